@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { z } from 'zod'
+import { TriageError } from './errors.js'
+
+/** A plugin named by package name, short name or relative path, with or without options. */
+export const pluginRefSchema = z.union([
+  z.string().min(1).describe('Package name, short name (e.g. "tesseract") or ./relative/path.js'),
+  z.strictObject({
+    use: z.string().min(1).describe('Package name, short name or ./relative/path.js'),
+    options: z.record(z.string(), z.unknown()).optional().describe("Options validated by the plugin's own schema"),
+  }),
+])
+export type PluginRef = z.infer<typeof pluginRefSchema>
+
+/** Tika's OCR policies: never, where the verdict says so, always, or both layer and OCR. */
+export const policySchema = z.enum(['extract', 'auto', 'ocr', 'extract-and-ocr'])
+export type Policy = z.infer<typeof policySchema>
+
+const textMatch = z.string().describe('A regular expression (unanchored, case-sensitive) matched against the value')
+
+/** A metadata rule: when a document's metadata match, tag it and change how its pages are handled. */
+export const ruleSchema = z.strictObject({
+  name: z.string().optional().describe('Label shown in reports'),
+  when: z
+    .strictObject({
+      producer: textMatch.optional(),
+      creator: textMatch.optional(),
+      creatorTool: textMatch.optional(),
+      pages: z
+        .union([z.number().int().positive(), z.strictObject({ min: z.number().int().optional(), max: z.number().int().optional() })])
+        .optional()
+        .describe('Page count, exact or a range'),
+    })
+    .describe('Every condition given must match'),
+  tag: z.string().optional().describe('Tag attached to the document and its pages'),
+  action: z
+    .union([
+      z.enum(['ocr-all-pages', 'extract-only', 'tag-only']),
+      z.strictObject({ skipPages: z.array(z.number().int()).describe('1-based; negative counts from the end (-1 = last)') }),
+      z.strictObject({ ignoreTopBand: z.number().min(0).max(1).describe('Share of the page height at the top ignored when judging') }),
+      z.strictObject({ ignoreBottomBand: z.number().min(0).max(1).describe('Share of the page height at the bottom ignored when judging') }),
+    ])
+    .default('tag-only'),
+})
+export type Rule = z.infer<typeof ruleSchema>
+
+/** The configuration file's schema. Unknown keys are errors. */
+export const configSchema = z.strictObject({
+  $schema: z.string().optional(),
+  extractor: pluginRefSchema.default('@pdftriage/extract-pdfjs').describe('The extractor plugin'),
+  judges: z.array(pluginRefSchema).default(['@pdftriage/judge-gates']).describe('Judges, in order'),
+  repairs: z.array(pluginRefSchema).default(['@pdftriage/repair-reflect']).describe('Repairs tried on pages that failed a judge'),
+  ocr: pluginRefSchema.nullable().default('@pdftriage/ocr-tesseract').describe('The OCR engine; null for none'),
+  postprocess: z.array(pluginRefSchema).default(['@pdftriage/postpass-dehyphen']).describe('Post-processors over each document'),
+  policy: policySchema.default('auto').describe('When to OCR'),
+  ocrDpi: z.number().int().min(72).max(1200).default(300).describe('Resolution pages are rendered at for OCR'),
+  languages: z.array(z.string().regex(/^[a-z_]{3,}$/)).optional().describe('OCR languages, overriding the engine default'),
+  password: z.string().optional().describe('Password for encrypted PDFs'),
+  presets: z.array(z.enum(['actes-fr'])).default([]).describe('Rule presets to add (see the README)'),
+  rules: z.array(ruleSchema).default([]).describe('Metadata rules, checked in order'),
+})
+/** The configuration as written by a user. */
+export type PdftriageConfig = z.input<typeof configSchema>
+/** The configuration with defaults applied. */
+export type ResolvedConfig = z.output<typeof configSchema>
+
+/** Identity helper for typed `pdftriage.config.mjs` files. */
+export function defineConfig(config: PdftriageConfig): PdftriageConfig {
+  return config
+}
+
+/** A loaded configuration and where it came from. */
+export interface LoadedConfig {
+  config: ResolvedConfig
+  /** Folder plugins and relative paths resolve from. */
+  baseDir: string
+  /** The file read; `undefined` for the built-in default. */
+  file?: string
+}
+
+/** Formats a zod error as `path: message` lines, paths dotted (`ocr.options.dpi`). */
+export function formatZodIssues(error: z.ZodError, prefix = ''): string {
+  return error.issues
+    .map((i) => {
+      const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.')
+      return `${path || '(root)'}: ${i.message}`
+    })
+    .join('; ')
+}
+
+/** Validates a config object; a bad value is a `CONFIG_INVALID` error naming its path. */
+export function parseConfig(raw: unknown, file = '(inline config)'): ResolvedConfig {
+  const r = configSchema.safeParse(raw)
+  if (!r.success) {
+    const first = r.error.issues[0]
+    throw new TriageError('CONFIG_INVALID', `Invalid config ${file}: ${formatZodIssues(r.error)}`, {
+      stage: 'config',
+      file,
+      path: first ? first.path.map(String).join('.') : undefined,
+    })
+  }
+  return r.data
+}
+
+/** Config file names looked for in the working directory, in order. */
+export const CONFIG_FILE_NAMES = ['pdftriage.config.json', 'pdftriage.config.mjs', 'pdftriage.config.js'] as const
+
+/**
+ * Loads the config: the file given, else the first of {@link CONFIG_FILE_NAMES} in `cwd`, else the built-in default.
+ * A given file that does not exist is `CONFIG_NOT_FOUND`; a bad one is `CONFIG_INVALID`.
+ */
+export async function loadConfig(file?: string, cwd = process.cwd()): Promise<LoadedConfig> {
+  let path: string | undefined
+  if (file) {
+    path = resolve(cwd, file)
+    if (!existsSync(path)) throw new TriageError('CONFIG_NOT_FOUND', `Config file not found: ${file}`, { stage: 'config', file })
+  } else {
+    path = CONFIG_FILE_NAMES.map((n) => resolve(cwd, n)).find((p) => existsSync(p))
+  }
+  if (!path) return { config: parseConfig({}, '(built-in default)'), baseDir: cwd }
+  let raw: unknown
+  try {
+    if (path.endsWith('.json')) raw = JSON.parse(await readFile(path, 'utf8'))
+    else raw = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default
+  } catch (e) {
+    throw new TriageError('CONFIG_INVALID', `Cannot read config ${path}: ${(e as Error).message}`, { stage: 'config', file: path, cause: e })
+  }
+  return { config: parseConfig(raw, path), baseDir: dirname(path), file: path }
+}
+
+/**
+ * A digest of the effective configuration plus any extra inputs (model files): a change in any of them counts as a
+ * change for incremental runs. Keys are sorted so that formatting does not matter.
+ */
+export function configDigest(config: ResolvedConfig, extra: Array<string | Uint8Array> = []): string {
+  const h = createHash('sha256')
+  h.update(stableStringify(config))
+  for (const e of extra) h.update(e)
+  return h.digest('hex').slice(0, 16)
+}
+
+/** JSON with object keys sorted, for digests. */
+export function stableStringify(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableStringify(o[k])}`)
+      .join(',')}}`
+  }
+  return JSON.stringify(v) ?? 'null'
+}

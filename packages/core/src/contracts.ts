@@ -1,0 +1,147 @@
+import type { ZodType } from 'zod'
+import type { DocumentInfo, DocumentText, PageImage, PageText, Verdict } from './types.js'
+
+/** Options every extractor accepts when opening a document. */
+export interface OpenOptions {
+  password?: string
+  signal?: AbortSignal
+  /** The file name, for error messages only (extractors take bytes, never paths). */
+  file?: string
+}
+
+/**
+ * Turns PDF bytes into pages. Takes bytes, not paths: no I/O inside components.
+ * The caller owns the returned document and must `close()` it (or `await using` it).
+ */
+export interface Extractor {
+  readonly name: string
+  open(pdf: Uint8Array, options?: OpenOptions): Promise<ExtractedDocument>
+}
+
+/** An open document. Pages are produced on demand so that memory does not grow with document length. */
+export interface ExtractedDocument extends AsyncDisposable {
+  readonly pageCount: number
+  readonly info: DocumentInfo
+  /** Text of page `n` (1-based). */
+  getPageText(n: number): Promise<PageText>
+  /** Renders page `n` (1-based) to grey pixels at `dpi`. */
+  renderPage(n: number, dpi: number): Promise<PageImage>
+  close(): Promise<void>
+}
+
+/** A read-only view of the document for judges that look at more than one page. */
+export interface DocumentView {
+  readonly file?: string
+  readonly pageCount: number
+  readonly info: DocumentInfo
+  /** Text of page `n` (1-based), cached by the runner. */
+  getPageText(n: number): Promise<PageText>
+}
+
+/** What a judge is told besides the page. */
+export interface JudgeContext {
+  file?: string
+  pageCount: number
+  info: DocumentInfo
+  signal?: AbortSignal
+}
+
+/**
+ * Says whether a page's text layer reads. Returns `undefined` to abstain ("cannot tell").
+ * The runner keeps the first verdict that needs OCR (or is `blank`); otherwise the last readable verdict stands.
+ */
+export interface Judge {
+  readonly name: string
+  judge(page: PageText, ctx: JudgeContext): Verdict | undefined | Promise<Verdict | undefined>
+  /**
+   * Optional document mode: judge the whole document from samples before any page is judged. A returned verdict
+   * applies to every page and `judge` is not called; `undefined` falls back to judging page by page.
+   */
+  judgeDocument?(doc: DocumentView, ctx: JudgeContext): Promise<Verdict | undefined>
+}
+
+/** What a repair is told besides the failing page. */
+export interface RepairContext extends JudgeContext {
+  /** The verdict that sent the page to repair. */
+  verdict: Verdict
+  /** Runs the configured judges on a candidate page: a repair may test candidates before returning one. */
+  judge(page: PageText): Promise<Verdict>
+}
+
+/**
+ * Recovers a damaged layer without OCR. Returns the repaired page (source `repaired`, with the repair's evidence in
+ * `notes` of the returned object) or `undefined` when it cannot recover it with confidence: a wrong repair is worse
+ * than OCR. The runner judges the result again and keeps it only if it then reads.
+ */
+export interface Repair {
+  readonly name: string
+  repair(page: PageText, ctx: RepairContext): RepairResult | undefined | Promise<RepairResult | undefined>
+}
+
+/** A repaired page and the evidence for it. */
+export interface RepairResult {
+  page: PageText
+  notes: string[]
+}
+
+/** Options for one recognition. */
+export interface RecognizeOptions {
+  /** Tesseract-style language codes, e.g. `['fra', 'eng']`; the engine's default when absent. */
+  languages?: string[]
+  signal?: AbortSignal
+}
+
+/**
+ * Reads a page image. The result is a `PageText` with `source: 'ocr'`, word items with confidences, boxes in points.
+ * An engine holding workers must be closed by whoever created it.
+ */
+export interface OcrEngine {
+  readonly name: string
+  recognize(image: PageImage, options?: RecognizeOptions): Promise<PageText>
+  /** How many pages it can usefully recognise at once (its worker count); the runner keeps that many in flight. */
+  readonly concurrency?: number
+  close(): Promise<void>
+}
+
+/** Rebuilds a document's text (lines, paragraphs, hyphens, headers). Must not mutate its input. */
+export interface PostProcessor {
+  readonly name: string
+  process(doc: DocumentText): DocumentText | Promise<DocumentText>
+}
+
+/** The kinds of plugin and the component each creates. */
+export interface ComponentKinds {
+  extractor: Extractor
+  judge: Judge
+  repair: Repair
+  ocr: OcrEngine
+  postprocess: PostProcessor
+}
+
+/** A plugin kind: the config slot it fills. */
+export type PluginKind = keyof ComponentKinds
+
+/** What a factory is told besides its options. */
+export interface CreateContext {
+  /** Folder that relative paths in the options are resolved from (the config file's folder). */
+  baseDir: string
+}
+
+/**
+ * The default export of a plugin package: validates its options with its own zod schema and creates the component.
+ * Heavy dependencies are imported inside `create`, not at module load.
+ */
+export interface PluginFactory<K extends PluginKind = PluginKind, O = unknown> {
+  readonly kind: K
+  readonly name: string
+  readonly optionsSchema: ZodType<O>
+  create(options: O, ctx: CreateContext): ComponentKinds[K] | Promise<ComponentKinds[K]>
+}
+
+/** Identity helper that types a plugin factory. */
+export function definePlugin<K extends PluginKind, O>(factory: PluginFactory<K, O>): PluginFactory<K, O> {
+  return factory
+}
+
+/** The kinds a factory may declare, for validation of foreign modules. */
+export const PLUGIN_KINDS: readonly PluginKind[] = ['extractor', 'judge', 'repair', 'ocr', 'postprocess']

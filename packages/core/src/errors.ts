@@ -1,0 +1,86 @@
+/** What went wrong, as a stable code that tests and callers can match. */
+export type TriageErrorCode =
+  | 'FILE_UNREADABLE' // the file could not be read from disk
+  | 'PDF_INVALID' // not a PDF, truncated, or too damaged for the extractor
+  | 'PDF_ENCRYPTED' // encrypted and no (or a wrong) password was given
+  | 'PDF_EMPTY' // a PDF with zero pages
+  | 'PAGE_TOO_LARGE' // a page whose render would exceed the pixel budget
+  | 'PAGE_FAILED' // one page could not be extracted; the others go on
+  | 'CONFIG_NOT_FOUND'
+  | 'CONFIG_INVALID'
+  | 'PLUGIN_NOT_FOUND'
+  | 'PLUGIN_INVALID'
+  | 'PLUGIN_FAILED' // a plugin threw; `plugin` and `stage` say which and where, `cause` keeps the original
+  | 'MODEL_INVALID'
+  | 'OCR_LANGUAGE_MISSING'
+  | 'OCR_FAILED'
+  | 'OCR_TIMEOUT'
+  | 'OUTPUT_PATH_INVALID'
+  | 'ABORTED'
+  | 'USAGE'
+
+/** The pipeline stage an error was raised in. */
+export type Stage = 'config' | 'resolve' | 'open' | 'extract' | 'judge' | 'repair' | 'render' | 'ocr' | 'postprocess' | 'write'
+
+/** Extra facts carried by a {@link TriageError}. */
+export interface TriageErrorDetails {
+  cause?: unknown
+  /** Name of the plugin that failed. */
+  plugin?: string
+  stage?: Stage
+  /** 1-based page number. */
+  page?: number
+  /** The file being processed, as given by the user. */
+  file?: string
+  /** For config errors: the path of the bad value, e.g. `ocr.options.dpi`. */
+  path?: string
+}
+
+/** The one error type of pdftriage: errors are data, with a code, the plugin, the stage, the page and the cause. */
+export class TriageError extends Error {
+  override name = 'TriageError'
+  readonly code: TriageErrorCode
+  readonly plugin: string | undefined
+  readonly stage: Stage | undefined
+  readonly page: number | undefined
+  readonly file: string | undefined
+  readonly path: string | undefined
+
+  constructor(code: TriageErrorCode, message: string, details: TriageErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.code = code
+    this.plugin = details.plugin
+    this.stage = details.stage
+    this.page = details.page
+    this.file = details.file
+    this.path = details.path
+  }
+
+  /** A plain object for JSON output (no stack). */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { code: this.code, message: this.message }
+    for (const k of ['plugin', 'stage', 'page', 'file', 'path'] as const) if (this[k] !== undefined) out[k] = this[k]
+    return out
+  }
+}
+
+/** True when `e` is a {@link TriageError}, optionally of the given code. */
+export function isTriageError(e: unknown, code?: TriageErrorCode): e is TriageError {
+  return e instanceof TriageError && (code === undefined || e.code === code)
+}
+
+/**
+ * Wraps anything a plugin threw into a `PLUGIN_FAILED` error naming the plugin and stage, keeping the original as
+ * `cause`. A {@link TriageError} passes through unchanged but gains the missing plugin, stage and page.
+ */
+export function wrapPluginError(e: unknown, plugin: string, stage: Stage, page?: number, file?: string): TriageError {
+  if (e instanceof TriageError) {
+    return new TriageError(e.code, e.message, {
+      cause: e.cause, plugin: e.plugin ?? plugin, stage: e.stage ?? stage, page: e.page ?? page, file: e.file ?? file, path: e.path,
+    })
+  }
+  const msg = e instanceof Error ? e.message : String(e)
+  return new TriageError('PLUGIN_FAILED', `[${plugin}] ${stage}${page === undefined ? '' : ` page ${page}`}: ${msg}`, {
+    cause: e, plugin, stage, page, file,
+  })
+}

@@ -1,0 +1,217 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { ComponentKinds, PluginFactory, PluginKind } from './contracts.js'
+import { PLUGIN_KINDS } from './contracts.js'
+import type { PluginRef, ResolvedConfig } from './config.js'
+import { formatZodIssues } from './config.js'
+import { TriageError } from './errors.js'
+
+/** The role word used in package names for each kind: `@pdftriage/<role>-<backend>`. */
+const ROLE_PREFIX: Record<PluginKind, string[]> = {
+  extractor: ['extract'],
+  judge: ['judge', 'model'],
+  repair: ['repair'],
+  ocr: ['ocr'],
+  postprocess: ['postpass'],
+}
+
+/** Candidate module ids for a reference, most specific first. A short name tries the `@pdftriage/<role>-` forms. */
+export function candidateIds(id: string, kind: PluginKind): string[] {
+  if (id.startsWith('.') || isAbsolute(id) || id.startsWith('@') || id.includes('/')) return [id]
+  return [...ROLE_PREFIX[kind].map((p) => `@pdftriage/${p}-${id}`), `@pdftriage/${id}`, `pdftriage-${ROLE_PREFIX[kind][0]}-${id}`, id]
+}
+
+/** Finds `node_modules/<name>` walking up from `dir`; returns the package folder or `undefined`. */
+function findPackageDir(name: string, dir: string): string | undefined {
+  let d = resolve(dir)
+  for (;;) {
+    const p = join(d, 'node_modules', name)
+    if (existsSync(join(p, 'package.json'))) return p
+    const up = dirname(d)
+    if (up === d) return undefined
+    d = up
+  }
+}
+
+/** The ESM entry of a package folder: `exports["."]` (import, node, default conditions), else `module`, else `main`. */
+function packageEntry(pkgDir: string): string | undefined {
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
+    exports?: unknown
+    module?: string
+    main?: string
+  }
+  const pick = (e: unknown): string | undefined => {
+    if (typeof e === 'string') return e
+    if (Array.isArray(e)) return e.map(pick).find(Boolean)
+    if (e && typeof e === 'object') {
+      const o = e as Record<string, unknown>
+      if ('.' in o) return pick(o['.'])
+      for (const c of ['import', 'node', 'default']) if (c in o) return pick(o[c])
+    }
+    return undefined
+  }
+  const rel = pick(pkg.exports) ?? pkg.module ?? pkg.main ?? 'index.js'
+  const p = join(pkgDir, rel)
+  return existsSync(p) ? p : undefined
+}
+
+/** Resolves a module id to a file path from the given folders (first hit wins), or `undefined`. */
+function resolveModule(id: string, fromDirs: string[]): string | undefined {
+  for (const dir of fromDirs) {
+    if (id.startsWith('.') || isAbsolute(id)) {
+      const p = resolve(dir, id)
+      if (existsSync(p)) return p
+      continue
+    }
+    const parts = id.split('/')
+    const name = id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+    const sub = parts.slice(id.startsWith('@') ? 2 : 1).join('/')
+    const pkgDir = findPackageDir(name, dir)
+    if (!pkgDir) continue
+    const entry = sub ? join(pkgDir, sub) : packageEntry(pkgDir)
+    if (entry && existsSync(entry)) return entry
+  }
+  return undefined
+}
+
+/** Folders plugins resolve from after the config's own: the folder of the core package (where a CLI install has the built-ins). */
+export const defaultFallbackDirs = (): string[] => [dirname(fileURLToPath(import.meta.url))]
+
+/**
+ * Imports a plugin factory of the given kind. Resolution is by package name from `baseDir` (the config file's
+ * folder), then from `fallbackDirs`; short names try `@pdftriage/<role>-<name>`. The default export must be a
+ * {@link PluginFactory} of the slot's kind. Errors list every id and folder tried.
+ */
+export async function importPlugin<K extends PluginKind>(
+  id: string,
+  kind: K,
+  baseDir: string,
+  fallbackDirs: string[] = defaultFallbackDirs(),
+): Promise<PluginFactory<K, unknown>> {
+  const ids = candidateIds(id, kind)
+  const dirs = [baseDir, ...fallbackDirs]
+  let file: string | undefined
+  for (const c of ids) {
+    file = resolveModule(c, dirs)
+    if (file) break
+  }
+  if (!file) {
+    throw new TriageError(
+      'PLUGIN_NOT_FOUND',
+      `Cannot find the ${kind} plugin \`${id}\`: tried ${ids.map((i) => `\`${i}\``).join(', ')} from ${dirs.join(', ')}. ` +
+        `Install it (npm install ${ids[0]}) or fix the name in the config.`,
+      { stage: 'resolve', plugin: id },
+    )
+  }
+  let mod: { default?: unknown }
+  try {
+    mod = (await import(pathToFileURL(file).href)) as { default?: unknown }
+  } catch (e) {
+    throw new TriageError('PLUGIN_INVALID', `Cannot load the ${kind} plugin \`${id}\` from ${file}: ${(e as Error).message}`, {
+      stage: 'resolve',
+      plugin: id,
+      cause: e,
+    })
+  }
+  const f = mod.default as Partial<PluginFactory> | undefined
+  if (!f || typeof f !== 'object' || typeof f.create !== 'function' || !f.optionsSchema || typeof f.name !== 'string') {
+    throw new TriageError(
+      'PLUGIN_INVALID',
+      `Expected the default export of \`${id}\` to be a plugin factory ({ kind, name, optionsSchema, create }), not \`${describe(f)}\``,
+      { stage: 'resolve', plugin: id },
+    )
+  }
+  if (f.kind !== kind) {
+    throw new TriageError(
+      'PLUGIN_INVALID',
+      `Expected a \`${kind}\` plugin from \`${id}\`, got \`${String(f.kind)}\` (known kinds: ${PLUGIN_KINDS.join(', ')})`,
+      { stage: 'resolve', plugin: id },
+    )
+  }
+  return f as PluginFactory<K, unknown>
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'undefined'
+  if (typeof v === 'function') return `function ${v.name}`
+  if (typeof v === 'object' && v) return `object with keys ${Object.keys(v).join(', ') || '(none)'}`
+  return String(v)
+}
+
+/** Splits a reference into its id and raw options. */
+export function refParts(ref: PluginRef): { id: string; options: Record<string, unknown> } {
+  return typeof ref === 'string' ? { id: ref, options: {} } : { id: ref.use, options: ref.options ?? {} }
+}
+
+/**
+ * Creates a component from a reference: imports the factory, validates the options with its schema (errors name
+ * `path`, e.g. `ocr.options.dpi`), and calls `create`.
+ */
+export async function createComponent<K extends PluginKind>(
+  ref: PluginRef,
+  kind: K,
+  path: string,
+  baseDir: string,
+  fallbackDirs?: string[],
+): Promise<ComponentKinds[K]> {
+  const { id, options } = refParts(ref)
+  const factory = await importPlugin(id, kind, baseDir, fallbackDirs)
+  const parsed = factory.optionsSchema.safeParse(options)
+  if (!parsed.success) {
+    throw new TriageError('CONFIG_INVALID', `Invalid options for \`${id}\`: ${formatZodIssues(parsed.error, `${path}.options`)}`, {
+      stage: 'config',
+      plugin: id,
+      path: `${path}.options`,
+    })
+  }
+  try {
+    return await factory.create(parsed.data, { baseDir })
+  } catch (e) {
+    if (e instanceof TriageError) throw e
+    throw new TriageError('PLUGIN_FAILED', `[${factory.name}] create: ${(e as Error).message}`, {
+      stage: 'resolve',
+      plugin: factory.name,
+      cause: e,
+    })
+  }
+}
+
+/** Every component a configuration names, created. Close it when done. */
+export interface Components extends AsyncDisposable {
+  extractor: ComponentKinds['extractor']
+  judges: ComponentKinds['judge'][]
+  repairs: ComponentKinds['repair'][]
+  /** `undefined` when the config sets `ocr: null` or the policy never OCRs. */
+  ocr?: ComponentKinds['ocr']
+  postprocess: ComponentKinds['postprocess'][]
+  close(): Promise<void>
+}
+
+/** What {@link createComponents} may skip: a triage never needs OCR or post-processing. */
+export interface CreateComponentsOptions {
+  withOcr?: boolean
+  withPostprocess?: boolean
+  /** Components added after the configured ones (e.g. a judge from `--model`). */
+  extraJudges?: PluginRef[]
+  fallbackDirs?: string[]
+}
+
+/** Creates every component a resolved config names. Only what is named (and needed) is ever imported. */
+export async function createComponents(config: ResolvedConfig, baseDir: string, o: CreateComponentsOptions = {}): Promise<Components> {
+  const fb = o.fallbackDirs
+  const extractor = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, fb)
+  const judgeRefs = [...config.judges, ...(o.extraJudges ?? [])]
+  const judges = await Promise.all(judgeRefs.map((r, i) => createComponent(r, 'judge', `judges.${i}`, baseDir, fb)))
+  const repairs = await Promise.all(config.repairs.map((r, i) => createComponent(r, 'repair', `repairs.${i}`, baseDir, fb)))
+  const wantOcr = (o.withOcr ?? true) && config.policy !== 'extract' && config.ocr !== null
+  const ocr = wantOcr && config.ocr ? await createComponent(config.ocr, 'ocr', 'ocr', baseDir, fb) : undefined
+  const postprocess =
+    o.withPostprocess ?? true
+      ? await Promise.all(config.postprocess.map((r, i) => createComponent(r, 'postprocess', `postprocess.${i}`, baseDir, fb)))
+      : []
+  const close = async () => {
+    await ocr?.close()
+  }
+  return { extractor, judges, repairs, ocr, postprocess, close, [Symbol.asyncDispose]: close }
+}

@@ -1,0 +1,132 @@
+import type { BBox } from './geometry.js'
+
+/** One run of text on a page, as the extractor or OCR engine gave it. */
+export interface TextItem {
+  text: string
+  /** Box in points, top-left origin (see geometry.ts). */
+  bbox: BBox
+  /** Key into {@link PageText.fonts}; `undefined` when the backend cannot tell (OCR). */
+  fontId?: string
+  /** Font size in points, when known. */
+  fontSize?: number
+  /** True when the backend says a line ends after this item. */
+  hasEol?: boolean
+  /** OCR confidence 0..1; `undefined` for a text layer. */
+  confidence?: number
+}
+
+/** What the extractor could tell of a font. `undefined` fields mean "cannot tell". */
+export interface FontInfo {
+  id: string
+  name?: string
+  embedded?: boolean
+  hasToUnicode?: boolean
+  /** Font program kind as the backend names it: 'Type1', 'TrueType', 'Type3', 'Type0'... */
+  kind?: string
+  /** True for fonts that draw nothing visible (tesseract's GlyphLessFont, text render mode 3). */
+  invisible?: boolean
+}
+
+/** The text of one page. Page numbers are 1-based. */
+export interface PageText {
+  pageNumber: number
+  /** Page size in points. */
+  width: number
+  height: number
+  items: TextItem[]
+  /** Items joined in reading order, NFC. */
+  text: string
+  fonts?: Record<string, FontInfo>
+  /** Share 0..1 of the page area under painted images; `undefined` when the backend cannot tell. */
+  imageCoverage?: number
+  /** True when the page paints vector graphics (paths) that are not text; `undefined` when the backend cannot tell. */
+  hasVectorGraphics?: boolean
+  source: 'text-layer' | 'repaired' | 'ocr'
+}
+
+/** A rendered page: grey pixels, one byte each, row-major, no padding. */
+export interface PageImage {
+  pageNumber: number
+  width: number
+  height: number
+  dpi: number
+  /** `width * height` bytes, 0 = black, 255 = white. */
+  data: Uint8Array
+}
+
+/** Metadata of a document. `undefined` fields were not present. */
+export interface DocumentInfo {
+  pageCount: number
+  producer?: string
+  creator?: string
+  /** xmp:CreatorTool from the XMP packet. */
+  creatorTool?: string
+  title?: string
+  author?: string
+  /** ISO 8601 where the PDF date parsed, else the raw string. */
+  creationDate?: string
+  modificationDate?: string
+  /** PDF header version, e.g. '1.7'. */
+  pdfVersion?: string
+  encrypted?: boolean
+}
+
+/**
+ * What a judge found of a page's text layer.
+ * - `healthy`: reads; `blank`: no text and nothing to OCR (no image)
+ * - `absent`: no layer over content that has one; `sparse`: only a running head or folio
+ * - `garbled`: character statistics say junk; `unreadable`: a language model says junk
+ * - `recoverable`: junk that a repair turned into text that reads
+ */
+export type Layer = 'healthy' | 'absent' | 'sparse' | 'garbled' | 'unreadable' | 'recoverable' | 'blank'
+
+/** A judge's answer for one page. `notes` keep the numbers in the order they were taken. */
+export interface Verdict {
+  judge: string
+  layer: Layer
+  needsOcr: boolean
+  score?: number
+  threshold?: number
+  notes: string[]
+}
+
+/** What the runner did with a page. */
+export type PageAction = 'kept' | 'repaired' | 'ocr' | 'failed' | 'skipped'
+
+/** Everything the runner knows of one page once it is done. */
+export interface PageResult {
+  pageNumber: number
+  /** The verdict on the page's own text layer (after a successful repair: the verdict on the repaired text). */
+  verdict: Verdict
+  action: PageAction
+  /** Name of the repair that recovered the layer, when one did. */
+  repair?: string
+  /** The text kept for the page (layer, repaired or OCR). */
+  page: PageText
+  /** With policy `extract-and-ocr`: the OCR text beside the layer. */
+  ocr?: PageText
+  /** Set when action is `failed` (the page keeps whatever text it had). */
+  error?: { code: string; message: string; plugin?: string; stage?: string }
+  /** Milliseconds spent on the page, by stage. */
+  timings?: Partial<Record<'extract' | 'judge' | 'repair' | 'render' | 'ocr', number>>
+}
+
+/** A paragraph of the rebuilt text, with the pages it came from (1-based). */
+export interface Paragraph {
+  text: string
+  pages: number[]
+  kind?: 'body' | 'heading' | 'header' | 'footer' | 'footnote' | 'list'
+}
+
+/** A whole document's text, handed to post-processors. */
+export interface DocumentText {
+  file?: string
+  info: DocumentInfo
+  pages: PageText[]
+  /** Set by a post-processor: the rebuilt paragraphs in reading order. */
+  paragraphs?: Paragraph[]
+  /** Set by a post-processor: the clean text; when absent, writers join page texts with form feeds. */
+  text?: string
+  /** Free-form notes from post-processors for the report. */
+  notes?: string[]
+}
