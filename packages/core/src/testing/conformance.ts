@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Extractor, Judge, JudgeContext, OcrEngine, PostProcessor, Repair } from '../contracts.js'
+import { isTriageError } from '../errors.js'
+import type { DocumentText, PageImage, PageText } from '../types.js'
+import { minimalPdf } from './minimal-pdf.js'
+
+type Maybe<T> = T | Promise<T>
+
+const ctx: JudgeContext = { pageCount: 1, info: { pageCount: 1 } }
+
+/** A page of text for judge and repair suites. */
+export function samplePage(text: string, pageNumber = 1): PageText {
+  const words = text.split(/\s+/).filter(Boolean)
+  const items = words.map((w, i) => ({ text: w, bbox: { x0: 72 + (i % 10) * 45, y0: 72 + Math.floor(i / 10) * 16, x1: 110 + (i % 10) * 45, y1: 84 + Math.floor(i / 10) * 16 }, fontId: 'f1', hasEol: i % 10 === 9 }))
+  return { pageNumber, width: 612, height: 792, items, text, fonts: { f1: { id: 'f1', name: 'Helvetica' } }, source: 'text-layer' }
+}
+
+/**
+ * Conformance suite for an {@link Extractor}: opens tiny PDFs, checks page count, text, boxes in points inside the
+ * page, 1-based pages, typed errors on bad input, render size, and close. Call inside a node:test file.
+ */
+export function describeExtractor(label: string, create: () => Maybe<Extractor>): void {
+  describe(`Extractor conformance: ${label}`, () => {
+    const lines = ['Hello conformance world', 'Second line of text']
+    it('has a name', async () => {
+      const ex = await create()
+      assert.equal(typeof ex.name, 'string')
+      assert.ok(ex.name.length > 0)
+    })
+    it('extracts text with boxes in points, top-left origin', async () => {
+      const ex = await create()
+      const doc = await ex.open(minimalPdf([lines, []]))
+      try {
+        assert.equal(doc.pageCount, 2)
+        assert.equal(doc.info.pageCount, 2)
+        const p = await doc.getPageText(1)
+        assert.equal(p.pageNumber, 1)
+        assert.equal(p.source, 'text-layer')
+        assert.ok(Math.abs(p.width - 612) < 1 && Math.abs(p.height - 792) < 1, `page size ${p.width}x${p.height}`)
+        assert.match(p.text, /Hello conformance world/)
+        assert.match(p.text, /Second line/)
+        assert.equal(p.text, p.text.normalize('NFC'))
+        const hello = p.items.find((i) => i.text.includes('Hello'))
+        assert.ok(hello, 'an item holds "Hello"')
+        // The first line's baseline is 72 pt below the top: its box must sit near there, not near the bottom.
+        assert.ok(hello.bbox.y1 > 55 && hello.bbox.y1 < 90, `first line box y1 ${hello.bbox.y1}`)
+        assert.ok(hello.bbox.x0 >= 70 && hello.bbox.x0 <= 74, `first line x0 ${hello.bbox.x0}`)
+        for (const i of p.items) assert.ok(i.bbox.x0 <= i.bbox.x1 && i.bbox.y0 <= i.bbox.y1)
+        const empty = await doc.getPageText(2)
+        assert.equal(empty.text.trim(), '')
+      } finally {
+        await doc.close()
+      }
+    })
+    it('renders grey pixels at the requested resolution', async () => {
+      const ex = await create()
+      const doc = await ex.open(minimalPdf([lines]))
+      try {
+        const img: PageImage = await doc.renderPage(1, 72)
+        assert.equal(img.width, 612)
+        assert.equal(img.height, 792)
+        assert.equal(img.data.length, img.width * img.height)
+        assert.ok(img.data.some((v) => v < 128), 'some dark pixels where the text is')
+      } finally {
+        await doc.close()
+      }
+    })
+    it('rejects bad input with typed errors', async () => {
+      const ex = await create()
+      await assert.rejects(ex.open(new TextEncoder().encode('not a pdf at all')), (e) => isTriageError(e, 'PDF_INVALID'))
+      const good = minimalPdf([lines])
+      await assert.rejects(ex.open(good.slice(0, 40)), (e) => isTriageError(e, 'PDF_INVALID'))
+    })
+    it('leaves the caller buffer intact', async () => {
+      const ex = await create()
+      const bytes = minimalPdf([lines])
+      const doc = await ex.open(bytes)
+      await doc.close()
+      assert.equal(bytes.byteLength > 0, true)
+      assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), '%PDF-')
+    })
+  })
+}
+
+/**
+ * Conformance suite for a {@link Judge}: a verdict (or abstention) is well formed, deterministic, and names the judge;
+ * `readable` and `junk` are texts the judge must tell apart.
+ */
+export function describeJudge(label: string, create: () => Maybe<Judge>, readable: string, junk: string): void {
+  describe(`Judge conformance: ${label}`, () => {
+    it('tells readable text from junk, with notes', async () => {
+      const j = await create()
+      const good = await j.judge(samplePage(readable), ctx)
+      const bad = await j.judge(samplePage(junk), ctx)
+      assert.ok(bad, 'a verdict on junk')
+      assert.equal(bad.needsOcr, true)
+      assert.equal(bad.judge, j.name)
+      assert.ok(bad.notes.length > 0, 'notes say why')
+      if (good) {
+        assert.equal(good.needsOcr, false)
+        assert.equal(good.judge, j.name)
+      }
+    })
+    it('is deterministic', async () => {
+      const j = await create()
+      assert.deepEqual(await j.judge(samplePage(junk), ctx), await j.judge(samplePage(junk), ctx))
+    })
+  })
+}
+
+/** Conformance suite for a {@link Repair}: it declines readable text, and what it returns is a `repaired` page. */
+export function describeRepair(label: string, create: () => Maybe<Repair>, readable: string, damaged?: { text: PageText; expect: RegExp }): void {
+  describe(`Repair conformance: ${label}`, () => {
+    const verdict = { judge: 'test', layer: 'garbled' as const, needsOcr: true, notes: [] }
+    const rctx = { ...ctx, verdict, judge: async () => ({ judge: 'test', layer: 'healthy' as const, needsOcr: false, notes: [] }) }
+    it('does not "repair" readable text', async () => {
+      const r = await create()
+      assert.equal(await r.repair(samplePage(readable), rctx), undefined)
+    })
+    if (damaged) {
+      it('recovers a damaged page', async () => {
+        const r = await create()
+        const out = await r.repair(damaged.text, rctx)
+        assert.ok(out, 'a repair')
+        assert.match(out.page.text, damaged.expect)
+        assert.ok(Array.isArray(out.notes))
+      })
+    }
+  })
+}
+
+/**
+ * Conformance suite for an {@link OcrEngine}: `image` shows `expect`; the result is an `ocr` page in points with
+ * confidences 0..1, and `close()` is safe to call twice.
+ */
+export function describeOcrEngine(label: string, create: () => Maybe<OcrEngine>, image: () => Maybe<PageImage>, expect: RegExp): void {
+  describe(`OcrEngine conformance: ${label}`, () => {
+    it('recognises a page into points with confidences', async () => {
+      const engine = await create()
+      try {
+        const img = await image()
+        const p = await engine.recognize(img)
+        assert.equal(p.source, 'ocr')
+        assert.match(p.text, expect)
+        assert.ok(Math.abs(p.width - (img.width * 72) / img.dpi) < 1)
+        for (const i of p.items) {
+          assert.ok(i.bbox.x1 <= p.width + 1 && i.bbox.y1 <= p.height + 1, 'boxes in points')
+          if (i.confidence !== undefined) assert.ok(i.confidence >= 0 && i.confidence <= 1)
+        }
+      } finally {
+        await engine.close()
+        await engine.close()
+      }
+    })
+  })
+}
+
+/** Conformance suite for a {@link PostProcessor}: does not mutate its input, and keeps the words of a simple document. */
+export function describePostProcessor(label: string, create: () => Maybe<PostProcessor>): void {
+  describe(`PostProcessor conformance: ${label}`, () => {
+    it('keeps the words and does not mutate the input', async () => {
+      const p = await create()
+      const doc: DocumentText = { info: { pageCount: 1 }, pages: [samplePage('The quick brown fox jumps over the lazy dog near the river bank today')] }
+      const before = JSON.stringify(doc)
+      const out = await p.process(doc)
+      assert.equal(JSON.stringify(doc), before)
+      const text = out.text ?? out.pages.map((x) => x.text).join('\f')
+      for (const w of ['quick', 'fox', 'river', 'today']) assert.match(text, new RegExp(w))
+    })
+  })
+}

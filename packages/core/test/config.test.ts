@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, it } from 'node:test'
+import { z } from 'zod'
+import { configDigest, loadConfig, parseConfig } from '../src/config.js'
+import { candidateIds, createComponent, importPlugin } from '../src/resolve.js'
+import { planDocument, effectiveRules } from '../src/rules.js'
+import { TriageError } from '../src/errors.js'
+
+describe('config', () => {
+  it('applies defaults', () => {
+    const c = parseConfig({})
+    assert.equal(c.policy, 'auto')
+    assert.equal(c.extractor, '@pdftriage/extract-pdfjs')
+    assert.deepEqual(c.judges, ['@pdftriage/judge-gates'])
+  })
+  it('names the path of a bad value and rejects unknown keys', () => {
+    assert.throws(() => parseConfig({ policy: 'sometimes' }, 'x.json'), (e: TriageError) => e.code === 'CONFIG_INVALID' && e.path === 'policy' && /x\.json/.test(e.message))
+    assert.throws(() => parseConfig({ ocrr: 'x' }), (e: TriageError) => e.code === 'CONFIG_INVALID' && /ocrr/.test(e.message))
+    assert.throws(() => parseConfig({ judges: [{ use: 'a', option: {} }] }), (e: TriageError) => e.code === 'CONFIG_INVALID' && /judges\.0/.test(e.message))
+  })
+  it('loads a file, finds the default name, and reports a missing one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'))
+    assert.equal((await loadConfig(undefined, dir)).file, undefined)
+    writeFileSync(join(dir, 'pdftriage.config.json'), JSON.stringify({ policy: 'extract' }))
+    const l = await loadConfig(undefined, dir)
+    assert.equal(l.config.policy, 'extract')
+    assert.equal(l.baseDir, dir)
+    await assert.rejects(loadConfig('nope.json', dir), { code: 'CONFIG_NOT_FOUND' })
+    writeFileSync(join(dir, 'bad.json'), '{ not json')
+    await assert.rejects(loadConfig('bad.json', dir), { code: 'CONFIG_INVALID' })
+  })
+  it('digests the effective configuration independently of key order', () => {
+    const a = parseConfig({ policy: 'extract', ocrDpi: 200 })
+    const b = parseConfig({ ocrDpi: 200, policy: 'extract' })
+    assert.equal(configDigest(a), configDigest(b))
+    assert.notEqual(configDigest(a), configDigest(parseConfig({ policy: 'auto' })))
+    assert.notEqual(configDigest(a), configDigest(a, ['model v2']))
+  })
+})
+
+describe('plugin resolution', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-'))
+  const pkg = join(dir, 'node_modules', '@pdftriage', 'judge-fake')
+  mkdirSync(pkg, { recursive: true })
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@pdftriage/judge-fake', type: 'module', exports: { '.': { import: './index.js' } } }))
+  const zodUrl = new URL(import.meta.resolve('zod')).href
+  writeFileSync(join(pkg, 'index.js'), `import { z } from '${zodUrl}'\nexport default { kind: 'judge', name: 'fake', optionsSchema: z.strictObject({ level: z.number().default(1) }), create: (o) => ({ name: 'fake', level: o.level, judge: () => undefined }) }\n`)
+  writeFileSync(join(dir, 'local.js'), `export default { kind: 'ocr', name: 'local', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => ({ name: 'local' }) }\n`)
+  writeFileSync(join(dir, 'notaplugin.js'), 'export default 42\n')
+
+  it('tries the @pdftriage/<role>- forms for a short name', () => {
+    assert.deepEqual(candidateIds('tesseract', 'ocr').slice(0, 2), ['@pdftriage/ocr-tesseract', '@pdftriage/tesseract'])
+    assert.deepEqual(candidateIds('./x.js', 'ocr'), ['./x.js'])
+  })
+  it('resolves a short name from the config folder and validates options', async () => {
+    const j = (await createComponent({ use: 'fake', options: { level: 3 } }, 'judge', 'judges.0', dir, [])) as unknown as { level: number }
+    assert.equal(j.level, 3)
+    await assert.rejects(createComponent({ use: 'fake', options: { level: 'x' } }, 'judge', 'judges.0', dir, []), (e: TriageError) => e.code === 'CONFIG_INVALID' && e.path === 'judges.0.options' && /judges\.0\.options\.level/.test(e.message))
+  })
+  it('resolves a relative path, and says what was tried when nothing is found', async () => {
+    assert.equal((await importPlugin('./local.js', 'ocr', dir, [])).name, 'local')
+    await assert.rejects(importPlugin('missing', 'ocr', dir, []), (e: TriageError) => e.code === 'PLUGIN_NOT_FOUND' && /@pdftriage\/ocr-missing/.test(e.message) && /npm install/.test(e.message))
+  })
+  it('rejects a plugin of the wrong kind or shape', async () => {
+    await assert.rejects(importPlugin('./local.js', 'judge', dir, []), (e: TriageError) => e.code === 'PLUGIN_INVALID' && /Expected a `judge` plugin/.test(e.message) && /got `ocr`/.test(e.message))
+    await assert.rejects(importPlugin('./notaplugin.js', 'judge', dir, []), (e: TriageError) => e.code === 'PLUGIN_INVALID' && /not `42`/.test(e.message))
+  })
+  it('schema sanity', () => assert.ok(z))
+})
+
+describe('rules', () => {
+  it('the actes-fr preset skips the receipt page and ignores the stamp band of iText 2.1.7 documents', () => {
+    const rules = effectiveRules(parseConfig({ presets: ['actes-fr'] }))
+    const plan = planDocument(rules, { pageCount: 4, producer: 'iText 2.1.7 by 1T3XT' })
+    assert.deepEqual([...plan.skipPages!], [4])
+    assert.equal(plan.ignoreTopBand, 0.12)
+    assert.deepEqual(plan.tags, ['receipt-last-page', 'actes-stamp'])
+    const scan = planDocument(rules, { pageCount: 2, creatorTool: 'Image Capture Plus 5.0' })
+    assert.equal(scan.forceOcr, true)
+    assert.equal(planDocument(rules, { pageCount: 2, producer: 'LibreOffice' }).tags.length, 0)
+  })
+  it('matches page-count ranges', () => {
+    const rules = effectiveRules(parseConfig({ rules: [{ when: { pages: { min: 100 } }, tag: 'book', action: 'extract-only' }] }))
+    assert.equal(planDocument(rules, { pageCount: 120 }).extractOnly, true)
+    assert.equal(planDocument(rules, { pageCount: 12 }).extractOnly, undefined)
+  })
+})

@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { ExtractedDocument, Judge, OcrEngine, Repair } from '../src/contracts.js'
+import { judgePage, runDocument, type PipelineEvent } from '../src/pipeline.js'
+import type { PageResult, PageText } from '../src/types.js'
+
+const page = (n: number, text: string): PageText => ({ pageNumber: n, width: 100, height: 100, items: [{ text, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 }, fontId: 'f' }], text, source: 'text-layer' })
+
+/** A fake document whose page n reads `texts[n-1]`, counting the pages alive at once. */
+function fakeDoc(texts: string[]) {
+  const stats = { extracted: 0, rendered: 0 }
+  const doc: ExtractedDocument = {
+    pageCount: texts.length,
+    info: { pageCount: texts.length, producer: 'fake' },
+    async getPageText(n) {
+      stats.extracted++
+      if (texts[n - 1] === 'THROW') throw new Error('broken page stream')
+      return page(n, texts[n - 1]!)
+    },
+    async renderPage(n, dpi) {
+      stats.rendered++
+      return { pageNumber: n, width: 10, height: 10, dpi, data: new Uint8Array(100) }
+    },
+    async close() {},
+    async [Symbol.asyncDispose]() {},
+  }
+  return { doc, stats }
+}
+
+// Junk means "starts with #"; blank means empty.
+const gates: Judge = {
+  name: 'gates',
+  judge: (p) =>
+    p.text === ''
+      ? { judge: 'gates', layer: 'blank', needsOcr: false, notes: ['0 characters'] }
+      : p.text.startsWith('#')
+        ? { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['junk'] }
+        : { judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['fine'] },
+}
+const bigram: Judge = { name: 'bigram', judge: (p) => (p.text.includes('zzz') ? { judge: 'bigram', layer: 'unreadable', needsOcr: true, notes: ['low'] } : { judge: 'bigram', layer: 'healthy', needsOcr: false, notes: ['ok'] }) }
+const abstain: Judge = { name: 'abstain', judge: () => undefined }
+const unhash: Repair = { name: 'unhash', repair: (p) => (p.text.startsWith('#ok') ? { page: { ...p, text: p.text.slice(1) }, notes: ['stripped #'] } : p.text.startsWith('#bad') ? { page: { ...p, text: '#still' }, notes: ['tried'] } : undefined) }
+const ocr = (fail = new Set<number>()): OcrEngine & { calls: number } => ({
+  name: 'fakeocr',
+  calls: 0,
+  concurrency: 2,
+  async recognize(img) {
+    this.calls++
+    await new Promise((r) => setTimeout(r, 5 * (3 - (img.pageNumber % 3))))
+    if (fail.has(img.pageNumber)) throw new Error('engine crashed')
+    return { ...page(img.pageNumber, `ocr text ${img.pageNumber}`), source: 'ocr' }
+  },
+  async close() {},
+})
+
+async function collect(gen: AsyncGenerator<PipelineEvent>) {
+  const pages: PageResult[] = []
+  let doc
+  for await (const e of gen) e.type === 'page' ? pages.push(e.result) : (doc = e.result)
+  return { pages, doc: doc! }
+}
+const ctx = { pageCount: 1, info: { pageCount: 1 } }
+
+describe('judgePage', () => {
+  it('keeps the first verdict that needs OCR and every note before it', async () => {
+    const v = await judgePage(page(1, 'hello zzz'), [gates, abstain, bigram], ctx)
+    assert.equal(v.judge, 'bigram')
+    assert.equal(v.layer, 'unreadable')
+    assert.deepEqual(v.notes, ['gates: fine', 'bigram: low'])
+  })
+  it('stops at a garbled verdict: later judges do not overrule damage', async () => {
+    const v = await judgePage(page(1, '#zzz'), [gates, bigram], ctx)
+    assert.equal(v.judge, 'gates')
+    assert.deepEqual(v.notes, ['gates: junk'])
+  })
+  it('stops at blank', async () => {
+    const v = await judgePage(page(1, ''), [gates, bigram], ctx)
+    assert.equal(v.layer, 'blank')
+  })
+  it('lets the last readable verdict stand', async () => {
+    const v = await judgePage(page(1, 'hello'), [gates, bigram], ctx)
+    assert.equal(v.judge, 'bigram')
+    assert.equal(v.needsOcr, false)
+  })
+  it('keeps the layer when every judge abstains', async () => {
+    const v = await judgePage(page(1, 'x'), [abstain], ctx)
+    assert.equal(v.needsOcr, false)
+    assert.match(v.notes.join(), /no judge decided/)
+  })
+  it('wraps a throwing judge with its name and stage', async () => {
+    const bad: Judge = { name: 'boom', judge: () => { throw new Error('oops') } }
+    await assert.rejects(judgePage(page(3, 'x'), [bad], ctx), { code: 'PLUGIN_FAILED', plugin: 'boom', stage: 'judge', page: 3 })
+  })
+})
+
+describe('runDocument', () => {
+  it('keeps readable pages, repairs what can be repaired, OCRs the rest, in page order', async () => {
+    const { doc } = fakeDoc(['hello', '#ok fixed', '#bad', 'hello zzz', ''])
+    const engine = ocr()
+    const { pages, doc: d } = await collect(runDocument(doc, { judges: [gates, bigram], repairs: [unhash], ocr: engine, postprocess: [] }, { file: 'a.pdf' }))
+    assert.deepEqual(pages.map((p) => p.pageNumber), [1, 2, 3, 4, 5])
+    assert.deepEqual(pages.map((p) => p.action), ['kept', 'repaired', 'ocr', 'ocr', 'kept'])
+    assert.equal(pages[1]!.repair, 'unhash')
+    assert.equal(pages[1]!.verdict.layer, 'recoverable')
+    assert.equal(pages[1]!.page.source, 'repaired')
+    assert.equal(pages[1]!.page.text, 'ok fixed')
+    assert.match(pages[2]!.verdict.notes.join('|'), /repair rejected/)
+    assert.equal(pages[3]!.page.text, 'ocr text 4')
+    assert.equal(pages[4]!.verdict.layer, 'blank')
+    assert.equal(engine.calls, 2)
+    assert.deepEqual(d.needsOcr, [3, 4])
+    assert.deepEqual(d.actions, { kept: 2, repaired: 1, ocr: 2, failed: 0, skipped: 0 })
+  })
+  it('never OCRs under policy extract, and OCRs every page under policy ocr', async () => {
+    const texts = ['hello', '#junk', 'fine']
+    const e1 = ocr()
+    const r1 = await collect(runDocument(fakeDoc(texts).doc, { judges: [gates], repairs: [], ocr: e1, postprocess: [] }, { policy: 'extract' }))
+    assert.equal(e1.calls, 0)
+    assert.deepEqual(r1.doc.needsOcr, [2])
+    const e2 = ocr()
+    const r2 = await collect(runDocument(fakeDoc(texts).doc, { judges: [gates], repairs: [], ocr: e2, postprocess: [] }, { policy: 'ocr' }))
+    assert.equal(e2.calls, 3)
+    assert.ok(r2.pages.every((p) => p.action === 'ocr'))
+  })
+  it('keeps both texts under extract-and-ocr', async () => {
+    const r = await collect(runDocument(fakeDoc(['hello']).doc, { judges: [gates], repairs: [], ocr: ocr(), postprocess: [] }, { policy: 'extract-and-ocr' }))
+    assert.equal(r.pages[0]!.page.text, 'hello')
+    assert.equal(r.pages[0]!.ocr?.text, 'ocr text 1')
+  })
+  it('reports a failed OCR page and goes on with the others', async () => {
+    const r = await collect(runDocument(fakeDoc(['#a', '#b', '#c']).doc, { judges: [gates], repairs: [], ocr: ocr(new Set([2])), postprocess: [] }))
+    assert.deepEqual(r.pages.map((p) => p.action), ['ocr', 'failed', 'ocr'])
+    assert.equal(r.pages[1]!.error?.code, 'OCR_FAILED')
+    assert.equal(r.pages[1]!.page.text, '#b', 'the failed page keeps its layer text')
+  })
+  it('sends a page whose extraction failed to OCR instead of losing it', async () => {
+    const r = await collect(runDocument(fakeDoc(['hello', 'THROW']).doc, { judges: [gates], repairs: [], ocr: ocr(), postprocess: [] }))
+    assert.equal(r.pages[1]!.action, 'ocr')
+    assert.match(r.pages[1]!.verdict.notes.join(), /extraction failed/)
+  })
+  it('applies a document plan: skipped pages, forced OCR', async () => {
+    const e = ocr()
+    const r = await collect(
+      runDocument(fakeDoc(['hello', 'hello', 'receipt']).doc, { judges: [gates], repairs: [], ocr: e, postprocess: [] }, {
+        plan: (info) => ({ tags: ['x'], forceOcr: true, skipPages: new Set([info.pageCount]) }),
+      }),
+    )
+    assert.deepEqual(r.pages.map((p) => p.action), ['ocr', 'ocr', 'skipped'])
+    assert.deepEqual(r.doc.tags, ['x'])
+  })
+  it('uses a document-mode verdict without extracting pages when text is not needed', async () => {
+    const { doc, stats } = fakeDoc(Array.from({ length: 50 }, () => 'hello'))
+    const docJudge: Judge = { ...gates, name: 'docmode', judgeDocument: async (view) => { await view.getPageText(1); return { judge: 'docmode', layer: 'healthy', needsOcr: false, notes: ['sampled'] } } }
+    const r = await collect(runDocument(doc, { judges: [docJudge], repairs: [], postprocess: [] }, { needText: false }))
+    assert.equal(r.pages.length, 50)
+    assert.equal(stats.extracted, 1)
+    assert.deepEqual(r.pages[10]!.verdict.notes, ['docmode: sampled'])
+  })
+  it('runs post-processors over the kept pages and survives one that throws', async () => {
+    const r = await collect(
+      runDocument(fakeDoc(['a', 'b']).doc, {
+        judges: [gates], repairs: [],
+        postprocess: [
+          { name: 'boom', process: () => { throw new Error('bad') } },
+          { name: 'join', process: (d) => ({ ...d, text: d.pages.map((p) => p.text).join('+') }) },
+        ],
+      }),
+    )
+    assert.equal(r.doc.text?.text, 'a+b')
+    assert.match(r.doc.notes.join(), /boom failed/)
+  })
+})
