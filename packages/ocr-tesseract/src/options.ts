@@ -1,0 +1,56 @@
+import { availableParallelism } from 'node:os'
+import { z } from 'zod'
+
+/** Options of the tesseract.js OCR engine. */
+export const tesseractOptionsSchema = z.strictObject({
+  languages: z
+    .array(z.string().regex(/^[a-z]{3}(_[a-z]+)*$/i, 'a tesseract language code such as `fra` or `chi_sim`'))
+    .min(1)
+    .default(['fra', 'eng'])
+    .describe('Tesseract language codes, each from an installed `@tesseract.js-data/<code>` package'),
+  dpi: z
+    .number()
+    .int()
+    .min(70)
+    .max(1200)
+    .default(300)
+    .describe('Resolution the runner renders pages at for this engine (informational here: the image carries its dpi)'),
+  workers: z
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => availableParallelism())
+    .describe('Tesseract workers (threads), each recognising one page at a time; default: the number of cores'),
+  pageTimeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .default(120_000)
+    .describe(
+      'Milliseconds a worker may spend on one page before it is replaced and the page retried once. A dense 300 dpi ' +
+        'page takes 6-7 s on one idle core; 120 s leaves room for a loaded machine and large pages',
+    ),
+  createTimeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .default(60_000)
+    .describe('Milliseconds allowed to start a worker and load its languages (measured 0.2-0.5 s idle)'),
+  psm: z
+    .number()
+    .int()
+    .min(3)
+    .max(13)
+    .default(3)
+    .describe(
+      'Tesseract page segmentation mode: 3 fully automatic (tesseract default), 4 one column, 6 one block, ' +
+        '11 sparse text... Modes 0-2 need orientation data or do no recognition, so they are refused',
+    ),
+})
+
+/** Options of the tesseract.js OCR engine as a user writes them (every field optional). */
+export type TesseractOptions = z.input<typeof tesseractOptionsSchema>
+
+/** Options of the tesseract.js OCR engine with defaults applied. */
+export type ResolvedTesseractOptions = z.output<typeof tesseractOptionsSchema>

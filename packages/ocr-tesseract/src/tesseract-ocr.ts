@@ -1,0 +1,172 @@
+import type { Worker as ThreadWorker } from 'node:worker_threads'
+import {
+  TriageError,
+  definePlugin,
+  type OcrEngine,
+  type PageImage,
+  type PageText,
+  type RecognizeOptions,
+} from '@pdftriage/core'
+import type Tesseract from 'tesseract.js'
+import { languageFolder, resolveLanguages, type LanguageFile } from './language-data.js'
+import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
+import { toPageText, type TesseractBlock } from './page-text.js'
+import { toPgm } from './pgm.js'
+import { PoolTaskError, WorkerPool, type Spawned } from './worker-pool.js'
+
+/** The engine's name, in every error and log line. */
+const NAME = 'tesseract'
+
+/** Recognition attempts a page gets: the first, then one retry on a fresh worker. */
+const ATTEMPTS = 2
+
+/** An OCR engine on tesseract.js (WebAssembly, in worker threads), offline; close it when done. */
+export class TesseractEngine implements OcrEngine {
+  /** Always `tesseract`. */
+  readonly name = NAME
+  /** Worker count: how many pages the runner should keep in flight. */
+  readonly concurrency: number
+  private readonly options: ResolvedTesseractOptions
+  private readonly pool: WorkerPool<Tesseract.Worker>
+  private readonly folders = new Map<string, ReturnType<typeof languageFolder>>()
+  private readonly languageSets = new Map<string, LanguageFile[]>()
+
+  /** Checks the default languages now, so that a missing one fails at configuration; starts no worker. */
+  constructor(options: ResolvedTesseractOptions) {
+    this.options = options
+    this.concurrency = options.workers
+    this.languages(options.languages)
+    this.pool = new WorkerPool(options.workers, (key) => this.spawn(key))
+  }
+
+  /** Recognises one page; retries once on a fresh worker, then throws `OCR_TIMEOUT` or `OCR_FAILED` for the page. */
+  async recognize(image: PageImage, options: RecognizeOptions = {}): Promise<PageText> {
+    const page = image.pageNumber
+    const langs = this.languages(options.languages ?? this.options.languages)
+    const key = langs.map((l) => l.code).join('+')
+    let pgm: Uint8Array
+    try {
+      pgm = toPgm(image)
+    } catch (e) {
+      throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
+    }
+    let last: PoolTaskError | undefined
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        // blocks: the word tree with boxes and confidences; text: false because the text is rebuilt from the words
+        const result = await this.pool.run(
+          key,
+          (w) =>
+            w.recognize(
+              Buffer.from(pgm.buffer, pgm.byteOffset, pgm.byteLength),
+              // PGM carries no resolution: without it tesseract guesses one (and says so on stderr)
+              { user_defined_dpi: String(image.dpi) } as Partial<Tesseract.RecognizeOptions>,
+              { blocks: true, text: false },
+            ),
+          this.options.pageTimeoutMs,
+          options.signal,
+        )
+        return toPageText(image, result.data.blocks as TesseractBlock[] | null)
+      } catch (e) {
+        if (!(e instanceof PoolTaskError)) throw e
+        if (e.reason === 'aborted') throw new TriageError('ABORTED', `[${NAME}] page ${page}: aborted`, { cause: e, plugin: NAME, stage: 'ocr', page })
+        if (e.reason === 'closed') throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${e.message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
+        last = e
+      }
+    }
+    const code = last?.reason === 'timeout' ? 'OCR_TIMEOUT' : 'OCR_FAILED'
+    const what = last?.reason === 'timeout' ? `no result within ${this.options.pageTimeoutMs} ms` : last?.message
+    throw new TriageError(code, `[${NAME}] page ${page}: ${what} (${ATTEMPTS} attempts)`, { cause: last, plugin: NAME, stage: 'ocr', page })
+  }
+
+  /** Terminates every worker and removes temporary language folders. The engine cannot be used afterwards. */
+  async close(): Promise<void> {
+    await this.pool.close()
+    const folders = [...this.folders.values()]
+    this.folders.clear()
+    await Promise.allSettled(folders.map(async (f) => (await f).dispose()))
+  }
+
+  /** Calls {@link close}, for `await using`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close()
+  }
+
+  private languages(codes: readonly string[]): LanguageFile[] {
+    const key = codes.join('+')
+    let langs = this.languageSets.get(key)
+    if (!langs) {
+      langs = resolveLanguages(codes, NAME)
+      this.languageSets.set(key, langs)
+    }
+    return langs
+  }
+
+  private async spawn(key: string): Promise<Spawned<Tesseract.Worker>> {
+    const langs = this.languageSets.get(key)!
+    let folder = this.folders.get(key)
+    if (!folder) {
+      folder = languageFolder(langs)
+      this.folders.set(key, folder)
+    }
+    const { path } = await folder
+    const T = (await import('tesseract.js')).default
+    let creating = true
+    let failCreation: (e: Error) => void = () => {}
+    const failed = new Promise<never>((_, reject) => (failCreation = reject))
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`worker not ready after ${this.options.createTimeoutMs} ms`)),
+        this.options.createTimeoutMs,
+      )
+    })
+    let worker: Tesseract.Worker
+    try {
+      worker = await Promise.race([
+        T.createWorker(
+          langs.map((l) => l.code),
+          T.OEM.LSTM_ONLY,
+          {
+            langPath: path, // a plain folder: tesseract.js reads it with fs, no fetch
+            gzip: true,
+            cacheMethod: 'none', // the default cache writes <lang>.traineddata into the working directory
+            // Without a handler tesseract.js throws from its message listener and the process dies; a failed job
+            // still rejects its own promise, so after creation there is nothing to do here.
+            errorHandler: (e: unknown) => {
+              if (creating) failCreation(new Error(String(e)))
+            },
+          },
+        ),
+        failed,
+        timedOut,
+      ])
+    } finally {
+      creating = false
+      clearTimeout(timer)
+    }
+    // tesseract.js exposes its worker_threads Worker; its own `onerror` is a browser idiom that Node ignores, so an
+    // uncaught error in the thread would crash the process without this listener.
+    const thread = (worker as unknown as { worker: ThreadWorker | null }).worker
+    const died = new Promise<never>((_, reject) => {
+      thread?.on('error', (e) => reject(e))
+      thread?.once('exit', (code) => reject(new Error(`thread exited with code ${code}`)))
+    })
+    died.catch(() => {}) // observed by the pool while a task runs; a normal terminate() must not be unhandled
+    await worker.setParameters({ tessedit_pageseg_mode: String(this.options.psm) as Tesseract.PSM })
+    return { worker, died, terminate: async () => void (await worker.terminate()) }
+  }
+}
+
+/** Creates the engine from user options (defaults applied, validated). Close it when done. */
+export function createTesseractEngine(options: TesseractOptions = {}): TesseractEngine {
+  return new TesseractEngine(tesseractOptionsSchema.parse(options))
+}
+
+/** The plugin factory: `"ocr": "@pdftriage/ocr-tesseract"` (or `"tesseract"`) in a pdftriage config. */
+export const tesseractOcr = definePlugin({
+  kind: 'ocr',
+  name: NAME,
+  optionsSchema: tesseractOptionsSchema,
+  create: (options: ResolvedTesseractOptions) => new TesseractEngine(tesseractOptionsSchema.parse(options)),
+})

@@ -1,0 +1,136 @@
+/** Why a pooled task failed: the pool has already discarded (terminated) the worker it ran on. */
+export class PoolTaskError extends Error {
+  override name = 'PoolTaskError'
+  /** `timeout`: over its time limit; `crash`: the worker thread died; `failed`: the task rejected; `aborted`; `closed`. */
+  readonly reason: 'timeout' | 'crash' | 'failed' | 'aborted' | 'closed'
+  constructor(reason: PoolTaskError['reason'], message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
+    this.reason = reason
+  }
+}
+
+/** A worker as the pool needs it: something to run tasks on, a promise that rejects when it dies, and a way to end it. */
+export interface Spawned<W> {
+  worker: W
+  /** Rejects when the worker dies on its own (thread error or exit); never resolves. */
+  died: Promise<never>
+  terminate(): Promise<void>
+}
+
+interface Slot<W> extends Spawned<W> {
+  key: string
+  busy: boolean
+}
+
+/**
+ * A fixed-size pool of workers, created lazily, reused across tasks. Each worker is bound to a key (here: a language
+ * set); a task needing another key replaces an idle worker. A worker whose task times out, dies or fails is
+ * terminated and dropped, so the next task gets a fresh one. `close()` terminates every worker (tesseract.js
+ * threads keep the process alive otherwise).
+ */
+export class WorkerPool<W> {
+  private readonly slots: Slot<W>[] = []
+  private starting = 0
+  private waiters: Array<() => void> = []
+  private closed = false
+
+  /** `size` workers at most; `spawn` starts one bound to `key` (and must time out on its own). */
+  constructor(
+    private readonly size: number,
+    private readonly spawn: (key: string) => Promise<Spawned<W>>,
+  ) {}
+
+  /** Workers alive now (idle or busy). */
+  get alive(): number {
+    return this.slots.length
+  }
+
+  /** Runs `task` on a worker bound to `key`, within `timeoutMs`. Rejects with a {@link PoolTaskError}. */
+  async run<T>(key: string, task: (worker: W) => Promise<T>, timeoutMs: number, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new PoolTaskError('aborted', 'aborted before start', signal.reason)
+    const slot = await this.acquire(key)
+    let timer: NodeJS.Timeout | undefined
+    let onAbort: (() => void) | undefined
+    try {
+      const limits = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new PoolTaskError('timeout', `no result after ${timeoutMs} ms`)), timeoutMs)
+        onAbort = () => reject(new PoolTaskError('aborted', 'aborted', signal?.reason))
+        signal?.addEventListener('abort', onAbort, { once: true })
+      })
+      const died = slot.died.catch((e: unknown) => {
+        throw new PoolTaskError('crash', `worker died: ${e instanceof Error ? e.message : String(e)}`, e)
+      })
+      const work = task(slot.worker).catch((e: unknown) => {
+        throw e instanceof PoolTaskError ? e : new PoolTaskError('failed', e instanceof Error ? e.message : String(e), e)
+      })
+      const out = await Promise.race([work, died, limits])
+      this.release(slot)
+      return out
+    } catch (e) {
+      this.discard(slot)
+      throw e instanceof PoolTaskError ? e : new PoolTaskError('failed', String(e), e)
+    } finally {
+      clearTimeout(timer)
+      if (onAbort) signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  /** Terminates every worker; tasks still running reject, later calls reject with reason `closed`. */
+  async close(): Promise<void> {
+    this.closed = true
+    const slots = this.slots.splice(0)
+    for (const wake of this.waiters.splice(0)) wake()
+    await Promise.allSettled(slots.map((s) => s.terminate()))
+  }
+
+  private async acquire(key: string): Promise<Slot<W>> {
+    for (;;) {
+      if (this.closed) throw new PoolTaskError('closed', 'the OCR engine is closed')
+      const idle = this.slots.find((s) => !s.busy && s.key === key)
+      if (idle) {
+        idle.busy = true
+        return idle
+      }
+      if (this.slots.length + this.starting >= this.size) {
+        const other = this.slots.find((s) => !s.busy)
+        if (other) this.discard(other, false)
+        else {
+          await new Promise<void>((resolve) => this.waiters.push(resolve))
+          continue
+        }
+      }
+      this.starting++
+      try {
+        const spawned = await this.spawn(key)
+        const slot: Slot<W> = { ...spawned, key, busy: true }
+        if (this.closed) {
+          await slot.terminate()
+          continue
+        }
+        this.slots.push(slot)
+        return slot
+      } catch (e) {
+        this.wake()
+        throw e instanceof PoolTaskError ? e : new PoolTaskError('failed', e instanceof Error ? e.message : String(e), e)
+      } finally {
+        this.starting--
+      }
+    }
+  }
+
+  private release(slot: Slot<W>): void {
+    slot.busy = false
+    this.wake()
+  }
+
+  private discard(slot: Slot<W>, wake = true): void {
+    const i = this.slots.indexOf(slot)
+    if (i >= 0) this.slots.splice(i, 1)
+    slot.terminate().catch(() => {})
+    if (wake) this.wake()
+  }
+
+  private wake(): void {
+    this.waiters.shift()?.()
+  }
+}

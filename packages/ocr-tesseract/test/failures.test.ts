@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { test } from 'node:test'
+import { isTriageError } from '@pdftriage/core'
+import { createTesseractEngine, installedLanguages } from '../src/index.js'
+import { drawPage } from './draw.js'
+
+test('a missing language is refused before any worker starts, naming what to install', () => {
+  assert.throws(
+    () => createTesseractEngine({ languages: ['fra', 'xyz'] }),
+    (e) =>
+      isTriageError(e, 'OCR_LANGUAGE_MISSING') &&
+      e.plugin === 'tesseract' &&
+      e.message.includes('npm install @tesseract.js-data/xyz') &&
+      e.message.includes('eng, fra'),
+  )
+})
+
+test('a missing language passed to recognize is refused too', async () => {
+  const engine = createTesseractEngine({ workers: 1 })
+  try {
+    const img = await drawPage([], 100, 100, 300)
+    await assert.rejects(engine.recognize(img, { languages: ['deu'] }), (e) => isTriageError(e, 'OCR_LANGUAGE_MISSING'))
+    assert.equal((engine as unknown as { pool: { alive: number } }).pool.alive, 0)
+  } finally {
+    await engine.close()
+  }
+})
+
+test('lists the installed languages', () => {
+  const have = installedLanguages()
+  assert.ok(have.includes('fra') && have.includes('eng'), have.join())
+})
+
+test('a page over its time limit is retried once on a fresh worker, then fails with OCR_TIMEOUT', async () => {
+  const engine = createTesseractEngine({ workers: 1, pageTimeoutMs: 1 })
+  try {
+    const img = await drawPage([{ text: 'Délai dépassé', x: 50, y: 100, size: 50 }], 800, 200, 300, 4)
+    await assert.rejects(engine.recognize(img), (e) => isTriageError(e, 'OCR_TIMEOUT') && e.page === 4 && /2 attempts/.test(e.message))
+    // the timed-out workers were terminated and dropped
+    assert.equal((engine as unknown as { pool: { alive: number } }).pool.alive, 0)
+  } finally {
+    await engine.close()
+  }
+})
+
+test('the pool keeps working after a timeout', async () => {
+  const engine = createTesseractEngine({ workers: 1, pageTimeoutMs: 1 })
+  const img = await drawPage([{ text: 'Bonjour', x: 50, y: 100, size: 50 }], 600, 200, 300)
+  try {
+    await assert.rejects(engine.recognize(img), (e) => isTriageError(e, 'OCR_TIMEOUT'))
+    ;(engine as unknown as { options: { pageTimeoutMs: number } }).options.pageTimeoutMs = 60_000
+    const page = await engine.recognize(img)
+    assert.match(page.text, /Bonjour/)
+  } finally {
+    await engine.close()
+  }
+})
+
+test('a recognize after close fails with OCR_FAILED', async () => {
+  const engine = createTesseractEngine({ workers: 1 })
+  await engine.close()
+  await assert.rejects(engine.recognize(await drawPage([], 50, 50, 300)), (e) => isTriageError(e, 'OCR_FAILED'))
+})
+
+test('close() lets the process exit', () => {
+  const child = fileURLToPath(new URL('./fixtures/recognize-and-close.js', import.meta.url))
+  // a watchdog, not a timing assertion: without close() the child never exits
+  const r = spawnSync(process.execPath, [child], { encoding: 'utf8', timeout: 60_000 })
+  assert.equal(r.signal, null, `child killed by ${r.signal}: did not exit after close()`)
+  assert.equal(r.status, 0, r.stderr)
+  assert.match(r.stdout, /Bonjour/)
+})
