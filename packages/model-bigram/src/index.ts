@@ -1,0 +1,13 @@
+export { bigramJudge as default, bigramJudge, createBigramJudge } from './bigram-judge.js'
+export { ALPHABET, OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF } from './alphabet.js'
+export {
+  countPairs, DEFAULT_MARGIN, fitFromTexts, fitModel, isReadable, logprobsFromCounts, pairSum, scoreText, textStats,
+  withMargin, type BigramModel, type FitOptions, type PairSum, type Readability, type TextStats,
+} from './model.js'
+export { calibrate, CALIBRATION_EPSILON, type Calibration, type CalibratedPage } from './calibrate.js'
+export { loadModel, saveModel, MODEL_FORMAT, MODEL_VERSION, modelFileSchema, type ModelFile } from './model-file.js'
+export { judgePage, JUDGE_NAME, NUMERIC_DIGIT_SHARE } from './judge-page.js'
+export { stripNumbers } from './numbers.js'
+export { bigramOptionsSchema, type BigramOptions, type ResolvedBigramOptions } from './options.js'
+export { splitPages } from './split-pages.js'
+export { tokenize, wordEvidence, fitWordModel, RARE_WORD_SHARE, SHAPE_MIN_LETTERS, type WordEvidence, type WordModel, type WordToken } from './words.js'

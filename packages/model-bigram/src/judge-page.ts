@@ -1,0 +1,126 @@
+import type { FontInfo, PageText, TextItem, Verdict } from '@pdftriage/core'
+import { textStats, type BigramModel, type TextStats } from './model.js'
+import { stripNumbers } from './numbers.js'
+import type { ResolvedBigramOptions } from './options.js'
+import { wordEvidence } from './words.js'
+
+/** The judge's name, in verdicts and errors. */
+export const JUDGE_NAME = 'bigram'
+
+/** Share of non-space characters that are digits from which a page is reported as numeric (tables, forms, calendars). */
+export const NUMERIC_DIGIT_SHARE = 0.15
+
+const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : String(x))
+
+/** What the judge concluded about one text (the page or one font's share of it). */
+interface TextVerdict {
+  stats: TextStats
+  junk: boolean
+  foreign: boolean
+}
+
+function judgeText(text: string, model: BigramModel, minStructure: number): TextVerdict {
+  const stats = textStats(text, model.logprobs)
+  const junk = stats.structure < minStructure
+  return { stats, junk, foreign: !junk && stats.score < model.threshold }
+}
+
+/** A font's name for notes: its name when the extractor gave one, else its id. */
+function fontLabel(id: string, fonts: Record<string, FontInfo> | undefined): string {
+  const name = fonts?.[id]?.name
+  return name === undefined || name === '' ? id : `${name} (${id})`
+}
+
+/** Items grouped by font, each group's text joined as the page's text is (newline after a line end, else space). */
+function textByFont(items: readonly TextItem[]): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const it of items) {
+    const id = it.fontId ?? '?'
+    out.set(id, (out.get(id) ?? '') + it.text + (it.hasEol ? '\n' : ' '))
+  }
+  return out
+}
+
+function nonSpace(s: string): number {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c !== 32 && (c < 9 || c > 13) && c !== 160) n++
+  }
+  return n
+}
+
+/**
+ * Judges one page with a fitted model. Returns `undefined` (abstains) when the page, numbers set aside, has fewer
+ * than `minPairs` pairs: too little language to tell. Otherwise a verdict whose notes carry every number measured.
+ */
+export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramOptions): Verdict | undefined {
+  const notes: string[] = []
+  const minStructure = o.minStructureShare * model.worstTrainingStructure
+  const minFontStructure = o.fontStructureShare * model.worstTrainingStructure
+  const total = nonSpace(page.text)
+  const seed = textStats(page.text, model.logprobs)
+  const digitShare = total === 0 ? 0 : seed.digits / total
+  notes.push(`bigram ${f2(seed.score)} ${seed.score >= model.threshold ? '>=' : '<'} threshold ${f2(model.threshold)}`)
+  const { text: words, numbers } = stripNumbers(page.text)
+  const page1 = judgeText(words, model, minStructure)
+  const s = page1.stats
+  if (digitShare >= NUMERIC_DIGIT_SHARE) {
+    notes.push(`numeric page: digits ${f2(digitShare)} of ${total} characters, ${numbers} numbers set aside, words judged alone`)
+  }
+  if (s.pairs < o.minPairs) return undefined
+  if (numbers > 0) notes.push(`without ${numbers} numbers: bigram ${f2(s.score)} over ${s.pairs} pairs`)
+  notes.push(`structure ${f2(s.structure)} ${page1.junk ? '<' : '>='} min ${f2(minStructure)}, letters ${f2(s.letterShare)}`)
+  const reasons: string[] = []
+  if (page1.junk) reasons.push('no language order')
+  if (page1.foreign) {
+    notes.push('below threshold but ordered like language: another language or vocabulary than the training pages')
+    if (o.foreignLanguage === 'unreadable') reasons.push('below threshold')
+  }
+
+  // Per font: a broken font beside healthy ones must not be diluted by them.
+  const fonts = textByFont(page.items)
+  if (fonts.size > 1) {
+    for (const [id, t] of fonts) {
+      const share = total === 0 ? 0 : nonSpace(t) / total
+      if (share < o.fontShare) continue
+      const fv = judgeText(stripNumbers(t).text, model, minFontStructure)
+      if (fv.stats.pairs < o.minPairs) continue
+      const label = fontLabel(id, page.fonts)
+      notes.push(`font ${label}: share ${f2(share)}, bigram ${f2(fv.stats.score)}, structure ${f2(fv.stats.structure)}`)
+      // A minority font condemns the page only when both views agree: no order and a score below the threshold.
+      if (fv.junk && fv.stats.score < model.threshold) reasons.push(`font ${label} has no language order`)
+      else if (fv.foreign && o.foreignLanguage === 'unreadable') reasons.push(`font ${label} below threshold`)
+    }
+  }
+
+  const w = wordEvidence(words, model.logprobs, model.words)
+  if (w !== undefined) {
+    notes.push(`words ${w.words}: strange ${f2(w.strange)}, fragments ${f2(w.fragments)}, mixed case ${f2(w.mixedCase)}`)
+    if (w.strange >= o.strangeWords && o.strangeWords < 1) reasons.push(`strange words ${f2(w.strange)} >= ${f2(o.strangeWords)}`)
+  }
+
+  const invisible = Object.values(page.fonts ?? {}).some((f) => f.invisible === true || /glyphless/i.test(f.name ?? ''))
+  if (invisible) notes.push('invisible OCR layer')
+  let confSum = 0
+  let confLen = 0
+  let items = 0
+  for (const it of page.items) {
+    if (it.confidence === undefined) continue
+    confSum += it.confidence * it.text.length
+    confLen += it.text.length
+    items++
+  }
+  if (confLen > 0) {
+    const conf = confSum / confLen
+    notes.push(`OCR confidence ${f2(conf)} over ${items} items ${conf < o.minConfidence ? '<' : '>='} ${f2(o.minConfidence)}`)
+    if (conf < o.minConfidence) reasons.push('low OCR confidence')
+  }
+
+  const unreadable = reasons.length > 0
+  notes.push(unreadable ? `unreadable: ${reasons.join('; ')}` : 'reads')
+  return {
+    judge: JUDGE_NAME, layer: unreadable ? 'unreadable' : 'healthy', needsOcr: unreadable,
+    score: s.score, threshold: model.threshold, notes,
+  }
+}
