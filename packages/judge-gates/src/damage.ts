@@ -1,0 +1,57 @@
+import type { ResolvedGatesOptions } from './options.js'
+import type { PageStats } from './page-stats.js'
+
+/** Which gate found damage, with the number that decided and its threshold. */
+export interface Damage {
+  /** 'letters': too few letters (and digits); 'odd': too many Latin-1 symbols, capitals or controls. */
+  gate: 'letters' | 'odd'
+  score: number
+  threshold: number
+  /** Why, in words, e.g. "letters 0.05 < 0.25 and letters+digits 0.19 < 0.50". */
+  note: string
+}
+
+/** Two decimals, as the notes print every share. */
+export const f2 = (x: number): string => x.toFixed(2)
+
+/**
+ * Tests the damage gates on statistics taken from enough text. Returns the damage found, or `undefined` when the text
+ * passes both gates (the caller decides whether there was enough text to ask).
+ */
+export function findDamage(s: PageStats, o: Pick<ResolvedGatesOptions, 'minLetterShare' | 'minAlnumShare' | 'maxLatin1Share'>): Damage | undefined {
+  if (s.letterShare < o.minLetterShare && s.alnumShare < o.minAlnumShare) {
+    return {
+      gate: 'letters',
+      score: s.letterShare,
+      threshold: o.minLetterShare,
+      note: `letters ${f2(s.letterShare)} < ${f2(o.minLetterShare)} and letters+digits ${f2(s.alnumShare)} < ${f2(o.minAlnumShare)}`,
+    }
+  }
+  if (s.oddShare > o.maxLatin1Share) {
+    return {
+      gate: 'odd',
+      score: s.oddShare,
+      threshold: o.maxLatin1Share,
+      note: `latin-1 and controls ${f2(s.oddShare)} > ${f2(o.maxLatin1Share)}`,
+    }
+  }
+  return undefined
+}
+
+/** The statistics as notes print them, in the order taken. */
+export function statsNote(s: PageStats): string {
+  const parts = [`${s.chars} characters`]
+  if (s.leaders) parts.push(`${s.leaders} in leaders`)
+  parts.push(
+    `letters ${f2(s.letterShare)}`,
+    `letters+digits ${f2(s.alnumShare)}`,
+    `latin-1 ${f2(s.latin1Share)}`,
+    `controls ${f2(s.controlShare)}`,
+  )
+  return parts.join(', ')
+}
+
+/** The function-word shares: notes only, never the verdict. */
+export function wordsNote(s: PageStats): string {
+  return `${s.words} words, english function words ${f2(s.englishShare)}, french function words ${f2(s.frenchShare)}`
+}

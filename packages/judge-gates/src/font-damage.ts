@@ -1,0 +1,45 @@
+import type { FontInfo, PageText } from '@pdftriage/core'
+import { findDamage, f2, statsNote, type Damage } from './damage.js'
+import type { ResolvedGatesOptions } from './options.js'
+import { pageStats } from './page-stats.js'
+
+/** A font of the page whose own characters fail a damage gate. */
+export interface FontDamage extends Damage {
+  fontId: string
+  /** The font's name when the extractor knows it, else its id. */
+  label: string
+  chars: number
+  /** Share of the page's non-space characters set in this font. */
+  share: number
+  /** The font's statistics, as a note. */
+  stats: string
+}
+
+/**
+ * Judges each font that carries a significant share of the page on its own: one broken font diluted by healthy fonts
+ * beside it passes page-level statistics (pdf-inspector's known failure). Returns the damaged fonts, largest first;
+ * empty when none is damaged or none is large enough to judge.
+ */
+export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGatesOptions): FontDamage[] {
+  if (pageChars === 0) return []
+  const byFont = new Map<string, string[]>()
+  for (const it of page.items) {
+    if (it.fontId === undefined) continue
+    let a = byFont.get(it.fontId)
+    if (!a) byFont.set(it.fontId, (a = []))
+    a.push(it.text)
+  }
+  if (byFont.size < 2) return [] // one font: the page statistics are the font's
+  const out: FontDamage[] = []
+  for (const [fontId, texts] of byFont) {
+    const s = pageStats(texts.join(' '))
+    const share = s.chars / pageChars
+    if (s.chars < o.fontMinChars || share < o.fontMinShare) continue
+    const d = findDamage(s, o)
+    if (!d) continue
+    const info: FontInfo | undefined = page.fonts?.[fontId]
+    const label = info?.name ? `${info.name} (${fontId})` : fontId
+    out.push({ ...d, fontId, label, chars: s.chars, share, stats: `font ${label}: ${statsNote(s)}, ${f2(share)} of the page` })
+  }
+  return out.sort((a, b) => b.chars - a.chars)
+}

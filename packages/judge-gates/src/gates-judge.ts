@@ -1,0 +1,23 @@
+import { definePlugin, type Judge } from '@pdftriage/core'
+import { judgeDocumentGates } from './judge-document.js'
+import { GATES_NAME, judgePageGates } from './judge-page.js'
+import { gatesOptionsSchema } from './options.js'
+
+/**
+ * The N0 character gates: absent / blank, garbled (letter share, Latin-1 and control share, per font), sparse.
+ * In `document` mode it also judges long documents from samples (`judgeDocument`), falling back to pages.
+ */
+export const gatesJudge = definePlugin({
+  kind: 'judge',
+  name: GATES_NAME,
+  optionsSchema: gatesOptionsSchema,
+  create(options): Judge {
+    const o = gatesOptionsSchema.parse(options)
+    const judge: Judge = {
+      name: GATES_NAME,
+      judge: (page, ctx) => judgePageGates(page, o, ctx),
+    }
+    if (o.mode === 'document') return { ...judge, judgeDocument: (doc) => judgeDocumentGates(doc, o) }
+    return judge
+  },
+})

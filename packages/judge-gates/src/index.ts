@@ -1,0 +1,8 @@
+export { gatesJudge as default, gatesJudge } from './gates-judge.js'
+export { gatesOptionsSchema, type GatesOptions, type ResolvedGatesOptions } from './options.js'
+export { pageStats, type PageStats } from './page-stats.js'
+export { findDamage, type Damage } from './damage.js'
+export { damagedFonts, type FontDamage } from './font-damage.js'
+export { judgePageGates, GATES_NAME, type PageGatesContext } from './judge-page.js'
+export { judgeDocumentGates, samplePages } from './judge-document.js'
+export { ENGLISH_FUNCTION_WORDS, FRENCH_FUNCTION_WORDS } from './function-words.js'

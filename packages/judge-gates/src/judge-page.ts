@@ -1,0 +1,70 @@
+import type { PageText, Verdict } from '@pdftriage/core'
+import { f2, findDamage, statsNote, wordsNote } from './damage.js'
+import { damagedFonts } from './font-damage.js'
+import type { ResolvedGatesOptions } from './options.js'
+import { pageStats } from './page-stats.js'
+
+/** The judge's name in verdicts. */
+export const GATES_NAME = 'gates'
+
+/** What the page gates need of the document: its length (density is judged without image coverage only on long ones). */
+export interface PageGatesContext {
+  pageCount: number
+}
+
+/**
+ * Judges one page by its characters, in the seed's order: a layer that is not there cannot be judged for damage;
+ * damage (on enough text) is a stronger statement than thinness, so it comes before density. Always returns a verdict.
+ *
+ * Image coverage decides what "no text" and "little text" mean: over a scan they mean absent and sparse, on a page
+ * without images they mean blank and a short page (a chapter title, a short letter) that reads. When the extractor
+ * cannot tell the coverage (`undefined`), a page with no text is sent to OCR (a missed scan loses its text, a needless
+ * OCR only costs time), and a thin page follows the seed: sparse only in documents of `densityMinPages` or more.
+ */
+export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: PageGatesContext): Verdict {
+  const s = pageStats(page.text)
+  const cov = page.imageCoverage
+  const notes = [statsNote(s), cov === undefined ? 'image coverage unknown' : `image ${f2(cov)}`]
+  const verdict = (layer: Verdict['layer'], needsOcr: boolean, why: string, score?: number, threshold?: number): Verdict => {
+    const v: Verdict = { judge: GATES_NAME, layer, needsOcr, notes: [...notes, `${layer}: ${why}`] }
+    if (score !== undefined) v.score = score
+    if (threshold !== undefined) v.threshold = threshold
+    return v
+  }
+
+  if (s.chars === 0) {
+    if (cov === undefined) return verdict('absent', true, 'no text, image coverage unknown: OCR in case the page is a scan')
+    if (cov >= o.absentImageCoverage) {
+      return verdict('absent', true, `no text over images covering ${f2(cov)} >= ${f2(o.absentImageCoverage)}`, cov, o.absentImageCoverage)
+    }
+    return verdict('blank', false, `no text and no image worth OCR (${f2(cov)} < ${f2(o.absentImageCoverage)})`, cov, o.absentImageCoverage)
+  }
+
+  notes.push(wordsNote(s))
+  if (s.chars >= o.minCharsToJudge) {
+    const d = findDamage(s, o)
+    if (d) return verdict('garbled', true, d.note, d.score, d.threshold)
+    const fonts = damagedFonts(page, s.chars, o)
+    if (fonts.length) {
+      const worst = fonts[0]!
+      notes.push(...fonts.map((x) => x.stats))
+      return verdict('garbled', true, `font ${worst.label} carries ${f2(worst.share)} of the page and fails: ${worst.note}`, worst.score, worst.threshold)
+    }
+  } else {
+    notes.push(`damage not judged under ${o.minCharsToJudge} characters`)
+  }
+
+  if (s.chars < o.minCharsPresent) {
+    if (cov === undefined) {
+      if (ctx.pageCount >= o.densityMinPages) {
+        return verdict('sparse', true, `${s.chars} < ${o.minCharsPresent} characters in a document of ${ctx.pageCount} pages`, s.chars, o.minCharsPresent)
+      }
+      return verdict('healthy', false, `short page: density is not judged without image coverage on a document under ${o.densityMinPages} pages`)
+    }
+    if (cov >= o.scanImageCoverage) {
+      return verdict('sparse', true, `${s.chars} < ${o.minCharsPresent} characters over a scan (image ${f2(cov)} >= ${f2(o.scanImageCoverage)})`, s.chars, o.minCharsPresent)
+    }
+    return verdict('healthy', false, `short page, not a scan (image ${f2(cov)} < ${f2(o.scanImageCoverage)})`)
+  }
+  return verdict('healthy', false, 'passes every gate')
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod'
+
+const share = z.number().min(0).max(1)
+
+/** Options of the N0 character gates. Defaults are seed 002's measured constants (see the README for the reasons). */
+export const gatesOptionsSchema = z.strictObject({
+  mode: z
+    .enum(['page', 'document'])
+    .default('page')
+    .describe("'page' judges every page; 'document' judges long documents from an opening sample and a middle window"),
+  minCharsPresent: z
+    .number()
+    .int()
+    .min(1)
+    .default(200)
+    .describe(
+      'Non-space characters a page below which its layer is thin: sparse over a scan, a short page otherwise. Broken ' +
+        'books sit at 3, 86, 94 and 132 characters a page; the thinnest genuine ones at 258 to 382',
+    ),
+  minCharsToJudge: z
+    .number()
+    .int()
+    .min(1)
+    .default(400)
+    .describe('Non-space characters from which the character shares are trusted to judge damage'),
+  minLetterShare: share
+    .default(0.25)
+    .describe('Garbled below this share of letters (\\p{L}); the lowest genuine share the seed measured was 0.39'),
+  minAlnumShare: share
+    .default(0.5)
+    .describe(
+      'A page under the letter gate is still genuine when letters and digits together reach this share (a table of ' +
+        "figures); pdf-inspector's alphanumeric gate. Garbled ASCII layers measured 0.00-0.43, genuine index pages 0.55-0.64",
+    ),
+  maxLatin1Share: share
+    .default(0.35)
+    .describe(
+      'Garbled above this share of odd characters: Latin-1 symbols and capitals (U+0080..U+00DE, U+00F7), controls, ' +
+        'U+FFFD and private-use characters. No genuine page carries over 0.10 (the seed: over 2 %)',
+    ),
+  scanImageCoverage: share
+    .default(0.9)
+    .describe(
+      'Image coverage from which a page is a scan, so that a thin layer over it is sparse. Scans cover the page edge ' +
+        'to edge (1.00); born-digital pages with large figures measured 0.52-0.85',
+    ),
+  absentImageCoverage: share
+    .default(0.1)
+    .describe('Image coverage from which a page with no text at all is absent (worth OCR) rather than blank'),
+  densityMinPages: z
+    .number()
+    .int()
+    .min(1)
+    .default(8)
+    .describe(
+      'Pages a document needs before density is judged without image coverage, and before document mode applies ' +
+        '(shorter documents are judged page by page)',
+    ),
+  fontMinShare: share
+    .default(0.2)
+    .describe("Share of the page's characters a font must carry to be judged on its own"),
+  fontMinChars: z
+    .number()
+    .int()
+    .min(1)
+    .default(200)
+    .describe('Non-space characters a font must carry on the page to be judged on its own'),
+  openingPages: z
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe('Document mode: pages read at the start (is there a layer?)'),
+  windowPages: z
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe('Document mode: pages read in the middle window (is it any good?)'),
+  windowAt: share
+    .default(0.5)
+    .describe('Document mode: where the middle window is centred, as a share of the page count'),
+})
+
+/** Options of the gates judge as written in a config. */
+export type GatesOptions = z.input<typeof gatesOptionsSchema>
+/** Options of the gates judge with defaults applied. */
+export type ResolvedGatesOptions = z.output<typeof gatesOptionsSchema>

@@ -1,0 +1,97 @@
+import { ENGLISH_FUNCTION_WORDS, FRENCH_FUNCTION_WORDS } from './function-words.js'
+
+/** Character counts and shares of a text. Shares are of `judged` characters; 0 when there are none. */
+export interface PageStats {
+  /** Non-space characters (code points). */
+  chars: number
+  /** Characters in leader runs (`. . . .`, `____`, `----`), left out of the shares: layout, not text. */
+  leaders: number
+  /** `chars - leaders`: the denominator of every share. */
+  judged: number
+  /** Letters (\p{L}), any script. */
+  letters: number
+  /** Decimal digits (\p{Nd}). */
+  digits: number
+  /** Latin-1 symbols and capitals: U+0080..U+00DE and U+00F7 (C1 controls included). Lower-case letters are ordinary. */
+  latin1: number
+  /** C0 controls and DEL, U+FFFD, private-use (but symbol-font U+F0xx) and non-characters: text never carries them. */
+  controls: number
+  letterShare: number
+  /** Letters and digits. */
+  alnumShare: number
+  latin1Share: number
+  controlShare: number
+  /** Latin-1 symbols and capitals plus controls: what the `maxLatin1Share` gate tests. */
+  oddShare: number
+  /** Words (runs of letters). */
+  words: number
+  /** Shares of words that are English / French function words. */
+  englishShare: number
+  frenchShare: number
+}
+
+// Four or more of the same filler (with or without spaces between): table-of-contents leaders and fill-in lines.
+// In a garbled layer one glyph repeated four times in a row is rare; in genuine text these runs carry no letters, and
+// pdf-inspector's known false positive is a table of contents.
+const LEADERS = /([._\-·…])(?:[ \t]*\1){3,}/gu
+
+function isControl(c: number): boolean {
+  return (
+    (c < 0x20 && c !== 9 && c !== 10 && c !== 11 && c !== 12 && c !== 13) ||
+    c === 0x7f ||
+    c === 0xfffd ||
+    // Private use, except U+F000..U+F0FF: Microsoft symbol fonts (Symbol, Wingdings) map there by convention, and a
+    // genuine page of such symbols measured 0.30 of its characters in that block.
+    (c >= 0xe000 && c <= 0xf8ff && (c < 0xf000 || c > 0xf0ff)) ||
+    c >= 0xf0000 || // supplementary private-use planes
+    (c >= 0xfdd0 && c <= 0xfdef) ||
+    (c & 0xfffe) === 0xfffe
+  )
+}
+
+/** Counts the characters of `text` and returns their shares (a pure function: other judges and repairs reuse it). */
+export function pageStats(text: string): PageStats {
+  let chars = 0
+  let letters = 0
+  let digits = 0
+  let latin1 = 0
+  let controls = 0
+  let leaders = 0
+  for (const m of text.matchAll(LEADERS)) leaders += m[0].replace(/\s/g, '').length
+  for (const ch of text) {
+    if (/\s/u.test(ch)) continue
+    chars++
+    const c = ch.codePointAt(0)!
+    if (/\p{L}/u.test(ch)) letters++
+    else if (/\p{Nd}/u.test(ch)) digits++
+    if ((c >= 0x80 && c <= 0xde) || c === 0xf7) latin1++
+    else if (isControl(c)) controls++
+  }
+  const judged = chars - leaders
+  const sh = (n: number) => (judged > 0 ? n / judged : 0)
+  let words = 0
+  let en = 0
+  let fr = 0
+  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+    words++
+    if (ENGLISH_FUNCTION_WORDS.has(m[0])) en++
+    if (FRENCH_FUNCTION_WORDS.has(m[0])) fr++
+  }
+  return {
+    chars,
+    leaders,
+    judged,
+    letters,
+    digits,
+    latin1,
+    controls,
+    letterShare: sh(letters),
+    alnumShare: sh(letters + digits),
+    latin1Share: sh(latin1),
+    controlShare: sh(controls),
+    oddShare: sh(latin1 + controls),
+    words,
+    englishShare: words ? en / words : 0,
+    frenchShare: words ? fr / words : 0,
+  }
+}

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { pageStats } from '../src/index.js'
+
+test('counts non-space characters, letters, digits, Latin-1 symbols and controls', () => {
+  const s = pageStats('Été 12 ¤\u0001 x')
+  assert.equal(s.chars, 8)
+  assert.equal(s.letters, 4) // É t é x
+  assert.equal(s.digits, 2)
+  assert.equal(s.latin1, 2) // É (a capital) and ¤
+  assert.equal(s.controls, 1)
+  assert.equal(s.oddShare, 3 / 8)
+})
+
+test('lower-case Latin-1 letters are ordinary; symbol-font private use is not junk, other private use is', () => {
+  assert.equal(pageStats('éèàçùœ').latin1, 0)
+  assert.equal(pageStats('\uf0b7 item').controls, 0)
+  assert.equal(pageStats('\ue001\ufffd').controls, 2)
+})
+
+test('leaders are left out of the shares', () => {
+  const s = pageStats('Introduction . . . . . . 3')
+  assert.equal(s.leaders, 6)
+  assert.equal(s.judged, s.chars - 6)
+  assert.equal(s.letterShare, 12 / 13)
+})
+
+test('function-word shares', () => {
+  const s = pageStats('the cat and the dog, le chat et le chien')
+  assert.equal(s.words, 10)
+  assert.equal(s.englishShare, 0.3)
+  assert.equal(s.frenchShare, 0.3)
+})
+
+test('empty text gives zero shares', () => {
+  const s = pageStats(' \n ')
+  assert.deepEqual([s.chars, s.letterShare, s.oddShare, s.words], [0, 0, 0, 0])
+})
