@@ -1,0 +1,6 @@
+export { writeSearchablePdf, writeSearchablePdfWithSummary, WRITER_NAME, type WritePage, type WriteSummary } from './write-searchable-pdf.js'
+export { sidecarText } from './sidecar-text.js'
+export { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
+export { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
+export { glyphlessTrueType } from './glyphless-truetype.js'
+export { textLayerContent, viewToUserMatrix, type PageFrame } from './text-layer.js'

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+/** Options of the searchable-PDF writer. */
+export const writePdfOptionsSchema = z.strictObject({
+  hideReplacedText: z
+    .enum(['actual-text', 'none'])
+    .default('actual-text')
+    .describe(
+      'What to do with the original text of OCRed and repaired pages, which stays drawn for display: `actual-text` ' +
+        'wraps the original content in a marked-content span with an empty /ActualText, which poppler (pdftotext) and ' +
+        'mupdf honour, so they extract only the new layer (pdf.js ignores /ActualText and extracts both); `none` ' +
+        'leaves the content as it was',
+    ),
+  objectStreams: z
+    .boolean()
+    .default(true)
+    .describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
+})
+
+/** Options of {@link writeSearchablePdf}, as a caller may give them (defaults filled in). */
+export type WritePdfOptions = z.input<typeof writePdfOptionsSchema>

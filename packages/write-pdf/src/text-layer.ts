@@ -1,0 +1,110 @@
+import type { PageText, TextItem } from '@pdftriage/core'
+import { GLYPH_ADVANCE_EM, GLYPH_DESCENT_EM, type GlyphlessEncoder } from './glyphless-font.js'
+
+/** Where the page is displayed, in PDF user space: the crop box and the /Rotate of the page (0, 90, 180, 270). */
+export interface PageFrame {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+  rotate: number
+}
+
+/** A line of items placed together: one font size and one baseline for all its words. */
+interface Line {
+  items: TextItem[]
+  y0: number
+  y1: number
+}
+
+/**
+ * Share of the smaller item's height two items must overlap vertically to stay on one line when the backend gave no
+ * end-of-line mark. Half a line keeps superscripts and a ragged OCR baseline together and splits adjacent lines.
+ */
+const LINE_OVERLAP = 0.5
+/**
+ * Gap between two text-layer items (as a share of the line height) above which a space is written between them.
+ * pdf.js splits a run at a font change with no gap, and writes separate words with a gap of about 0.25 em.
+ */
+const SPACE_GAP_EM = 0.15
+/** Smallest horizontal scaling written (percent): a box narrower than this draws an unreadably thin word anyway. */
+const MIN_TZ = 1
+
+function groupLines(items: readonly TextItem[]): Line[] {
+  const lines: Line[] = []
+  let cur: Line | undefined
+  let eol = true
+  for (const it of items) {
+    if (!it.text.trim() || !(it.bbox.x1 >= it.bbox.x0) || !(it.bbox.y1 > it.bbox.y0)) continue
+    const h = it.bbox.y1 - it.bbox.y0
+    const overlap = cur ? Math.min(cur.y1, it.bbox.y1) - Math.max(cur.y0, it.bbox.y0) : 0
+    const sameLine = cur && !eol && overlap >= LINE_OVERLAP * Math.min(h, cur.y1 - cur.y0)
+    if (!cur || !sameLine) {
+      cur = { items: [it], y0: it.bbox.y0, y1: it.bbox.y1 }
+      lines.push(cur)
+    } else {
+      cur.items.push(it)
+      cur.y0 = Math.min(cur.y0, it.bbox.y0)
+      cur.y1 = Math.max(cur.y1, it.bbox.y1)
+    }
+    eol = it.hasEol === true
+  }
+  return lines
+}
+
+const num = (n: number) => (Math.abs(n) < 1e-4 ? '0' : Number(n.toFixed(3)).toString())
+const hexCodes = (codes: number[]) => '<' + codes.map((c) => c.toString(16).toUpperCase().padStart(4, '0')).join('') + '>'
+
+/**
+ * The matrix from the displayed page (origin at its bottom-left corner, as a viewer shows it after /Rotate) to PDF
+ * user space, so that boxes measured on a rendered image land on the same spot whatever the rotation.
+ */
+export function viewToUserMatrix(f: PageFrame): [number, number, number, number, number, number] {
+  switch (((f.rotate % 360) + 360) % 360) {
+    case 90: return [0, 1, -1, 0, f.x1, f.y0]
+    case 180: return [-1, 0, 0, -1, f.x1, f.y1]
+    case 270: return [0, -1, 1, 0, f.x0, f.y1]
+    default: return [1, 0, 0, 1, f.x0, f.y0]
+  }
+}
+
+/**
+ * The content stream (as text) that draws `page`'s items invisibly (render mode 3) with the glyphless font named
+ * `fontName` in the page resources. Each item is stretched horizontally (Tz) to its box; items of one line share a
+ * font size equal to the line's height and a baseline 0.2 em above its bottom, so a word's selection box is its OCR
+ * box. Between items a space is drawn across the gap, so extractors see words whatever their spacing heuristics.
+ * Returns '' when the page has nothing to draw.
+ */
+export function textLayerContent(page: PageText, frame: PageFrame, fontName: string, encoder: GlyphlessEncoder): string {
+  const rotated = ((frame.rotate % 180) + 180) % 180 === 90
+  const viewW = rotated ? frame.y1 - frame.y0 : frame.x1 - frame.x0
+  const viewH = rotated ? frame.x1 - frame.x0 : frame.y1 - frame.y0
+  // PageText sizes come from the render (rounded pixels) or the extractor; scale to the displayed page exactly.
+  const sx = page.width > 0 ? viewW / page.width : 1
+  const sy = page.height > 0 ? viewH / page.height : 1
+  const ops: string[] = []
+  const space = encoder.encode(' ')
+  for (const line of groupLines(page.items)) {
+    const size = (line.y1 - line.y0) * sy
+    const baseline = viewH - line.y1 * sy + GLYPH_DESCENT_EM * size
+    ops.push(`/${fontName} ${num(size)} Tf`)
+    line.items.forEach((it, i) => {
+      const codes = encoder.encode(it.text.normalize('NFC'))
+      if (!codes.length) return
+      const x = it.bbox.x0 * sx
+      const w = (it.bbox.x1 - it.bbox.x0) * sx
+      const tz = Math.max(MIN_TZ, (100 * w) / (codes.length * GLYPH_ADVANCE_EM * size))
+      ops.push(`1 0 0 1 ${num(x)} ${num(baseline)} Tm ${num(tz)} Tz ${hexCodes(codes)} Tj`)
+      const next = line.items[i + 1]
+      if (!next) return
+      const gap = (next.bbox.x0 - it.bbox.x1) * sx
+      const needSpace =
+        page.source === 'ocr' ||
+        (gap >= SPACE_GAP_EM * size && !/\s$/u.test(it.text) && !/^\s/u.test(next.text))
+      if (needSpace) ops.push(`${num(Math.max(MIN_TZ, (100 * Math.max(gap, 0)) / (GLYPH_ADVANCE_EM * size)))} Tz ${hexCodes(space)} Tj`)
+    })
+  }
+  if (!ops.length) return ''
+  const m = viewToUserMatrix(frame).map(num).join(' ')
+  return `q ${m} cm BT 3 Tr\n${ops.join('\n')}\nET Q\n`
+}

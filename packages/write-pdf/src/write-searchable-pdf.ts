@@ -1,0 +1,99 @@
+import type { PDFDocument as PdfLibDocument } from 'pdf-lib'
+import { TriageError, type PageAction, type PageText } from '@pdftriage/core'
+import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
+import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
+import { textLayerContent, type PageFrame } from './text-layer.js'
+
+/** Name carried by this package's errors. */
+export const WRITER_NAME = 'write-pdf'
+
+/** One page as the runner finished it: what was done (see core's `PageAction`) and the text kept for it. */
+export interface WritePage {
+  /** 1-based. */
+  pageNumber: number
+  action: PageAction
+  page: PageText
+}
+
+/** What {@link writeSearchablePdf} did, page by page, for the report. */
+export interface WriteSummary {
+  /** 1-based numbers of the pages that received an invisible layer. */
+  layered: number[]
+}
+
+/** Actions whose text is written as an invisible layer; every other page is left exactly as it was. */
+const LAYERED: ReadonlySet<PageAction> = new Set(['ocr', 'repaired'])
+
+/** Opens a marked-content span whose /ActualText is empty: poppler and mupdf then extract nothing from its content. */
+const EMPTY_ACTUAL_TEXT = '/Span <</ActualText <FEFF>>> BDC\n'
+
+/**
+ * Writes a searchable copy of `input`: pages whose action is `ocr` or `repaired` get their `page` text as an
+ * invisible layer (render mode 3, glyphless Type0 font with a ToUnicode CMap) positioned from the item boxes; the
+ * other pages, the images, the vector content and the document metadata (Info, XMP) are kept as they were, without
+ * re-encoding. Returns new bytes; `input` is not modified. Rejects with a `TriageError` (stage `write`):
+ * `PDF_ENCRYPTED`, `PDF_INVALID` for bytes pdf-lib cannot load, `PLUGIN_FAILED` for a page number not in the file.
+ */
+export async function writeSearchablePdf(
+  input: Uint8Array,
+  pages: readonly WritePage[],
+  options: WritePdfOptions = {},
+): Promise<Uint8Array> {
+  return (await writeSearchablePdfWithSummary(input, pages, options)).pdf
+}
+
+/** As {@link writeSearchablePdf}, also saying which pages were layered. */
+export async function writeSearchablePdfWithSummary(
+  input: Uint8Array,
+  pages: readonly WritePage[],
+  options: WritePdfOptions = {},
+): Promise<{ pdf: Uint8Array; summary: WriteSummary }> {
+  const o = writePdfOptionsSchema.parse(options)
+  const { PDFDocument, EncryptedPDFError, PDFArray } = await import('pdf-lib')
+  let doc: PdfLibDocument
+  try {
+    // updateMetadata: false keeps Producer, Creator and the dates of the input instead of pdf-lib's own
+    doc = await PDFDocument.load(input, { updateMetadata: false, ignoreEncryption: false })
+  } catch (e) {
+    if (e instanceof EncryptedPDFError) {
+      throw new TriageError('PDF_ENCRYPTED', 'Cannot write a searchable copy of an encrypted PDF', { cause: e, plugin: WRITER_NAME, stage: 'write' })
+    }
+    const msg = e instanceof Error ? e.message : String(e)
+    throw new TriageError('PDF_INVALID', `pdf-lib cannot load the input: ${msg}`, { cause: e, plugin: WRITER_NAME, stage: 'write' })
+  }
+  const pdfPages = doc.getPages()
+  const encoder = new GlyphlessEncoder()
+  const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
+  const summary: WriteSummary = { layered: [] }
+  let fontUsed = false
+  const ctx = doc.context
+  const hideStart = o.hideReplacedText === 'actual-text' ? ctx.register(ctx.stream(EMPTY_ACTUAL_TEXT)) : undefined
+  const hideEnd = hideStart ? ctx.register(ctx.stream('EMC\n')) : undefined
+  for (const wp of pages) {
+    const target = pdfPages[wp.pageNumber - 1]
+    if (!target || !Number.isInteger(wp.pageNumber)) {
+      throw new TriageError('PLUGIN_FAILED', `Page ${wp.pageNumber} is not in the PDF (${pdfPages.length} pages)`, {
+        plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber,
+      })
+    }
+    if (!LAYERED.has(wp.action)) continue
+    const crop = target.getCropBox()
+    const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
+    // normalize() also wraps the original content in q/Q, so a CTM it leaves changed cannot move the layer
+    target.node.normalize()
+    const fontName = target.node.newFontDictionary('GlyphLess', fontRef).asString().slice(1)
+    fontUsed = true
+    const content = textLayerContent(wp.page, frame, fontName, encoder)
+    if (!content) continue
+    const contents = target.node.Contents()
+    if (hideStart && hideEnd && contents instanceof PDFArray) {
+      contents.insert(0, hideStart)
+      contents.push(hideEnd)
+    }
+    target.node.addContentStream(ctx.register(ctx.flateStream(content)))
+    summary.layered.push(wp.pageNumber)
+  }
+  if (fontUsed) await embedGlyphlessFont(doc, encoder, fontRef)
+  const pdf = await doc.save({ useObjectStreams: o.objectStreams, updateFieldAppearances: false })
+  return { pdf, summary }
+}
