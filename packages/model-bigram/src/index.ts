@@ -8,6 +8,7 @@ export { calibrate, CALIBRATION_EPSILON, type Calibration, type CalibratedPage }
 export { loadModel, saveModel, MODEL_FORMAT, MODEL_VERSION, modelFileSchema, type ModelFile } from './model-file.js'
 export { judgePage, JUDGE_NAME, NUMERIC_DIGIT_SHARE } from './judge-page.js'
 export { stripNumbers } from './numbers.js'
+export { joinLetterSpaced, LETTER_SPACED_SHARE } from './letter-spacing.js'
 export { bigramOptionsSchema, type BigramOptions, type ResolvedBigramOptions } from './options.js'
 export { splitPages } from './split-pages.js'
 export { tokenize, wordEvidence, fitWordModel, RARE_WORD_SHARE, SHAPE_MIN_LETTERS, type WordEvidence, type WordModel, type WordToken } from './words.js'

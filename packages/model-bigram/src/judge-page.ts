@@ -1,5 +1,6 @@
 import type { FontInfo, PageText, TextItem, Verdict } from '@pdftriage/core'
 import { textStats, type BigramModel, type TextStats } from './model.js'
+import { joinLetterSpaced } from './letter-spacing.js'
 import { stripNumbers } from './numbers.js'
 import type { ResolvedBigramOptions } from './options.js'
 import { wordEvidence } from './words.js'
@@ -62,7 +63,9 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   const seed = textStats(page.text, model.logprobs)
   const digitShare = total === 0 ? 0 : seed.digits / total
   notes.push(`bigram ${f2(seed.score)} ${seed.score >= model.threshold ? '>=' : '<'} threshold ${f2(model.threshold)}`)
-  const { text: words, numbers } = stripNumbers(page.text)
+  const spaced = joinLetterSpaced(page.text)
+  if (spaced !== undefined) notes.push(`letter-spaced: ${spaced.single} of ${spaced.tokens} tokens are one character, judged joined`)
+  const { text: words, numbers } = stripNumbers(spaced?.text ?? page.text)
   const page1 = judgeText(words, model, minStructure)
   const s = page1.stats
   if (digitShare >= NUMERIC_DIGIT_SHARE) {
@@ -84,7 +87,7 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
     for (const [id, t] of fonts) {
       const share = total === 0 ? 0 : nonSpace(t) / total
       if (share < o.fontShare) continue
-      const fv = judgeText(stripNumbers(t).text, model, minFontStructure)
+      const fv = judgeText(stripNumbers(joinLetterSpaced(t)?.text ?? t).text, model, minFontStructure)
       if (fv.stats.pairs < o.minPairs) continue
       const label = fontLabel(id, page.fonts)
       notes.push(`font ${label}: share ${f2(share)}, bigram ${f2(fv.stats.score)}, structure ${f2(fv.stats.structure)}`)

@@ -26,7 +26,7 @@ export const modelFileSchema = z.strictObject({
   worstTrainingStructure: finite.describe('Lowest structure (score minus shuffled score) among the training pages.'),
   words: z.strictObject({
     vocabulary: z.array(z.string()).describe('Lower-cased words of the training pages, sorted.'),
-    rareWordScore: z.number().describe('Word score below which the oddest 5 % of training words fall.'),
+    rareWordScore: z.number().nullable().describe('Word score below which the oddest 5 % of training words fall; null when training had no word of 3+ letters.'),
     trainingWords: z.number().int().nonnegative(),
   }),
   createdBy: z.string().optional().describe('Free text: the tool that wrote the file.'),
@@ -50,7 +50,7 @@ export function saveModel(model: BigramModel): string {
     worstTrainingStructure: model.worstTrainingStructure,
     words: {
       vocabulary: [...model.words.vocabulary].sort(),
-      rareWordScore: model.words.rareWordScore,
+      rareWordScore: Number.isFinite(model.words.rareWordScore) ? model.words.rareWordScore : null,
       trainingWords: model.words.trainingWords,
     },
     createdBy: '@pdftriage/model-bigram',
@@ -92,6 +92,6 @@ export function loadModel(jsonText: string, file?: string): BigramModel {
     worstTrainingPage: f.worstTrainingPage,
     trainingPages: f.trainingPages,
     worstTrainingStructure: f.worstTrainingStructure,
-    words: { vocabulary: new Set(f.words.vocabulary), rareWordScore: f.words.rareWordScore, trainingWords: f.words.trainingWords },
+    words: { vocabulary: new Set(f.words.vocabulary), rareWordScore: f.words.rareWordScore ?? -Infinity, trainingWords: f.words.trainingWords },
   }
 }
