@@ -1,0 +1,41 @@
+/** Quotes a CSV field when it holds a comma, quote, CR or LF (RFC 4180). */
+export function csvField(v: unknown): string {
+  const s = v === undefined || v === null ? '' : String(v)
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+/** One CSV line (with its newline). */
+export const csvLine = (values: readonly unknown[]): string => `${values.map(csvField).join(',')}\n`
+
+/** Parses RFC 4180 CSV text into rows (quoted fields may hold newlines). A final line without newline is returned too. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let q = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (q) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"'
+          i++
+        } else q = false
+      } else field += c
+    } else if (c === '"') q = true
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n') {
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else if (c !== '\r') field += c
+  }
+  if (field !== '' || row.length) {
+    row.push(field)
+    rows.push(row)
+  }
+  return rows
+}

@@ -1,0 +1,138 @@
+import { appendFileSync, existsSync, openSync, closeSync, fsyncSync, readFileSync, statSync, truncateSync } from 'node:fs'
+import { join } from 'node:path'
+import { writeAtomic } from './atomic.js'
+import { csvLine, parseCsv } from './csv.js'
+
+/** Columns of `documents.csv`, in order. */
+export const DOCUMENT_COLUMNS = [
+  'path', 'hash', 'pages', 'status', 'text', 'report', 'pdf', 'producer', 'creator', 'creator_tool', 'pdf_type',
+  'pages_needing_ocr', 'pages_ocred', 'seconds', 'error_code', 'error_message', 'duplicate_of', 'tags', 'config',
+  'pages_end',
+] as const
+export type DocumentRow = Record<(typeof DOCUMENT_COLUMNS)[number], string>
+
+/**
+ * The output folder's index: `documents.csv` (one row per input path) and `pages.jsonl` (one row per page).
+ *
+ * Crash safety: a document's page rows are appended first, then its document row, which records `pages_end`, the
+ * size of pages.jsonl once its rows are in. On open, a torn last line is cut from either file and pages.jsonl is cut
+ * back to the last document row's `pages_end`: rows of a document killed mid-way disappear and it is done again.
+ * A path processed again (`--redo`, a changed file) appends a newer row; {@link IndexStore.compact} keeps the newest
+ * row per path and that document's page rows, rewriting both files atomically.
+ */
+export class IndexStore {
+  readonly docsPath: string
+  readonly pagesPath: string
+  /** Rows by path, newest last. */
+  private rows: DocumentRow[] = []
+  private superseded = false
+
+  constructor(readonly out: string) {
+    this.docsPath = join(out, 'documents.csv')
+    this.pagesPath = join(out, 'pages.jsonl')
+  }
+
+  /** Reads the index, repairing what a killed run may have left. Returns what it repaired, for the log. */
+  open(): string[] {
+    const fixes: string[] = []
+    if (existsSync(this.docsPath)) {
+      fixes.push(...cutTornLine(this.docsPath))
+      const parsed = parseCsv(readFileSync(this.docsPath, 'utf8'))
+      const header = parsed.shift() ?? []
+      this.rows = parsed
+        .filter((r) => r.length === header.length)
+        .map((r) => Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, r[header.indexOf(c)] ?? ''])) as DocumentRow)
+    }
+    if (existsSync(this.pagesPath)) {
+      fixes.push(...cutTornLine(this.pagesPath))
+      const end = this.rows.reduce((m, r) => Math.max(m, Number(r.pages_end) || 0), 0)
+      const size = statSync(this.pagesPath).size
+      if (size > end) {
+        truncateSync(this.pagesPath, end)
+        fixes.push(`pages.jsonl: dropped ${size - end} bytes of rows from a document that did not finish`)
+      }
+    }
+    const paths = new Set<string>()
+    for (const r of this.rows) {
+      if (paths.has(r.path)) this.superseded = true
+      paths.add(r.path)
+    }
+    return fixes
+  }
+
+  /** The newest row for a path. */
+  latest(path: string): DocumentRow | undefined {
+    for (let i = this.rows.length - 1; i >= 0; i--) if (this.rows[i]!.path === path) return this.rows[i]
+    return undefined
+  }
+
+  /** The first done row with this content hash and config digest (for duplicates). */
+  doneByHash(hash: string, config: string): DocumentRow | undefined {
+    return this.rows.find((r) => r.hash === hash && r.config === config && r.status === 'done')
+  }
+
+  /** Appends a document's page rows, then its document row (see the class comment for why in that order). */
+  append(row: Omit<DocumentRow, 'pages_end'>, pageLines: readonly string[]): void {
+    if (this.latest(row.path)) this.superseded = true
+    if (pageLines.length) appendDurably(this.pagesPath, pageLines.join(''))
+    const end = existsSync(this.pagesPath) ? statSync(this.pagesPath).size : 0
+    const full = { ...row, pages_end: String(end) } as DocumentRow
+    if (!existsSync(this.docsPath)) appendDurably(this.docsPath, csvLine(DOCUMENT_COLUMNS))
+    // No newline inside a row: a torn last line can then always be cut at the last newline.
+    appendDurably(this.docsPath, csvLine(DOCUMENT_COLUMNS.map((c) => full[c].replace(/[\r\n]+/g, ' '))))
+    this.rows.push(full)
+  }
+
+  /** Keeps the newest row per path and only the page rows of kept documents. Rewrites nothing when nothing is superseded. */
+  async compact(): Promise<boolean> {
+    if (!this.superseded) return false
+    const keep = new Map<string, DocumentRow>()
+    for (const r of this.rows) keep.set(r.path, r)
+    const keptRows = [...keep.values()]
+    // Page rows carry the hash and file of their document: keep those of kept (path, hash) pairs, once each.
+    const wanted = new Set(keptRows.filter((r) => r.status === 'done').map((r) => `${r.path}\u0000${r.hash}`))
+    const lines = existsSync(this.pagesPath) ? readFileSync(this.pagesPath, 'utf8').split('\n').filter(Boolean) : []
+    // A path done twice with the same hash (--redo) has two sets of rows: keep the last set, found from the end.
+    const seenPages = new Set<string>()
+    const kept: string[] = []
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const rec = JSON.parse(lines[i]!) as { file: string; hash: string; page: number }
+      const k = `${rec.file}\u0000${rec.hash}`
+      const pk = `${k}\u0000${rec.page}`
+      if (wanted.has(k) && !seenPages.has(pk)) {
+        seenPages.add(pk)
+        kept.push(lines[i]!)
+      }
+    }
+    kept.reverse()
+    const pagesText = kept.map((l) => `${l}\n`).join('')
+    // Recompute pages_end for the rewritten file: every kept row's pages are in, so the file size serves all.
+    const size = Buffer.byteLength(pagesText)
+    for (const r of keptRows) r.pages_end = String(size)
+    await writeAtomic(this.pagesPath, pagesText)
+    await writeAtomic(this.docsPath, csvLine(DOCUMENT_COLUMNS) + keptRows.map((r) => csvLine(DOCUMENT_COLUMNS.map((c) => r[c]))).join(''))
+    this.rows = keptRows
+    this.superseded = false
+    return true
+  }
+}
+
+/** Appends and fsyncs, so that a document row is never on disk before the page rows it vouches for. */
+function appendDurably(path: string, text: string): void {
+  appendFileSync(path, text)
+  const fd = openSync(path, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Cuts a last line that lacks its newline (a write cut by a kill). */
+function cutTornLine(path: string): string[] {
+  const buf = readFileSync(path)
+  if (buf.length === 0 || buf[buf.length - 1] === 0x0a) return []
+  const last = buf.lastIndexOf(0x0a)
+  truncateSync(path, last + 1)
+  return [`${path}: cut a torn last line of ${buf.length - last - 1} bytes`]
+}

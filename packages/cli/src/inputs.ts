@@ -1,0 +1,79 @@
+import { readdir, stat } from 'node:fs/promises'
+import { join, relative, sep } from 'node:path'
+import { TriageError } from '@pdftriage/core'
+
+/** Converts a glob (`*`, `**`, `?`) to a regular expression over `/`-separated paths. */
+export function globToRegExp(glob: string): RegExp {
+  let re = ''
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        re += '.*'
+        i++
+        if (glob[i + 1] === '/') i++
+      } else re += '[^/]*'
+    } else if (c === '?') re += '[^/]'
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&')
+  }
+  return new RegExp(`^${re}$`, 'i')
+}
+
+/** Filters for {@link expandInputs}: globs matched against the path relative to the folder given (or the name). */
+export interface InputFilter {
+  include?: string[]
+  exclude?: string[]
+}
+
+/**
+ * Expands files and folders into the PDF files to process, in a stable order: a file is taken as given (whatever
+ * its extension), a folder is searched recursively for `*.pdf` (case-insensitive), filtered by include/exclude globs.
+ * A path that does not exist is returned in `missing` so the batch can report it and go on.
+ */
+export async function expandInputs(paths: string[], filter: InputFilter = {}): Promise<{ files: string[]; missing: string[] }> {
+  const inc = (filter.include ?? []).map(globToRegExp)
+  const exc = (filter.exclude ?? []).map(globToRegExp)
+  const keep = (rel: string) => {
+    const p = rel.split(sep).join('/')
+    const name = p.slice(p.lastIndexOf('/') + 1)
+    const m = (r: RegExp) => r.test(p) || r.test(name)
+    return (inc.length === 0 || inc.some(m)) && !exc.some(m)
+  }
+  const files: string[] = []
+  const missing: string[] = []
+  const seen = new Set<string>()
+  const push = (f: string) => {
+    if (!seen.has(f)) {
+      seen.add(f)
+      files.push(f)
+    }
+  }
+  for (const p of paths) {
+    let s
+    try {
+      s = await stat(p)
+    } catch {
+      missing.push(p)
+      continue
+    }
+    if (s.isDirectory()) {
+      const found: string[] = []
+      const walk = async (dir: string) => {
+        const entries = await readdir(dir, { withFileTypes: true })
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        for (const e of entries) {
+          const full = join(dir, e.name)
+          if (e.isDirectory()) await walk(full)
+          else if (e.isFile() && /\.pdf$/i.test(e.name) && keep(relative(p, full))) found.push(full)
+        }
+      }
+      await walk(p)
+      found.forEach(push)
+    } else if (keep(p)) push(p)
+  }
+  return { files, missing }
+}
+
+/** The error record for a path that does not exist. */
+export const missingError = (file: string) =>
+  new TriageError('FILE_UNREADABLE', `Cannot read ${file}: no such file or folder. Check the path.`, { file, stage: 'open' })

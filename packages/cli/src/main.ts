@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { TriageError, policySchema, type Policy } from '@pdftriage/core'
+import { evalCommand } from './eval.js'
+import { calibrateCommand, fitCommand } from './model-commands.js'
+import { runCommand } from './run.js'
+import { defaultJobs } from './session.js'
+import { triageCommand } from './triage.js'
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+const HELP: Record<string, string> = {
+  main: `pdftriage ${VERSION}: is each PDF page's text layer worth reading, or must the page be OCRed?
+
+Usage: pdftriage <command> [options]
+
+Commands:
+  triage     judge every page's text layer; JSON Lines on stdout (no OCR)
+  run        extract, judge, repair, OCR what needs it, and write an output folder
+  fit        fit a letter-pair model on your own good pages
+  calibrate  widen a model's margin until your trusted held-out pages pass
+  eval       measure a configuration on a labelled corpus
+
+Run \`pdftriage <command> --help\` for a command's options.
+Exit codes: 0 done; 1 some documents failed (the others are done); 2 usage or config error.`,
+  triage: `Usage: pdftriage triage [options] PATH...
+
+PATH is a PDF or a folder (searched recursively for *.pdf). Writes one JSON object per page, then one per
+document, to stdout; a file that cannot be read gives an "error" line and the others go on.
+
+Options:
+  --config FILE        config file (default: pdftriage.config.json in the current folder, else built-in)
+  --model FILE         add the letter-pair judge with this model (made by \`pdftriage fit\`)
+  --format jsonl|table output format (default jsonl)
+  --with-text          include each page's text in its record
+  --policy P           extract | auto | ocr | extract-and-ocr (reported only: triage never OCRs)
+  --jobs N             documents processed at once (default: ${defaultJobs()}, the cores)
+  -h, --help`,
+  run: `Usage: pdftriage run --out DIR [options] PATH...
+
+Extracts, judges, repairs and OCRs the pages that need it, and writes into DIR: documents.csv (one row per input
+path), pages.jsonl (one row per page), documents/<hash>.txt (pages separated by form feeds, NFC),
+documents/<hash>.clean.txt (rebuilt continuous text), documents/<hash>.json (report) and, with --pdf, a searchable
+documents/<hash>.pdf. A rerun processes only new or changed files (a changed config or model counts as a change).
+
+Options:
+  --out DIR            output folder (required)
+  --config FILE        config file
+  --model FILE         add the letter-pair judge with this model
+  --policy P           extract | auto (default) | ocr | extract-and-ocr
+  --jobs N             documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
+  --pdf                also write a searchable PDF per document
+  --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name)
+  --exclude GLOB       skip files matching (repeatable)
+  --redo               process every file again
+  --redo-failed        process the files that failed again
+  -h, --help`,
+  fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
+
+INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the character gates call healthy
+are used; each is listed). Prints the number of pages, the worst page and its score, and the threshold.`,
+  calibrate: `Usage: pdftriage calibrate --model model.json [--out calibrated.json] INPUT...
+
+Scores held-out pages you trust (.txt or .pdf, as for fit) and widens the margin just enough that they all pass,
+printing each page's distance below the worst training page. Writes the model in place unless --out is given.`,
+  eval: `Usage: pdftriage eval --labels labels.jsonl [--config FILE] [--model FILE] [--jobs N] [--format text|jsonl] ROOT
+
+Triages every page listed in labels.jsonl (lines {"file": <path under ROOT>, "page": N, "label": ..., "needs_ocr":
+true|false|null}) and prints, per label class, how many pages were sent to OCR or kept, the missed pages (need OCR,
+called readable) and the needless ones (readable, sent to OCR), then every wrong page with its notes.`,
+}
+
+const common = {
+  help: { type: 'boolean', short: 'h' },
+  config: { type: 'string' },
+  model: { type: 'string' },
+  jobs: { type: 'string' },
+  policy: { type: 'string' },
+} as const
+
+const OPTIONS: Record<string, ParseArgsConfig['options']> = {
+  triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' } },
+  run: { ...common, out: { type: 'string' }, pdf: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
+  fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
+  calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
+  eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
+}
+
+/** I/O of the CLI, injectable for tests. */
+export interface Io {
+  stdout: (s: string) => void
+  stderr: (s: string) => void
+  cwd: string
+}
+
+const defaultIo = (): Io => ({
+  stdout: (s) => process.stdout.write(`${s}\n`),
+  stderr: (s) => process.stderr.write(`${s}\n`),
+  cwd: process.cwd(),
+})
+
+function usage(msg: string): never {
+  throw new TriageError('USAGE', msg)
+}
+
+function intOption(v: unknown, name: string, dflt: number): number {
+  if (v === undefined) return dflt
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 1) usage(`Expected --${name} to be a whole number of at least 1, not \`${String(v)}\``)
+  return n
+}
+
+function policyOption(v: unknown): Policy | undefined {
+  if (v === undefined) return undefined
+  const r = policySchema.safeParse(v)
+  if (!r.success) usage(`Expected --policy to be one of ${policySchema.options.join(', ')}, not \`${String(v)}\``)
+  return r.data
+}
+
+/** Runs the CLI with arguments (without `node` and the script); resolves to the exit code. */
+export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
+  const [cmd, ...rest] = argv
+  if (!cmd || cmd === '-h' || cmd === '--help' || cmd === 'help') {
+    io.stdout(HELP[rest[0] ?? 'main'] ?? HELP.main!)
+    return cmd ? 0 : 2
+  }
+  if (cmd === '--version' || cmd === '-v') {
+    io.stdout(VERSION)
+    return 0
+  }
+  try {
+    const spec = OPTIONS[cmd]
+    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, fit, calibrate, eval (see pdftriage --help)`)
+    let parsed
+    try {
+      parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
+    } catch (e) {
+      usage(`${(e as Error).message}. See pdftriage ${cmd} --help`)
+    }
+    const v = parsed.values as Record<string, unknown>
+    const pos = parsed.positionals
+    if (v.help) {
+      io.stdout(HELP[cmd]!)
+      return 0
+    }
+    const str = (k: string) => v[k] as string | undefined
+    const jobs = intOption(v.jobs, 'jobs', defaultJobs())
+    const policy = policyOption(v.policy)
+    const base = { cwd: io.cwd, ...(str('config') ? { configFile: str('config')! } : {}), ...(str('model') ? { model: str('model')! } : {}), ...(policy ? { policy } : {}) }
+    switch (cmd) {
+      case 'triage': {
+        if (!pos.length) usage('Give at least one PDF or folder. See pdftriage triage --help')
+        const format = (str('format') ?? 'jsonl') as 'jsonl' | 'table'
+        if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${format}\``)
+        return await triageCommand({ ...base, paths: pos, format, withText: v['with-text'] === true, jobs, out: io.stdout })
+      }
+      case 'run': {
+        if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
+        if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
+        return await runCommand({
+          ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
+          filter: { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }, log: io.stderr,
+        })
+      }
+      case 'fit': {
+        if (!str('out')) usage('Give the model file to write with --out model.json')
+        if (!pos.length) usage('Give at least one .txt or .pdf of good pages')
+        const margin = str('margin') === undefined ? undefined : Number(str('margin'))
+        if (margin !== undefined && !(margin >= 0)) usage(`Expected --margin to be a number of nats >= 0, not \`${str('margin')}\``)
+        return await fitCommand({ inputs: pos, out: str('out')!, cwd: io.cwd, log: io.stdout, ...(margin === undefined ? {} : { margin }), ...(str('config') ? { configFile: str('config')! } : {}) })
+      }
+      case 'calibrate': {
+        if (!str('model')) usage('Give the model to calibrate with --model model.json')
+        if (!pos.length) usage('Give at least one .txt or .pdf of held-out good pages')
+        return await calibrateCommand({ model: str('model')!, inputs: pos, cwd: io.cwd, log: io.stdout, ...(str('out') ? { out: str('out')! } : {}), ...(str('config') ? { configFile: str('config')! } : {}) })
+      }
+      case 'eval': {
+        if (!str('labels')) usage('Give the labels with --labels labels.jsonl')
+        if (pos.length !== 1) usage('Give exactly one ROOT folder that the labels\' paths are relative to')
+        const format = (str('format') ?? 'text') as 'text' | 'jsonl'
+        if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${format}\``)
+        return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
+      }
+    }
+    return 2
+  } catch (e) {
+    if (e instanceof TriageError) {
+      io.stderr(`pdftriage: ${e.message}`)
+      return ['USAGE', 'CONFIG_INVALID', 'CONFIG_NOT_FOUND', 'PLUGIN_NOT_FOUND', 'PLUGIN_INVALID', 'MODEL_INVALID', 'OCR_LANGUAGE_MISSING'].includes(e.code) ? 2 : 1
+    }
+    io.stderr(`pdftriage: unexpected error: ${(e as Error).stack ?? String(e)}`)
+    return 1
+  }
+}

@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { TriageError, createComponent, loadConfig, type PageText } from '@pdftriage/core'
+import { calibrate, fitModel, loadModel, saveModel, splitPages } from '@pdftriage/model-bigram'
+import { writeAtomic } from './atomic.js'
+import { CLI_DIR } from './session.js'
+
+/** A page of training or held-out text with where it came from. */
+interface SourcedPage {
+  source: string
+  text: string
+}
+
+/**
+ * Reads pages from .txt files (pages separated by form feeds) and PDFs (only the pages the N0 gates call healthy,
+ * each listed so the user can review them).
+ */
+async function readPages(inputs: string[], cwd: string, configFile: string | undefined, log: (s: string) => void): Promise<SourcedPage[]> {
+  const pages: SourcedPage[] = []
+  const pdfs = inputs.filter((i) => /\.pdf$/i.test(i))
+  let ex, gates
+  if (pdfs.length) {
+    const { config, baseDir } = await loadConfig(configFile, cwd)
+    ex = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, [CLI_DIR])
+    gates = await createComponent('@pdftriage/judge-gates', 'judge', 'judges.0', baseDir, [CLI_DIR])
+  }
+  for (const input of inputs) {
+    const path = resolve(cwd, input)
+    if (!/\.pdf$/i.test(input)) {
+      const txt = await readFile(path, 'utf8').catch((e: Error) => {
+        throw new TriageError('FILE_UNREADABLE', `Cannot read ${input}: ${e.message}`, { file: input })
+      })
+      splitPages(txt).forEach((text, i) => pages.push({ source: `${input}#${i + 1}`, text }))
+      continue
+    }
+    const doc = await ex!.open(new Uint8Array(await readFile(path)), { file: input })
+    try {
+      for (let n = 1; n <= doc.pageCount; n++) {
+        const p: PageText = await doc.getPageText(n)
+        const v = await gates!.judge(p, { file: input, pageCount: doc.pageCount, info: doc.info })
+        if (v && !v.needsOcr && v.layer === 'healthy') {
+          pages.push({ source: `${input} p${n}`, text: p.text })
+          log(`  using ${input} p${n} (${p.text.length} chars)`)
+        } else log(`  skipping ${input} p${n}: ${v?.layer ?? 'no verdict'}`)
+      }
+    } finally {
+      await doc.close()
+    }
+  }
+  return pages
+}
+
+/** `pdftriage fit`: fits a letter-pair model on the user's good pages and writes it. */
+export async function fitCommand(o: { inputs: string[]; out: string; margin?: number; cwd: string; configFile?: string; log: (s: string) => void }): Promise<number> {
+  const pages = (await readPages(o.inputs, o.cwd, o.configFile, o.log)).filter((p) => p.text.trim().length > 0)
+  const model = fitModel(pages.map((p) => p.text), o.margin === undefined ? {} : { margin: o.margin })
+  await writeAtomic(resolve(o.cwd, o.out), saveModel(model))
+  const worst = pages[model.worstTrainingPage]
+  o.log(`fitted on ${model.trainingPages} pages`)
+  o.log(`worst training page: ${worst?.source ?? model.worstTrainingPage} scores ${model.worstTrainingScore.toFixed(3)}`)
+  o.log(`threshold: ${model.threshold.toFixed(3)} (margin ${model.margin} nat)`)
+  o.log(`wrote ${o.out}`)
+  return 0
+}
+
+/** `pdftriage calibrate`: widens the margin just enough that the user's trusted held-out pages all pass. */
+export async function calibrateCommand(o: { model: string; inputs: string[]; out?: string; cwd: string; configFile?: string; log: (s: string) => void }): Promise<number> {
+  const modelPath = resolve(o.cwd, o.model)
+  const text = await readFile(modelPath, 'utf8').catch((e: Error) => {
+    throw new TriageError('MODEL_INVALID', `Cannot read the model ${o.model}: ${e.message}. Make one with \`pdftriage fit\`.`, { file: o.model })
+  })
+  const model = loadModel(text, o.model)
+  const pages = await readPages(o.inputs, o.cwd, o.configFile, o.log)
+  const cal = calibrate(model, pages.map((p) => p.text))
+  for (const p of cal.pages) {
+    const src = pages[p.index]?.source ?? String(p.index)
+    o.log(`  ${src}: score ${p.score.toFixed(3)}, ${p.belowWorst >= 0 ? `${p.belowWorst.toFixed(3)} below` : `${(-p.belowWorst).toFixed(3)} above`} the worst training page`)
+  }
+  o.log(`margin needed ${cal.needed.toFixed(3)}, kept ${cal.margin.toFixed(3)} nat; threshold ${cal.model.threshold.toFixed(3)}`)
+  const dest = o.out ?? o.model
+  await writeAtomic(resolve(o.cwd, dest), saveModel(cal.model))
+  o.log(`wrote ${dest}`)
+  return 0
+}

@@ -1,0 +1,153 @@
+import { availableParallelism } from 'node:os'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  TriageError, createComponents, effectiveRules, loadConfig, planDocument, readAndHash, refParts, runDocument,
+  type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig,
+} from '@pdftriage/core'
+import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
+import { writeDocumentOutputs, type DocumentOutputs } from './run-outputs.js'
+
+/** What a session needs to know; plain data so that it can be sent to a worker thread. */
+export interface SessionOptions {
+  mode: 'triage' | 'run'
+  cwd: string
+  configFile?: string
+  policy?: Policy
+  /** A bigram model file: adds the model judge after the configured ones. */
+  model?: string
+  withText?: boolean
+  /** OCR workers for this session's engine (the CLI divides the cores between document jobs). */
+  ocrWorkers?: number
+  /** Run mode: the output folder. */
+  out?: string
+  /** Run mode: write a searchable PDF per document. */
+  pdf?: boolean
+}
+
+/** What happened to one input file. */
+export interface FileOutcome {
+  file: string
+  hash?: string
+  status: 'done' | 'failed'
+  document?: DocumentRecord
+  error?: ErrorRecord
+  /** Run mode: the files written for the document. */
+  outputs?: DocumentOutputs
+  pagesOcred: number
+  pagesNeedingOcr: number
+  seconds: number
+}
+
+/** The folder holding the CLI's own dependencies: built-in plugins resolve from here when the config's folder lacks them. */
+export const CLI_DIR = dirname(fileURLToPath(import.meta.url))
+
+/** The judges with the `--model` judge added (after the configured ones, unless one already names a model). */
+function modelJudges(config: ResolvedConfig, model: string | undefined, cwd: string): PluginRef[] {
+  if (!model) return []
+  const has = config.judges.some((j) => /model-bigram$|^bigram$/.test(refParts(j).id))
+  return has ? [] : [{ use: '@pdftriage/model-bigram', options: { model: resolve(cwd, model) } }]
+}
+
+/** Gives the OCR engine its share of the cores when it is ours and the config does not set it. */
+function withOcrWorkers(config: ResolvedConfig, workers: number | undefined): ResolvedConfig {
+  if (!workers || !config.ocr) return config
+  const { id, options } = refParts(config.ocr)
+  if (!/ocr-tesseract$|^tesseract$/.test(id) || 'workers' in options) return config
+  return { ...config, ocr: { use: id, options: { ...options, workers } } }
+}
+
+/** Loaded config plus created components, reused across files. Close it when done. */
+export class Session {
+  private constructor(
+    readonly options: SessionOptions,
+    readonly loaded: LoadedConfig,
+    readonly config: ResolvedConfig,
+    readonly components: Components,
+  ) {}
+
+  /** Loads the config and creates the components a mode needs (triage never creates OCR or post-processors). */
+  static async create(o: SessionOptions): Promise<Session> {
+    const loaded = await loadConfig(o.configFile, o.cwd)
+    let config: ResolvedConfig = { ...loaded.config }
+    if (o.policy) config.policy = o.policy
+    config = withOcrWorkers(config, o.ocrWorkers)
+    const components = await createComponents(config, loaded.baseDir, {
+      withOcr: o.mode === 'run',
+      withPostprocess: o.mode === 'run',
+      extraJudges: modelJudges(config, o.model, o.cwd),
+      fallbackDirs: [CLI_DIR],
+    })
+    return new Session(o, loaded, config, components)
+  }
+
+  /**
+   * Processes one file: emits a record per page as it is done, then returns the outcome (with the document record
+   * or the error record). Never throws for a bad file: the batch goes on.
+   */
+  async processFile(file: string, emit: (r: OutRecord) => void, knownHash?: { bytes: Uint8Array; hash: string }): Promise<FileOutcome> {
+    const t0 = performance.now()
+    const o = this.options
+    let hash: string | undefined
+    let doc
+    try {
+      const read = knownHash ?? (await readAndHash(file).catch((e: NodeJS.ErrnoException) => {
+        throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, { file, cause: e, stage: 'open' })
+      }))
+      hash = read.hash
+      const openOpts: { file: string; password?: string } = { file }
+      if (this.config.password) openOpts.password = this.config.password
+      doc = await this.components.extractor.open(read.bytes, openOpts)
+      const rules = effectiveRules(this.config)
+      const pages: PageResult[] = []
+      let document: DocumentRecord | undefined
+      let outputs: DocumentOutputs | undefined
+      const keepPages = o.mode === 'run'
+      for await (const ev of runDocument(doc, this.components, {
+        file,
+        policy: this.config.policy,
+        ocrDpi: this.config.ocrDpi,
+        ...(this.config.languages ? { languages: this.config.languages } : {}),
+        plan: (info) => planDocument(rules, info),
+        needText: o.withText === true || o.mode === 'run',
+      })) {
+        if (ev.type === 'page') {
+          const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')
+          if (o.mode === 'run') rec.hash = hash
+          emit(rec)
+          if (keepPages) pages.push(o.pdf ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
+        } else {
+          document = documentRecord(file, hash, ev.result)
+          if (o.mode === 'run' && o.out) outputs = await writeDocumentOutputs(o.out, file, hash, read.bytes, pages, ev.result, document, o.pdf === true)
+          emit(document)
+        }
+      }
+      const outcome: FileOutcome = {
+        file,
+        hash,
+        status: 'done',
+        pagesOcred: document?.actions.ocr ?? 0,
+        pagesNeedingOcr: document?.needsOcr.length ?? 0,
+        seconds: (performance.now() - t0) / 1000,
+      }
+      if (document) outcome.document = document
+      if (outputs) outcome.outputs = outputs
+      return outcome
+    } catch (e) {
+      const error = errorRecord(file, e, hash)
+      emit(error)
+      const outcome: FileOutcome = { file, status: 'failed', error, pagesOcred: 0, pagesNeedingOcr: 0, seconds: (performance.now() - t0) / 1000 }
+      if (hash) outcome.hash = hash
+      return outcome
+    } finally {
+      await doc?.close().catch(() => {})
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.components.close()
+  }
+}
+
+/** Default number of document jobs: one per core. */
+export const defaultJobs = (): number => availableParallelism()

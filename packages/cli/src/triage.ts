@@ -1,0 +1,77 @@
+import type { Policy } from '@pdftriage/core'
+import { expandInputs, missingError } from './inputs.js'
+import { runBatch } from './pool.js'
+import { Progress } from './progress.js'
+import { errorRecord, type OutRecord, type PageRecord } from './records.js'
+
+/** Options of `pdftriage triage`. */
+export interface TriageCommandOptions {
+  paths: string[]
+  configFile?: string
+  model?: string
+  policy?: Policy
+  format: 'jsonl' | 'table'
+  withText: boolean
+  jobs: number
+  cwd: string
+  out: (s: string) => void
+}
+
+/** Runs triage over files and folders; returns the exit code (0 all read, 1 some failed). */
+export async function triageCommand(o: TriageCommandOptions): Promise<number> {
+  const { files, missing } = await expandInputs(o.paths)
+  let failed = 0
+  for (const m of missing) {
+    failed++
+    o.out(format(errorRecord(m, missingError(m)), o.format))
+  }
+  const progress = new Progress(files.length)
+  const pageRows: PageRecord[] = []
+  await runBatch(files, { mode: 'triage', cwd: o.cwd, withText: o.withText, ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) }, o.jobs, {
+    record(r) {
+      if (r.type === 'page') {
+        progress.pages++
+        if (o.format === 'table') pageRows.push(r)
+      }
+      if (o.format === 'jsonl' || r.type !== 'page') o.out(format(r, o.format, pageRows))
+      if (r.type === 'document' || r.type === 'error') pageRows.length = 0
+      progress.tick()
+    },
+    outcome(out) {
+      progress.docs++
+      if (out.status === 'failed') {
+        failed++
+        progress.failed++
+      }
+      progress.tick()
+    },
+  })
+  progress.done()
+  return failed > 0 ? 1 : 0
+}
+
+/** One record as a line: JSON, or a human line for the table format. */
+function format(r: OutRecord, f: 'jsonl' | 'table', pages: PageRecord[] = []): string {
+  if (f === 'jsonl') return JSON.stringify(r)
+  if (r.type === 'error') return `${r.file}\n  ERROR ${r.code}: ${r.message}`
+  if (r.type === 'page') return ''
+  const lines = [`${r.file}  ${r.pages} page${r.pages === 1 ? '' : 's'}, OCR needed on ${r.needsOcr.length ? compactRanges(r.needsOcr) : 'none'}`]
+  for (const p of pages) {
+    const score = p.score === null ? '' : ` ${p.score.toFixed(2)}`
+    const why = p.notes.at(-1) ?? ''
+    lines.push(`  p${String(p.page).padEnd(4)} ${(p.needsOcr ? 'OCR ' : 'ok  ') + p.layer.padEnd(12)} ${p.judge}${score}${p.repair ? ` repaired by ${p.repair}` : ''}  ${why}`)
+  }
+  return lines.join('\n')
+}
+
+/** `[1,2,3,7,9,10]` as `1-3, 7, 9-10`. */
+export function compactRanges(ns: readonly number[]): string {
+  const out: string[] = []
+  for (let i = 0; i < ns.length; ) {
+    let j = i
+    while (j + 1 < ns.length && ns[j + 1] === ns[j]! + 1) j++
+    out.push(i === j ? `${ns[i]}` : `${ns[i]}-${ns[j]}`)
+    i = j + 1
+  }
+  return out.join(', ')
+}

@@ -1,0 +1,23 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import { Session, type SessionOptions } from './session.js'
+
+/** A document worker: one session (config + components) serving the files the main thread sends. */
+const port = parentPort!
+let session: Session
+try {
+  session = await Session.create(workerData as SessionOptions)
+} catch (e) {
+  const t = e as { code?: string; message?: string; path?: string }
+  port.postMessage({ type: 'fatal', error: { code: t.code, message: t.message ?? String(e), path: t.path } })
+  throw e
+}
+port.on('message', async (m: { type: 'file'; id: number; file: string } | { type: 'close' }) => {
+  if (m.type === 'close') {
+    await session.close()
+    port.postMessage({ type: 'closed' })
+    return
+  }
+  const outcome = await session.processFile(m.file, (rec) => port.postMessage({ type: 'record', id: m.id, rec }))
+  port.postMessage({ type: 'done', id: m.id, outcome })
+})
+port.postMessage({ type: 'ready' })
