@@ -1,0 +1,5 @@
+export { pdfjsExtractor as default, pdfjsExtractor, createPdfjsExtractor, PDFJS_EXTRACTOR_NAME } from './pdfjs-extractor.js'
+export { pdfjsExtractorOptionsSchema, type PdfjsExtractorOptions, type ResolvedPdfjsExtractorOptions } from './options.js'
+export { PdfjsDocument } from './pdfjs-document.js'
+export { scanOperators, COVERAGE_GRID, type OperatorScan } from './operator-scan.js'
+export { pageItems, itemBox } from './page-text.js'

@@ -1,0 +1,30 @@
+import { TriageError } from '@pdftriage/core'
+
+/** pdf.js's PasswordResponses.INCORRECT_PASSWORD: the password given did not open the file. */
+const INCORRECT_PASSWORD = 2
+
+/**
+ * Turns what pdf.js threw while opening a document into a {@link TriageError} that names the file and says what to
+ * do: PDF_ENCRYPTED for a missing or wrong password, PDF_INVALID for everything else (not a PDF, truncated, damaged).
+ */
+export function openError(e: unknown, plugin: string, file: string | undefined, passwordGiven: boolean): TriageError {
+  if (e instanceof TriageError) return e
+  const name = file ? `\`${file}\`` : 'The document'
+  const err = e as { name?: string; message?: string; code?: number }
+  const msg = err?.message ?? String(e)
+  if (err?.name === 'PasswordException') {
+    const wrong = err.code === INCORRECT_PASSWORD || passwordGiven
+    return new TriageError(
+      'PDF_ENCRYPTED',
+      wrong
+        ? `${name} is encrypted and the password given does not open it. Check the \`password\` in the config`
+        : `${name} is encrypted: give the password with \`password\` in the config`,
+      { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
+    )
+  }
+  return new TriageError(
+    'PDF_INVALID',
+    `${name} is not a PDF or is damaged: ${msg}. Check the file or repair it, e.g. with qpdf`,
+    { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
+  )
+}

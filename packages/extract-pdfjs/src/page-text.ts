@@ -1,0 +1,116 @@
+import type { BBox, TextItem } from '@pdftriage/core'
+
+/** A pdf.js text item (`getTextContent().items`, marked-content entries excluded). */
+export interface PdfjsTextItem {
+  str: string
+  /** Text space to user space, font size included: [a, b, c, d, e, f]; (e, f) is the baseline origin. */
+  transform: number[]
+  /** Advance along the baseline, user-space units. */
+  width: number
+  height: number
+  fontName: string
+  hasEOL: boolean
+}
+
+/** pdf.js `getTextContent().styles[fontName]`: ascent and descent as shares of the font size. */
+export interface PdfjsTextStyle {
+  ascent: number
+  descent: number
+  vertical?: boolean
+}
+
+/**
+ * Ascent and descent used when pdf.js reports none (0 for some Type3 and broken fonts): the Helvetica figures,
+ * 0.718 and -0.207 of the font size, rounded.
+ */
+const FALLBACK_ASCENT = 0.75
+const FALLBACK_DESCENT = -0.25
+
+const round2 = (v: number) => Math.round(v * 100) / 100
+
+/**
+ * The box of a text item in points, top-left origin. `viewport` is pdf.js's scale-1 viewport transform, which maps
+ * user space to the displayed page (rotation and MediaBox/CropBox offset included). The box spans the run's advance
+ * along its baseline and, across it, the font's descent to ascent; rotated runs get the axis-aligned box around them.
+ */
+export function itemBox(item: PdfjsTextItem, style: PdfjsTextStyle | undefined, viewport: readonly number[]): BBox {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform
+  const along = Math.hypot(a, b) || 1
+  const ux = a / along
+  const uy = b / along
+  const size = Math.hypot(c, d) || along
+  // The "up" direction of the glyphs: perpendicular to the baseline, on the side of (c, d).
+  const cross = ux * d - uy * c
+  const vx = cross < 0 ? uy : -uy
+  const vy = cross < 0 ? -ux : ux
+  const asc = style && style.ascent > 0 ? style.ascent : FALLBACK_ASCENT
+  const desc = style && style.descent < 0 ? style.descent : FALLBACK_DESCENT
+  const w = item.width
+  const pts: Array<[number, number]> = []
+  for (const h of [desc * size, asc * size]) {
+    const x = e + vx * h
+    const y = f + vy * h
+    pts.push([x, y], [x + ux * w, y + uy * w])
+  }
+  const [m0 = 1, m1 = 0, m2 = 0, m3 = 1, m4 = 0, m5 = 0] = viewport
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  for (const [x, y] of pts) {
+    const px = m0 * x + m2 * y + m4
+    const py = m1 * x + m3 * y + m5
+    x0 = Math.min(x0, px)
+    x1 = Math.max(x1, px)
+    y0 = Math.min(y0, py)
+    y1 = Math.max(y1, py)
+  }
+  return { x0: round2(x0), y0: round2(y0), x1: round2(x1), y1: round2(y1) }
+}
+
+/**
+ * Page items and text from pdf.js text content.
+ *
+ * Reading order is pdf.js's content order, not sorted by position: producers write columns, footnotes and OCR
+ * layers in the order they are read, and a sort by y interleaves the lines of two columns. pdf.js already puts a
+ * space item where the gap between runs is wide enough and `hasEOL` where a line changes, so the text is the runs
+ * concatenated with a newline after each `hasEOL` (two runs with neither a space nor a line end between them are
+ * parts of one word, e.g. a font change inside it). Whitespace-only runs are kept in the text but not as items (their
+ * `hasEOL` moves to the item before). Text and items are NFC.
+ */
+export function pageItems(
+  raw: readonly unknown[],
+  styles: Record<string, PdfjsTextStyle | undefined>,
+  viewport: readonly number[],
+): { items: TextItem[]; text: string; fontIds: Set<string> } {
+  const items: TextItem[] = []
+  const fontIds = new Set<string>()
+  let text = ''
+  for (const r of raw) {
+    if (typeof r !== 'object' || r === null || !('str' in r)) continue // marked-content markers
+    const it = r as PdfjsTextItem
+    const s = it.str
+    if (s.trim() === '') {
+      text += s
+      if (it.hasEOL) {
+        text += '\n'
+        const last = items[items.length - 1]
+        if (last) last.hasEol = true
+      }
+      continue
+    }
+    text += s
+    if (it.hasEOL) text += '\n'
+    const [, , c = 0, d = 0] = it.transform
+    fontIds.add(it.fontName)
+    items.push({
+      text: s.normalize('NFC'),
+      bbox: itemBox(it, styles[it.fontName], viewport),
+      fontId: it.fontName,
+      fontSize: round2(Math.hypot(c, d)),
+      ...(it.hasEOL ? { hasEol: true } : {}),
+    })
+  }
+  text = text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC')
+  return { items, text, fontIds }
+}

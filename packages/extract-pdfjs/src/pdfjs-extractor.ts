@@ -1,0 +1,69 @@
+import { definePlugin, TriageError, type ExtractedDocument, type Extractor, type OpenOptions } from '@pdftriage/core'
+import { documentInfo, type PdfjsMetadata } from './document-info.js'
+import { openError } from './open-error.js'
+import { pdfjsExtractorOptionsSchema, type ResolvedPdfjsExtractorOptions } from './options.js'
+import { PdfjsDocument } from './pdfjs-document.js'
+import { loadPdfjs } from './pdfjs-loader.js'
+
+/** The plugin name, in errors and logs. */
+export const PDFJS_EXTRACTOR_NAME = 'pdfjs'
+
+/** Creates the pdf.js extractor with resolved options (the factory below validates config input first). */
+export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Extractor {
+  const plugin = PDFJS_EXTRACTOR_NAME
+  return {
+    name: plugin,
+    async open(pdf: Uint8Array, o: OpenOptions = {}): Promise<ExtractedDocument> {
+      const { password, file, signal } = o
+      const where = { plugin, stage: 'open' as const, ...(file ? { file } : {}) }
+      if (signal?.aborted) throw new TriageError('ABORTED', `[${plugin}] aborted before opening`, { ...where, cause: signal.reason })
+      const rt = await loadPdfjs(plugin)
+      const task = rt.pdfjs.getDocument({
+        // A copy: pdf.js transfers (detaches) the buffer it is given, and the caller keeps theirs.
+        data: pdf.slice(),
+        ...(password !== undefined ? { password } : {}),
+        isEvalSupported: false, // the PDF is untrusted: no code generated from it
+        verbosity: 0,
+        disableFontFace: true, // Node has no FontFace; glyphs are drawn as paths
+        fontExtraProperties: true, // font type and composite flag for FontInfo.kind
+        useSystemFonts: false,
+        stopAtErrors: false,
+        standardFontDataUrl: rt.standardFontDataUrl,
+        cMapUrl: rt.cMapUrl,
+        cMapPacked: true,
+        wasmUrl: rt.wasmUrl,
+      })
+      const onAbort = () => void task.destroy()
+      signal?.addEventListener('abort', onAbort, { once: true })
+      try {
+        const doc = await task.promise
+        try {
+          if (doc.numPages === 0) {
+            throw new TriageError('PDF_EMPTY', `${file ? `\`${file}\`` : 'The document'} has no pages: nothing to triage`, where)
+          }
+          const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
+          const info = documentInfo(rt.pdfjs, doc.numPages, md)
+          if (password !== undefined) info.encrypted = true
+          return new PdfjsDocument(rt, doc, info, options, plugin, file, signal)
+        } catch (e) {
+          await doc.destroy()
+          throw e
+        }
+      } catch (e) {
+        await task.destroy().catch(() => undefined)
+        if (signal?.aborted) throw new TriageError('ABORTED', `[${plugin}] aborted while opening`, { ...where, cause: signal.reason })
+        throw openError(e, plugin, file, password !== undefined)
+      } finally {
+        signal?.removeEventListener('abort', onAbort)
+      }
+    },
+  }
+}
+
+/** The pdf.js extractor plugin: text items with boxes, fonts, image coverage, document info and grey renders. */
+export const pdfjsExtractor = definePlugin({
+  kind: 'extractor',
+  name: PDFJS_EXTRACTOR_NAME,
+  optionsSchema: pdfjsExtractorOptionsSchema,
+  create: (options) => createPdfjsExtractor(pdfjsExtractorOptionsSchema.parse(options ?? {})),
+})
