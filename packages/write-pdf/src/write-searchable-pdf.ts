@@ -55,7 +55,8 @@ export async function writeSearchablePdfWithSummary(
     // updateMetadata: false keeps Producer, Creator and the dates of the input instead of pdf-lib's own
     doc = await PDFDocument.load(input, { updateMetadata: false, ignoreEncryption: false })
   } catch (e) {
-    if (e instanceof EncryptedPDFError) {
+    // instanceof alone misses when pdf-lib's CJS and ESM builds both load; its message is stable in 1.17
+    if (e instanceof EncryptedPDFError || (e instanceof Error && /\bis encrypted\b/.test(e.message))) {
       throw new TriageError('PDF_ENCRYPTED', 'Cannot write a searchable copy of an encrypted PDF', { cause: e, plugin: WRITER_NAME, stage: 'write' })
     }
     const msg = e instanceof Error ? e.message : String(e)

@@ -1,0 +1,135 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { PDFDocument, PDFName, degrees } from 'pdf-lib'
+import type { PageText } from '@pdftriage/core'
+import {
+  FRENCH_DECREE, FRENCH_PROSE, buildPdf, encryptedPdf, garbledPdf, healthyPdf, notPdf, scannedPdf, toWinAnsiText, wrap,
+} from '@pdftriage/fixtures'
+import { writeSearchablePdf, writeSearchablePdfWithSummary } from '../src/write-searchable-pdf.js'
+import { scanWordBoxes } from './scan-layout.js'
+import { extract, pixelDiff, render } from './pdfjs.js'
+
+const EXTRA = 'Le cœur de l’œuvre : Œdipe, naïveté, où, ça, « déjà », Ærø.'
+const SCAN_TEXT = `${FRENCH_DECREE.slice(0, 700)}\n\n${EXTRA}`
+const words = (s: string) => s.split(/\s+/).filter(Boolean)
+
+test('an OCRed scan gets an invisible layer that pdf.js extracts word for word, at the word boxes', async () => {
+  const input = await scannedPdf(SCAN_TEXT)
+  const page = await scanWordBoxes(SCAN_TEXT)
+  const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page }])
+  const [got] = await extract(out)
+  assert.ok(got)
+  assert.deepEqual(words(got.text), words(page.text))
+  assert.ok(got.text.includes(EXTRA), 'accents, œ, Œ and æ come back as they went in')
+  // pdf.js merges the words of a line into one item starting at the line's first word, baseline 0.2 em above its bottom
+  const firsts = page.items.filter((_, i) => i === 0 || page.items[i - 1]!.hasEol)
+  assert.equal(got.items.filter((i) => i.str.trim()).length, firsts.length)
+  got.items.filter((i) => i.str.trim()).forEach((it, i) => {
+    const box = firsts[i]!.bbox
+    assert.ok(Math.abs(it.x - box.x0) < 0.5, `line ${i} starts at ${it.x}, box at ${box.x0}`)
+    assert.ok(it.y > box.y0 && it.y < box.y1, `line ${i} baseline ${it.y} inside ${box.y0}..${box.y1}`)
+  })
+  // each line's text spans its words: the item ends where the line's last box ends
+  const lasts = page.items.filter((i) => i.hasEol)
+  got.items.filter((i) => i.str.trim()).forEach((it, i) => assert.ok(Math.abs(it.x + it.width - lasts[i]!.bbox.x1) < 1))
+})
+
+test('the layer draws nothing: the output renders exactly as the input', async () => {
+  const input = await scannedPdf(SCAN_TEXT)
+  const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page: await scanWordBoxes(SCAN_TEXT) }])
+  const [a] = await render(input, 100)
+  const [b] = await render(out, 100)
+  assert.ok(a && b)
+  assert.deepEqual(pixelDiff(a.grey, b.grey), { mean: 0, share: 0 })
+  // and the check can fail: a visible layer (render mode 0) would differ
+  assert.notEqual(pixelDiff(a.grey, new Uint8Array(a.grey.length).fill(255)).share, 0)
+})
+
+test('the file grows by the text layer only, and the image stream is copied byte for byte', async () => {
+  const input = await scannedPdf(FRENCH_DECREE)
+  const page = await scanWordBoxes(FRENCH_DECREE)
+  const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page }])
+  const growth = out.length - input.length
+  // about 400 words: a few bytes a word once deflated, plus the font (about 1 KB); the scan itself is ~60 KB
+  assert.ok(growth > 0 && growth < 8000, `grew by ${growth} bytes`)
+  const image = async (bytes: Uint8Array) => {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false })
+    const xobjects = doc.getPage(0).node.Resources()!.lookup(PDFName.of('XObject')) as unknown as { values(): unknown[] }
+    const ref = xobjects.values()[0] as Parameters<typeof doc.context.lookup>[0]
+    return (doc.context.lookup(ref) as unknown as { getContents(): Uint8Array }).getContents()
+  }
+  assert.deepEqual(await image(out), await image(input))
+})
+
+test('kept and skipped pages keep their own layer; only the OCR page is layered', async () => {
+  const input = await buildPdf([{ blocks: [{ text: FRENCH_PROSE }] }, { scan: { text: SCAN_TEXT } }, { blocks: [{ text: 'Page trois.' }] }])
+  const before = await extract(input)
+  const { pdf, summary } = await writeSearchablePdfWithSummary(input, [
+    { pageNumber: 1, action: 'kept', page: { pageNumber: 1, width: 595.28, height: 841.89, items: [], text: 'ignored', source: 'text-layer' } },
+    { pageNumber: 2, action: 'ocr', page: await scanWordBoxes(SCAN_TEXT, 2) },
+    { pageNumber: 3, action: 'skipped', page: { pageNumber: 3, width: 595.28, height: 841.89, items: [], text: '', source: 'text-layer' } },
+  ])
+  assert.deepEqual(summary.layered, [2])
+  const after = await extract(pdf)
+  assert.equal(after[0]!.text, before[0]!.text)
+  assert.equal(after[2]!.text, before[2]!.text)
+  assert.equal(before[1]!.text, '')
+  assert.deepEqual(words(after[1]!.text), words(SCAN_TEXT))
+})
+
+test('Title, Author, Producer and the XMP packet of the input are kept', async () => {
+  const input = await buildPdf([{ scan: { text: 'Un arrêté.' } }], { title: 'Arrêté n° 12', author: 'Mairie', producer: 'Scanner 3000', creatorTool: 'Image Capture Plus' })
+  const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page: await scanWordBoxes('Un arrêté.') }])
+  const doc = await PDFDocument.load(out, { updateMetadata: false })
+  assert.equal(doc.getTitle(), 'Arrêté n° 12')
+  assert.equal(doc.getAuthor(), 'Mairie')
+  assert.equal(doc.getProducer(), 'Scanner 3000')
+  const xmp = doc.catalog.lookup(PDFName.of('Metadata')) as unknown as { getContents(): Uint8Array }
+  assert.match(new TextDecoder().decode(xmp.getContents()), /<xmp:CreatorTool>Image Capture Plus<\/xmp:CreatorTool>/)
+})
+
+test('a repaired page gets its repaired text as a layer while the broken font still draws the page', async () => {
+  const input = await garbledPdf(FRENCH_PROSE)
+  const [broken] = await extract(input)
+  assert.ok(broken && !broken.text.includes('de la'), 'the fixture layer is garbled')
+  // the repair kept the extractor's boxes (one item a line here) and recovered the text of each
+  const font = await (await PDFDocument.create()).embedFont('Helvetica')
+  const lines = wrap(toWinAnsiText(FRENCH_PROSE), 595.28 - 112, (s) => font.widthOfTextAtSize(s, 11)).flat()
+  const items = broken.items.filter((i) => i.str.trim())
+  assert.equal(items.length, lines.length)
+  const page: PageText = {
+    pageNumber: 1, width: 595.28, height: 841.89, source: 'repaired', text: lines.join('\n'),
+    items: items.map((it, i) => ({ text: lines[i]!, bbox: { x0: it.x, y0: it.y - 0.8 * 11, x1: it.x + it.width, y1: it.y + 0.2 * 11 }, hasEol: true })),
+  }
+  const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'repaired', page }])
+  const [got] = await extract(out)
+  // pdf.js ignores /ActualText, so it reads the broken layer and then the repaired one
+  assert.ok(got!.text.startsWith(broken.text.trim().slice(0, 40)))
+  assert.ok(got!.text.includes(lines.join('\n')))
+  const [a] = await render(input, 72)
+  const [b] = await render(out, 72)
+  assert.deepEqual(pixelDiff(a!.grey, b!.grey), { mean: 0, share: 0 })
+})
+
+test('a rotated page gets its layer where the viewer shows the words', async () => {
+  const src = await PDFDocument.load(await scannedPdf('Mot unique'), { updateMetadata: false })
+  src.getPage(0).setRotation(degrees(90))
+  const input = await src.save()
+  // displayed page is landscape: 841.89 wide, 595.28 high; a word box near its top-left corner
+  const page: PageText = {
+    pageNumber: 1, width: 841.89, height: 595.28, source: 'ocr', text: 'Rotation',
+    items: [{ text: 'Rotation', bbox: { x0: 100, y0: 50, x1: 180, y1: 62 }, hasEol: true }],
+  }
+  const [got] = await extract(await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page }]))
+  const it = got!.items.find((i) => i.str === 'Rotation')
+  assert.ok(it, got!.text)
+  assert.ok(Math.abs(it.x - 100) < 0.5 && it.y > 50 && it.y < 62, `at ${it.x}, ${it.y}`)
+})
+
+test('bad input is a TriageError of stage write', async () => {
+  const page = await scanWordBoxes('x')
+  await assert.rejects(writeSearchablePdf(notPdf(), []), { code: 'PDF_INVALID', plugin: 'write-pdf', stage: 'write' })
+  await assert.rejects(writeSearchablePdf(encryptedPdf(), []), { code: 'PDF_ENCRYPTED', stage: 'write' })
+  await assert.rejects(writeSearchablePdf(await healthyPdf(), [{ pageNumber: 2, action: 'ocr', page }]), { code: 'PLUGIN_FAILED', page: 2 })
+  await assert.rejects(writeSearchablePdf(await healthyPdf(), [], { hideReplacedText: 'bogus' as never }))
+})
