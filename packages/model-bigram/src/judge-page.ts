@@ -3,7 +3,8 @@ import { textStats, type BigramModel, type TextStats } from './model.js'
 import { joinLetterSpaced } from './letter-spacing.js'
 import { stripNumbers } from './numbers.js'
 import type { ResolvedBigramOptions } from './options.js'
-import { wordEvidence } from './words.js'
+import { nearMisses } from './near-miss.js'
+import { tokenize, wordEvidence } from './words.js'
 
 /** The judge's name, in verdicts and errors. */
 export const JUDGE_NAME = 'bigram'
@@ -101,6 +102,17 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   if (w !== undefined) {
     notes.push(`words ${w.words}: strange ${f2(w.strange)}, fragments ${f2(w.fragments)}, mixed case ${f2(w.mixedCase)}`)
     if (w.strange >= o.strangeWords && o.strangeWords < 1) reasons.push(`strange words ${f2(w.strange)} >= ${f2(o.strangeWords)}`)
+  }
+
+  const nm = nearMisses(tokenize(words, model.logprobs).map((t) => t.lower), model.words.vocabulary)
+  if (nm.words > 0) {
+    const share = nm.misses / nm.words
+    const sameLanguage = s.score >= model.worstTrainingScore - o.sameLanguageMargin
+    notes.push(`near misses ${nm.misses} of ${nm.words} words (${f2(share)})${nm.examples.length > 0 ? ` e.g. ${nm.examples.join(' ')}` : ''}` +
+      (sameLanguage ? '' : ', not judged: not the training language'))
+    if (sameLanguage && nm.words >= o.nearMissMinWords && share >= o.nearMissShare && o.nearMissShare < 1) {
+      reasons.push(`near misses ${f2(share)} >= ${f2(o.nearMissShare)}: misread letters, a bad OCR layer`)
+    }
   }
 
   const invisible = Object.values(page.fonts ?? {}).some((f) => f.invisible === true || /glyphless/i.test(f.name ?? ''))

@@ -16,6 +16,12 @@ export const bigramOptionsSchema = z.strictObject({
     .describe('Verdict for a text below the threshold whose symbols still show language order (another language, a vocabulary the model never saw): OCR would not read it better.'),
   minConfidence: z.number().min(0).max(1).default(0.6)
     .describe('Mean OCR confidence (items that carry one, weighted by length) below which an OCR layer is unreadable.'),
+  nearMissShare: z.number().min(0).max(1).default(0.06)
+    .describe('Share of near-miss words (one letter inside a known word changed) at and above which a page in the training language is a bad OCR layer; 1 keeps the signal in the notes only.'),
+  nearMissMinWords: z.number().int().positive().default(100)
+    .describe('Words of 4+ letters a page needs before its near-miss share is trusted.'),
+  sameLanguageMargin: z.number().min(0).default(0.25)
+    .describe('Nats below the worst training page within which a page counts as written in the training language (near misses are only judged there: words of another language are near misses of the training words).'),
   strangeWords: z.number().min(0).max(1).default(1)
     .describe('Share of strange words (never seen in training and improbable under the letter model) at and above which the page is unreadable; 1 keeps the signal in the notes only.'),
 })
