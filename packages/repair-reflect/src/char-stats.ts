@@ -1,0 +1,68 @@
+/** Character statistics that tell language from junk without a fitted model. */
+export interface CharStats {
+  /** Non-space characters. */
+  nonSpace: number
+  /** Share of non-space characters that are letters (any script). */
+  letterShare: number
+  /** Vowels over letters (a e i o u y and their accented forms). */
+  vowelRatio: number
+  /** Share of words (letter runs) that are French or English function words. */
+  functionWordShare: number
+  /** Words (letter runs). */
+  words: number
+}
+
+/** Frequent French and English function words: about a third of the words of running prose in either language. */
+const FUNCTION_WORDS = new Set(
+  (
+    'le la les l un une des du de d et en à au aux ce ces cette qui que qu ne pas par pour sur dans est sont il elle ' +
+    'ils on nous vous se sa son ses leur leurs plus ou où avec a être été tout mais si y je me te lui ' +
+    'the of and to in a is that for it as was with be by on not this are or from at an which have has but its ' +
+    'were their they he she his her we you can will would there been'
+  ).split(' '),
+)
+
+const VOWELS = new Set('aeiouyàâäéèêëîïôöùûüÿœæ')
+const LETTER = /\p{L}/u
+
+/** Measures `text` (one pass). Shares are 0 when there is nothing to divide by. */
+export function charStats(text: string): CharStats {
+  let nonSpace = 0
+  let letters = 0
+  let vowels = 0
+  for (const ch of text) {
+    if (/\s/.test(ch)) continue
+    nonSpace++
+    if (LETTER.test(ch)) {
+      letters++
+      if (VOWELS.has(ch.toLowerCase())) vowels++
+    }
+  }
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
+  let fw = 0
+  for (const w of words) if (FUNCTION_WORDS.has(w)) fw++
+  return {
+    nonSpace,
+    letterShare: nonSpace ? letters / nonSpace : 0,
+    vowelRatio: letters ? vowels / letters : 0,
+    functionWordShare: words.length ? fw / words.length : 0,
+    words: words.length,
+  }
+}
+
+/**
+ * A score in 0..~1.5 from the statistics, higher reads better: function-word share plus letter share, times a
+ * penalty when the vowel ratio leaves 0.25-0.60 (French and English prose sit at 0.35-0.48).
+ */
+export function statsScore(s: CharStats): number {
+  const vowelOk = s.vowelRatio >= 0.25 && s.vowelRatio <= 0.6 ? 1 : 0.5
+  return (s.functionWordShare * 2 + s.letterShare) * vowelOk
+}
+
+/**
+ * Whether the statistics say prose: function words >= 0.12 of the words (healthy 0.25-0.40, garbled near 0),
+ * letters >= 0.6 of the characters, vowel ratio 0.25-0.60.
+ */
+export function statsReads(s: CharStats): boolean {
+  return s.functionWordShare >= 0.12 && s.letterShare >= 0.6 && s.vowelRatio >= 0.25 && s.vowelRatio <= 0.6
+}

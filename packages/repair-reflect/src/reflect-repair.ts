@@ -1,0 +1,168 @@
+import { resolve } from 'node:path'
+import { definePlugin, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
+import { charStats, statsScore } from './char-stats.js'
+import { modelScorer, statsScorer, type LanguageScorer } from './language-scorer.js'
+import type { LetterPairModel } from './letter-pair-model.js'
+import { loadLetterPairModel } from './load-model.js'
+import { reflectOptionsSchema, type ResolvedReflectOptions } from './options.js'
+import { fontTexts, nonSpace, remapPage } from './page-fonts.js'
+import { reflectedShares, unreflect } from './reflect.js'
+import { findShift, shiftText } from './shift.js'
+import { applySubstitution, solveSubstitution } from './substitution.js'
+
+/** Name of the repair in page records and notes. */
+export const REFLECT_NAME = 'reflect'
+
+/** A reflected font shows at least this share of its characters in 0xA1..0xFF (healthy French text: under 0.05). */
+const REFLECTED_HIGH_SHARE = 0.5
+/** ... and at most this share of printable ASCII, which a reflected font never stores. */
+const REFLECTED_ASCII_SHARE = 0.05
+/** Nats above the model's threshold a solved substitution must reach: the seed's own margin, once more. */
+const SUBSTITUTION_MARGIN = 0.5
+/** Share of a solution's words (3+ letters) that must be words of the training pages. */
+const VOCABULARY_SHARE = 0.6
+/** Share of a font's characters the model cannot name (digits, rare punctuation) above which the solve declines. */
+const MAX_UNRESOLVED = 0.03
+/** Share of the page's characters an unsolved garbled font may carry before the whole repair declines. */
+const MAX_UNSOLVED_SHARE = 0.05
+
+/**
+ * Gain of the character-statistics score a repaired page needs over the stored one: healthy prose scores 1.2-1.6,
+ * reflected, shifted and substituted layers under 0.8 (function words near 0).
+ */
+const STATS_GAIN = 0.3
+
+/** One method's proposal: decoders per font and the evidence. */
+interface Proposal {
+  method: 'reflect' | 'shift' | 'substitution'
+  decoders: Map<string, (s: string) => string>
+  notes: string[]
+}
+
+/** Share of the words of 3+ letters of `text` found in the training vocabulary; `undefined` without words. */
+function vocabularyShare(text: string, vocab: ReadonlySet<string>): number | undefined {
+  const words = (text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])
+  if (words.length === 0) return undefined
+  let k = 0
+  for (const w of words) if (vocab.has(w)) k++
+  return k / words.length
+}
+
+/** The repair component: tries reflection, then shift, then substitution, each per font. */
+export class ReflectRepair implements Repair {
+  readonly name = REFLECT_NAME
+  private readonly scorer: LanguageScorer
+
+  constructor(
+    private readonly options: ResolvedReflectOptions,
+    private readonly model: LetterPairModel | undefined,
+  ) {
+    this.scorer = model ? modelScorer(model) : statsScorer()
+  }
+
+  /** Returns the repaired page and its evidence, or `undefined` when no method recovers it with confidence. */
+  async repair(page: PageText, ctx: RepairContext): Promise<RepairResult | undefined> {
+    const chars = nonSpace(page.text)
+    if (chars < this.options.minChars) return undefined // on a short sample a repair would answer for too little
+    const fonts = fontTexts(page)
+    const stored = this.scorer.score(page.text)
+    const storedStats = statsScore(charStats(page.text))
+    const methods: Array<() => Proposal | undefined> = []
+    if (this.options.reflect) methods.push(() => this.proposeReflect(fonts))
+    if (this.options.shift) methods.push(() => this.proposeShift(fonts, chars))
+    if (this.options.substitution && this.model) methods.push(() => this.proposeSubstitution(fonts, chars, this.model!))
+    for (const m of methods) {
+      const p = m()
+      if (!p) continue
+      const cand = remapPage(page, p.decoders)
+      const score = this.scorer.score(cand.text)
+      const gain = statsScore(charStats(cand.text)) - storedStats
+      const head = `${this.scorer.name} ${score.toFixed(2)} (stored ${stored.toFixed(2)}), character statistics +${gain.toFixed(2)} over stored (needs ${STATS_GAIN})`
+      // the model alone cannot say "better": a stored layer of Latin-1 runs scores high on OTHER -> OTHER pairs
+      if (!this.scorer.reads(cand.text) || !(gain >= STATS_GAIN)) continue
+      const v = await ctx.judge(cand)
+      if (v.needsOcr || v.layer === 'blank') continue
+      return { page: cand, notes: [`method ${p.method}`, ...p.notes, head] }
+    }
+    return undefined
+  }
+
+  private proposeReflect(fonts: Map<string, string>): Proposal | undefined {
+    const decoders = new Map<string, (s: string) => string>()
+    const notes: string[] = []
+    for (const [f, t] of fonts) {
+      const sh = reflectedShares(t)
+      if (sh.nonSpace === 0 || sh.high < REFLECTED_HIGH_SHARE || sh.ascii > REFLECTED_ASCII_SHARE) continue
+      decoders.set(f, (s) => unreflect(s, this.model))
+      notes.push(`font ${f || '(none)'}: ${sh.nonSpace} characters, 0xA1-0xFF ${sh.high.toFixed(2)}, ASCII ${sh.ascii.toFixed(2)}`)
+    }
+    return decoders.size ? { method: 'reflect', decoders, notes } : undefined
+  }
+
+  private proposeShift(fonts: Map<string, string>, pageChars: number): Proposal | undefined {
+    const decoders = new Map<string, (s: string) => string>()
+    const notes: string[] = []
+    const found = new Set<number>()
+    const small: Array<[string, string]> = []
+    let unsolved = 0
+    for (const [f, t] of fonts) {
+      if (this.scorer.reads(t)) continue
+      const n = nonSpace(t)
+      if (n < this.options.minFontChars) { small.push([f, t]); continue }
+      const r = findShift(t, this.scorer)
+      const clear = r && r.reads && r.score - Math.max(r.runnerUp, r.stored) >= this.scorer.margin
+      if (!r || !clear) { unsolved += n; continue }
+      const k = r.shift
+      decoders.set(f, (s) => shiftText(s, k))
+      found.add(k)
+      notes.push(`font ${f || '(none)'}: shift ${k >= 0 ? '+' : '-'}0x${Math.abs(k).toString(16).toUpperCase()}, ${this.scorer.name} ${r.score.toFixed(2)}, runner-up ${r.runnerUp.toFixed(2)}, stored ${r.stored.toFixed(2)}`)
+    }
+    if (decoders.size === 0) return undefined
+    // small fonts: the shifts found on this page, when one makes them score better than stored
+    for (const [f, t] of small) {
+      let best = this.scorer.score(t)
+      let arg: number | undefined
+      for (const k of found) { const s = this.scorer.score(shiftText(t, k)); if (s > best) { best = s; arg = k } }
+      if (arg !== undefined) { const k = arg; decoders.set(f, (s) => shiftText(s, k)) } else unsolved += nonSpace(t)
+    }
+    if (unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined
+    return { method: 'shift', decoders, notes }
+  }
+
+  private proposeSubstitution(fonts: Map<string, string>, pageChars: number, model: LetterPairModel): Proposal | undefined {
+    const vocab = model.words?.vocabulary
+    if (!vocab || vocab.size === 0) return undefined // word shapes are part of the evidence: no vocabulary, no solve
+    const decoders = new Map<string, (s: string) => string>()
+    const notes: string[] = []
+    let unsolved = 0
+    const need = model.threshold + SUBSTITUTION_MARGIN
+    for (const [f, t] of fonts) {
+      if (this.scorer.reads(t)) continue
+      const n = nonSpace(t)
+      const sub = n >= this.options.minFontChars
+        ? solveSubstitution(t, model, { seed: this.options.seed, restarts: this.options.restarts })
+        : undefined
+      if (!sub) { unsolved += n; continue }
+      const text = applySubstitution(t, sub.map)
+      const vs = vocabularyShare(text, vocab) ?? 0
+      const ok = sub.score >= need && vs >= VOCABULARY_SHARE && sub.unresolvedShare <= MAX_UNRESOLVED
+      const note = `font ${f || '(none)'}: ${n} characters, ${sub.map.size} symbols, score ${sub.score.toFixed(2)} (needs ${need.toFixed(2)} = threshold ${model.threshold.toFixed(2)} + ${SUBSTITUTION_MARGIN}), training words ${vs.toFixed(2)} (needs ${VOCABULARY_SHARE}), unresolved ${sub.unresolvedShare.toFixed(3)} (max ${MAX_UNRESOLVED})${sub.spaceSymbol ? `, separator ${JSON.stringify(sub.spaceSymbol)}` : ''}`
+      if (!ok) { unsolved += n; continue }
+      decoders.set(f, (s) => applySubstitution(s, sub.map))
+      notes.push(note)
+    }
+    if (decoders.size === 0 || unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined
+    return { method: 'substitution', decoders, notes }
+  }
+}
+
+/** The `reflect` repair plugin: recovers reflected, shifted and substituted layers without OCR. */
+export const reflectRepair = definePlugin({
+  kind: 'repair',
+  name: REFLECT_NAME,
+  optionsSchema: reflectOptionsSchema,
+  async create(options, ctx) {
+    const model = options.model ? await loadLetterPairModel(resolve(ctx.baseDir, options.model), REFLECT_NAME) : undefined
+    return new ReflectRepair(options, model)
+  },
+})

@@ -1,0 +1,63 @@
+import type { LanguageScorer } from './language-scorer.js'
+
+/** Offsets searched: the whole 8-bit range either way (glyph-id fallbacks seen at +0x1D and +0x1F). */
+export const MAX_SHIFT = 0xff
+
+/** Shifts every non-white character of `s` by `k` code points (white space is the extractor's and is kept). */
+export function shiftText(s: string, k: number): string {
+  let out = ''
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    out += c === 32 || (c >= 9 && c <= 13) || c === 0xa0 ? s[i] : String.fromCharCode(c + k)
+  }
+  return out
+}
+
+/** Letter share of the text shifted by `k`, from the code histogram (cheap filter before any scoring). */
+function letterShareShifted(hist: Map<number, number>, total: number, k: number): number {
+  let letters = 0
+  for (const [c, n] of hist) {
+    const u = c + k
+    if (u < 0x20 || (u >= 0xd800 && u <= 0xdfff) || u > 0xffff) return 0 // a code below space or invalid: not text
+    if ((u >= 0x41 && u <= 0x5a) || (u >= 0x61 && u <= 0x7a) || (u >= 0xc0 && u <= 0xff && u !== 0xd7 && u !== 0xf7)) letters += n
+  }
+  return letters / total
+}
+
+/** The best shift of one font and the evidence for it. */
+export interface ShiftFinding {
+  shift: number
+  score: number
+  /** Score of the runner-up shift (-Infinity when none passed the filter). */
+  runnerUp: number
+  /** Score of the stored text. */
+  stored: number
+  reads: boolean
+}
+
+/**
+ * Searches the shift in [-MAX_SHIFT, MAX_SHIFT] that makes `s` read best. Candidates whose letters are under half
+ * the characters are not scored (a shift that reads has 0.75-0.85 letters). Returns `undefined` when no candidate
+ * passes the filter ("cannot tell").
+ */
+export function findShift(s: string, scorer: LanguageScorer): ShiftFinding | undefined {
+  const hist = new Map<number, number>()
+  let total = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0) continue
+    hist.set(c, (hist.get(c) ?? 0) + 1)
+    total++
+  }
+  if (total === 0) return undefined
+  let best = -Infinity
+  let runnerUp = -Infinity
+  let arg = 0
+  for (let k = -MAX_SHIFT; k <= MAX_SHIFT; k++) {
+    if (k === 0 || letterShareShifted(hist, total, k) < 0.5) continue
+    const sc = scorer.score(shiftText(s, k))
+    if (sc > best) { runnerUp = best; best = sc; arg = k } else if (sc > runnerUp) runnerUp = sc
+  }
+  if (best === -Infinity) return undefined
+  return { shift: arg, score: best, runnerUp, stored: scorer.score(s), reads: scorer.reads(shiftText(s, arg)) }
+}

@@ -1,0 +1,269 @@
+import { ALPHABET } from '@pdftriage/model-bigram'
+import type { LetterPairModel } from './letter-pair-model.js'
+import { OTHER, SPACE, SYMBOL_COUNT } from './letter-pair-model.js'
+import { seededRandom } from './random.js'
+
+/** Options of {@link solveSubstitution}. */
+export interface SolveOptions {
+  seed: number
+  restarts: number
+}
+
+/** A solved substitution for one font. */
+export interface Substitution {
+  /** Stored character -> decoded text (white space is kept as is). */
+  map: Map<string, string>
+  /** Mean ln P a pair of the decoded symbols under the model (nats). */
+  score: number
+  /** Stored symbols the model cannot name (digits, rare punctuation), decoded as U+FFFD. */
+  unresolved: number
+  /** Share of the font's non-space characters that are unresolved. */
+  unresolvedShare: number
+  /** Stored symbol taken as the word separator when the layer has no spaces of its own. */
+  spaceSymbol?: string
+}
+
+/** A letter class holds at most its lower- and upper-case symbols. */
+const LETTER_CAPACITY = 2
+/** White space below this share of the characters means the separator is itself a substituted symbol (prose: 0.15-0.18). */
+const SPACE_SHARE_MIN = 0.08
+/** Restarts that must find the same optimum before the search stops early. */
+const SAME_OPTIMUM_STOP = 3
+
+const isWhite = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || c === 0xa0
+
+/**
+ * Solves a monoalphabetic substitution: finds the map from stored symbols to the model's case-folded classes that
+ * maximises the letter-pair likelihood, by hill climbing (reassign one symbol, swap two) from a frequency-rank start
+ * and seeded random restarts. Case is recovered afterwards (of two symbols on one letter the more frequent is lower
+ * case; a lone symbol seen only at word starts is upper case). Returns `undefined` when the text has too few symbols.
+ */
+export function solveSubstitution(text: string, model: LetterPairModel, options: SolveOptions): Substitution | undefined {
+  const chars: string[] = []
+  const index = new Map<string, number>()
+  const freq: number[] = []
+  let white = 0
+  for (const ch of text) {
+    if (isWhite(ch.charCodeAt(0))) { white++; continue }
+    let i = index.get(ch)
+    if (i === undefined) { i = chars.length; index.set(ch, i); chars.push(ch); freq.push(0) }
+    freq[i]!++
+  }
+  if (chars.length < 2) return undefined
+  const total = text.length
+  const spaceKnown = white / total >= SPACE_SHARE_MIN
+  // candidates for the separator: the two most frequent symbols when the layer has no spaces of its own
+  const byFreq = [...chars.keys()].sort((a, b) => freq[b]! - freq[a]!)
+  const spaceCands: Array<number | undefined> = spaceKnown ? [undefined] : byFreq.slice(0, 2)
+  let best: (Substitution & { raw: number }) | undefined
+  for (const sp of spaceCands) {
+    const r = solveWith(text, chars, index, freq, sp, model, options)
+    if (r && (!best || r.raw > best.raw)) best = r
+  }
+  if (!best) return undefined
+  const { raw: _raw, ...out } = best
+  return out
+}
+
+function solveWith(
+  text: string,
+  chars: string[],
+  index: Map<string, number>,
+  freq: number[],
+  spaceSym: number | undefined,
+  model: LetterPairModel,
+  options: SolveOptions,
+): (Substitution & { raw: number }) | undefined {
+  const S = chars.length
+  const W = S // index of the white-space pseudo-symbol
+  const N = S + 1
+  // symbol sequence, white space collapsed
+  const seq: number[] = []
+  for (const ch of text) {
+    const i = isWhite(ch.charCodeAt(0)) ? W : index.get(ch)!
+    const j = i === spaceSym ? W : i
+    if (j === W && seq[seq.length - 1] === W) continue
+    seq.push(j)
+  }
+  const C = new Float64Array(N * N)
+  for (let k = 1; k < seq.length; k++) C[seq[k - 1]! * N + seq[k]!]!++
+  const pairs = seq.length - 1
+  if (pairs < 2) return undefined
+  const V = SYMBOL_COUNT
+  const LP = model.logprobs
+  // unigram frequency of the model's classes, for the frequency-rank start
+  const uni = new Float64Array(V)
+  for (let a = 0; a < V; a++) for (let b = 0; b < V; b++) uni[a]! += model.counts[a * V + b]!
+  const classesByFreq = [...Array(V).keys()].filter((c) => c !== SPACE).sort((a, b) => uni[b]! - uni[a]!)
+  const movable = [...Array(S).keys()].filter((i) => i !== spaceSym)
+
+  const m = new Int32Array(N)
+  const load = new Int32Array(V)
+  const setAll = (assign: Int32Array): void => {
+    m.set(assign)
+    load.fill(0)
+    for (const i of movable) load[m[i]!]!++
+  }
+  const total = (): number => {
+    let s = 0
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) { const c = C[i * N + j]!; if (c) s += c * LP[m[i]! * V + m[j]!]! }
+    return s
+  }
+  // change in the sum when symbol a moves to class y
+  const delta = (a: number, y: number): number => {
+    const x = m[a]!
+    let d = 0
+    for (let j = 0; j < N; j++) {
+      if (j === a) continue
+      const mj = m[j]!
+      const out = C[a * N + j]!
+      const inn = C[j * N + a]!
+      if (out) d += out * (LP[y * V + mj]! - LP[x * V + mj]!)
+      if (inn) d += inn * (LP[mj * V + y]! - LP[mj * V + x]!)
+    }
+    const self = C[a * N + a]!
+    if (self) d += self * (LP[y * V + y]! - LP[x * V + x]!)
+    return d
+  }
+  const capacity = (c: number): number => (c === OTHER ? Infinity : c === SPACE ? 0 : LETTER_CAPACITY)
+  const climb = (): number => {
+    let score = total()
+    for (let improved = true; improved; ) {
+      improved = false
+      for (const a of movable) {
+        let bestD = 1e-9
+        let bestMove: [number, number] | undefined // [class, partner or -1]
+        const x = m[a]!
+        for (let y = 0; y < V; y++) {
+          if (y === x || load[y]! >= capacity(y)) continue
+          const d = delta(a, y)
+          if (d > bestD) { bestD = d; bestMove = [y, -1] }
+        }
+        for (const b of movable) {
+          const y = m[b]!
+          if (b === a || y === x) continue
+          const d1 = delta(a, y)
+          m[a] = y
+          const d2 = delta(b, x)
+          m[a] = x
+          if (d1 + d2 > bestD) { bestD = d1 + d2; bestMove = [y, b] }
+        }
+        if (bestMove) {
+          const [y, b] = bestMove
+          if (b < 0) { load[x]!--; load[y]!++; m[a] = y } else { m[a] = y; m[b] = x }
+          score += bestD
+          improved = true
+        }
+      }
+    }
+    return score
+  }
+
+  const rnd = seededRandom(options.seed)
+  const start = new Int32Array(N)
+  start[W] = SPACE
+  if (spaceSym !== undefined) start[spaceSym] = SPACE
+  // frequency-rank start: the k-th most frequent symbol on the k-th most frequent class (letters twice over)
+  const ranked = [...movable].sort((a, b) => freq[b]! - freq[a]!)
+  const slots = [...classesByFreq, ...classesByFreq.filter((c) => c !== OTHER)]
+  ranked.forEach((s, k) => { start[s] = slots[k] ?? OTHER })
+  let bestScore = -Infinity
+  let bestMap = new Int32Array(N)
+  let same = 0
+  for (let r = 0; r < options.restarts && same < SAME_OPTIMUM_STOP; r++) {
+    const init = r === 0 ? start : bestMap.slice()
+    if (r > 0) {
+      // perturb the best so far: random swaps of a third of the symbols
+      const swaps = Math.max(2, Math.floor(movable.length / 3))
+      for (let k = 0; k < swaps; k++) {
+        const a = movable[Math.floor(rnd() * movable.length)]!
+        const b = movable[Math.floor(rnd() * movable.length)]!
+        const t = init[a]!
+        init[a] = init[b]!
+        init[b] = t
+      }
+    }
+    setAll(init)
+    const sc = climb()
+    if (sc > bestScore + 1e-6) { bestScore = sc; bestMap = m.slice(); same = 0 } else if (Math.abs(sc - bestScore) <= 1e-6) same++
+  }
+  setAll(bestMap)
+  return { ...nameSymbols(seq, chars, freq, m, W, spaceSym), score: bestScore / pairs, raw: bestScore }
+}
+
+/** Turns the class map into characters: case for letters, a few punctuation marks by position, U+FFFD for the rest. */
+function nameSymbols(
+  seq: number[],
+  chars: string[],
+  freq: number[],
+  m: Int32Array,
+  W: number,
+  spaceSym: number | undefined,
+): Omit<Substitution, 'score'> {
+  const S = chars.length
+  const map = new Map<string, string>()
+  // position statistics of each symbol
+  const initial = new Float64Array(S)
+  const final = new Float64Array(S)
+  const beforeLetter = new Float64Array(S)
+  const isLetterSym = (i: number): boolean => i !== W && m[i]! < SPACE
+  for (let k = 0; k < seq.length; k++) {
+    const i = seq[k]!
+    if (i === W) continue
+    const prev = k > 0 ? seq[k - 1]! : W
+    const next = k + 1 < seq.length ? seq[k + 1]! : W
+    if (prev === W) initial[i]!++
+    if (next === W) final[i]!++
+    if (next !== W && isLetterSym(next)) beforeLetter[i]!++
+  }
+  // case: two symbols on one letter -> the rarer is upper case; a lone one seen only at word starts before a letter too
+  const upper = new Set<number>()
+  const byClass = new Map<number, number[]>()
+  for (let i = 0; i < S; i++) {
+    if (i === spaceSym || !isLetterSym(i)) continue
+    const list = byClass.get(m[i]!) ?? []
+    list.push(i)
+    byClass.set(m[i]!, list)
+  }
+  for (const list of byClass.values()) {
+    if (list.length === 2) {
+      const [a, b] = list as [number, number]
+      upper.add(freq[a]! >= freq[b]! ? b : a)
+    } else {
+      const i = list[0]!
+      if (initial[i]! / freq[i]! >= 0.9 && beforeLetter[i]! / freq[i]! >= 0.5) upper.add(i)
+    }
+  }
+  // punctuation among the OTHER symbols, by position: word-final before a space -> '.' or ','; between letters -> '’'
+  const others = [...Array(S).keys()].filter((i) => i !== spaceSym && m[i] === OTHER)
+  const enders = others
+    .filter((i) => final[i]! / freq[i]! >= 0.8 && freq[i]! >= 3)
+    .sort((a, b) => freq[b]! - freq[a]!)
+    .slice(0, 2)
+  let unresolved = 0
+  let nonSpace = 0
+  for (let i = 0; i < S; i++) {
+    if (i === spaceSym) { map.set(chars[i]!, ' '); continue }
+    nonSpace += freq[i]!
+    const c = m[i]!
+    if (c < SPACE) {
+      const ch = ALPHABET[c]!
+      map.set(chars[i]!, upper.has(i) ? ch.toUpperCase() : ch)
+    } else if (enders.includes(i)) {
+      map.set(chars[i]!, enders.length === 2 && i === enders[1] ? ',' : '.')
+    } else {
+      map.set(chars[i]!, '\uFFFD')
+      unresolved += freq[i]!
+    }
+  }
+  const out: Omit<Substitution, 'score'> = { map, unresolved, unresolvedShare: nonSpace ? unresolved / nonSpace : 0 }
+  if (spaceSym !== undefined) out.spaceSymbol = chars[spaceSym]!
+  return out
+}
+
+/** Applies a solved map to text of the same font (characters not in the map, and white space, are kept). */
+export function applySubstitution(s: string, map: ReadonlyMap<string, string>): string {
+  let out = ''
+  for (const ch of s) out += map.get(ch) ?? ch
+  return out
+}
