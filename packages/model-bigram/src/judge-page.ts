@@ -72,9 +72,10 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   if (digitShare >= NUMERIC_DIGIT_SHARE) {
     notes.push(`numeric page: digits ${f2(digitShare)} of ${total} characters, ${numbers} numbers set aside, words judged alone`)
   }
-  if (s.pairs < o.minPairs) return undefined
+  // Too little language to tell: not the same as junk. The gates judge a page of symbols or digits.
+  if (s.pairs < o.minPairs || s.letterShareNonSpace < o.minLetterShare) return undefined
   if (numbers > 0) notes.push(`without ${numbers} numbers: bigram ${f2(s.score)} over ${s.pairs} pairs`)
-  notes.push(`structure ${f2(s.structure)} ${page1.junk ? '<' : '>='} min ${f2(minStructure)}, letters ${f2(s.letterShare)}`)
+  notes.push(`structure ${f2(s.structure)} ${page1.junk ? '<' : '>='} min ${f2(minStructure)}, letters ${f2(s.letterShareNonSpace)}`)
   const reasons: string[] = []
   if (page1.junk) reasons.push('no language order')
   if (page1.foreign) {

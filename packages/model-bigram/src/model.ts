@@ -177,6 +177,8 @@ export interface TextStats {
   structure: number
   /** Share of symbols that are letters of the alphabet. */
   letterShare: number
+  /** Share of the symbols other than space that are letters (the gates' letter share, on the alphabet). */
+  letterShareNonSpace: number
   /** Number of ASCII digits (not symbols: digits are OTHER). */
   digits: number
   /** Number of non-space code units. */
@@ -220,6 +222,7 @@ export function textStats(text: string, logprobs: Float64Array): TextStats {
   const score = pairs === 0 ? -Infinity : sum / pairs
   return {
     score, pairs, symbols, structure: pairs === 0 ? 0 : score - expected,
-    letterShare: symbols === 0 ? 0 : letters / symbols, digits, nonSpace,
+    letterShare: symbols === 0 ? 0 : letters / symbols,
+    letterShareNonSpace: symbols - uni[SPACE]! === 0 ? 0 : letters / (symbols - uni[SPACE]!), digits, nonSpace,
   }
 }

@@ -6,6 +6,8 @@ export const bigramOptionsSchema = z.strictObject({
     .describe('Path of the model file (from `pdftriage fit`), relative to the config file\'s folder.'),
   minPairs: z.number().int().positive().default(120)
     .describe('Letter-model pairs a text (page or font) needs before it is judged; under it the judge abstains (page) or skips the font.'),
+  minLetterShare: z.number().min(0).max(1).default(0.15)
+    .describe('Share of letters among the non-space characters (numbers set aside) under which the judge abstains: too little language for a letter model; the character gates judge such pages.'),
   fontShare: z.number().min(0).max(1).default(0.2)
     .describe('Share of the page\'s non-space characters a font must carry for its junk to flag the page.'),
   minStructureShare: z.number().min(0).max(1).default(0.3)

@@ -74,6 +74,9 @@ test('too little language: abstains (undefined)', async () => {
   // A table of amounts and dates: numbers are set aside, what is left is too little to judge.
   const table = Array.from({ length: 40 }, (_, i) => `${i + 1}  12/0${(i % 9) + 1}/2024  1 234,${10 + i} €  ${(i * 37) % 1000}`).join('\n')
   assert.equal(await createBigramJudge(model).judge(page([['f1', table]]), ctx), undefined)
+  // Symbols with hardly a letter: nothing for a letter model to judge (the gates' letter share does).
+  const symbols = Array.from({ length: 60 }, (_, i) => `!"#$ %&'() *+,-. /:;<=> ?@[] ${i % 2 ? 'x' : ''}`).join('\n')
+  assert.equal(await createBigramJudge(model).judge(page([['f1', symbols]]), ctx), undefined)
 })
 
 test('a numeric page with words is judged on its words and says so', async () => {
