@@ -12,12 +12,16 @@ export interface PageStats {
   letters: number
   /** Decimal digits (\p{Nd}). */
   digits: number
+  /** Digits in number-shaped tokens (`1 254,00`, `12/03/2024`, `15 %`, `3e`) or letter-digit identifiers (`a159`):
+   *  a table's figures, not digits mixed into symbol soup. */
+  numberDigits: number
   /** Latin-1 symbols and capitals: U+0080..U+00DE and U+00F7 (C1 controls included). Lower-case letters are ordinary. */
   latin1: number
   /** C0 controls and DEL, U+FFFD, private-use (but symbol-font U+F0xx) and non-characters: text never carries them. */
   controls: number
   letterShare: number
-  /** Letters and digits. */
+  /** Letters and the digits of number-shaped tokens. Digits mixed into symbol soup (`9:33;<2=`) do not count: an
+   *  ASCII-renumbered layer maps common letters to digits. */
   alnumShare: number
   latin1Share: number
   controlShare: number
@@ -34,6 +38,12 @@ export interface PageStats {
 // In a garbled layer one glyph repeated four times in a row is rare; in genuine text these runs carry no letters, and
 // pdf-inspector's known false positive is a table of contents.
 const LEADERS = /([._\-·…])(?:[ \t]*\1){3,}/gu
+
+// A token that is a number: optional sign, bracket or currency, digits with their separators, optional short unit or
+// ordinal suffix, optional closing punctuation.
+const NUMBER = /^[(\[«"'+\-−–]?[$€£]?\d[\d.,:/'’\-]*(?:%|‰|[$€£]|\p{L}{1,3})?[)\]»"'.,;:!?]*$/u
+// A token of letters and digits only (`a159`, `x2793`, `RN7`): an identifier, as in references and glyph tables.
+const IDENT = /^[(\[«"']?[\p{L}\p{Nd}]+[)\]»"'.,;:!?]*$/u
 
 function isControl(c: number): boolean {
   return (
@@ -67,6 +77,10 @@ export function pageStats(text: string): PageStats {
     if ((c >= 0x80 && c <= 0xde) || c === 0xf7) latin1++
     else if (isControl(c)) controls++
   }
+  let numberDigits = 0
+  for (const tok of text.split(/\s+/u)) {
+    if (NUMBER.test(tok) || IDENT.test(tok)) for (const ch of tok) if (/\p{Nd}/u.test(ch)) numberDigits++
+  }
   const judged = chars - leaders
   const sh = (n: number) => (judged > 0 ? n / judged : 0)
   let words = 0
@@ -83,10 +97,11 @@ export function pageStats(text: string): PageStats {
     judged,
     letters,
     digits,
+    numberDigits,
     latin1,
     controls,
     letterShare: sh(letters),
-    alnumShare: sh(letters + digits),
+    alnumShare: sh(letters + numberDigits),
     latin1Share: sh(latin1),
     controlShare: sh(controls),
     oddShare: sh(latin1 + controls),

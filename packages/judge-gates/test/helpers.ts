@@ -22,12 +22,15 @@ export const NUMERIC =
   '67 12 000,00 3 250,00 8 750,00\n022 50 000,00 0,00 50 000,00\n023 420 000,00 420 000,00 0,00\n' +
   'Total 5 336 750,00 5 223 109,25 113 640,75'
 
-/** A text whose characters are renumbered by first appearance to ASCII from `!` (corpus garbling variant A). */
-export function garbleAscii(text: string): string {
+/**
+ * A text whose characters are renumbered by first appearance to ASCII from `!` (corpus garbling variant A). With
+ * `spaces`, the space glyph is renumbered too (as a font whose map covers it): words run together.
+ */
+export function garbleAscii(text: string, spaces = false): string {
   const map = new Map<string, string>()
   let out = ''
   for (const ch of text) {
-    if (/\s/.test(ch)) { out += ch; continue }
+    if (ch === '\n' || (!spaces && /\s/.test(ch))) { out += ch; continue }
     if (!map.has(ch)) map.set(ch, String.fromCharCode(0x21 + map.size))
     out += map.get(ch)
   }
@@ -60,7 +63,7 @@ export function page(runs: Array<{ text: string; font?: string; name?: string }>
   for (const r of list) {
     const font = r.font ?? 'f1'
     fonts[font] = r.name ? { id: font, name: r.name } : { id: font }
-    for (const line of r.text.match(/.{1,80}(\s|$)/gs) ?? []) {
+    for (const line of r.text.split('\n').flatMap((l) => l.match(/.{1,80}(?:\s|$)|\S{80}/g) ?? [])) {
       items.push({ text: line.trim(), bbox: { x0: 50, y0: y, x1: 545, y1: y + 10 }, fontId: font, hasEol: true })
       y += 12
     }

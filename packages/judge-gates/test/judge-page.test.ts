@@ -74,6 +74,15 @@ test('ASCII-renumbered text is garbled by the letter gate', async () => {
   assert.match(v.notes.at(-1)!, /^garbled: letters 0\.\d\d < 0\.25 and letters\+digits 0\.\d\d < 0\.50$/)
 })
 
+test('ASCII-renumbered text whose space glyph is renumbered too: digits in symbol soup are not a table', async () => {
+  // Common letters fall on digits here (e -> 2): letters+digits would pass if every digit counted.
+  const t = 'ARRÊTÉ MUNICIPAL PORTANT RÉGLEMENTATION DE LA CIRCULATION\n' + long(FRENCH)
+  const g = garbleAscii(t, true)
+  const v = await run(page(g))
+  assert.equal(v.layer, 'garbled')
+  assert.match(v.notes.at(-1)!, /letters\+digits 0\.[0-4]\d < 0\.50/)
+})
+
 test('Latin-1 junk is garbled by the Latin-1 gate', async () => {
   const junk = 'ï 8º%´ÙÙ´8Hº '.repeat(40)
   const v = await run(page(junk))

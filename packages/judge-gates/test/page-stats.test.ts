@@ -36,3 +36,9 @@ test('empty text gives zero shares', () => {
   const s = pageStats(' \n ')
   assert.deepEqual([s.chars, s.letterShare, s.oddShare, s.words], [0, 0, 0, 0])
 })
+
+test('only digits of numbers and identifiers count with the letters', () => {
+  const s = pageStats('1 254,00 12/03/2024 15% a159 [x2793] 9:3;<2=')
+  assert.equal(s.digits, 26)
+  assert.equal(s.numberDigits, 23) // not the 3 in `9:3;<2=`
+})
