@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { encryptedPdf, healthyPdf, notPdf, truncatedPdf } from '@pdftriage/fixtures'
+import pdfjsExtractor from '../src/index.js'
+import { encryptedWithPassword, zeroPages } from './hand-pdf.js'
+
+const extractor = () => pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })
+
+test('bad input: each with its code, the file name and what to do', async () => {
+  const ex = await extractor()
+  await assert.rejects(ex.open(notPdf(), { file: 'notes.txt' }), (e: Error & { code: string; plugin: string; file: string }) => {
+    assert.equal(e.code, 'PDF_INVALID')
+    assert.equal(e.plugin, 'pdfjs')
+    assert.equal(e.file, 'notes.txt')
+    assert.match(e.message, /`notes.txt` is not a PDF or is damaged: .*qpdf/)
+    return true
+  })
+  await assert.rejects(ex.open(await truncatedPdf(), { file: 'cut.pdf' }), { code: 'PDF_INVALID' })
+  await assert.rejects(ex.open(new Uint8Array(0), { file: 'empty.pdf' }), { code: 'PDF_INVALID' })
+  await assert.rejects(ex.open(zeroPages(), { file: 'zero.pdf' }), { code: 'PDF_EMPTY', file: 'zero.pdf' })
+  await assert.rejects(ex.open(encryptedPdf(), { file: 'locked.pdf' }), (e: Error & { code: string }) => {
+    assert.equal(e.code, 'PDF_ENCRYPTED')
+    assert.match(e.message, /give the password with `password` in the config/)
+    return true
+  })
+})
+
+test('password: none or wrong gives PDF_ENCRYPTED, the right one opens and reads the page', async () => {
+  const ex = await extractor()
+  const bytes = encryptedWithPassword('s3cret', 'Hello secret world')
+  await assert.rejects(ex.open(bytes), { code: 'PDF_ENCRYPTED' })
+  await assert.rejects(ex.open(bytes, { password: 'wrong' }), (e: Error & { code: string }) => e.code === 'PDF_ENCRYPTED' && /does not open it/.test(e.message))
+  await using doc = await ex.open(bytes, { password: 's3cret' })
+  assert.equal(doc.info.encrypted, true)
+  assert.equal((await doc.getPageText(1)).text, 'Hello secret world')
+})
+
+test('the caller\'s buffer is not detached and its bytes unchanged', async () => {
+  const bytes = await healthyPdf('fr')
+  const copy = bytes.slice()
+  const doc = await (await extractor()).open(bytes)
+  await doc.getPageText(1)
+  await doc.close()
+  assert.equal(bytes.buffer.byteLength > 0, true)
+  assert.deepEqual(bytes, copy)
+})
+
+test('document info: producer, creator, XMP CreatorTool, title, version, not encrypted', async () => {
+  const meta = { producer: 'iText 5.5.13', creator: 'Writer', creatorTool: 'Image Capture Plus', title: 'Arrêté', author: 'Mairie' }
+  await using doc = await (await extractor()).open(await healthyPdf('fr', meta))
+  assert.deepEqual(doc.info, { pageCount: 1, encrypted: false, ...meta, pdfVersion: '1.7' })
+})
+
+test('dates: ISO when the PDF date parses, raw otherwise', async () => {
+  const { PDFDocument } = await import('pdf-lib')
+  const src = await PDFDocument.load(await healthyPdf('en'))
+  src.setCreationDate(new Date('2024-01-31T11:00:00Z'))
+  // pdf-lib only writes valid dates: set a broken one through its (private) Info dictionary.
+  const { PDFString, PDFName } = await import('pdf-lib')
+  ;(src as unknown as { getInfoDict(): { set(k: unknown, v: unknown): void } }).getInfoDict().set(PDFName.of('ModDate'), PDFString.of('yesterday'))
+  await using doc = await (await extractor()).open(await src.save({ updateFieldAppearances: false }))
+  assert.equal(doc.info.creationDate, '2024-01-31T11:00:00.000Z')
+  assert.equal(doc.info.modificationDate, 'yesterday')
+})
+
+test('page errors: out of range is USAGE, after close is USAGE, an aborted signal is ABORTED', async () => {
+  const ac = new AbortController()
+  const doc = await (await extractor()).open(await healthyPdf('fr'), { signal: ac.signal })
+  await assert.rejects(doc.getPageText(3), { code: 'USAGE' })
+  ac.abort()
+  await assert.rejects(doc.getPageText(1), { code: 'ABORTED' })
+  await doc.close()
+  await assert.rejects(doc.renderPage(1, 72), { code: 'USAGE' })
+  await assert.rejects((await extractor()).open(await healthyPdf('fr'), { signal: ac.signal }), { code: 'ABORTED' })
+})
+
+test('the factory: kind, name, defaults, strict options', () => {
+  assert.equal(pdfjsExtractor.kind, 'extractor')
+  assert.equal(pdfjsExtractor.name, 'pdfjs')
+  assert.deepEqual(pdfjsExtractor.optionsSchema.parse({}), { fonts: true, imageCoverage: true, maxRenderPixels: 100_000_000 })
+  assert.throws(() => pdfjsExtractor.optionsSchema.parse({ font: false }))
+})
+
+test('public API', async () => {
+  assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
+    'COVERAGE_GRID', 'PDFJS_EXTRACTOR_NAME', 'PdfjsDocument', 'createPdfjsExtractor', 'default', 'itemBox', 'pageItems',
+    'pdfjsExtractor', 'pdfjsExtractorOptionsSchema', 'scanOperators',
+  ])
+})

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { blankPdf, healthyPdf } from '@pdftriage/fixtures'
+import pdfjsExtractor from '../src/index.js'
+
+const open = async (bytes: Uint8Array, options = {}) =>
+  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes)
+
+test('render: sizes at 72 and 150 dpi, dark pixels where the first line is, white elsewhere', async () => {
+  await using doc = await open(await healthyPdf('fr'))
+  const a = await doc.renderPage(1, 72)
+  assert.deepEqual([a.width, a.height, a.data.length], [595, 842, 595 * 842])
+  const b = await doc.renderPage(1, 150)
+  assert.deepEqual([b.width, b.height], [Math.round((595.28 * 150) / 72), Math.round((841.89 * 150) / 72)])
+  const page = await doc.getPageText(1)
+  const box = page.items[0]!.bbox
+  const k = 150 / 72
+  let dark = 0
+  for (let y = Math.floor(box.y0 * k); y < Math.ceil(box.y1 * k); y++)
+    for (let x = Math.floor(box.x0 * k); x < Math.ceil(box.x1 * k); x++) if (b.data[y * b.width + x]! < 128) dark++
+  assert.ok(dark > 500, `dark pixels in the first line: ${dark}`)
+  // The top margin (above the first line) is white.
+  for (let y = 0; y < Math.floor(50 * k); y++) for (let x = 0; x < b.width; x += 7) assert.equal(b.data[y * b.width + x], 255)
+})
+
+test('render: a blank page is all white', async () => {
+  await using doc = await open(await blankPdf())
+  const img = await doc.renderPage(1, 36)
+  assert.ok(img.data.every((v) => v === 255))
+})
+
+test('render: over the pixel budget fails with PAGE_TOO_LARGE before allocating', async () => {
+  await using doc = await open(await blankPdf(), { maxRenderPixels: 1_000_000 })
+  await assert.rejects(doc.renderPage(1, 300), { code: 'PAGE_TOO_LARGE', page: 1, stage: 'render' })
+  const ok = await doc.renderPage(1, 100) // 827 x 1169 = 0.97 MP
+  assert.equal(ok.width, 827)
+})

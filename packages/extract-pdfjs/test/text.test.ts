@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { buildPdf, healthyPdf, mixedFontPdf } from '@pdftriage/fixtures'
+import { joinItems } from '@pdftriage/core'
+import pdfjsExtractor from '../src/index.js'
+import { itemBox } from '../src/page-text.js'
+
+const open = async (bytes: Uint8Array, options = {}) =>
+  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
+
+test('healthy page: the first line sits at the top margin, the known words where the fixture put them', async () => {
+  await using doc = await open(await healthyPdf('fr'))
+  const page = await doc.getPageText(1)
+  assert.equal(page.width, 595.28)
+  assert.equal(page.height, 841.89)
+  const first = page.items[0]!
+  assert.match(first.text, /^ARRÊTÉ MUNICIPAL/)
+  // The fixture's first baseline is 56 + 11 x 1.3 = 70.3 pt from the top, at x = 56 (the margin).
+  assert.ok(Math.abs(first.bbox.x0 - 56) < 0.5, `x0 ${first.bbox.x0}`)
+  assert.ok(first.bbox.y0 > 56 && first.bbox.y0 < 63, `top ${first.bbox.y0}`)
+  assert.ok(first.bbox.y1 > 70.3 && first.bbox.y1 < 74, `bottom ${first.bbox.y1}`)
+  assert.equal(first.fontSize, 11)
+  assert.equal(first.hasEol, true)
+  // Lines go down the page in content order.
+  for (let i = 1; i < 5; i++) assert.ok(page.items[i]!.bbox.y0 > page.items[i - 1]!.bbox.y0)
+  assert.match(page.text, /^ARRÊTÉ MUNICIPAL PORTANT RÉGLEMENTATION TEMPORAIRE DE LA CIRCULATION\nLe maire de la commune/)
+  assert.equal(page.text, page.text.normalize('NFC'))
+  assert.equal(page.source, 'text-layer')
+})
+
+test('fonts: Helvetica not embedded, one font entry per id used', async () => {
+  await using doc = await open(await mixedFontPdf())
+  const page = await doc.getPageText(1)
+  const fonts = Object.values(page.fonts ?? {})
+  assert.deepEqual(fonts.map((f) => f.name).sort(), ['Helvetica', 'Times-Roman'])
+  for (const f of fonts) {
+    assert.equal(f.embedded, false)
+    assert.equal(f.invisible, false)
+    assert.equal(f.kind, undefined, 'a substituted program says nothing of the file\'s font kind')
+  }
+  for (const it of page.items) assert.ok(page.fonts![it.fontId!])
+})
+
+test('fonts: false leaves fonts undefined, imageCoverage: false leaves coverage undefined', async () => {
+  await using doc = await open(await healthyPdf('en'), { fonts: false, imageCoverage: false })
+  const page = await doc.getPageText(1)
+  assert.equal(page.fonts, undefined)
+  assert.equal(page.imageCoverage, undefined)
+  assert.equal(page.hasVectorGraphics, undefined)
+  assert.ok(page.text.length > 500)
+})
+
+test('a rotated page: boxes in the displayed page, top-left origin', async () => {
+  const { PDFDocument, degrees } = await import('pdf-lib')
+  const src = await PDFDocument.load(await healthyPdf('fr'))
+  src.getPage(0).setRotation(degrees(90))
+  await using doc = await open(await src.save())
+  const page = await doc.getPageText(1)
+  assert.equal(page.width, 841.89)
+  assert.equal(page.height, 595.28)
+  const first = page.items[0]!
+  // Rotated 90 degrees clockwise: the first line runs down the right side, its top 56 pt from the right edge.
+  assert.ok(first.bbox.x1 < page.width - 56 + 0.5 && first.bbox.x1 > page.width - 63, `x1 ${first.bbox.x1}`)
+  assert.ok(Math.abs(first.bbox.y0 - 56) < 0.5, `y0 ${first.bbox.y0}`)
+  assert.ok(first.bbox.y1 - first.bbox.y0 > 400, 'the line runs vertically')
+})
+
+test('a MediaBox with an offset origin: boxes relative to the page corner', async () => {
+  const bytes = await buildPdf([{ blocks: [{ text: 'Offset page text.' }] }])
+  const { PDFDocument } = await import('pdf-lib')
+  const src = await PDFDocument.load(bytes)
+  const p = src.getPage(0)
+  // Shift the box and the content together: what the page shows does not change.
+  p.setMediaBox(100, 200, 595.28, 841.89)
+  p.translateContent(100, 200)
+  await using doc = await open(await src.save())
+  const page = await doc.getPageText(1)
+  const first = page.items[0]!
+  assert.ok(Math.abs(first.bbox.x0 - 56) < 0.5, `x0 ${first.bbox.x0}`)
+  assert.ok(first.bbox.y1 > 70.3 && first.bbox.y1 < 74, `bottom ${first.bbox.y1}`)
+})
+
+test('itemBox: box of a run from its transform, width and the font ascent/descent', () => {
+  const box = itemBox({ str: 'x', transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: 'f', hasEOL: false },
+    { ascent: 0.8, descent: -0.2 }, [1, 0, 0, -1, 0, 800])
+  assert.deepEqual(box, { x0: 100, y0: 92, x1: 150, y1: 102 })
+})
+
+test('core joinItems over the items gives the same words as the page text', async () => {
+  await using doc = await open(await healthyPdf('en'))
+  const page = await doc.getPageText(1)
+  assert.equal(joinItems(page.items).replace(/\s+/g, ' '), page.text.replace(/\s+/g, ' '))
+})
