@@ -29,8 +29,8 @@ export const gatesOptionsSchema = z.strictObject({
   minAlnumShare: share
     .default(0.5)
     .describe(
-      'A page under the letter gate is still genuine when letters and digits together reach this share (a table of ' +
-        "figures); pdf-inspector's alphanumeric gate. Garbled ASCII layers measured 0.00-0.43, genuine pages at least 0.70 (leaders left out)",
+      'A page under the letter gate is still genuine when letters and the digits of numbers reach this share (a table ' +
+        "of figures); pdf-inspector's alphanumeric gate. Garbled ASCII layers measured 0.00-0.42, genuine pages at least 0.70",
     ),
   maxLatin1Share: share
     .default(0.35)
