@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { TriageError } from '@pdftriage/core'
 
 /** Converts a glob (`*`, `**`, `?`) to a regular expression over `/`-separated paths. */
@@ -28,9 +28,10 @@ export interface InputFilter {
 /**
  * Expands files and folders into the PDF files to process, in a stable order: a file is taken as given (whatever
  * its extension), a folder is searched recursively for `*.pdf` (case-insensitive), filtered by include/exclude globs.
+ * Paths are returned as given (folders joined with what was found) and resolved against `cwd`.
  * A path that does not exist is returned in `missing` so the batch can report it and go on.
  */
-export async function expandInputs(paths: string[], filter: InputFilter = {}): Promise<{ files: string[]; missing: string[] }> {
+export async function expandInputs(paths: string[], filter: InputFilter = {}, cwd = process.cwd()): Promise<{ files: string[]; missing: string[] }> {
   const inc = (filter.include ?? []).map(globToRegExp)
   const exc = (filter.exclude ?? []).map(globToRegExp)
   const keep = (rel: string) => {
@@ -51,7 +52,7 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}): P
   for (const p of paths) {
     let s
     try {
-      s = await stat(p)
+      s = await stat(resolve(cwd, p))
     } catch {
       missing.push(p)
       continue
@@ -59,7 +60,7 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}): P
     if (s.isDirectory()) {
       const found: string[] = []
       const walk = async (dir: string) => {
-        const entries = await readdir(dir, { withFileTypes: true })
+        const entries = await readdir(resolve(cwd, dir), { withFileTypes: true })
         entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         for (const e of entries) {
           const full = join(dir, e.name)

@@ -46,9 +46,9 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   const index = new IndexStore(out)
   for (const fix of index.open()) o.log(`resumed: ${fix}`)
   const digest = await runDigest(o)
-  const { files, missing } = await expandInputs(o.paths, o.filter)
+  const { files, missing } = await expandInputs(o.paths, o.filter, o.cwd)
 
-  const summary = { done: 0, failed: 0, duplicate: 0, skipped: 0, kept: 0, repaired: 0, ocr: 0, pagesFailed: 0 }
+  const summary = { stillFailed: 0, done: 0, failed: 0, duplicate: 0, skipped: 0, kept: 0, repaired: 0, ocr: 0, pagesFailed: 0 }
   const baseRow = (path: string): DocumentRow => ({
     path, hash: '', pages: '', status: 'failed', text: '', report: '', pdf: '', producer: '', creator: '', creator_tool: '',
     pdf_type: '', pages_needing_ocr: '', pages_ocred: '', seconds: '', error_code: '', error_message: '', duplicate_of: '',
@@ -66,7 +66,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   for (const file of files) {
     let hash: string
     try {
-      hash = (await readAndHash(file)).hash
+      hash = (await readAndHash(resolve(o.cwd, file))).hash
     } catch {
       todo.push({ file, hash: '' }) // the session reports the read error
       continue
@@ -75,6 +75,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
     const same = prev && prev.hash === hash && prev.config === digest
     if (same && !o.redo && (prev.status !== 'failed' || !o.redoFailed)) {
       summary.skipped++
+      if (prev.status === 'failed') summary.stillFailed++
       continue
     }
     const first = claimed.get(hash) ?? (o.redo ? undefined : index.doneByHash(hash, digest)?.path)
@@ -151,7 +152,8 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       `pages: ${summary.kept} kept, ${summary.repaired} repaired, ${summary.ocr} OCRed${summary.pagesFailed ? `, ${summary.pagesFailed} failed` : ''}; ` +
       `${secs.toFixed(1)} s -> ${out}`,
   )
-  return summary.failed > 0 ? 1 : 0
+  if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)
+  return summary.failed + summary.stillFailed > 0 ? 1 : 0
 }
 
 /** A `pages.jsonl` row: the page record without its type tag. */

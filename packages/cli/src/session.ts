@@ -91,7 +91,7 @@ export class Session {
     let hash: string | undefined
     let doc
     try {
-      const read = knownHash ?? (await readAndHash(file).catch((e: NodeJS.ErrnoException) => {
+      const read = knownHash ?? (await readAndHash(resolve(o.cwd, file)).catch((e: NodeJS.ErrnoException) => {
         throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, { file, cause: e, stage: 'open' })
       }))
       hash = read.hash

@@ -19,7 +19,7 @@ export interface TriageCommandOptions {
 
 /** Runs triage over files and folders; returns the exit code (0 all read, 1 some failed). */
 export async function triageCommand(o: TriageCommandOptions): Promise<number> {
-  const { files, missing } = await expandInputs(o.paths)
+  const { files, missing } = await expandInputs(o.paths, {}, o.cwd)
   let failed = 0
   for (const m of missing) {
     failed++

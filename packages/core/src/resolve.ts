@@ -146,7 +146,8 @@ export function refParts(ref: PluginRef): { id: string; options: Record<string, 
 
 /**
  * Creates a component from a reference: imports the factory, validates the options with its schema (errors name
- * `path`, e.g. `ocr.options.dpi`), and calls `create`.
+ * `path`, e.g. `ocr.options.dpi`), and calls `create`. With `validateOnly`, it stops after validating (the factory
+ * module is imported, its heavy dependencies are not) and returns `undefined`.
  */
 export async function createComponent<K extends PluginKind>(
   ref: PluginRef,
@@ -154,6 +155,7 @@ export async function createComponent<K extends PluginKind>(
   path: string,
   baseDir: string,
   fallbackDirs?: string[],
+  validateOnly = false,
 ): Promise<ComponentKinds[K]> {
   const { id, options } = refParts(ref)
   const factory = await importPlugin(id, kind, baseDir, fallbackDirs)
@@ -165,6 +167,7 @@ export async function createComponent<K extends PluginKind>(
       path: `${path}.options`,
     })
   }
+  if (validateOnly) return undefined as unknown as ComponentKinds[K]
   try {
     return await factory.create(parsed.data, { baseDir })
   } catch (e) {
@@ -205,11 +208,11 @@ export async function createComponents(config: ResolvedConfig, baseDir: string, 
   const judges = await Promise.all(judgeRefs.map((r, i) => createComponent(r, 'judge', `judges.${i}`, baseDir, fb)))
   const repairs = await Promise.all(config.repairs.map((r, i) => createComponent(r, 'repair', `repairs.${i}`, baseDir, fb)))
   const wantOcr = (o.withOcr ?? true) && config.policy !== 'extract' && config.ocr !== null
-  const ocr = wantOcr && config.ocr ? await createComponent(config.ocr, 'ocr', 'ocr', baseDir, fb) : undefined
-  const postprocess =
-    o.withPostprocess ?? true
-      ? await Promise.all(config.postprocess.map((r, i) => createComponent(r, 'postprocess', `postprocess.${i}`, baseDir, fb)))
-      : []
+  const wantPost = o.withPostprocess ?? true
+  // What is not needed is still resolved and its options validated: a bad config is an error in every command.
+  const ocr = config.ocr ? await createComponent(config.ocr, 'ocr', 'ocr', baseDir, fb, !wantOcr) : undefined
+  const postprocess = await Promise.all(config.postprocess.map((r, i) => createComponent(r, 'postprocess', `postprocess.${i}`, baseDir, fb, !wantPost)))
+  if (!wantPost) postprocess.length = 0
   const close = async () => {
     await ocr?.close()
   }
