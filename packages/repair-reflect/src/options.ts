@@ -26,7 +26,7 @@ export const reflectOptionsSchema = z.strictObject({
     .default(200)
     .describe('Non-space characters a font needs before its shift or substitution is searched.'),
   seed: z.number().int().default(1).describe('Seed of the substitution search (runs are deterministic).'),
-  restarts: z.number().int().positive().default(12).describe('Random restarts of the substitution hill climb per font.'),
+  restarts: z.number().int().positive().default(6).describe('Random restarts of the substitution hill climb per font.'),
 })
 
 /** Options as a user writes them. */

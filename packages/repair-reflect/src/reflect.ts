@@ -173,5 +173,15 @@ export function unreflect(s: string, model?: LetterPairModel): string {
     out[i] = cands[i]![arg]!
     if (i > 0) arg = back[i - 1]![arg]!
   }
-  return String.fromCharCode(...out)
+  // Two readings a letter-pair score cannot see (they need both neighbours): a guillemet standing alone between
+  // spaces is not a one-letter word 'u' or 'e', and "o'" before a space is "où".
+  const blank = (i: number): boolean => i < 0 || i >= n || classOf(out[i]!) === BLANK
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if ((c === 0xab || c === 0xbb) && blank(i - 1) && blank(i + 1)) out[i] = c
+    if (c === 0xf9 && i > 0 && (out[i - 1] === 0x6f || out[i - 1] === 0x4f) && blank(i + 1)) out[i] = c
+  }
+  let text = ''
+  for (let i = 0; i < n; i += 4096) text += String.fromCharCode(...out.slice(i, i + 4096))
+  return text
 }

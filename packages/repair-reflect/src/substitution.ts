@@ -28,7 +28,7 @@ const LETTER_CAPACITY = 2
 /** White space below this share of the characters means the separator is itself a substituted symbol (prose: 0.15-0.18). */
 const SPACE_SHARE_MIN = 0.08
 /** Restarts that must find the same optimum before the search stops early. */
-const SAME_OPTIMUM_STOP = 3
+const SAME_OPTIMUM_STOP = 2
 
 const isWhite = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || c === 0xa0
 
@@ -125,9 +125,38 @@ function solveWith(
     if (self) d += self * (LP[y * V + y]! - LP[x * V + x]!)
     return d
   }
+  // Emission term: several symbols on one class (upper and lower case, punctuation on OTHER) cost the ln P of telling
+  // them apart, sum of n ln(n / N_class). Without it the search sinks every symbol into OTHER, whose OTHER -> OTHER
+  // pairs are frequent in training, and the pair score alone rewards that.
+  const nlogn = (x: number): number => (x > 0 ? x * Math.log(x) : 0)
+  const cN = new Float64Array(V)
+  const cS = new Float64Array(V)
+  const emis = (n: number, sl: number): number => sl - nlogn(n)
+  const resetEmission = (): void => {
+    cN.fill(0)
+    cS.fill(0)
+    for (const i of movable) { cN[m[i]!]! += freq[i]!; cS[m[i]!]! += nlogn(freq[i]!) }
+  }
+  const emissionMove = (a: number, x: number, y: number): number => {
+    const f = freq[a]!
+    const l = nlogn(f)
+    return emis(cN[x]! - f, cS[x]! - l) - emis(cN[x]!, cS[x]!) + emis(cN[y]! + f, cS[y]! + l) - emis(cN[y]!, cS[y]!)
+  }
+  const emissionSwap = (a: number, b: number, x: number, y: number): number => {
+    const fa = freq[a]!, fb = freq[b]!
+    const la = nlogn(fa), lb = nlogn(fb)
+    return emis(cN[x]! - fa + fb, cS[x]! - la + lb) - emis(cN[x]!, cS[x]!) + emis(cN[y]! - fb + fa, cS[y]! - lb + la) - emis(cN[y]!, cS[y]!)
+  }
+  const applyMove = (a: number, x: number, y: number): void => {
+    const f = freq[a]!
+    const l = nlogn(f)
+    cN[x]! -= f; cS[x]! -= l; cN[y]! += f; cS[y]! += l
+  }
   const capacity = (c: number): number => (c === OTHER ? Infinity : c === SPACE ? 0 : LETTER_CAPACITY)
   const climb = (): number => {
+    resetEmission()
     let score = total()
+    for (let c = 0; c < V; c++) score += emis(cN[c]!, cS[c]!)
     for (let improved = true; improved; ) {
       improved = false
       for (const a of movable) {
@@ -136,7 +165,7 @@ function solveWith(
         const x = m[a]!
         for (let y = 0; y < V; y++) {
           if (y === x || load[y]! >= capacity(y)) continue
-          const d = delta(a, y)
+          const d = delta(a, y) + emissionMove(a, x, y)
           if (d > bestD) { bestD = d; bestMove = [y, -1] }
         }
         for (const b of movable) {
@@ -146,11 +175,14 @@ function solveWith(
           m[a] = y
           const d2 = delta(b, x)
           m[a] = x
-          if (d1 + d2 > bestD) { bestD = d1 + d2; bestMove = [y, b] }
+          const d = d1 + d2 + emissionSwap(a, b, x, y)
+          if (d > bestD) { bestD = d; bestMove = [y, b] }
         }
         if (bestMove) {
           const [y, b] = bestMove
-          if (b < 0) { load[x]!--; load[y]!++; m[a] = y } else { m[a] = y; m[b] = x }
+          if (b < 0) { load[x]!--; load[y]!++; m[a] = y; applyMove(a, x, y) } else {
+            m[a] = y; m[b] = x; applyMove(a, x, y); applyMove(b, y, x)
+          }
           score += bestD
           improved = true
         }
@@ -188,7 +220,7 @@ function solveWith(
     if (sc > bestScore + 1e-6) { bestScore = sc; bestMap = m.slice(); same = 0 } else if (Math.abs(sc - bestScore) <= 1e-6) same++
   }
   setAll(bestMap)
-  return { ...nameSymbols(seq, chars, freq, m, W, spaceSym), score: bestScore / pairs, raw: bestScore }
+  return { ...nameSymbols(seq, chars, freq, m, W, spaceSym), score: total() / pairs, raw: bestScore }
 }
 
 /** Turns the class map into characters: case for letters, a few punctuation marks by position, U+FFFD for the rest. */

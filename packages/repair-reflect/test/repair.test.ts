@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { PageText, RepairContext, Verdict } from '@pdftriage/core'
+import { ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, seeded } from '@pdftriage/fixtures'
+import { fitFromTexts } from '@pdftriage/model-bigram'
+import { charStats, statsReads } from '../src/char-stats.js'
+import { modelScorer, statsScorer } from '../src/language-scorer.js'
+import { reflectOptionsSchema } from '../src/options.js'
+import { reflectText, unreflect } from '../src/reflect.js'
+import { ReflectRepair } from '../src/reflect-repair.js'
+import { findShift, shiftText } from '../src/shift.js'
+import { applySubstitution, solveSubstitution } from '../src/substitution.js'
+
+const model = fitFromTexts([FRENCH_PROSE, FRENCH_DECREE, ENGLISH_PROSE])
+const LONG_FR = `${FRENCH_PROSE}\n${FRENCH_DECREE}`
+
+/** A one-font page (or one font per block) built directly, as an extractor would give it. */
+function page(...blocks: Array<[string, string]>): PageText {
+  const items = blocks.flatMap(([font, text]) =>
+    text.split('\n').map((t) => ({ text: t, fontId: font, hasEol: true, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } })))
+  return { pageNumber: 1, width: 595, height: 842, items, text: items.map((i) => i.text).join('\n'), source: 'text-layer' }
+}
+
+/** A context whose judges are the character statistics: reads when function words, letters and vowels say prose. */
+function ctx(): RepairContext {
+  const judge = async (p: PageText): Promise<Verdict> => {
+    const ok = statsReads(charStats(p.text))
+    return { judge: 'stats', layer: ok ? 'healthy' : 'garbled', needsOcr: !ok, notes: [] }
+  }
+  return { pageCount: 1, info: { pageCount: 1 }, verdict: { judge: 'gates', layer: 'garbled', needsOcr: true, notes: [] }, judge }
+}
+
+/** Codes renumbered by first appearance to ASCII from '!', the space included (the fixtures' `garbled` layer). */
+function garble(s: string): string {
+  const m = new Map<string, string>()
+  let out = ''
+  for (const ch of s) {
+    if (ch === '\n') { out += ch; continue }
+    if (!m.has(ch)) m.set(ch, String.fromCharCode(0x21 + (m.size % 94)))
+    out += m.get(ch)
+  }
+  return out
+}
+
+test('reflection comes back exactly, with and without a model', () => {
+  for (const t of [FRENCH_PROSE, ENGLISH_PROSE, FRENCH_DECREE]) assert.equal(unreflect(reflectText(t), model), t)
+  // without a model, prose without upper-case accents (ARRÊTÉ reads ARRVTÉ: Ê and V are both plausible capitals)
+  assert.equal(unreflect(reflectText(FRENCH_PROSE)), FRENCH_PROSE)
+  assert.equal(unreflect(reflectText(ENGLISH_PROSE)), ENGLISH_PROSE)
+  assert.notEqual(reflectText(FRENCH_PROSE), FRENCH_PROSE)
+})
+
+test('a constant shift is found per font and the text comes back exactly', () => {
+  for (const scorer of [modelScorer(model), statsScorer()]) {
+    const r = findShift(shiftText(ENGLISH_PROSE, -0x1d), scorer)
+    assert.equal(r?.shift, 0x1d)
+    assert.equal(shiftText(shiftText(ENGLISH_PROSE, -0x1d), 0x1d), ENGLISH_PROSE)
+  }
+})
+
+test('the repair recovers reflected and shifted pages, font by font', async () => {
+  const repair = new ReflectRepair(reflectOptionsSchema.parse({}), model)
+  const refl = await repair.repair(page(['f1', reflectText(LONG_FR)]), ctx())
+  assert.equal(refl?.page.text, page(['f1', LONG_FR]).text)
+  assert.equal(refl?.notes[0], 'method reflect')
+  const mixed = page(['ok', FRENCH_PROSE], ['bad', shiftText(ENGLISH_PROSE, -0x1d)])
+  const sh = await new ReflectRepair(reflectOptionsSchema.parse({}), undefined).repair(mixed, ctx())
+  assert.equal(sh?.page.text, page(['ok', FRENCH_PROSE], ['bad', ENGLISH_PROSE]).text)
+  assert.match(sh!.notes.join('\n'), /font bad: shift \+0x1D/)
+})
+
+test('healthy, numeric, short and junk pages are never repaired', async () => {
+  const withModel = new ReflectRepair(reflectOptionsSchema.parse({}), model)
+  const without = new ReflectRepair(reflectOptionsSchema.parse({}), undefined)
+  const rnd = seeded(3)
+  const junk = Array.from({ length: 1500 }, () => (rnd() < 0.15 ? ' ' : String.fromCharCode(0xa1 + Math.floor(rnd() * 95)))).join('')
+  for (const r of [withModel, without]) {
+    for (const t of [FRENCH_PROSE, ENGLISH_PROSE, FRENCH_DECREE, NUMERIC_TABLE, junk]) assert.equal(await r.repair(page(['f', t]), ctx()), undefined)
+    assert.equal(await r.repair(page(['f', reflectText(FRENCH_PROSE.slice(0, 300))]), ctx()), undefined, 'under 400 characters')
+  }
+  // a garbled page too short for its font to be solved is declined
+  assert.equal(await withModel.repair(page(['f', garble(FRENCH_PROSE.slice(0, 450))]), ctx()), undefined)
+})
+
+test('substitution: no model, no solve; with a model, letters recovered at a stated accuracy', async () => {
+  const stored = garble(LONG_FR)
+  const without = new ReflectRepair(reflectOptionsSchema.parse({ reflect: false, shift: false }), undefined)
+  assert.equal(await without.repair(page(['f', stored]), ctx()), undefined)
+  const sub = solveSubstitution(stored, model, { seed: 1, restarts: 6 })
+  assert.ok(sub)
+  const out = applySubstitution(stored, sub.map)
+  let same = 0
+  let letters = 0
+  for (let i = 0; i < LONG_FR.length; i++) {
+    if (!/\p{L}/u.test(LONG_FR[i]!)) continue
+    letters++
+    if (out[i]?.toLowerCase() === LONG_FR[i]!.toLowerCase()) same++
+  }
+  // case-folded letter accuracy on a 2.7k-character French page with the space itself substituted
+  assert.ok(same / letters >= 0.95, `letter accuracy ${(same / letters).toFixed(3)}`)
+  assert.equal(sub.spaceSymbol, stored[LONG_FR.indexOf(' ')])
+})
