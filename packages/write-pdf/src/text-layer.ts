@@ -29,6 +29,13 @@ const LINE_OVERLAP = 0.5
 const SPACE_GAP_EM = 0.15
 /** Smallest horizontal scaling written (percent): a box narrower than this draws an unreadably thin word anyway. */
 const MIN_TZ = 1
+/**
+ * Narrowest gap, in em of the line height, that gets a space glyph of its own. Tesseract's boxes overlap before
+ * French punctuation ("entrée" + "?": gaps of -0.42 to -0.23 em on a corpus page), and pdf.js and pdftotext then
+ * join the words whatever space glyph sits between them; the smallest positive gap there (0.093 em, "bref" + ":")
+ * kept its space. Below this gap the space shares the word's box instead.
+ */
+const MIN_SPACE_EM = 0.08
 
 function groupLines(items: readonly TextItem[]): Line[] {
   const lines: Line[] = []
@@ -93,15 +100,21 @@ export function textLayerContent(page: PageText, frame: PageFrame, fontName: str
       if (!codes.length) return
       const x = it.bbox.x0 * sx
       const w = (it.bbox.x1 - it.bbox.x0) * sx
+      const next = line.items[i + 1]
+      const gap = next ? (next.bbox.x0 - it.bbox.x1) * sx : 0
+      const needSpace =
+        next !== undefined &&
+        (page.source === 'ocr' || (gap >= SPACE_GAP_EM * size && !/\s$/u.test(it.text) && !/^\s/u.test(next.text)))
+      if (needSpace && gap < MIN_SPACE_EM * size) {
+        // too tight for a space glyph of its own: word and space share the box up to the next word
+        const span = Math.max(w + gap, w)
+        const tz = Math.max(MIN_TZ, (100 * span) / ((codes.length + 1) * GLYPH_ADVANCE_EM * size))
+        ops.push(`1 0 0 1 ${num(x)} ${num(baseline)} Tm ${num(tz)} Tz ${hexCodes([...codes, ...space])} Tj`)
+        return
+      }
       const tz = Math.max(MIN_TZ, (100 * w) / (codes.length * GLYPH_ADVANCE_EM * size))
       ops.push(`1 0 0 1 ${num(x)} ${num(baseline)} Tm ${num(tz)} Tz ${hexCodes(codes)} Tj`)
-      const next = line.items[i + 1]
-      if (!next) return
-      const gap = (next.bbox.x0 - it.bbox.x1) * sx
-      const needSpace =
-        page.source === 'ocr' ||
-        (gap >= SPACE_GAP_EM * size && !/\s$/u.test(it.text) && !/^\s/u.test(next.text))
-      if (needSpace) ops.push(`${num(Math.max(MIN_TZ, (100 * Math.max(gap, 0)) / (GLYPH_ADVANCE_EM * size)))} Tz ${hexCodes(space)} Tj`)
+      if (needSpace) ops.push(`${num((100 * gap) / (GLYPH_ADVANCE_EM * size))} Tz ${hexCodes(space)} Tj`)
     })
   }
   if (!ops.length) return ''

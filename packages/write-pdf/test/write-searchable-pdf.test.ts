@@ -133,3 +133,18 @@ test('bad input is a TriageError of stage write', async () => {
   await assert.rejects(writeSearchablePdf(await healthyPdf(), [{ pageNumber: 2, action: 'ocr', page }]), { code: 'PLUGIN_FAILED', page: 2 })
   await assert.rejects(writeSearchablePdf(await healthyPdf(), [], { hideReplacedText: 'bogus' as never }))
 })
+
+test('OCR words whose boxes overlap (French punctuation) still extract with a space between them', async () => {
+  const input = await scannedPdf('x')
+  const box = (x0: number, x1: number) => ({ x0, y0: 100, x1, y1: 112 })
+  const page: PageText = {
+    pageNumber: 1, width: 595.28, height: 841.89, source: 'ocr', text: 'Une entrée ? Oui : bref ;',
+    items: [
+      { text: 'Une', bbox: box(56, 76) }, { text: 'entrée', bbox: box(79, 114) }, { text: '?', bbox: box(110, 116) },
+      { text: 'Oui', bbox: box(119, 137) }, { text: ':', bbox: box(136.5, 139) }, { text: 'bref', bbox: box(142, 162) },
+      { text: ';', bbox: box(163, 165), hasEol: true },
+    ],
+  }
+  const [got] = await extract(await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page }]))
+  assert.equal(got!.text.trim(), page.text)
+})
