@@ -1,0 +1,162 @@
+import type { PageText, TextItem } from '@pdftriage/core'
+
+/** A line segment of one page: items on one baseline with no wide gap between them. Boxes in points, top-left origin. */
+export interface Line {
+  /** 1-based page number. */
+  page: number
+  text: string
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+  /** Dominant font size in points (by characters). */
+  fontSize: number
+  /** Dominant font id, `undefined` when the backend gave none (OCR). */
+  fontId: string | undefined
+}
+
+/** A word space in points when a page shows no measurable one: a quarter em is the usual space of Latin fonts. */
+const DEFAULT_SPACE_EM = 0.25
+/** Two items closer than this share of the font size are one run (kerning, a superscript marker): no space between. */
+const JOIN_GAP_EM = 0.12
+/** A segment split needs at least half an em even when word spaces are tiny (a column gutter is never narrower). */
+const MIN_SPLIT_EM = 0.5
+
+interface Item {
+  text: string
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+  size: number
+  fontId: string | undefined
+}
+
+function toItem(it: TextItem): Item | undefined {
+  const text = it.text.replace(/[\u0000-\u001f]/g, ' ')
+  if (!text.trim()) return undefined
+  const h = it.bbox.y1 - it.bbox.y0
+  if (!(h > 0) || !(it.bbox.x1 >= it.bbox.x0)) return undefined
+  return { text, x0: it.bbox.x0, y0: it.bbox.y0, x1: it.bbox.x1, y1: it.bbox.y1, size: it.fontSize && it.fontSize > 0 ? it.fontSize : h, fontId: it.fontId }
+}
+
+function median(xs: number[]): number | undefined {
+  if (xs.length === 0) return undefined
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+/** Vertical overlap of two ranges over the smaller height, 0..1. */
+function vOverlap(a: { y0: number; y1: number }, b: { y0: number; y1: number }): number {
+  const o = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0)
+  const h = Math.min(a.y1 - a.y0, b.y1 - b.y0)
+  return h > 0 ? o / h : 0
+}
+
+/** Groups a page's items into rows by baseline overlap. */
+function rows(items: Item[]): Item[][] {
+  const sorted = [...items].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2)
+  const out: Array<{ y0: number; y1: number; items: Item[] }> = []
+  for (const it of sorted) {
+    let best: (typeof out)[number] | undefined
+    let bestO = 0.5 // at least half of the smaller height must overlap: a superscript stays on its line, the next line does not
+    // Items are sorted by centre, so only the last few rows can overlap this one.
+    for (let k = out.length - 1; k >= Math.max(0, out.length - 4); k--) {
+      const r = out[k]!
+      const o = vOverlap(r, it)
+      if (o >= bestO) {
+        best = r
+        bestO = o
+      }
+    }
+    if (best) {
+      best.items.push(it)
+      // The row keeps the range of its tallest item so that small markers do not stretch it.
+      if (it.y1 - it.y0 > best.y1 - best.y0) {
+        best.y0 = it.y0
+        best.y1 = it.y1
+      }
+    } else out.push({ y0: it.y0, y1: it.y1, items: [it] })
+  }
+  return out.map((r) => r.items.sort((a, b) => a.x0 - b.x0))
+}
+
+/** Average word space of a page in points: gaps between neighbouring items that look like spaces; `undefined` when none. */
+function averageSpace(rowsOfPage: Item[][]): number | undefined {
+  let sum = 0
+  let n = 0
+  for (const r of rowsOfPage) {
+    for (let i = 1; i < r.length; i++) {
+      const gap = r[i]!.x0 - r[i - 1]!.x1
+      const size = r[i]!.size
+      if (gap > JOIN_GAP_EM * size && gap < size) {
+        sum += gap
+        n++
+      }
+    }
+  }
+  return n >= 3 ? sum / n : undefined // three gaps: fewer says nothing about the page's spacing
+}
+
+function segmentOf(page: number, items: Item[]): Line {
+  let text = ''
+  let prev: Item | undefined
+  const bySize = new Map<number, number>()
+  const byFont = new Map<string | undefined, number>()
+  for (const it of items) {
+    if (prev) {
+      const gap = it.x0 - prev.x1
+      const needSpace = gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !/\s$/.test(text) && !/^\s/.test(it.text)
+      if (needSpace) text += ' '
+    }
+    text += it.text
+    const n = it.text.trim().length
+    const sz = Math.round(it.size * 10) / 10
+    bySize.set(sz, (bySize.get(sz) ?? 0) + n)
+    byFont.set(it.fontId, (byFont.get(it.fontId) ?? 0) + n)
+    prev = it
+  }
+  const top = (m: Map<any, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+  const fontSize = top(bySize) as number
+  // The line box is the box of its body-size items, so that a raised marker does not make the line look taller.
+  const body = items.filter((i) => Math.abs(i.size - fontSize) < 0.5)
+  const ref = body.length ? body : items
+  return {
+    page,
+    text: text.replace(/\s+/g, ' ').trim(),
+    x0: Math.min(...items.map((i) => i.x0)),
+    x1: Math.max(...items.map((i) => i.x1)),
+    y0: Math.min(...ref.map((i) => i.y0)),
+    y1: Math.max(...ref.map((i) => i.y1)),
+    fontSize,
+    fontId: top(byFont) as string | undefined,
+  }
+}
+
+/**
+ * Builds the line segments of a page: items grouped by baseline, then split where a gap exceeds `wordGapFactor`
+ * average word spaces (a column gutter, a tab stop). Returns segments in no particular order; empty for a page
+ * without text.
+ */
+export function buildLines(page: PageText, wordGapFactor: number): Line[] {
+  const items = page.items.map(toItem).filter((i): i is Item => i !== undefined)
+  if (items.length === 0) return []
+  const rs = rows(items)
+  const bodySize = median(items.map((i) => i.size)) ?? 10
+  const space = averageSpace(rs) ?? DEFAULT_SPACE_EM * bodySize
+  const split = Math.max(wordGapFactor * space, MIN_SPLIT_EM * bodySize)
+  const out: Line[] = []
+  for (const r of rs) {
+    let cur: Item[] = []
+    for (const it of r) {
+      const last = cur[cur.length - 1]
+      if (last && it.x0 - last.x1 > split) {
+        out.push(segmentOf(page.pageNumber, cur))
+        cur = []
+      }
+      cur.push(it)
+    }
+    if (cur.length) out.push(segmentOf(page.pageNumber, cur))
+  }
+  return out.filter((l) => l.text.length > 0)
+}

@@ -1,0 +1,132 @@
+import type { Line } from './line-builder.js'
+
+/** A column gutter is at least this many body font sizes wide (a word space is a quarter of one). */
+const MIN_GUTTER_EM = 1
+/** A vertical gap over this many median line gaps separates blocks stacked on the page (a heading band, a table). */
+const BLOCK_GAP_FACTOR = 1.8
+/** Share of a region's lines that may cross a gutter (titles, full-width notes) for it still to be a gutter. */
+const CROSSING = 0.1
+/** A column holds at least this many lines: fewer beside a gap is a short line, not a column. */
+const MIN_COLUMN_LINES = 2
+
+/** Gaps between the projections of boxes on one axis: [start, end) of each empty run inside their extent. */
+function gaps(spans: Array<[number, number]>): Array<[number, number]> {
+  const s = [...spans].sort((a, b) => a[0] - b[0])
+  const out: Array<[number, number]> = []
+  let end = s[0]?.[1] ?? 0
+  for (let i = 1; i < s.length; i++) {
+    const [a, b] = s[i]!
+    if (a > end) out.push([end, a])
+    end = Math.max(end, b)
+  }
+  return out
+}
+
+function splitAt(lines: Line[], cuts: number[], key: (l: Line) => number): Line[][] {
+  const groups: Line[][] = cuts.map(() => [])
+  groups.push([])
+  for (const l of lines) {
+    const v = key(l)
+    let k = 0
+    while (k < cuts.length && v > cuts[k]!) k++
+    groups[k]!.push(l)
+  }
+  return groups.filter((g) => g.length > 0)
+}
+
+/** Joins segments of one row inside a block back into one line (a wide justified space split them). */
+function mergeRows(lines: Line[]): Line[] {
+  const sorted = [...lines].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0)
+  const out: Line[] = []
+  for (const l of sorted) {
+    const prev = out[out.length - 1]
+    const o = prev ? Math.min(prev.y1, l.y1) - Math.max(prev.y0, l.y0) : 0
+    if (prev && o > 0.5 * Math.min(prev.y1 - prev.y0, l.y1 - l.y0) && l.x0 >= prev.x1) {
+      out[out.length - 1] = { ...prev, text: `${prev.text} ${l.text}`, x1: l.x1, y0: Math.min(prev.y0, l.y0), y1: Math.max(prev.y1, l.y1) }
+    } else out.push(l)
+  }
+  return out
+}
+
+/**
+ * The middle of a column gutter that a few lines cross (at most `CROSSING` of them), with at least
+ * `MIN_COLUMN_LINES` lines wholly on each side; `undefined` when there is none.
+ */
+function gutter(region: Line[], em: number): number | undefined {
+  const x0 = Math.floor(Math.min(...region.map((l) => l.x0)))
+  const x1 = Math.ceil(Math.max(...region.map((l) => l.x1)))
+  if (x1 - x0 < 3 * em) return undefined
+  const cover = new Uint16Array(x1 - x0 + 1) // one bin a point
+  for (const l of region) for (let x = Math.ceil(l.x0); x <= Math.floor(l.x1); x++) cover[x - x0]!++
+  const tol = Math.floor(CROSSING * region.length)
+  let best: [number, number] | undefined
+  for (let i = 1, start = -1; i < cover.length - 1; i++) {
+    if (cover[i]! <= tol) {
+      if (start < 0) start = i
+      if (i - start + 1 >= MIN_GUTTER_EM * em && (!best || i - start > best[1] - best[0])) best = [start, i]
+    } else start = -1
+  }
+  if (!best) return undefined
+  const mid = x0 + (best[0] + best[1]) / 2
+  const left = region.filter((l) => l.x1 <= mid).length
+  const right = region.filter((l) => l.x0 >= mid).length
+  return left >= MIN_COLUMN_LINES && right >= MIN_COLUMN_LINES ? mid : undefined
+}
+
+/**
+ * Orders a page's line segments for reading by recursive XY-cut: columns are cut where an empty vertical channel at
+ * least one em wide runs through the whole region, stacked blocks where a horizontal gap is clearly wider than the
+ * line spacing. Returns the blocks (each a column or a band) in reading order, lines top to bottom inside each.
+ */
+export function readingOrder(lines: Line[]): Line[][] {
+  if (lines.length === 0) return []
+  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b)
+  const em = sizes[Math.floor(sizes.length / 2)]!
+  const out: Line[][] = []
+  const visit = (region: Line[], depth: number) => {
+    if (region.length <= 1 || depth > 40) {
+      out.push(mergeRows(region))
+      return
+    }
+    const xg = gaps(region.map((l) => [l.x0, l.x1])).filter(([a, b]) => b - a >= MIN_GUTTER_EM * em)
+    if (xg.length) {
+      for (const g of splitAt(region, xg.map(([a, b]) => (a + b) / 2), (l) => (l.x0 + l.x1) / 2)) visit(g, depth + 1)
+      return
+    }
+    // Columns under lines that cross them (a title, full-width footnotes, a centred running head): the gutter is
+    // the widest channel that at most a tenth of the lines cross; the region is then cut into bands at the lines
+    // crossing it, and each band into its columns.
+    const mid = gutter(region, em)
+    if (mid !== undefined) {
+      const sorted = [...region].sort((a, b) => a.y0 - b.y0)
+      let band: Line[] = []
+      for (const l of sorted) {
+        if (l.x0 < mid && l.x1 > mid) {
+          if (band.length) visit(band, depth + 1)
+          band = []
+          out.push([l])
+        } else band.push(l)
+      }
+      if (band.length) visit(band, depth + 1)
+      return
+    }
+    const yg = gaps(region.map((l) => [l.y0, l.y1]))
+    if (yg.length) {
+      const widths = yg.map(([a, b]) => b - a).sort((a, b) => a - b)
+      // With under three gaps the median says nothing of the line spacing: take a fifth of an em, a usual leading gap.
+      const typical = widths.length >= 3 ? widths[Math.floor(widths.length / 2)]! : 0.2 * em
+      const big = yg.filter(([a, b]) => b - a > Math.max(BLOCK_GAP_FACTOR * typical, 0.5 * em))
+      // Cut only at wide gaps, so that two columns whose lines share baselines are not cut into rows first.
+      if (big.length) {
+        const parts = splitAt(region, big.map(([a, b]) => (a + b) / 2), (l) => (l.y0 + l.y1) / 2)
+        if (parts.length > 1) {
+          for (const p of parts) visit(p, depth + 1)
+          return
+        }
+      }
+    }
+    out.push(mergeRows(region))
+  }
+  visit(lines, 0)
+  return out
+}

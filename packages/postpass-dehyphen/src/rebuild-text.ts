@@ -1,0 +1,163 @@
+import type { DocumentText, Paragraph } from '@pdftriage/core'
+import { splitFootnotes } from './footnotes.js'
+import { FINAL_PUNCT, HYPHEN_END, LIST_START, isIndented, isShort, median, withColumns, type FlowLine } from './layout.js'
+import { buildLines, type Line } from './line-builder.js'
+import { joinAcross, type HyphenSite } from './line-join.js'
+import type { ResolvedDehyphenOptions } from './options.js'
+import { readingOrder } from './reading-order.js'
+import { findRunningElements } from './running-elements.js'
+import { Vocabulary } from './vocabulary.js'
+
+/** A font size differing by more than this share starts a new paragraph (a heading, a quotation in small print). */
+const SIZE_CHANGE = 0.15
+/** A paragraph set this much larger than the body text is a heading. */
+const HEADING_SIZE = 1.15
+/** A heading has at most this many words: longer short lines are the ends of paragraphs. */
+const HEADING_WORDS = 12
+
+/** What the rebuild found, besides the text: counts for the report and the hyphen sites for evaluation. */
+export interface RebuildResult {
+  paragraphs: Paragraph[]
+  text: string
+  sites: HyphenSite[]
+  notes: string[]
+}
+
+type Break = 'space' | 'newline' | 'para'
+
+function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapFactor: number): Break {
+  const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left)
+  const sameFlow = a.page === b.page && b.y0 > a.y0 && overlap > 0
+  const sizeChange = Math.abs(a.fontSize - b.fontSize) > SIZE_CHANGE * Math.max(a.fontSize, b.fontSize)
+  if (!sameFlow) {
+    // A column or page turn: the paragraph runs on when its last line is full and unpunctuated and the next line
+    // neither starts a list nor opens a new indented paragraph with a capital.
+    if (sizeChange || FINAL_PUNCT.test(a.text) || isShort(a, b) || LIST_START.test(b.text)) return 'para'
+    if (HYPHEN_END.test(a.text) || /^\p{Ll}/u.test(b.text)) return 'space'
+    return isIndented(b) ? 'para' : 'space'
+  }
+  if (sizeChange) return 'para'
+  const p = pitch.get(a.page)
+  if (p !== undefined && b.y0 - a.y0 > gapFactor * p) return 'para'
+  if (LIST_START.test(b.text)) return 'para'
+  if (isIndented(b) && !(isIndented(a) && Math.abs(a.x0 - b.x0) < 1)) return 'para'
+  if (isShort(a, b)) return FINAL_PUNCT.test(a.text) ? 'para' : 'newline'
+  return 'space'
+}
+
+/** Median baseline-to-baseline pitch of a page's consecutive body lines, in points; absent when it has under two. */
+function pagePitch(lines: FlowLine[]): number | undefined {
+  const ps: number[] = []
+  for (let i = 1; i < lines.length; i++) {
+    const a = lines[i - 1]!
+    const b = lines[i]!
+    const d = b.y0 - a.y0
+    if (d > 0 && d < 3 * a.fontSize && Math.abs(a.fontSize - b.fontSize) < 0.5) ps.push(d)
+  }
+  return median(ps)
+}
+
+/** Body font size of the document: the size carrying the most characters. */
+function bodySizeOf(lines: Line[]): number {
+  const by = new Map<number, number>()
+  for (const l of lines) by.set(l.fontSize, (by.get(l.fontSize) ?? 0) + l.text.length)
+  return [...by.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10
+}
+
+function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
+  const v = new Vocabulary()
+  for (const seq of seqs) {
+    let skipFirst = false
+    for (const l of seq) {
+      const toks = l.text.split(' ')
+      const endsHyphen = HYPHEN_END.test(l.text)
+      // Line-end fragments are not words: leave out the hyphenated last token and the next line's first token.
+      for (let i = skipFirst ? 1 : 0; i < toks.length - (endsHyphen ? 1 : 0); i++) v.add(toks[i]!)
+      skipFirst = endsHyphen
+    }
+  }
+  return v
+}
+
+function kindOf(lines: FlowLine[], text: string, bodySize: number, isLast: boolean): Paragraph['kind'] {
+  const first = lines[0]!
+  if (LIST_START.test(first.text)) return 'list'
+  if (first.fontSize >= HEADING_SIZE * bodySize) return 'heading'
+  const words = text.split(/\s+/).length
+  if (lines.length <= 2 && words <= HEADING_WORDS && !FINAL_PUNCT.test(text) && !isLast && isShort(lines[lines.length - 1]!, undefined)) return 'heading'
+  return 'body'
+}
+
+function clean(s: string): string {
+  return s.replace(/\u00ad/g, '').replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim().normalize('NFC')
+}
+
+/**
+ * Rebuilds a document's continuous text from its pages' positioned items: lines, reading order, running elements,
+ * footnotes, paragraphs, hyphens. Does not modify `doc`.
+ */
+export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): RebuildResult {
+  const pageLines = doc.pages.map((p) => buildLines(p, o.wordGapFactor))
+  const running = findRunningElements(pageLines, doc.pages.map((p) => p.height), o.bandSize, o.headerSimilarity)
+  const kept = pageLines.map((ls) => ls.filter((l) => !running.remove.has(l)))
+  const bodySize = bodySizeOf(kept.flat())
+  const bodyFlow: FlowLine[] = []
+  const notesByPage: Array<{ page: number; notes: FlowLine[][] }> = []
+  const pitch = new Map<number, number>()
+  for (const ls of kept) {
+    const ordered = readingOrder(ls).flat()
+    const { body, notes } = splitFootnotes(ordered, bodySize, o.footnoteSizeRatio)
+    const flow = withColumns(body)
+    const p = pagePitch(flow)
+    if (p !== undefined && flow[0]) pitch.set(flow[0].page, p)
+    bodyFlow.push(...flow)
+    if (notes.length) notesByPage.push({ page: notes[0]![0]!.page, notes: notes.map((n) => withColumns(n)) })
+  }
+  const vocab = collectVocabulary([bodyFlow, ...notesByPage.flatMap((n) => n.notes)])
+  const sites: HyphenSite[] = []
+  const render = (lines: FlowLine[], breaks: Break[]): string => {
+    let t = lines[0]!.text
+    for (let i = 1; i < lines.length; i++) t = joinAcross(t, lines[i]!.text, breaks[i - 1] === 'newline', { vocab, languages: o.languages, sites, page: lines[i]!.page })
+    return clean(t)
+  }
+  // Body paragraphs over the whole document, so that a paragraph runs on across column and page turns.
+  const groups: Array<{ lines: FlowLine[]; breaks: Break[] }> = []
+  for (let i = 0; i < bodyFlow.length; i++) {
+    const l = bodyFlow[i]!
+    const br = i === 0 ? 'para' : breakBetween(bodyFlow[i - 1]!, l, pitch, o.paragraphGapFactor)
+    if (br === 'para') groups.push({ lines: [l], breaks: [] })
+    else {
+      const g = groups[groups.length - 1]!
+      g.lines.push(l)
+      g.breaks.push(br)
+    }
+  }
+  const paragraphs: Paragraph[] = []
+  const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))]
+  if (o.headerFooter === 'keep-once') for (const h of running.headers) paragraphs.push({ text: clean(h.text), pages: h.pages, kind: 'header' })
+  const noteParas = notesByPage.flatMap((n) =>
+    n.notes.map((ls): Paragraph => ({ text: render(ls, ls.slice(1).map(() => 'space')), pages: [n.page], kind: 'footnote' })),
+  )
+  groups.forEach((g, gi) => {
+    const text = render(g.lines, g.breaks)
+    if (text) paragraphs.push({ text, pages: pagesOf(g.lines), kind: kindOf(g.lines, text, bodySize, gi === groups.length - 1) })
+    if (o.footnotes === 'keep') {
+      // In place: after the paragraph holding the last body line of the note's page.
+      const lastPage = g.lines[g.lines.length - 1]!.page
+      const next = groups[gi + 1]
+      const pageEnds = !next || next.lines[0]!.page !== lastPage || g.lines.some((l, k) => k > 0 && l.page !== g.lines[k - 1]!.page)
+      if (pageEnds) for (const np of noteParas) if (np.pages[0]! <= lastPage && !paragraphs.includes(np)) paragraphs.push(np)
+    }
+  })
+  if (o.footnotes === 'keep') for (const np of noteParas) if (!paragraphs.includes(np)) paragraphs.push(np)
+  if (o.footnotes === 'endnotes') paragraphs.push(...noteParas)
+  if (o.headerFooter === 'keep-once') for (const f of running.footers) paragraphs.push({ text: clean(f.text), pages: f.pages, kind: 'footer' })
+  const kept2 = sites.filter((s) => s.decision.choice === 'keep').length
+  const apart = sites.filter((s) => s.decision.choice === 'apart').length
+  const notes = [
+    `dehyphen: ${sites.length} line-end hyphens, ${kept2} kept, ${apart} kept apart, ${sites.length - kept2 - apart} joined`,
+    `dehyphen: ${running.headers.length} running headers, ${running.footers.length} footers, ${running.pageNumbers} page numbers removed from the body`,
+    `dehyphen: ${noteParas.length} footnotes ${o.footnotes === 'endnotes' ? 'moved to the end' : o.footnotes === 'drop' ? 'dropped' : 'kept in place'}`,
+  ]
+  return { paragraphs, text: paragraphs.map((p) => p.text).join('\n\n').normalize('NFC'), sites, notes }
+}

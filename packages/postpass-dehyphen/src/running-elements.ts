@@ -1,0 +1,110 @@
+import type { Line } from './line-builder.js'
+
+/** A line alone in a band that is only a page number: "12", "- 12 -", "Page 12", "p. 12", "12/40", "12 sur 40", "xii". */
+const PAGE_NUMBER =
+  /^[\s\-–—(\[|]*(?:(?:page|pages|p\.|pag\.|seite|pagina|página|folio|blatt)\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:\/|sur|of|de|von|di|du)\s*\d{1,4})?[\s\-–—)\]|.]*$/i
+
+/** True when a line's text is only a page number (in any of the usual forms). */
+export function isPageNumber(text: string): boolean {
+  return PAGE_NUMBER.test(text.trim())
+}
+
+/** Text key for comparing band lines across pages: lower case, digits masked, spaces collapsed. */
+function key(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+}
+
+function trigrams(s: string): Set<string> {
+  const p = `  ${s} `
+  const out = new Set<string>()
+  for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3))
+  return out
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let inter = 0
+  for (const x of a) if (b.has(x)) inter++
+  return inter / (a.size + b.size - inter || 1)
+}
+
+/** What the band analysis found. */
+export interface RunningElements {
+  /** Lines to remove from the body (headers, footers, page numbers), by identity. */
+  remove: Set<Line>
+  /** One text per distinct running header, in first-seen order, page numbers stripped. */
+  headers: Array<{ text: string; pages: number[] }>
+  /** Same for footers. */
+  footers: Array<{ text: string; pages: number[] }>
+  /** Count of page-number lines dropped. */
+  pageNumbers: number
+}
+
+/** Pages either side compared when looking for repeats: 3 covers odd/even alternating heads. */
+const WINDOW = 3
+/** Two band lines are at the same place when their centres are within this many points (or half a line height). */
+const SAME_PLACE_PT = 6
+
+/** The text of a running element without the parts that vary between its occurrences (page numbers, dates). */
+function stableText(a: string, b: string | undefined): string {
+  if (b === undefined) return a.trim()
+  const ta = a.trim().split(/\s+/)
+  const tb = new Set(b.trim().split(/\s+/))
+  const kept = ta.filter((t) => tb.has(t) || !/\d/.test(t))
+  const out = kept.join(' ').replace(/^[\s\-–—|·•,]+|[\s\-–—|·•,]+$/g, '')
+  return isPageNumber(out) ? '' : out
+}
+
+/**
+ * Finds running headers, footers and page numbers: lines inside the top or bottom band (`band` share of the page
+ * height) that repeat at the same place on a nearby page with similar text (digits masked), and band lines that are
+ * only a page number. `pageLines[i]` are the segments of page i; page heights in points.
+ */
+export function findRunningElements(pageLines: Line[][], heights: number[], band: number, similarity: number): RunningElements {
+  type Cand = { line: Line; side: 'top' | 'bottom'; y: number; grams: Set<string>; pageIdx: number }
+  const cands: Cand[][] = pageLines.map((lines, i) => {
+    const h = heights[i] ?? 0
+    const out: Cand[] = []
+    for (const l of lines) {
+      const side = l.y1 <= band * h ? 'top' : l.y0 >= (1 - band) * h ? 'bottom' : undefined
+      if (!side) continue
+      out.push({ line: l, side, y: side === 'top' ? (l.y0 + l.y1) / 2 : h - (l.y0 + l.y1) / 2, grams: trigrams(key(l.text)), pageIdx: i })
+    }
+    return out
+  })
+  const remove = new Set<Line>()
+  let pageNumbers = 0
+  const clusters: Array<{ side: 'top' | 'bottom'; grams: Set<string>; first: Cand; second?: Cand; pages: number[] }> = []
+  for (let i = 0; i < cands.length; i++) {
+    for (const c of cands[i]!) {
+      if (isPageNumber(c.line.text)) {
+        remove.add(c.line)
+        pageNumbers++
+        continue
+      }
+      let repeated = false
+      for (let j = Math.max(0, i - WINDOW); j <= Math.min(cands.length - 1, i + WINDOW) && !repeated; j++) {
+        if (j === i) continue
+        for (const d of cands[j]!) {
+          const tol = Math.max(SAME_PLACE_PT, 0.5 * (c.line.y1 - c.line.y0))
+          if (d.side === c.side && Math.abs(d.y - c.y) <= tol && jaccard(c.grams, d.grams) >= similarity) {
+            repeated = true
+            break
+          }
+        }
+      }
+      if (!repeated) continue
+      remove.add(c.line)
+      const cl = clusters.find((k) => k.side === c.side && jaccard(k.grams, c.grams) >= similarity)
+      if (cl) {
+        if (!cl.second) cl.second = c
+        if (!cl.pages.includes(c.line.page)) cl.pages.push(c.line.page)
+      } else clusters.push({ side: c.side, grams: c.grams, first: c, pages: [c.line.page] })
+    }
+  }
+  const texts = (side: 'top' | 'bottom') =>
+    clusters
+      .filter((k) => k.side === side)
+      .map((k) => ({ text: stableText(k.first.line.text, k.second?.line.text), pages: k.pages }))
+      .filter((k) => k.text.length > 0)
+  return { remove, headers: texts('top'), footers: texts('bottom'), pageNumbers }
+}

@@ -1,0 +1,88 @@
+// Evaluation of @pdftriage/postpass-dehyphen on PDFs typeset in code (see README.md). Run after building both
+// packages: `npx tsc -b packages/postpass-dehyphen packages/extract-pdfjs && node tools/eval-dehyphen/eval.mjs`.
+import { performance } from 'node:perf_hooks'
+import extractor from '@pdftriage/extract-pdfjs'
+import { rebuildText, dehyphenOptionsSchema } from '@pdftriage/postpass-dehyphen'
+import { DOCS } from './docs.mjs'
+import { typeset } from './typeset.mjs'
+
+/** Words normalised for comparison: NFC, curly apostrophes straightened. */
+const toks = (s) => s.normalize('NFC').replace(/’/g, "'").split(/\s+/).filter(Boolean)
+
+/** Length of the longest common subsequence of two word arrays (two rolling rows). */
+function lcs(a, b) {
+  let prev = new Uint32Array(b.length + 1)
+  let cur = new Uint32Array(b.length + 1)
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1])
+    ;[prev, cur] = [cur, prev]
+  }
+  return prev[b.length]
+}
+
+const opts = dehyphenOptionsSchema.parse({})
+const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
+const total = { words: 0, intact: 0, sites: { fra: [0, 0, 0, 0], eng: [0, 0, 0, 0] }, leftovers: 0, extract: 0, post: 0, pages: 0 }
+const wrongs = []
+for (const spec of DOCS) {
+  const { bytes, truth, pages } = await typeset(spec)
+  const t0 = performance.now()
+  const d = await ex.open(bytes)
+  const pts = []
+  for (let n = 1; n <= d.pageCount; n++) pts.push(await d.getPageText(n))
+  await d.close()
+  const t1 = performance.now()
+  const docText = { info: { pageCount: pts.length }, pages: pts }
+  const r = rebuildText(docText, opts)
+  const t2 = performance.now()
+  total.extract += t1 - t0
+  total.post += t2 - t1
+  total.pages += pages
+  // Word accuracy: source words (body, then notes) found intact and in order in the output's body and notes.
+  const out = r.paragraphs.filter((p) => p.kind !== 'header' && p.kind !== 'footer')
+  const truthWords = [...truth.words, ...truth.notes.flatMap(toks)].flatMap(toks)
+  const outWords = out.flatMap((p) => toks(p.text))
+  const intact = lcs(truthWords, outWords)
+  // Hyphen sites: each typeset site matched to a decision on the same fragments.
+  const pool = new Map()
+  for (const s of r.sites) {
+    const k = `${s.left}|${s.right}`
+    pool.set(k, [...(pool.get(k) ?? []), s])
+  }
+  const st = total.sites[spec.lang]
+  const local = [0, 0, 0, 0] // right, wrong, compounds right, compounds
+  for (const s of truth.sites) {
+    const k = `${s.left}|${s.right.split(/\s/)[0]}`
+    const m = pool.get(k)?.shift()
+    const ok = m !== undefined && m.decision.choice === (s.compound ? 'keep' : 'join')
+    local[ok ? 0 : 1]++
+    if (s.compound) local[3]++
+    if (s.compound && ok) local[2]++
+    if (!ok) wrongs.push(`${spec.name}: ${s.left}|${s.right} (${s.compound ? 'compound' : 'plain'}) -> ${m ? `${m.decision.choice} [${m.decision.reason}]` : 'no decision'}`)
+  }
+  for (let i = 0; i < 4; i++) st[i] += local[i]
+  // Running texts and page numbers left in the body.
+  let left = 0
+  for (const p of out) {
+    for (const h of truth.running) if (p.text.includes(h)) left++
+    for (const w of toks(p.text)) if (/^\d+$/.test(w) && p.kind !== 'footnote') left++
+  }
+  total.leftovers += left
+  total.words += truthWords.length
+  total.intact += intact
+  const pdftotextRight = truth.sites.filter((s) => !s.compound).length
+  console.log(
+    `${spec.name}: ${pages} pages, ${truthWords.length} words, intact ${((100 * intact) / truthWords.length).toFixed(2)} %; ` +
+      `hyphen sites ${truth.sites.length}: right ${local[0]}, wrong ${local[1]} (${((100 * local[0]) / truth.sites.length).toFixed(2)} %), ` +
+      `compounds kept ${local[2]}/${local[3]}; pdftotext-style ${((100 * pdftotextRight) / truth.sites.length).toFixed(2)} %; ` +
+      `running/page numbers left in body ${left}; paragraphs ${r.paragraphs.length}; extract ${(t1 - t0).toFixed(0)} ms, post-pass ${(t2 - t1).toFixed(0)} ms`,
+  )
+  if (process.env.DUMP === spec.name) console.log(r.text)
+}
+await ex.close?.()
+for (const lang of ['fra', 'eng']) {
+  const [ok, bad, ck, c] = total.sites[lang]
+  if (ok + bad) console.log(`${lang}: hyphen decisions ${ok}/${ok + bad} right (${((100 * ok) / (ok + bad)).toFixed(2)} %), compounds kept ${ck}/${c}`)
+}
+console.log(`all: word accuracy ${((100 * total.intact) / total.words).toFixed(2)} % of ${total.words} words; running/page numbers left in body ${total.leftovers}; post-pass ${total.post.toFixed(0)} ms = ${((100 * total.post) / total.extract).toFixed(1)} % of extraction ${total.extract.toFixed(0)} ms (${total.pages} pages)`)
+if (process.env.VERBOSE) for (const w of wrongs) console.log('  wrong:', w)
