@@ -73,7 +73,8 @@ export class Session {
     if (o.policy) config.policy = o.policy
     config = withOcrWorkers(config, o.ocrWorkers)
     const components = await createComponents(config, loaded.baseDir, {
-      withOcr: o.mode === 'run',
+      // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
+      withOcr: true,
       withPostprocess: o.mode === 'run',
       extraJudges: modelJudges(config, o.model, o.cwd),
       fallbackDirs: [CLI_DIR],
@@ -110,6 +111,7 @@ export class Session {
         ...(this.config.languages ? { languages: this.config.languages } : {}),
         plan: (info) => planDocument(rules, info),
         needText: o.withText === true || o.mode === 'run',
+        performOcr: o.mode === 'run',
       })) {
         if (ev.type === 'page') {
           const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod'
+import type { BBox } from './geometry.js'
 import type { DocumentInfo, DocumentText, PageImage, PageText, Verdict } from './types.js'
 
 /** Options every extractor accepts when opening a document. */
@@ -44,6 +45,12 @@ export interface JudgeContext {
   pageCount: number
   info: DocumentInfo
   signal?: AbortSignal
+  /**
+   * OCRs a region of this page (box in points, top-left origin) rendered at `dpi`, returning words with boxes in page
+   * points. Present only when the pipeline has an OCR engine and the policy allows OCR; costs OCR time, so judges use
+   * it to spot-check a layer against the page image, never to read whole pages.
+   */
+  recognizeRegion?: (box: BBox, dpi: number) => Promise<PageText>
 }
 
 /**

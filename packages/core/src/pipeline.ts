@@ -3,7 +3,8 @@ import type { Policy } from './config.js'
 import { TriageError, wrapPluginError } from './errors.js'
 import { emptyPage, withoutBands } from './text.js'
 import type { Components } from './resolve.js'
-import type { DocumentInfo, DocumentText, PageAction, PageResult, PageText, Verdict } from './types.js'
+import type { BBox } from './geometry.js'
+import type { DocumentInfo, DocumentText, PageAction, PageImage, PageResult, PageText, Verdict } from './types.js'
 
 /** How rules change the handling of one document (see `rules.ts`). */
 export interface DocumentPlan {
@@ -37,6 +38,11 @@ export interface RunDocumentOptions {
    * (fast triage of long books). Default true.
    */
   needText?: boolean
+  /**
+   * OCR the pages the policy says to. False for triage: the engine then serves only judges that spot-check a layer
+   * (`JudgeContext.recognizeRegion`). Default true.
+   */
+  performOcr?: boolean
   /** Run the post-processors (which hold the document's pages in memory). Default: when any is configured. */
   postprocess?: boolean
   signal?: AbortSignal
@@ -176,6 +182,31 @@ async function ocrPage(
   }
 }
 
+/** Crops a grey image to a box given in pixels (clamped to the image). */
+export function cropImage(img: PageImage, x0: number, y0: number, x1: number, y1: number): PageImage {
+  const l = Math.max(0, Math.floor(x0))
+  const t = Math.max(0, Math.floor(y0))
+  const r = Math.min(img.width, Math.ceil(x1))
+  const b = Math.min(img.height, Math.ceil(y1))
+  const w = Math.max(0, r - l)
+  const h = Math.max(0, b - t)
+  const data = new Uint8Array(w * h)
+  for (let y = 0; y < h; y++) data.set(img.data.subarray((t + y) * img.width + l, (t + y) * img.width + l + w), y * w)
+  return { pageNumber: img.pageNumber, width: w, height: h, dpi: img.dpi, data }
+}
+
+/** OCRs a region of a page: renders the page, crops the box (points), recognises it, and moves the boxes back to page points. */
+async function recognizeRegion(doc: ExtractedDocument, engine: OcrEngine, n: number, box: BBox, dpi: number, languages?: string[]): Promise<PageText> {
+  const img = await doc.renderPage(n, dpi)
+  const k = dpi / 72
+  const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
+  const dx = Math.max(0, Math.floor(box.x0 * k)) / k
+  const dy = Math.max(0, Math.floor(box.y0 * k)) / k
+  const p = await engine.recognize(crop, languages ? { languages } : {})
+  const items = p.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } }))
+  return { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
+}
+
 /**
  * Runs one open document through judges, repairs, OCR and post-processors, yielding each page in page order as it is
  * done, then the document. Pages are streamed: only the pages in flight (the OCR engine's concurrency) are held,
@@ -193,7 +224,8 @@ export async function* runDocument(
   if (plan.forceOcr && policy !== 'extract-and-ocr') policy = 'ocr'
   if (plan.extractOnly) policy = 'extract'
   const dpi = options.ocrDpi ?? 300
-  const engine = policy === 'extract' ? undefined : components.ocr
+  const checkEngine = policy === 'extract' ? undefined : components.ocr
+  const engine = options.performOcr === false ? undefined : checkEngine
   const ctx: JudgeContext = { pageCount: doc.pageCount, info: doc.info }
   if (file) ctx.file = file
   if (signal) ctx.signal = signal
@@ -236,6 +268,7 @@ export async function* runDocument(
 
   const processPage = async (n: number): Promise<PageResult> => {
     const timings: NonNullable<PageResult['timings']> = {}
+    const pageCtx: JudgeContext = checkEngine ? { ...ctx, recognizeRegion: (box, dpi) => recognizeRegion(doc, checkEngine, n, box, dpi, options.languages) } : ctx
     if (plan.skipPages?.has(n)) {
       return {
         pageNumber: n,
@@ -267,12 +300,12 @@ export async function* runDocument(
         verdict = docVerdict
       } else {
         const judged = plan.ignoreTopBand || plan.ignoreBottomBand ? withoutBands(page, plan.ignoreTopBand ?? 0, plan.ignoreBottomBand ?? 0) : page
-        verdict = await judgePage(judged, judges, ctx)
+        verdict = await judgePage(judged, judges, pageCtx)
         timings.judge = performance.now() - t
         if (verdict.needsOcr && components.repairs.length > 0) {
           t = performance.now()
           const rejected: string[] = []
-          const fixed = await repairPage(judged, verdict, components.repairs, judges, ctx, rejected)
+          const fixed = await repairPage(judged, verdict, components.repairs, judges, pageCtx, rejected)
           timings.repair = performance.now() - t
           if (fixed) {
             page = fixed.page
