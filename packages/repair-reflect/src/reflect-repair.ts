@@ -7,7 +7,7 @@ import { loadLetterPairModel } from './load-model.js'
 import { reflectOptionsSchema, type ResolvedReflectOptions } from './options.js'
 import { fontTexts, nonSpace, remapPage } from './page-fonts.js'
 import { reflectedShares, unreflect } from './reflect.js'
-import { findShift, shiftText } from './shift.js'
+import { MIN_EXPLAINED, findShift, shiftExplains, shiftText } from './shift.js'
 import { applySubstitution, solveSubstitution } from './substitution.js'
 
 /** Name of the repair in page records and notes. */
@@ -115,14 +115,18 @@ export class ReflectRepair implements Repair {
       const k = r.shift
       decoders.set(f, (s) => shiftText(s, k))
       found.add(k)
-      notes.push(`font ${f || '(none)'}: shift ${k >= 0 ? '+' : '-'}0x${Math.abs(k).toString(16).toUpperCase()}, ${this.scorer.name} ${r.score.toFixed(2)}, runner-up ${r.runnerUp.toFixed(2)}, stored ${r.stored.toFixed(2)}`)
+      notes.push(`font ${f || '(none)'}: shift ${k >= 0 ? '+' : '-'}0x${Math.abs(k).toString(16).toUpperCase()}, ${this.scorer.name} ${r.score.toFixed(2)}, runner-up ${r.runnerUp.toFixed(2)}, stored ${r.stored.toFixed(2)}, explains ${r.explained.toFixed(3)} of the characters`)
     }
     if (decoders.size === 0) return undefined
     // small fonts: the shifts found on this page, when one makes them score better than stored
     for (const [f, t] of small) {
       let best = this.scorer.score(t)
       let arg: number | undefined
-      for (const k of found) { const s = this.scorer.score(shiftText(t, k)); if (s > best) { best = s; arg = k } }
+      for (const k of found) {
+        if (shiftExplains(t, k) < MIN_EXPLAINED) continue
+        const s = this.scorer.score(shiftText(t, k))
+        if (s > best) { best = s; arg = k }
+      }
       if (arg !== undefined) { const k = arg; decoders.set(f, (s) => shiftText(s, k)) } else unsolved += nonSpace(t)
     }
     if (unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined

@@ -24,6 +24,43 @@ function letterShareShifted(hist: Map<number, number>, total: number, k: number)
   return letters / total
 }
 
+/** Typographic punctuation outside Latin-1 that ordinary text carries (quotes, dashes, ellipsis, ligatures, euro). */
+const TYPOGRAPHIC = new Set([0x2018, 0x2019, 0x201c, 0x201d, 0x2013, 0x2014, 0x2026, 0x2022, 0x20ac, 0x0152, 0x0153, 0xfb01, 0xfb02])
+
+/**
+ * Share of the non-space characters of the text shifted by `k` that land where text lives: printable ASCII, Latin-1
+ * letters and signs, common typographic punctuation. A glyph-id fallback shifts ASCII letters by a constant but not
+ * the accented glyphs, which then land in Latin Extended or further ("ątą" for "été" on a real file): below
+ * {@link MIN_EXPLAINED} the shift explains only part of the font and a repair would write wrong text.
+ */
+export function explainedShare(hist: Map<number, number>, total: number, k: number): number {
+  let ok = 0
+  for (const [c, n] of hist) {
+    const u = c + k
+    if ((u >= 0x21 && u <= 0x7e) || (u >= 0xa1 && u <= 0xff) || TYPOGRAPHIC.has(u)) ok += n
+  }
+  return total ? ok / total : 0
+}
+
+/** {@link explainedShare} of a text. */
+export function shiftExplains(s: string, k: number): number {
+  const hist = new Map<number, number>()
+  let total = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0) continue
+    hist.set(c, (hist.get(c) ?? 0) + 1)
+    total++
+  }
+  return explainedShare(hist, total, k)
+}
+
+/**
+ * A shift must explain every character but stray ones: 99 %. A correctly shifted page of French or English explains
+ * all of its characters; the one real file whose shift was wrong for its accents left 4 % unexplained.
+ */
+export const MIN_EXPLAINED = 0.99
+
 /** The best shift of one font and the evidence for it. */
 export interface ShiftFinding {
   shift: number
@@ -33,6 +70,8 @@ export interface ShiftFinding {
   /** Score of the stored text. */
   stored: number
   reads: boolean
+  /** Share of characters the shift maps into text ranges (see {@link explainedShare}). */
+  explained: number
 }
 
 /**
@@ -59,5 +98,6 @@ export function findShift(s: string, scorer: LanguageScorer): ShiftFinding | und
     if (sc > best) { runnerUp = best; best = sc; arg = k } else if (sc > runnerUp) runnerUp = sc
   }
   if (best === -Infinity) return undefined
-  return { shift: arg, score: best, runnerUp, stored: scorer.score(s), reads: scorer.reads(shiftText(s, arg)) }
+  const explained = explainedShare(hist, total, arg)
+  return { shift: arg, score: best, runnerUp, stored: scorer.score(s), reads: explained >= MIN_EXPLAINED && scorer.reads(shiftText(s, arg)), explained }
 }

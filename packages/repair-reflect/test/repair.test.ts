@@ -100,3 +100,19 @@ test('substitution: no model, no solve; with a model, letters recovered at a sta
   assert.ok(same / letters >= 0.95, `letter accuracy ${(same / letters).toFixed(3)}`)
   assert.equal(sub.spaceSymbol, stored[LONG_FR.indexOf(' ')])
 })
+
+test('a shift that explains the ASCII letters but not the accented ones is declined (a wrong repair is worse than OCR)', () => {
+  // A glyph-id fallback: ASCII stored 0x1F lower, accented letters at codes that follow no shift (as on a real file,
+  // where the shifted accents came out as "ątą" for "été").
+  const stray: Record<string, string> = { é: '\u0116', è: '\u0115', à: '\u0122', ê: '\u0127', ç: '\u0119', ô: '\u012b', É: '\u0111' }
+  const stored = [...FRENCH_PROSE].map((c) => stray[c] ?? (c === ' ' || c === '\n' ? c : String.fromCharCode(c.charCodeAt(0) - 0x1f))).join('')
+  const r = findShift(stored, statsScorer())
+  assert.ok(r, 'a candidate is found')
+  assert.equal(r.shift, 0x1f, 'the ASCII letters are explained by +0x1F')
+  assert.ok(r.explained < 0.99, `explained ${r.explained}`)
+  assert.equal(r.reads, false, 'but the page is not called recovered')
+  // The same page with its accents following the shift is recovered.
+  const clean = findShift(shiftText(FRENCH_PROSE, -0x1f), statsScorer())
+  assert.equal(clean?.reads, true)
+  assert.equal(clean?.explained, 1)
+})
