@@ -42,11 +42,15 @@ export interface FileOutcome {
 /** The folder holding the CLI's own dependencies: built-in plugins resolve from here when the config's folder lacks them. */
 export const CLI_DIR = dirname(fileURLToPath(import.meta.url))
 
-/** The judges with the `--model` judge added (after the configured ones, unless one already names a model). */
-function modelJudges(config: ResolvedConfig, model: string | undefined, cwd: string): PluginRef[] {
-  if (!model) return []
-  const has = config.judges.some((j) => /model-bigram$|^bigram$/.test(refParts(j).id))
-  return has ? [] : [{ use: '@pdftriage/model-bigram', options: { model: resolve(cwd, model) } }]
+/**
+ * The judges with the `--model` judge added, unless one already names a model: after the cheap character judges and
+ * before a spot-check judge, which costs OCR time and so runs last, on pages the others passed.
+ */
+export function withModelJudge(judges: readonly PluginRef[], model: string | undefined, cwd: string): PluginRef[] {
+  if (!model || judges.some((j) => /model-bigram$|^bigram$/.test(refParts(j).id))) return [...judges]
+  const ref: PluginRef = { use: '@pdftriage/model-bigram', options: { model: resolve(cwd, model) } }
+  const at = judges.findIndex((j) => /judge-spotcheck$|^spotcheck$/.test(refParts(j).id))
+  return at < 0 ? [...judges, ref] : [...judges.slice(0, at), ref, ...judges.slice(at)]
 }
 
 /** Gives the OCR engine its share of the cores when it is ours and the config does not set it. */
@@ -71,12 +75,12 @@ export class Session {
     const loaded = await loadConfig(o.configFile, o.cwd)
     let config: ResolvedConfig = { ...loaded.config }
     if (o.policy) config.policy = o.policy
+    config.judges = withModelJudge(config.judges, o.model, o.cwd)
     config = withOcrWorkers(config, o.ocrWorkers)
     const components = await createComponents(config, loaded.baseDir, {
       // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
       withOcr: true,
       withPostprocess: o.mode === 'run',
-      extraJudges: modelJudges(config, o.model, o.cwd),
       fallbackDirs: [CLI_DIR],
     })
     return new Session(o, loaded, config, components)
