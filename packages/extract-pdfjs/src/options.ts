@@ -10,6 +10,22 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
     .boolean()
     .default(true)
     .describe('Compute `imageCoverage` and `hasVectorGraphics` from the page operator list'),
+  detailsBelowChars: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .default(null)
+    .describe(
+      'Read the operator list (fonts, image coverage, vector and invisible text) only on pages whose text layer has fewer ' +
+        'non-space characters than this; longer pages leave those fields undefined. null: on every page',
+    ),
+  cleanupEvery: z
+    .number()
+    .int()
+    .min(0)
+    .default(50)
+    .describe('Free pdf.js document caches (fonts, images) after this many pages, so memory does not grow with length; 0: never'),
   maxRenderPixels: z
     .number()
     .int()
