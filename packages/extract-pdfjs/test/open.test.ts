@@ -77,7 +77,9 @@ test('page errors: out of range is USAGE, after close is USAGE, an aborted signa
 test('the factory: kind, name, defaults, strict options', () => {
   assert.equal(pdfjsExtractor.kind, 'extractor')
   assert.equal(pdfjsExtractor.name, 'pdfjs')
-  assert.deepEqual(pdfjsExtractor.optionsSchema.parse({}), { fonts: true, imageCoverage: true, maxRenderPixels: 100_000_000 })
+  assert.deepEqual(pdfjsExtractor.optionsSchema.parse({}), {
+    fonts: true, imageCoverage: true, detailsBelowChars: null, cleanupEvery: 50, maxRenderPixels: 100_000_000,
+  })
   assert.throws(() => pdfjsExtractor.optionsSchema.parse({ font: false }))
 })
 
