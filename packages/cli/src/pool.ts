@@ -10,13 +10,25 @@ export interface BatchSink {
 }
 
 /** Messages between the main thread and document workers. */
-type ToWorker = { type: 'file'; id: number; file: string } | { type: 'close' }
+type ToWorker = { type: 'file'; id: number; file: string; range?: PageRange } | { type: 'close' }
 type FromWorker =
   | { type: 'ready' }
   | { type: 'fatal'; error: { code?: string; message: string; path?: string } }
   | { type: 'record'; id: number; rec: OutRecord }
   | { type: 'done'; id: number; outcome: FileOutcome }
   | { type: 'closed' }
+
+/** 1-based inclusive pages of a document. */
+export interface PageRange {
+  from: number
+  to: number
+}
+
+/** One unit of work: a file, or a range of its pages (a long document shared between workers). */
+export interface Task {
+  file: string
+  range?: PageRange
+}
 
 /** Delivers records per document in input order, streaming the document at the head. */
 class Orderer {
@@ -52,13 +64,15 @@ class Orderer {
  * A worker that dies loses only the file it held (reported as an error record) and is replaced.
  * Rejects only when the configuration cannot be loaded (exit code 2 territory).
  */
-export async function runBatch(files: string[], options: SessionOptions, jobs: number, sink: BatchSink): Promise<void> {
+export async function runBatch(input: ReadonlyArray<string | Task>, options: SessionOptions, jobs: number, sink: BatchSink): Promise<void> {
+  const tasks: Task[] = input.map((t) => (typeof t === 'string' ? { file: t } : t))
+  const files = tasks.map((t) => t.file)
   const order = new Orderer(sink)
-  if (jobs <= 1 || files.length <= 1) {
+  if (jobs <= 1 || tasks.length <= 1) {
     const session = await Session.create(options)
     try {
-      for (let i = 0; i < files.length; i++) {
-        const o = await session.processFile(files[i]!, (r) => order.record(i, r))
+      for (let i = 0; i < tasks.length; i++) {
+        const o = await session.processFile(tasks[i]!.file, (r) => order.record(i, r), undefined, tasks[i]!.range)
         await order.done(i, o)
       }
     } finally {
@@ -91,7 +105,8 @@ export async function runBatch(files: string[], options: SessionOptions, jobs: n
           return
         }
         current = nextFile++
-        w.postMessage({ type: 'file', id: current, file: files[current]! } satisfies ToWorker)
+        const t = tasks[current]!
+        w.postMessage({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
       }
       w.on('message', (m: FromWorker) => {
         if (m.type === 'ready') feed()

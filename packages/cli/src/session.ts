@@ -90,7 +90,12 @@ export class Session {
    * Processes one file: emits a record per page as it is done, then returns the outcome (with the document record
    * or the error record). Never throws for a bad file: the batch goes on.
    */
-  async processFile(file: string, emit: (r: OutRecord) => void, knownHash?: { bytes: Uint8Array; hash: string }): Promise<FileOutcome> {
+  async processFile(
+    file: string,
+    emit: (r: OutRecord) => void,
+    knownHash?: { bytes: Uint8Array; hash: string },
+    pageRange?: { from: number; to: number },
+  ): Promise<FileOutcome> {
     const t0 = performance.now()
     const o = this.options
     let hash: string | undefined
@@ -116,6 +121,7 @@ export class Session {
         plan: (info) => planDocument(rules, info),
         needText: o.withText === true || o.mode === 'run',
         performOcr: o.mode === 'run',
+        ...(pageRange ? { pageRange } : {}),
       })) {
         if (ev.type === 'page') {
           const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')

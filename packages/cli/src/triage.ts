@@ -2,7 +2,8 @@ import type { Policy } from '@pdftriage/core'
 import { expandInputs, missingError } from './inputs.js'
 import { runBatch } from './pool.js'
 import { Progress } from './progress.js'
-import { errorRecord, type OutRecord, type PageRecord } from './records.js'
+import { errorRecord, type DocumentRecord, type OutRecord, type PageRecord } from './records.js'
+import { mergeDocumentRecords, planTasks } from './split.js'
 
 /** Options of `pdftriage triage`. */
 export interface TriageCommandOptions {
@@ -27,21 +28,42 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
   }
   const progress = new Progress(files.length)
   const pageRows: PageRecord[] = []
-  await runBatch(files, { mode: 'triage', cwd: o.cwd, withText: o.withText, ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) }, o.jobs, {
-    record(r) {
+  const tasks = await planTasks(files, o.jobs, { cwd: o.cwd, ...(o.configFile ? { configFile: o.configFile } : {}) })
+  // Parts of a shared document: their document records are merged, and the document counts once.
+  const parts: DocumentRecord[] = []
+  let partFailed = false
+  const emit = (r: OutRecord) => {
+    if (o.format === 'jsonl' || r.type !== 'page') o.out(format(r, o.format, pageRows))
+    if (r.type === 'document' || r.type === 'error') pageRows.length = 0
+  }
+  await runBatch(tasks, { mode: 'triage', cwd: o.cwd, withText: o.withText, ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) }, o.jobs, {
+    record(r, i) {
+      const part = tasks[i]!.part
       if (r.type === 'page') {
         progress.pages++
         if (o.format === 'table') pageRows.push(r)
+        emit(r)
+      } else if (!part) emit(r)
+      else if (r.type === 'error') {
+        if (!partFailed) emit(r)
+        partFailed = true
+      } else {
+        parts.push(r)
+        if (part.index === part.of - 1 && !partFailed) emit(mergeDocumentRecords(parts))
       }
-      if (o.format === 'jsonl' || r.type !== 'page') o.out(format(r, o.format, pageRows))
-      if (r.type === 'document' || r.type === 'error') pageRows.length = 0
       progress.tick()
     },
-    outcome(out) {
+    outcome(out, i) {
+      const part = tasks[i]!.part
+      if (part && part.index < part.of - 1) return
       progress.docs++
-      if (out.status === 'failed') {
+      if (out.status === 'failed' || (part && partFailed)) {
         failed++
         progress.failed++
+      }
+      if (part) {
+        parts.length = 0
+        partFailed = false
       }
       progress.tick()
     },

@@ -11,13 +11,13 @@ try {
   port.postMessage({ type: 'fatal', error: { code: t.code, message: t.message ?? String(e), path: t.path } })
   throw e
 }
-port.on('message', async (m: { type: 'file'; id: number; file: string } | { type: 'close' }) => {
+port.on('message', async (m: { type: 'file'; id: number; file: string; range?: { from: number; to: number } } | { type: 'close' }) => {
   if (m.type === 'close') {
     await session.close()
     port.postMessage({ type: 'closed' })
     return
   }
-  const outcome = await session.processFile(m.file, (rec) => port.postMessage({ type: 'record', id: m.id, rec }))
+  const outcome = await session.processFile(m.file, (rec) => port.postMessage({ type: 'record', id: m.id, rec }), undefined, m.range)
   port.postMessage({ type: 'done', id: m.id, outcome })
 })
 port.postMessage({ type: 'ready' })

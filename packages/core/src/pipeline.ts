@@ -43,6 +43,11 @@ export interface RunDocumentOptions {
    * (`JudgeContext.recognizeRegion`). Default true.
    */
   performOcr?: boolean
+  /**
+   * Only these pages (1-based, inclusive), so that workers can share a long document; the document result then speaks
+   * of these pages only. Default: every page.
+   */
+  pageRange?: { from: number; to: number }
   /** Run the post-processors (which hold the document's pages in memory). Default: when any is configured. */
   postprocess?: boolean
   signal?: AbortSignal
@@ -351,7 +356,9 @@ export async function* runDocument(
     return r
   }
 
-  for (let n = 1; n <= doc.pageCount; n++) {
+  const from = Math.max(1, options.pageRange?.from ?? 1)
+  const to = Math.min(doc.pageCount, options.pageRange?.to ?? doc.pageCount)
+  for (let n = from; n <= to; n++) {
     if (signal?.aborted) throw new TriageError('ABORTED', `Aborted${file ? ` while processing ${file}` : ''}`, { file, cause: signal.reason })
     inFlight.push(processPage(n))
     // Extraction and judging are sequential (one pdf.js per document); OCR overlaps up to the engine's concurrency.
