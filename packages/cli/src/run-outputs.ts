@@ -65,8 +65,7 @@ export async function writeDocumentOutputs(
   }
   if (withPdf) {
     // Imported only when asked for: pdf-lib is not loaded by runs that write no PDF.
-    const spec = '@pdftriage/write-pdf'
-    const { writeSearchablePdf } = (await import(spec)) as { writeSearchablePdf: (input: Uint8Array, pages: unknown[]) => Promise<Uint8Array> }
+    const { writeSearchablePdf } = await import('@pdftriage/write-pdf')
     const pdf = await writeSearchablePdf(bytes, pages.map((p) => ({ pageNumber: p.pageNumber, action: p.action, page: p.page })))
     outputs.pdf = `documents/${key}.pdf`
     await writeAtomic(safeJoin(out, outputs.pdf), pdf)
