@@ -1,0 +1,58 @@
+import { definePlugin, TriageError, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import { compareWords } from './agreement.js'
+import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
+import { chooseRegion } from './region.js'
+import { ocrLayer, splitWords } from './words.js'
+
+/** The judge's name in verdicts and notes. */
+export const SPOTCHECK_NAME = 'spotcheck'
+
+const f2 = (x: number | undefined): string => (x === undefined ? 'n/a' : x.toFixed(2))
+const box = (b: { x0: number; y0: number; x1: number; y1: number }): string =>
+  `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
+
+/**
+ * Spot-checks an existing OCR layer (invisible text over a scan) against an OCR of a band of the page image.
+ * Returns `undefined` (cannot tell) on pages without such a layer, with too few words, without
+ * `ctx.recognizeRegion`, or when the OCR of the region finds too few words to compare.
+ */
+export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
+  if (!ctx.recognizeRegion || page.source !== 'text-layer') return undefined
+  const layer = ocrLayer(page)
+  if (!layer || layer.invisibleShare < o.minInvisibleShare) return undefined
+  if (page.imageCoverage !== undefined && page.imageCoverage < o.minImageCoverage) return undefined
+  const region = chooseRegion(layer.words, o.minLayerWords, o.maxRegionShare * page.height, o.padding, page)
+  if (!region) return undefined
+  const t = performance.now()
+  let ocr: PageText
+  try {
+    ocr = await ctx.recognizeRegion(region.box, o.dpi)
+  } catch (e) {
+    if (e instanceof TriageError) throw e
+    throw new TriageError('PLUGIN_FAILED', `spot-check OCR of region ${box(region.box)} failed: ${(e as Error).message}`, {
+      plugin: SPOTCHECK_NAME, stage: 'judge', page: page.pageNumber, ...(ctx.file ? { file: ctx.file } : {}), cause: e,
+    })
+  }
+  const ms = performance.now() - t
+  const a = compareWords(region.words, splitWords(ocr.items), region.band, o.examples)
+  if (a.ocrWords < o.minOcrWords) return undefined
+  const healthy = a.dice >= o.threshold
+  const notes = [
+    `OCR layer (${f2(layer.invisibleShare)} of the characters invisible), region ${box(region.box)} at ${o.dpi} dpi, ${Math.round(ms)} ms`,
+    `${a.layerWords} layer words, ${a.ocrWords} OCR words, ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
+    `agreement ${f2(a.dice)} ${healthy ? '>=' : '<'} ${f2(o.threshold)}`,
+  ]
+  if (a.mismatches.length) notes.push(`mismatched: ${a.mismatches.map(([l, r]) => `${l}→${r}`).join(', ')}`)
+  return { judge: SPOTCHECK_NAME, layer: healthy ? 'healthy' : 'unreadable', needsOcr: !healthy, score: a.dice, threshold: o.threshold, notes }
+}
+
+/** The spot-check judge: an OCR layer whose words disagree with a fresh OCR of part of its own page needs OCR. */
+export const spotcheckJudge = definePlugin({
+  kind: 'judge',
+  name: SPOTCHECK_NAME,
+  optionsSchema: spotcheckOptionsSchema,
+  create(options): Judge {
+    const o = spotcheckOptionsSchema.parse(options)
+    return { name: SPOTCHECK_NAME, judge: (page, ctx) => judgePageSpotcheck(page, o, ctx) }
+  },
+})
