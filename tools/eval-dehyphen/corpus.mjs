@@ -130,3 +130,24 @@ export function englishParagraph(rnd, n) {
   }
   return cap(out.join(' '))
 }
+
+/**
+ * French paragraphs where each compound (and each closed compound of two words: surtout, pourtant, portefeuille)
+ * appears about once, so that the document's own vocabulary cannot decide: the cold case.
+ */
+export const FRENCH_COLD = [
+  `Avant-hier, mon beau-frère est venu dîner avec sa femme et leurs enfants. Nous avons parlé longtemps de tout et de rien, surtout de la maison de campagne que son grand-père lui a laissée, là-bas, au pied des Alpes-de-Haute-Provence.`,
+  `Le vice-président de la communauté de communes a présenté le projet de contournement routier. Pourtant, plusieurs élus ont fait valoir que l'arrière-plan financier restait flou, et qu'une contre-expertise serait nécessaire avant toute décision définitive.`,
+  `Parfois, le soir, elle descendait au sous-sol chercher une bouteille de cidre, et elle remontait avec un chou-fleur oublié depuis l'automne. Lorsque nous lui demandions pourquoi, elle haussait les épaules et répondait que le désordre avait du bon.`,
+  `Le haut-parleur de la gare annonça que le train à destination de Notre-Dame-de-Bondeville aurait une demi-heure de retard. Beaucoup de voyageurs, exaspérés, se dirigèrent vers le buffet, tandis que d'autres s'installaient pêle-mêle sur les bancs du quai.`,
+  `Je soussigné, Paul-Henri Lefèvre, demeurant quatre-vingt-douze rue de la Gendarmerie, certifie sur l'honneur l'exactitude des renseignements portés ci-dessous. Les pièces justificatives sont ci-jointes ; le passeport et le portefeuille retrouvés ont été remis au commissariat.`,
+  `Que voulez-vous que je vous dise ? Dit-il en souriant. Voilà trois semaines que j'attends une réponse, et voici qu'on me demande de recommencer toute la procédure depuis le début. Va-t-on enfin m'expliquer pourquoi mon dossier a disparu ?`,
+  `Au cours de la mi-temps, l'entraîneur a réuni ses joueurs dans le vestiaire pour un tête-à-tête assez vif. Toutefois, la contre-attaque menée en seconde période n'a pas suffi : l'équipe a perdu, et le porte-drapeau du club a quitté le stade sans un mot.`,
+  `Le bien-être des résidents dépend aussi du savoir-faire du personnel soignant. Aujourd'hui, la maison de retraite emploie soixante-dix salariés, dont une quarantaine d'aides-soignantes, et elle accueille chaque week-end de nombreuses familles.`,
+  `Celui-ci prétendait que le pot-au-feu de sa grand-tante était le meilleur du canton ; celle-là soutenait au contraire que rien ne valait la cuisine de sa belle-mère. Quelquefois la discussion tournait à l'aigre, puisque ni l'un ni l'autre ne voulait céder.`,
+  `L'ex-ministre a été entendu par le juge d'instruction, qui a finalement prononcé un non-lieu. Le va-et-vient des journalistes devant le palais de justice a duré toute la journée, jusqu'à ce que l'avocat sorte pour lire une brève déclaration.`,
+  `Par-dessus le mur du jardin, on apercevait le clocher de l'église Saint-Martin et, au-delà, les collines boisées. L'autoroute passait à deux kilomètres, mais on ne l'entendait que lorsque le vent soufflait du sud-est.`,
+  `Laisse-moi le temps de réfléchir, lui répondit-elle. Là-dessus, elle rangea son parapluie, prit son manteau et sortit sans se retourner. Nous restâmes face à face, un peu gênés, sans savoir s'il fallait la rattraper.`,
+  `Le semi-remorque s'était mis en travers de la route nationale, bloquant la circulation pendant plus de deux heures. Maintenant, la préfecture envisage d'interdire le passage des poids lourds sur ce tronçon pendant les périodes de forte affluence.`,
+  `Le cul-de-sac où habitait l'auto-entrepreneur donnait sur une petite place plantée de tilleuls. Chaque matin, il saluait le facteur, achetait son journal et laissait un pourboire au garçon du café, lequel lui gardait toujours la même table.`,
+]

@@ -2,7 +2,9 @@
 // packages: `npx tsc -b packages/postpass-dehyphen packages/extract-pdfjs && node tools/eval-dehyphen/eval.mjs`.
 import { performance } from 'node:perf_hooks'
 import extractor from '@pdftriage/extract-pdfjs'
-import { rebuildText, dehyphenOptionsSchema } from '@pdftriage/postpass-dehyphen'
+import { Vocabulary, decideHyphen, rebuildText, dehyphenOptionsSchema } from '@pdftriage/postpass-dehyphen'
+import { hyphenPoints } from './hyphenate.mjs'
+import { FRENCH_COLD, FRENCH_PARAGRAPHS, ENGLISH_PARAGRAPHS } from './corpus.mjs'
 import { DOCS } from './docs.mjs'
 import { typeset } from './typeset.mjs'
 
@@ -20,7 +22,7 @@ function lcs(a, b) {
   return prev[b.length]
 }
 
-const opts = dehyphenOptionsSchema.parse({})
+const opts = dehyphenOptionsSchema.parse({ documentWords: !process.env.NOVOCAB })
 const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
 const total = { words: 0, intact: 0, sites: { fra: [0, 0, 0, 0], eng: [0, 0, 0, 0] }, leftovers: 0, extract: 0, post: 0, pages: 0 }
 const wrongs = []
@@ -86,3 +88,41 @@ for (const lang of ['fra', 'eng']) {
 }
 console.log(`all: word accuracy ${((100 * total.intact) / total.words).toFixed(2)} % of ${total.words} words; running/page numbers left in body ${total.leftovers}; post-pass ${total.post.toFixed(0)} ms = ${((100 * total.post) / total.extract).toFixed(1)} % of extraction ${total.extract.toFixed(0)} ms (${total.pages} pages)`)
 if (process.env.VERBOSE) for (const w of wrongs) console.log('  wrong:', w)
+
+/**
+ * Cold sweep: every hyphenation point of every word of a text, decided with that word removed from the document's
+ * vocabulary (as if it appeared only once, broken at the line end). The character model keeps it (a small leak).
+ */
+function sweep(texts, lang) {
+  const words = texts.join(' ').split(/\s+/).filter(Boolean)
+  const v = new Vocabulary()
+  for (const w of words) v.add(w)
+  const r = { ok: 0, bad: 0, cOk: 0, c: 0, wrong: [] }
+  for (const w of new Set(words)) {
+    const key = w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase()
+    const saved = v.counts.get(key)
+    v.counts.delete(key)
+    if (saved) v.model.add(key, -saved)
+    const parts = key.split('-')
+    const touched = []
+    for (let i = 0; i + 1 < parts.length; i++) {
+      const h = parts[i].replace(/^(?:[ldjmnst]|qu|jusqu|lorsqu|puisqu)'/, '')
+      for (const [m, k] of [[v.heads, h], [v.tails, parts[i + 1]]]) if (m.has(k)) { touched.push([m, k, m.get(k)]); m.set(k, m.get(k) - saved) ; if (m.get(k) <= 0) m.delete(k) }
+    }
+    for (const p of hyphenPoints(w)) {
+      const left = w.slice(0, p.at) + (p.compound ? '' : '-')
+      const d = decideHyphen(left, w.slice(p.at), v, ['fra', 'eng'], true)
+      const ok = d.choice === (p.compound ? 'keep' : 'join')
+      r[ok ? 'ok' : 'bad']++
+      if (p.compound) { r.c++; if (ok) r.cOk++ }
+      if (!ok) r.wrong.push(`${left}|${w.slice(p.at)} (${p.compound ? 'compound' : 'plain'}) -> ${d.choice} [${d.reason}]`)
+    }
+    if (saved !== undefined) v.counts.set(key, saved)
+    if (saved) v.model.add(key, saved)
+    for (const [m, k, n] of touched) m.set(k, n)
+  }
+  console.log(`cold sweep ${lang}: ${r.ok}/${r.ok + r.bad} break points right (${((100 * r.ok) / (r.ok + r.bad)).toFixed(2)} %), compounds kept ${r.cOk}/${r.c}, plain joined ${r.ok - r.cOk}/${r.ok + r.bad - r.c}`)
+  if (process.env.VERBOSE) for (const w of r.wrong) console.log('  cold wrong:', w)
+}
+sweep([...FRENCH_COLD, ...FRENCH_PARAGRAPHS], 'fra')
+sweep(ENGLISH_PARAGRAPHS, 'eng')

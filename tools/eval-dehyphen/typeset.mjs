@@ -122,7 +122,10 @@ export async function typeset(spec) {
       const gap = page.cols[page.col].length ? l.gapBefore : 0
       const need = gap + lead
       const notes = [...page.notes, ...l.notes]
-      if (page.y + need <= H - bottom - notesHeight(notes)) {
+      // Every column already set must stay above the notes area, not only the current one.
+      const lowest = Math.max(0, ...page.cols.flat().map((x) => x.baseline))
+      const limit = H - bottom - notesHeight(notes)
+      if (page.y + need <= limit && (l.notes.length === 0 || lowest <= limit)) {
         page.y += need
         page.cols[page.col].push({ ...l, baseline: page.y })
         page.notes = notes

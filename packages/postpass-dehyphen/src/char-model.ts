@@ -13,7 +13,7 @@ export class CharModel {
   private readonly total = new Map<string, number>() // context -> count
   private readonly types = new Map<string, number>() // context -> distinct following chars
 
-  /** Adds `count` occurrences of a word. */
+  /** Adds `count` occurrences of a word (a negative count removes occurrences added before, for leave-one-out). */
   add(word: string, count = 1): void {
     const w = BOUND + word.toLowerCase() + BOUND
     for (let i = 1; i < w.length; i++) {
@@ -21,9 +21,12 @@ export class CharModel {
         const ctx = w.slice(i - k, i)
         const kc = `${ctx}\u0001${w[i]}`
         const before = this.seen.get(kc) ?? 0
-        this.seen.set(kc, before + count)
-        this.total.set(ctx, (this.total.get(ctx) ?? 0) + count)
-        if (before === 0) this.types.set(ctx, (this.types.get(ctx) ?? 0) + 1)
+        const after = Math.max(0, before + count)
+        if (after === 0) this.seen.delete(kc)
+        else this.seen.set(kc, after)
+        this.total.set(ctx, Math.max(0, (this.total.get(ctx) ?? 0) + after - before))
+        if (before === 0 && after > 0) this.types.set(ctx, (this.types.get(ctx) ?? 0) + 1)
+        if (before > 0 && after === 0) this.types.set(ctx, (this.types.get(ctx) ?? 1) - 1)
       }
     }
   }

@@ -24,8 +24,10 @@ const FRA_STRONG_TAILS = new Set([
 const FRA_WEAK_TAILS = new Set(['ils', 'elles', 'elle', 'il', 'on', 'en', 'y', 'le', 'la', 'les', 'lui', 'leur', 'ce', 'là', 'ci', 'bas'])
 /** Heads that French and English write with a hyphen (grand-mère, arrière-plan, self-evident, well-known). */
 const HEADS = new Set([
-  'grand', 'grande', 'arrière', 'après', 'avant', 'demi', 'semi', 'mi', 'quasi', 'vice', 'ex', 'porte', 'garde',
-  'self', 'well', 'half', 'long', 'short',
+  'grand', 'grande', 'arrière', 'après', 'avant', 'demi', 'semi', 'mi', 'quasi', 'vice', 'garde',
+  'nord', 'sud', 'vingt', 'trente', 'quarante', 'cinquante', 'soixante',
+  'self', 'well', 'half', 'long', 'short', 'north', 'south', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy',
+  'eighty', 'ninety',
 ])
 /** Conjunctions after which a line-end hyphen is a suspended compound: `pré- et post-électoral`, `pre- and post-war`. */
 const CONJUNCTIONS = new Set(['et', 'ou', 'ni', 'and', 'or', 'nor', 'und', 'oder'])
@@ -33,8 +35,16 @@ const CONJUNCTIONS = new Set(['et', 'ou', 'ni', 'and', 'or', 'nor', 'und', 'oder
 /** Score of a compound with no other evidence: most line-end hyphens are plain word breaks (about 93 % in French). */
 const PRIOR = -2.5
 /** Weight of the character model's "two words rather than one" log-ratio, clipped to +-CLIP nats. */
-const MODEL_WEIGHT = 0.3
+const MODEL_WEIGHT = 0.4
 const MODEL_CLIP = 2
+/** The model's log-ratio at an ordinary break, subtracted so that the term is evidence only where it departs from it. */
+const MODEL_CENTRE = 1.5
+/** Weight of the share of a part's occurrences in the document that are inside compounds. */
+const AFFINITY_WEIGHT = 2
+/** A word making up this share of the document's tokens is a function word (French "de" is about 4 %, "sur" 0.3 %, "lors" 0.02 %). */
+const FUNCTION_WORD_SHARE = 0.002
+/** A document is treated as French when at least this share of its function words are French ones. */
+const FRENCH_DOCUMENT = 0.5
 
 /**
  * Decides a line-final hyphen between `left` (the last token of a line, hyphen included) and `right` (the first
@@ -43,7 +53,7 @@ const MODEL_CLIP = 2
  * hyphenator to leave, compound parts seen in the document or known to the language, both parts being words of
  * the document, and the character model's preference for two words over one.
  */
-export function decideHyphen(left: string, right: string, vocab: Vocabulary, languages: readonly string[]): HyphenDecision {
+export function decideHyphen(left: string, right: string, vocab: Vocabulary, languages: readonly string[], documentWords = true): HyphenDecision {
   if (/\u00ad$/.test(left)) return { choice: 'join', score: undefined, reason: 'soft hyphen' }
   const L = core(left.slice(0, -1))
   const R = core(right)
@@ -51,7 +61,7 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   if (CONJUNCTIONS.has(rl) && right.trim().toLowerCase() === rl) return { choice: 'apart', score: undefined, reason: 'suspended compound' }
   const joined = vocab.count(L + R)
   const hyph = vocab.count(`${L}-${R}`)
-  if (joined > 0 || hyph > 0) {
+  if (documentWords && (joined > 0 || hyph > 0)) {
     return hyph > joined
       ? { choice: 'keep', score: undefined, reason: `"${L}-${R}" read ${hyph}x whole` }
       : { choice: 'join', score: undefined, reason: `"${L}${R}" read ${joined}x whole` }
@@ -68,18 +78,33 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   if (/\p{N}$/u.test(L) || /^\p{N}/u.test(R)) add(4, 'digit')
   const allCaps = L === L.toUpperCase() && R === R.toUpperCase()
   if (!allCaps && /^\p{Lu}/u.test(R)) add(4, 'capital after hyphen')
-  if (R.includes('-')) add(3, 'compound continues')
+  // An elided article opens a word, never a syllable: chefs-d'œuvre, presqu'île broken at its hyphen.
+  if (/^(?:[cdjlmnst]|qu)['’]/iu.test(R)) add(4, 'elision after hyphen')
+  // Hyphenators leave at least two letters on each side of a break: one letter is a compound part (vis-à-vis).
   if ([...hl].length === 1 && /\p{L}/u.test(hl)) add(3, 'one-letter head')
   if ([...firstR].length === 1) add(3, 'one-letter tail')
-  const fra = languages.includes('fra')
-  if (fra && FRA_STRONG_TAILS.has(firstR)) add(3, 'compound tail')
-  else if (fra && FRA_WEAK_TAILS.has(firstR)) add(1.5, 'weak compound tail')
-  if ((vocab.tails.get(firstR) ?? 0) > 0) add(2, 'tail seen in document')
-  if ((vocab.heads.get(hl) ?? 0) > 0 || HEADS.has(hl)) add(1.5, 'head seen')
-  if (vocab.count(hl) > 0) add(1, 'head is a word')
-  if (vocab.count(firstR) > 0) add(1, 'tail is a word')
+  const french = languages.includes('fra') && (vocab.frenchShare() ?? (languages[0] === 'fra' ? 1 : 0)) >= FRENCH_DOCUMENT
+  if (french && FRA_STRONG_TAILS.has(firstR)) add(3, 'compound tail')
+  else if (french && FRA_WEAK_TAILS.has(firstR)) add(1.5, 'weak compound tail')
+  // French syllables start with a consonant (gou-ver-ne-ment): a part starting with a vowel is a word of its own.
+  if (french && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR)) add(2, 'vowel after hyphen')
+  if (HEADS.has(hl)) add(1.5, 'known head')
+  const ha = vocab.affinity(hl, 'head')
+  const ta = vocab.affinity(firstR, 'tail')
+  if (ha > 0) add(AFFINITY_WEIGHT * ha, `head in compounds ${ha.toFixed(2)}`)
+  if (ta > 0) add(AFFINITY_WEIGHT * ta, `tail in compounds ${ta.toFixed(2)}`)
+  // A head that is one of the document's function words (de, en, sur, par, lors) is as often a syllable of a plain
+  // word (de-puis, sur-tout, lors-que): it and the model's preference for two words say nothing then.
+  const functionHead = vocab.share(hl) >= FUNCTION_WORD_SHARE
+  // Likewise a tail that is a function word (lors-que, pres-que), unless compounds take it (est-ce, dit-il).
+  const functionTail = vocab.share(firstR) >= FUNCTION_WORD_SHARE && !FRA_WEAK_TAILS.has(firstR) && !FRA_STRONG_TAILS.has(firstR)
+  // Inside a compound, a function word between hyphens is a part of it, not a syllable: pot-au-|feu, arc-en-|ciel.
+  if (L.includes('-') && functionHead && [...hl].length <= 3) add(3, 'function word inside compound')
+  if (vocab.count(hl) > 0 && !functionHead) add(1, 'head is a word')
+  if (vocab.count(firstR) > 0 && !functionTail) add(1, 'tail is a word')
   const m = vocab.model.logProb(hl) + vocab.model.logProb(firstR) - vocab.model.logProb(hl + firstR)
-  s += Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, MODEL_WEIGHT * m))
-  why.push(`model ${m.toFixed(1)}`)
+  const mt = Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, MODEL_WEIGHT * (m - MODEL_CENTRE)))
+  s += functionHead || functionTail ? Math.min(0, mt) : mt
+  why.push(`model ${m.toFixed(1)}${functionHead || functionTail ? ' (function word)' : ''}`)
   return { choice: s > 0 ? 'keep' : 'join', score: s, reason: why.join(', ') }
 }

@@ -14,11 +14,11 @@ export interface HyphenSite {
  * Joins two pieces of text across a line end: resolves a line-final hyphen (see {@link decideHyphen}), otherwise
  * puts a space, or a newline when `soft` (the line was short by design). Records hyphen sites in `sites`.
  */
-export function joinAcross(a: string, b: string, soft: boolean, ctx: { vocab: Vocabulary; languages: readonly string[]; sites: HyphenSite[]; page: number }): string {
+export function joinAcross(a: string, b: string, soft: boolean, ctx: { vocab: Vocabulary; languages: readonly string[]; documentWords: boolean; sites: HyphenSite[]; page: number }): string {
   const rightTok = b.split(' ')[0] ?? ''
   if (HYPHEN_END.test(a) && /^[\p{L}\p{N}]/u.test(rightTok)) {
     const leftTok = a.slice(a.lastIndexOf(' ') + 1)
-    const d = decideHyphen(leftTok, rightTok, ctx.vocab, ctx.languages)
+    const d = decideHyphen(leftTok, rightTok, ctx.vocab, ctx.languages, ctx.documentWords)
     ctx.sites.push({ left: leftTok, right: rightTok, page: ctx.page, decision: d })
     const stem = a.slice(0, -1)
     if (d.choice === 'join') return stem + b

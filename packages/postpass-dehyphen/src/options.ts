@@ -20,8 +20,8 @@ export const dehyphenOptionsSchema = z.strictObject({
     .number()
     .min(0)
     .max(1)
-    .default(0.7)
-    .describe('Least trigram Jaccard similarity (digits masked) for two band lines of different pages to count as the same running element'),
+    .default(0.8)
+    .describe('Least trigram Jaccard similarity (digits masked) for two band lines of different pages to count as the same running element (pd3f: 0.8)'),
   wordGapFactor: z
     .number()
     .positive()
@@ -38,6 +38,11 @@ export const dehyphenOptionsSchema = z.strictObject({
     .max(1)
     .default(0.9)
     .describe('A line whose font size is under this share of the body size counts as small print (footnote candidate)'),
+  documentWords: z
+    .boolean()
+    .default(true)
+    .describe('Let a word read whole elsewhere in the document (joined, or with its hyphen) decide a line-end hyphen; off only to measure the other evidence alone')
+,
   languages: z
     .array(z.enum(['fra', 'eng']))
     .default(['fra', 'eng'])

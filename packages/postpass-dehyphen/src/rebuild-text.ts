@@ -117,7 +117,7 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
   const sites: HyphenSite[] = []
   const render = (lines: FlowLine[], breaks: Break[]): string => {
     let t = lines[0]!.text
-    for (let i = 1; i < lines.length; i++) t = joinAcross(t, lines[i]!.text, breaks[i - 1] === 'newline', { vocab, languages: o.languages, sites, page: lines[i]!.page })
+    for (let i = 1; i < lines.length; i++) t = joinAcross(t, lines[i]!.text, breaks[i - 1] === 'newline', { vocab, languages: o.languages, documentWords: o.documentWords, sites, page: lines[i]!.page })
     return clean(t)
   }
   // Body paragraphs over the whole document, so that a paragraph runs on across column and page turns.

@@ -41,6 +41,10 @@ export interface RunningElements {
 
 /** Pages either side compared when looking for repeats: 3 covers odd/even alternating heads. */
 const WINDOW = 3
+/** Running heads are short; a band line longer than this many characters is held to {@link LONG_LINE_SIMILARITY}. */
+const LONG_LINE = 60
+/** Similarity a long band line needs to count as repeated (legal boilerplate repeats exactly, footnotes do not). */
+const LONG_LINE_SIMILARITY = 0.95
 /** Two band lines are at the same place when their centres are within this many points (or half a line height). */
 const SAME_PLACE_PT = 6
 
@@ -74,31 +78,38 @@ export function findRunningElements(pageLines: Line[][], heights: number[], band
   const remove = new Set<Line>()
   let pageNumbers = 0
   const clusters: Array<{ side: 'top' | 'bottom'; grams: Set<string>; first: Cand; second?: Cand; pages: number[] }> = []
+  const repeats = (c: Cand, i: number): boolean => {
+    for (let j = Math.max(0, i - WINDOW); j <= Math.min(cands.length - 1, i + WINDOW); j++) {
+      if (j === i) continue
+      for (const d of cands[j]!) {
+        const tol = Math.max(SAME_PLACE_PT, 0.5 * (c.line.y1 - c.line.y0))
+        if (d.side !== c.side || Math.abs(d.y - c.y) > tol) continue
+        // A long line must repeat almost exactly: bottom-aligned footnotes share a place and most of their words.
+        const need = c.line.text.length > LONG_LINE ? Math.max(similarity, LONG_LINE_SIMILARITY) : similarity
+        if (jaccard(c.grams, d.grams) >= need) return true
+      }
+    }
+    return false
+  }
   for (let i = 0; i < cands.length; i++) {
-    for (const c of cands[i]!) {
-      if (isPageNumber(c.line.text)) {
-        remove.add(c.line)
-        pageNumbers++
-        continue
-      }
-      let repeated = false
-      for (let j = Math.max(0, i - WINDOW); j <= Math.min(cands.length - 1, i + WINDOW) && !repeated; j++) {
-        if (j === i) continue
-        for (const d of cands[j]!) {
-          const tol = Math.max(SAME_PLACE_PT, 0.5 * (c.line.y1 - c.line.y0))
-          if (d.side === c.side && Math.abs(d.y - c.y) <= tol && jaccard(c.grams, d.grams) >= similarity) {
-            repeated = true
-            break
-          }
+    for (const side of ['top', 'bottom'] as const) {
+      // From the page edge inwards: running elements sit outside the text block, so the scan stops at the first
+      // band line that neither repeats nor is a page number (a footnote or the body's last line).
+      const order = cands[i]!.filter((c) => c.side === side).sort((a, b) => a.y - b.y)
+      for (const c of order) {
+        if (isPageNumber(c.line.text)) {
+          remove.add(c.line)
+          pageNumbers++
+          continue
         }
+        if (!repeats(c, i)) break
+        remove.add(c.line)
+        const cl = clusters.find((k) => k.side === c.side && jaccard(k.grams, c.grams) >= similarity)
+        if (cl) {
+          if (!cl.second) cl.second = c
+          if (!cl.pages.includes(c.line.page)) cl.pages.push(c.line.page)
+        } else clusters.push({ side: c.side, grams: c.grams, first: c, pages: [c.line.page] })
       }
-      if (!repeated) continue
-      remove.add(c.line)
-      const cl = clusters.find((k) => k.side === c.side && jaccard(k.grams, c.grams) >= similarity)
-      if (cl) {
-        if (!cl.second) cl.second = c
-        if (!cl.pages.includes(c.line.page)) cl.pages.push(c.line.page)
-      } else clusters.push({ side: c.side, grams: c.grams, first: c, pages: [c.line.page] })
     }
   }
   const texts = (side: 'top' | 'bottom') =>

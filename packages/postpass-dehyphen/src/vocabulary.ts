@@ -14,6 +14,11 @@ export function lastPart(fragment: string): string {
   return (parts[parts.length - 1] ?? '').replace(ELISION, '')
 }
 
+/** Function words that only French uses among French and English (no overlap: "a", "on", "in" are left out). */
+const FRENCH_MARKERS = ['le', 'la', 'les', 'des', 'du', 'et', 'est', 'une', 'dans', 'pour', 'qui', 'que', 'sur', 'pas']
+/** Function words that only English uses. */
+const ENGLISH_MARKERS = ['the', 'of', 'and', 'to', 'is', 'that', 'with', 'for', 'was', 'which', 'by', 'this', 'from', 'are']
+
 /**
  * What a document says about its own words: counts of tokens read whole (never a line-end fragment), the heads and
  * tails of the hyphenated compounds it writes in full, and a character model fitted on those words.
@@ -25,12 +30,15 @@ export class Vocabulary {
   readonly heads = new Map<string, number>()
   readonly tails = new Map<string, number>()
   readonly model = new CharModel()
+  /** Tokens added. */
+  tokens = 0
 
   /** Adds one whole token (punctuation around it is stripped). */
   add(token: string): void {
     const w = core(token).toLowerCase().replace(/’/g, "'")
     if (!w || !/\p{L}/u.test(w)) return
     this.counts.set(w, (this.counts.get(w) ?? 0) + 1)
+    this.tokens++
     if (/^[\p{L}'-]+$/u.test(w)) this.model.add(w)
     const parts = w.split('-')
     for (let i = 0; i + 1 < parts.length; i++) {
@@ -39,6 +47,31 @@ export class Vocabulary {
       if (h) this.heads.set(h, (this.heads.get(h) ?? 0) + 1)
       if (t) this.tails.set(t, (this.tails.get(t) ?? 0) + 1)
     }
+  }
+
+  /**
+   * Share 0..1 of the document's commonest French function words among French and English ones; `undefined` when
+   * the document has too few of either to tell (under 20).
+   */
+  frenchShare(): number | undefined {
+    let fr = 0
+    let en = 0
+    for (const w of FRENCH_MARKERS) fr += this.counts.get(w) ?? 0
+    for (const w of ENGLISH_MARKERS) en += this.counts.get(w) ?? 0
+    return fr + en >= 20 ? fr / (fr + en) : undefined
+  }
+
+  /** Share 0..1 of a part's occurrences that are as a compound head (or tail); 0 when never seen in a compound. */
+  affinity(part: string, side: 'head' | 'tail'): number {
+    const k = part.toLowerCase()
+    const c = (side === 'head' ? this.heads : this.tails).get(k) ?? 0
+    return c === 0 ? 0 : c / (c + (this.counts.get(k) ?? 0))
+  }
+
+  /** Share 0..1 of the document's tokens that are this word (0 for an empty document). */
+  share(w: string): number {
+    if (this.tokens === 0) return 0
+    return this.count(w) / this.tokens
   }
 
   /** Count of a token read whole, 0 when never seen. */
