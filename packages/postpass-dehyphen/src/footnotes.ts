@@ -1,7 +1,7 @@
 import type { Line } from './line-builder.js'
 
 /** A footnote starts with its number (plain or superscript), an asterisk or a dagger. */
-const NOTE_START = /^(?:\d{1,3}(?=[\s.)\p{L}])|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|†)/u
+export const NOTE_START = /^(?:\d{1,3}(?=[\s.)\p{L}])|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|†)/u
 
 /**
  * Splits the footnotes off a page's lines (reading order kept for the rest): the lines in a font smaller than `ratio`

@@ -59,12 +59,15 @@ function gutter(region: Line[], em: number): number | undefined {
   const cover = new Uint16Array(x1 - x0 + 1) // one bin a point
   for (const l of region) for (let x = Math.ceil(l.x0); x <= Math.floor(l.x1); x++) cover[x - x0]!++
   const tol = Math.floor(CROSSING * region.length)
+  // The emptiest channel first, then the widest: a short column beside a full one is not a gutter.
   let best: [number, number] | undefined
-  for (let i = 1, start = -1; i < cover.length - 1; i++) {
-    if (cover[i]! <= tol) {
-      if (start < 0) start = i
-      if (i - start + 1 >= MIN_GUTTER_EM * em && (!best || i - start > best[1] - best[0])) best = [start, i]
-    } else start = -1
+  for (let t = 0; t <= tol && !best; t++) {
+    for (let i = 1, start = -1; i < cover.length - 1; i++) {
+      if (cover[i]! <= t) {
+        if (start < 0) start = i
+        if (i - start + 1 >= MIN_GUTTER_EM * em && (!best || i - start > best[1] - best[0])) best = [start, i]
+      } else start = -1
+    }
   }
   if (!best) return undefined
   const mid = x0 + (best[0] + best[1]) / 2

@@ -1,3 +1,4 @@
+import { NOTE_START } from './footnotes.js'
 import type { Line } from './line-builder.js'
 
 /** A line alone in a band that is only a page number: "12", "- 12 -", "Page 12", "p. 12", "12/40", "12 sur 40", "xii". */
@@ -39,6 +40,8 @@ export interface RunningElements {
   pageNumbers: number
 }
 
+/** A band line closer than this share of its height to the next line inwards belongs with it (a note's last line). */
+const TIGHT = 0.5
 /** Pages either side compared when looking for repeats: 3 covers odd/even alternating heads. */
 const WINDOW = 3
 /** Running heads are short; a band line longer than this many characters is held to {@link LONG_LINE_SIMILARITY}. */
@@ -96,13 +99,25 @@ export function findRunningElements(pageLines: Line[][], heights: number[], band
       // From the page edge inwards: running elements sit outside the text block, so the scan stops at the first
       // band line that neither repeats nor is a page number (a footnote or the body's last line).
       const order = cands[i]!.filter((c) => c.side === side).sort((a, b) => a.y - b.y)
+      const sizes = pageLines[i]!.map((l) => l.fontSize).sort((a, b) => a - b)
+      const pageSize = sizes[Math.floor(sizes.length / 2)] ?? 0
       for (const c of order) {
+        // A footnote is bottom-aligned like a footer, and "Ibid." repeats: a small-print line opening with a note
+        // number, or one set tight against a line further in that is not itself running, is left to the body.
+        if (side === 'bottom' && NOTE_START.test(c.line.text) && c.line.fontSize < pageSize) break
+        const inner = pageLines[i]!.filter((l) => l !== c.line && (side === 'top' ? l.y0 >= c.line.y1 : l.y1 <= c.line.y0))
+        const gapIn = Math.min(Infinity, ...inner.map((l) => (side === 'top' ? l.y0 - c.line.y1 : c.line.y0 - l.y1)))
+        const attached = gapIn < TIGHT * (c.line.y1 - c.line.y0)
         if (isPageNumber(c.line.text)) {
           remove.add(c.line)
           pageNumbers++
           continue
         }
         if (!repeats(c, i)) break
+        if (attached && !inner.some((l) => (side === 'top' ? l.y0 - c.line.y1 : c.line.y0 - l.y1) === gapIn && isPageNumber(l.text))) {
+          const next = order[order.indexOf(c) + 1]
+          if (!next || !repeats(next, i) || (NOTE_START.test(next.line.text) && next.line.fontSize < pageSize)) break
+        }
         remove.add(c.line)
         const cl = clusters.find((k) => k.side === c.side && jaccard(k.grams, c.grams) >= similarity)
         if (cl) {
