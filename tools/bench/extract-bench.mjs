@@ -68,7 +68,10 @@ const pagesPerS = (pages, ms) => (pages / ms) * 1000
 function report(label, files, { withTextOnly = true } = {}) {
   const full = runChild(files, {})
   const rows = [['text + fonts + coverage', full]]
-  if (withTextOnly) rows.push(['text only (fonts: false, imageCoverage: false)', runChild(files, { fonts: false, imageCoverage: false })])
+  if (withTextOnly) {
+    rows.push(['details on short pages only (detailsBelowChars: 200)', runChild(files, { detailsBelowChars: 200 })])
+    rows.push(['text only (fonts: false, imageCoverage: false)', runChild(files, { fonts: false, imageCoverage: false })])
+  }
   const pt = pdftotext(files)
   console.log(`\n${label}: ${files.length} file(s), ${full.pages} pages${full.failed ? `, ${full.failed} unreadable` : ''}`)
   for (const [name, r] of rows) {

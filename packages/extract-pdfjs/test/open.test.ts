@@ -89,3 +89,18 @@ test('public API', async () => {
     'pdfjsExtractor', 'pdfjsExtractorOptionsSchema', 'scanOperators',
   ])
 })
+
+test('bad input leaves no unhandled rejection behind', async () => {
+  const seen: unknown[] = []
+  const onRejection = (e: unknown) => seen.push(e)
+  process.on('unhandledRejection', onRejection)
+  try {
+    const ex = await extractor()
+    const inputs = [notPdf(), await truncatedPdf(), new Uint8Array(0), zeroPages(), encryptedPdf()]
+    for (const bytes of inputs) await ex.open(bytes).then(() => assert.fail('opened'), () => undefined)
+    await new Promise((r) => setTimeout(r, 50)) // let pdf.js's loading tasks settle
+  } finally {
+    process.off('unhandledRejection', onRejection)
+  }
+  assert.deepEqual(seen, [])
+})
