@@ -56,6 +56,8 @@ function gutter(region: Line[], em: number): number | undefined {
   const x0 = Math.floor(Math.min(...region.map((l) => l.x0)))
   const x1 = Math.ceil(Math.max(...region.map((l) => l.x1)))
   if (x1 - x0 < 3 * em) return undefined
+  // Columns are narrower than half the region: without a few such lines on the page there is nothing to find.
+  if (region.filter((l) => l.x1 - l.x0 < 0.55 * (x1 - x0)).length < 2 * MIN_COLUMN_LINES) return undefined
   const cover = new Uint16Array(x1 - x0 + 1) // one bin a point
   for (const l of region) for (let x = Math.ceil(l.x0); x <= Math.floor(l.x1); x++) cover[x - x0]!++
   const tol = Math.floor(CROSSING * region.length)

@@ -29,7 +29,7 @@ export class Vocabulary {
   /** Lower-cased compound part -> count, as the part before / after a hyphen in a whole token. */
   readonly heads = new Map<string, number>()
   readonly tails = new Map<string, number>()
-  readonly model = new CharModel()
+  private fitted: CharModel | undefined
   /** Tokens added. */
   tokens = 0
 
@@ -39,7 +39,8 @@ export class Vocabulary {
     if (!w || !/\p{L}/u.test(w)) return
     this.counts.set(w, (this.counts.get(w) ?? 0) + 1)
     this.tokens++
-    if (/^[\p{L}'-]+$/u.test(w)) this.model.add(w)
+    this.fitted = undefined
+    if (!w.includes('-')) return
     const parts = w.split('-')
     for (let i = 0; i + 1 < parts.length; i++) {
       const h = parts[i]!.replace(ELISION, '')
@@ -72,6 +73,19 @@ export class Vocabulary {
   share(w: string): number {
     if (this.tokens === 0) return 0
     return this.count(w) / this.tokens
+  }
+
+  /**
+   * The character model of the document's words (letters, hyphens and apostrophes only), fitted on first use from
+   * the distinct words and their counts, so that a document without line-end hyphens never pays for it.
+   */
+  get model(): CharModel {
+    if (!this.fitted) {
+      const m = new CharModel()
+      for (const [w, n] of this.counts) if (/^[\p{L}'-]+$/u.test(w)) m.add(w, n)
+      this.fitted = m
+    }
+    return this.fitted
   }
 
   /** Count of a token read whole, 0 when never seen. */
