@@ -37,6 +37,8 @@ const PRIOR = -2.5
 /** Weight of the character model's "two words rather than one" log-ratio, clipped to +-CLIP nats. */
 const MODEL_WEIGHT = 0.4
 const MODEL_CLIP = 2
+/** Tokens from which the document's character model gets its full weight (about three pages of prose). */
+const MODEL_FULL_TOKENS = 1000
 /** The model's log-ratio at an ordinary break, subtracted so that the term is evidence only where it departs from it. */
 const MODEL_CENTRE = 1.5
 /** Weight of the share of a part's occurrences in the document that are inside compounds. */
@@ -103,7 +105,9 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   if (vocab.count(hl) > 0 && !functionHead) add(1, 'head is a word')
   if (vocab.count(firstR) > 0 && !functionTail) add(1, 'tail is a word')
   const m = vocab.model.logProb(hl) + vocab.model.logProb(firstR) - vocab.model.logProb(hl + firstR)
-  const mt = Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, MODEL_WEIGHT * (m - MODEL_CENTRE)))
+  // A model fitted on a few hundred words knows little: its say grows with the document up to MODEL_FULL_TOKENS.
+  const w = MODEL_WEIGHT * Math.min(1, vocab.tokens / MODEL_FULL_TOKENS)
+  const mt = Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, w * (m - MODEL_CENTRE)))
   s += functionHead || functionTail ? Math.min(0, mt) : mt
   why.push(`model ${m.toFixed(1)}${functionHead || functionTail ? ' (function word)' : ''}`)
   return { choice: s > 0 ? 'keep' : 'join', score: s, reason: why.join(', ') }

@@ -1,0 +1,9 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+
+test('public API', async () => {
+  const m = await import('../src/index.js')
+  assert.deepEqual(Object.keys(m).sort(), [
+    'DEHYPHEN_NAME', 'Vocabulary', 'createDehyphen', 'decideHyphen', 'default', 'dehyphenOptionsSchema', 'dehyphenPostProcessor', 'isPageNumber', 'rebuildText',
+  ])
+})

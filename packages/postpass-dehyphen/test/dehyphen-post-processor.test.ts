@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { DocumentText } from '@pdftriage/core'
+import plugin, { createDehyphen, dehyphenOptionsSchema } from '../src/index.js'
+import { column, doc, lineItems, page } from './helpers.js'
+
+const PAGE1 = [
+  'Le conseil municipal a examiné le projet du gou-',
+  'vernement, et il a décidé de le soumettre aux habitants',
+  'qui pourront peut-',
+  'être le consulter en mairie pendant toute la durée de',
+  "l'enquête publique, c'est-à-",
+  "dire jusqu'à la fin du mois de mars prochain.",
+  '',
+  'La commune compte dix-',
+  'huit agents et un porte-parole chargé des relations avec',
+  'la presse. Le gouvernement a été informé de la situa\u00ad',
+  'tion par courrier, et le gouvernement a répondu que le',
+]
+const PAGE2 = ['dossier serait examiné dans les meilleurs délais.']
+
+function twoPages(): DocumentText {
+  const running = (n: number) => [
+    ...lineItems('Rapport annuel de la commune', 40, 40, 9),
+    ...lineItems(`- ${n} -`, 190, 570, 9),
+  ]
+  return doc([
+    page(1, [...running(1), ...column(PAGE1, { lastShort: new Set([5]) })]),
+    page(2, [...running(2), ...column(PAGE2, { lastShort: new Set([0]) }), ...lineItems('1 Voir la délibération du conseil.', 40, 500, 7)]),
+  ])
+}
+
+const run = (d: DocumentText, o = {}) => createDehyphen(dehyphenOptionsSchema.parse(o)).process(d) as DocumentText
+
+test('the default export is a postprocess factory named dehyphen with strict options', () => {
+  assert.equal(plugin.kind, 'postprocess')
+  assert.equal(plugin.name, 'dehyphen')
+  assert.equal(plugin.optionsSchema.parse({}).headerFooter, 'keep-once')
+  assert.throws(() => plugin.optionsSchema.parse({ nope: 1 }))
+  assert.throws(() => plugin.optionsSchema.parse({ footnotes: 'sideways' }))
+})
+
+test('joins plain breaks, keeps compound hyphens, drops soft hyphens', () => {
+  const out = run(twoPages())
+  const body = out.paragraphs!.filter((p) => p.kind === 'body').map((p) => p.text)
+  assert.equal(
+    body[0],
+    "Le conseil municipal a examiné le projet du gouvernement, et il a décidé de le soumettre aux habitants qui pourront peut-être le consulter en mairie pendant toute la durée de l'enquête publique, c'est-à-dire jusqu'à la fin du mois de mars prochain.",
+  )
+  assert.match(body[1]!, /compte dix-huit agents et un porte-parole/)
+  assert.match(body[1]!, /de la situation par courrier/)
+  assert.ok(!out.text!.includes('\u00ad'))
+})
+
+test('a paragraph running over a page break is joined, with both pages in its map', () => {
+  const out = run(twoPages())
+  const p = out.paragraphs!.find((x) => x.text.startsWith('La commune'))!
+  assert.deepEqual(p.pages, [1, 2])
+  assert.match(p.text, /le gouvernement a répondu que le dossier serait examiné/)
+})
+
+test('running header kept once at the start, page numbers dropped, footnote moved to the end', () => {
+  const out = run(twoPages())
+  const ps = out.paragraphs!
+  assert.deepEqual(ps[0], { text: 'Rapport annuel de la commune', pages: [1, 2], kind: 'header' })
+  assert.equal(ps.filter((p) => p.text.includes('Rapport annuel')).length, 1)
+  assert.ok(!/- \d -/.test(out.text!))
+  assert.deepEqual(ps[ps.length - 1], { text: '1 Voir la délibération du conseil.', pages: [2], kind: 'footnote' })
+  assert.equal(out.text, out.text!.normalize('NFC'))
+  assert.equal(out.text, ps.map((p) => p.text).join('\n\n'))
+})
+
+test('headerFooter drop and footnotes drop remove them', () => {
+  const out = run(twoPages(), { headerFooter: 'drop', footnotes: 'drop' })
+  assert.ok(!out.text!.includes('Rapport annuel'))
+  assert.ok(!out.text!.includes('Voir la délibération'))
+  assert.ok(out.paragraphs!.every((p) => p.kind !== 'header' && p.kind !== 'footnote'))
+})
+
+test('does not mutate its input and keeps the pages', () => {
+  const d = twoPages()
+  const before = structuredClone(d)
+  const out = run(d)
+  assert.deepEqual(d, before)
+  assert.equal(out.pages, d.pages)
+  assert.ok(out.notes!.some((n) => n.includes('line-end hyphens')))
+})
+
+test('two columns are read left then right (XY-cut), OCR word items of justified lines get their spaces', () => {
+  const left = ['Premier paragraphe de la colonne', 'de gauche qui continue ici et', 'se termine enfin ici.']
+  const right = ['Second paragraphe de la colonne', 'de droite qui continue aussi et', 'se termine là.']
+  const items = [
+    ...column(left, { x: 40, width: 170, words: true, lastShort: new Set([2]) }),
+    ...column(right, { x: 300, width: 170, words: true, lastShort: new Set([2]) }),
+  ]
+  const out = run(doc([page(1, items, 560, 600)]))
+  assert.equal(
+    out.text,
+    'Premier paragraphe de la colonne de gauche qui continue ici et se termine enfin ici.\n\nSecond paragraphe de la colonne de droite qui continue aussi et se termine là.',
+  )
+})
+
+test('a short line without final punctuation is a line break; a larger font is a heading', () => {
+  const items = [
+    ...lineItems('Article premier', 40, 92, 14),
+    ...column(['Monsieur Jean Dupont', 'Rue de la Gare', 'Le présent arrêté sera affiché en mairie et publié au', 'recueil des actes administratifs.'], { top: 100, lastShort: new Set([0, 1, 3]) }),
+  ]
+  const out = run(doc([page(1, items)]))
+  assert.deepEqual(out.paragraphs!.map((p) => p.kind), ['heading', 'body'])
+  assert.equal(out.paragraphs![1]!.text, 'Monsieur Jean Dupont\nRue de la Gare\nLe présent arrêté sera affiché en mairie et publié au recueil des actes administratifs.')
+})
+
+test('an empty document gives no paragraphs and empty text', () => {
+  const out = run(doc([page(1, [])]))
+  assert.deepEqual(out.paragraphs, [])
+  assert.equal(out.text, '')
+})
