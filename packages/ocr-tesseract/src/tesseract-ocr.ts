@@ -17,6 +17,12 @@ import { PoolTaskError, WorkerPool, type Spawned } from './worker-pool.js'
 /** The engine's name, in every error and log line. */
 const NAME = 'tesseract'
 
+/**
+ * Milliseconds `close()` waits for a worker start that already timed out, so that the late worker can be terminated
+ * and its language folder removed after it. A start takes 0.2-0.5 s on an idle machine and about 2 s at load 10.
+ */
+const LATE_START_GRACE_MS = 10_000
+
 /** Recognition attempts a page gets: the first, then one retry on a fresh worker. */
 const ATTEMPTS = 2
 
@@ -30,6 +36,8 @@ export class TesseractEngine implements OcrEngine {
   private readonly pool: WorkerPool<Tesseract.Worker>
   private readonly folders = new Map<string, ReturnType<typeof languageFolder>>()
   private readonly languageSets = new Map<string, LanguageFile[]>()
+  /** Worker creations still running: `close()` lets them settle before it removes the language folders they read. */
+  private readonly creations = new Set<Promise<unknown>>()
 
   /** Checks the default languages now, so that a missing one fails at configuration; starts no worker. */
   constructor(options: ResolvedTesseractOptions) {
@@ -82,6 +90,12 @@ export class TesseractEngine implements OcrEngine {
   /** Terminates every worker and removes temporary language folders. The engine cannot be used afterwards. */
   async close(): Promise<void> {
     await this.pool.close()
+    if (this.creations.size > 0) {
+      let timer: NodeJS.Timeout | undefined
+      const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, LATE_START_GRACE_MS)))
+      await Promise.race([Promise.allSettled([...this.creations]), cap])
+      clearTimeout(timer)
+    }
     const folders = [...this.folders.values()]
     this.folders.clear()
     await Promise.allSettled(folders.map(async (f) => (await f).dispose()))
@@ -113,6 +127,8 @@ export class TesseractEngine implements OcrEngine {
     const T = (await import('tesseract.js')).default
     let creating = true
     let failCreation: (e: Error) => void = () => {}
+    let failLate: () => void = () => {}
+    const lateFailure = new Promise<void>((resolve) => (failLate = resolve))
     const failed = new Promise<never>((_, reject) => (failCreation = reject))
     let timer: NodeJS.Timeout | undefined
     const timedOut = new Promise<never>((_, reject) => {
@@ -122,9 +138,9 @@ export class TesseractEngine implements OcrEngine {
       )
     })
     let worker: Tesseract.Worker
+    let gaveUp = false
     try {
-      worker = await Promise.race([
-        T.createWorker(
+      const creation = T.createWorker(
           langs.map((l) => l.code),
           T.OEM.LSTM_ONLY,
           {
@@ -135,12 +151,18 @@ export class TesseractEngine implements OcrEngine {
             // still rejects its own promise, so after creation there is nothing to do here.
             errorHandler: (e: unknown) => {
               if (creating) failCreation(new Error(String(e)))
+              else if (gaveUp) failLate()
             },
           },
-        ),
-        failed,
-        timedOut,
-      ])
+        )
+      // a worker that becomes ready after the timeout would keep the process alive: end it
+      const settled = Promise.race([creation.then((late) => (gaveUp ? late.terminate() : undefined)), lateFailure]).catch(() => {})
+      this.creations.add(settled)
+      void settled.finally(() => this.creations.delete(settled))
+      worker = await Promise.race([creation, failed, timedOut])
+    } catch (e) {
+      gaveUp = true
+      throw e
     } finally {
       creating = false
       clearTimeout(timer)
@@ -153,7 +175,12 @@ export class TesseractEngine implements OcrEngine {
       thread?.once('exit', (code) => reject(new Error(`thread exited with code ${code}`)))
     })
     died.catch(() => {}) // observed by the pool while a task runs; a normal terminate() must not be unhandled
-    await worker.setParameters({ tessedit_pageseg_mode: String(this.options.psm) as Tesseract.PSM })
+    try {
+      await worker.setParameters({ tessedit_pageseg_mode: String(this.options.psm) as Tesseract.PSM })
+    } catch (e) {
+      await worker.terminate()
+      throw e
+    }
     return { worker, died, terminate: async () => void (await worker.terminate()) }
   }
 }

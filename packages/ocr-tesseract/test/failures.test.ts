@@ -72,3 +72,43 @@ test('close() lets the process exit', () => {
   assert.equal(r.status, 0, r.stderr)
   assert.match(r.stdout, /Bonjour/)
 })
+
+test('a worker that is not ready within createTimeoutMs fails the page with OCR_FAILED and does not linger', async () => {
+  const engine = createTesseractEngine({ workers: 1, createTimeoutMs: 1 })
+  try {
+    const img = await drawPage([], 100, 100, 300, 2)
+    await assert.rejects(engine.recognize(img), (e) => isTriageError(e, 'OCR_FAILED') && e.page === 2 && /not ready after 1 ms/.test(e.message))
+  } finally {
+    await engine.close()
+  }
+  // the late workers are terminated when they become ready; node:test would otherwise wait for them to exit
+})
+
+test('a worker thread that dies mid-page is replaced and the page retried', async () => {
+  const engine = createTesseractEngine({ workers: 1 })
+  const pool = (engine as unknown as { pool: { slots: Array<{ worker: { worker: { terminate(): Promise<number> } } }> } }).pool
+  try {
+    const img = await drawPage([{ text: 'Reprise après incident', x: 50, y: 100, size: 50 }], 900, 200, 300)
+    await engine.recognize(img) // start the worker
+    const first = pool.slots[0]!.worker
+    const running = engine.recognize(img)
+    await new Promise((r) => setTimeout(r, 20))
+    await first.worker.terminate() // kill the thread under the page, as a wasm abort or an OOM would
+    const page = await running
+    assert.match(page.text, /Reprise après incident/)
+    assert.notEqual(pool.slots[0]!.worker, first)
+  } finally {
+    await engine.close()
+  }
+})
+
+test('an aborted signal stops the page with ABORTED', async () => {
+  const engine = createTesseractEngine({ workers: 1 })
+  try {
+    const ac = new AbortController()
+    ac.abort()
+    await assert.rejects(engine.recognize(await drawPage([], 100, 100, 300), { signal: ac.signal }), (e) => isTriageError(e, 'ABORTED'))
+  } finally {
+    await engine.close()
+  }
+})
