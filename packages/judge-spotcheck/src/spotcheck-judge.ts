@@ -37,9 +37,12 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const a = compareWords(region.words, splitWords(ocr.items), region.band, o.examples)
   if (a.ocrWords < o.minOcrWords) return undefined
   const healthy = a.dice >= o.threshold
+  // the engine's own confidence in its reading: a note only (engines scale it differently), low on degraded images
+  const conf = ocr.items.flatMap((i) => (i.confidence === undefined ? [] : [i.confidence]))
+  const meanConf = conf.length ? conf.reduce((x, y) => x + y, 0) / conf.length : undefined
   const notes = [
     `OCR layer (${f2(layer.invisibleShare)} of the characters invisible), region ${box(region.box)} at ${o.dpi} dpi, ${Math.round(ms)} ms`,
-    `${a.layerWords} layer words, ${a.ocrWords} OCR words, ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
+    `${a.layerWords} layer words, ${a.ocrWords} OCR words (mean confidence ${f2(meanConf)}), ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
     `agreement ${f2(a.dice)} ${healthy ? '>=' : '<'} ${f2(o.threshold)}`,
   ]
   if (a.mismatches.length) notes.push(`mismatched: ${a.mismatches.map(([l, r]) => `${l}→${r}`).join(', ')}`)
