@@ -26,6 +26,13 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
     .min(0)
     .default(50)
     .describe('Free pdf.js document caches (fonts, images) after this many pages, so memory does not grow with length; 0: never'),
+  copyBytes: z
+    .boolean()
+    .default(true)
+    .describe(
+      'Give pdf.js a copy of the bytes so the caller keeps theirs; false hands the buffer over (pdf.js detaches it), ' +
+        'which halves peak memory on large files when the caller has no further use for them',
+    ),
   maxRenderPixels: z
     .number()
     .int()

@@ -19,8 +19,8 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       if (signal?.aborted) throw new TriageError('ABORTED', `[${plugin}] aborted before opening`, { ...where, cause: signal.reason })
       const rt = await loadPdfjs(plugin)
       const task = rt.pdfjs.getDocument({
-        // A copy: pdf.js transfers (detaches) the buffer it is given, and the caller keeps theirs.
-        data: pdf.slice(),
+        // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
+        data: options.copyBytes ? pdf.slice() : pdf,
         ...(password !== undefined ? { password } : {}),
         isEvalSupported: false, // the PDF is untrusted: no code generated from it
         verbosity: 0,

@@ -45,6 +45,14 @@ test('the caller\'s buffer is not detached and its bytes unchanged', async () =>
   assert.deepEqual(bytes, copy)
 })
 
+test('copyBytes: false hands the buffer to pdf.js, which detaches it', async () => {
+  const bytes = await healthyPdf('fr')
+  const ex = await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({ copyBytes: false }), { baseDir: '.' })
+  await using doc = await ex.open(bytes)
+  assert.equal(bytes.byteLength, 0)
+  assert.match((await doc.getPageText(1)).text, /^ARRÊTÉ/)
+})
+
 test('document info: producer, creator, XMP CreatorTool, title, version, not encrypted', async () => {
   const meta = { producer: 'iText 5.5.13', creator: 'Writer', creatorTool: 'Image Capture Plus', title: 'Arrêté', author: 'Mairie' }
   await using doc = await (await extractor()).open(await healthyPdf('fr', meta))
@@ -78,7 +86,7 @@ test('the factory: kind, name, defaults, strict options', () => {
   assert.equal(pdfjsExtractor.kind, 'extractor')
   assert.equal(pdfjsExtractor.name, 'pdfjs')
   assert.deepEqual(pdfjsExtractor.optionsSchema.parse({}), {
-    fonts: true, imageCoverage: true, detailsBelowChars: null, cleanupEvery: 50, maxRenderPixels: 100_000_000,
+    fonts: true, imageCoverage: true, detailsBelowChars: null, cleanupEvery: 50, copyBytes: true, maxRenderPixels: 100_000_000,
   })
   assert.throws(() => pdfjsExtractor.optionsSchema.parse({ font: false }))
 })
