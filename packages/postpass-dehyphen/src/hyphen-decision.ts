@@ -45,8 +45,15 @@ const MODEL_CENTRE = 1.5
 const AFFINITY_WEIGHT = 2
 /** A word making up this share of the document's tokens is a function word (French "de" is about 4 %, "sur" 0.3 %, "lors" 0.02 %). */
 const FUNCTION_WORD_SHARE = 0.002
+/** ...and occurs at least this often: on a single page every word seen once passes the share. */
+const FUNCTION_WORD_MIN = 3
 /** A document is treated as French when at least this share of its function words are French ones. */
 const FRENCH_DOCUMENT = 0.5
+
+/** True when a word is frequent enough in the document to be one of its function words (at least 3 times). */
+function isFunctionWord(vocab: Vocabulary, w: string): boolean {
+  return vocab.count(w) >= FUNCTION_WORD_MIN && vocab.share(w) >= FUNCTION_WORD_SHARE
+}
 
 /**
  * Decides a line-final hyphen between `left` (the last token of a line, hyphen included) and `right` (the first
@@ -97,13 +104,19 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   if (ta > 0) add(AFFINITY_WEIGHT * ta, `tail in compounds ${ta.toFixed(2)}`)
   // A head that is one of the document's function words (de, en, sur, par, lors) is as often a syllable of a plain
   // word (de-puis, sur-tout, lors-que): it and the model's preference for two words say nothing then.
-  const functionHead = vocab.share(hl) >= FUNCTION_WORD_SHARE
+  const functionHead = isFunctionWord(vocab, hl)
   // Likewise a tail that is a function word (lors-que, pres-que), unless compounds take it (est-ce, dit-il).
-  const functionTail = vocab.share(firstR) >= FUNCTION_WORD_SHARE && !FRA_WEAK_TAILS.has(firstR) && !FRA_STRONG_TAILS.has(firstR)
+  const functionTail = isFunctionWord(vocab, firstR) && !FRA_WEAK_TAILS.has(firstR) && !FRA_STRONG_TAILS.has(firstR)
   // Inside a compound, a function word between hyphens is a part of it, not a syllable: pot-au-|feu, arc-en-|ciel.
   if (L.includes('-') && functionHead && [...hl].length <= 3) add(3, 'function word inside compound')
-  if (vocab.count(hl) > 0 && !functionHead) add(1, 'head is a word')
-  if (vocab.count(firstR) > 0 && !functionTail) add(1, 'tail is a word')
+  const headWord = vocab.count(hl) > 0 && !functionHead
+  const tailWord = vocab.count(firstR) > 0 && !functionTail
+  if (headWord) add(1, 'head is a word')
+  if (tailWord) add(1, 'tail is a word')
+  // English writes open compounds of two content words with a hyphen (machine-encoded, mixed-mode) and its closed
+  // ones mostly from function words (with-out, some-thing), which the function-word rule already discounts.
+  if (!french && languages.includes('eng') && headWord && tailWord && [...hl].length >= 4 && [...firstR].length >= 3) add(1.5, 'two English words')
+  if (/[/@_]|:\/\//u.test(L)) add(4, 'address or path')
   const m = vocab.model.logProb(hl) + vocab.model.logProb(firstR) - vocab.model.logProb(hl + firstR)
   // A model fitted on a few hundred words knows little: its say grows with the document up to MODEL_FULL_TOKENS.
   const w = MODEL_WEIGHT * Math.min(1, vocab.tokens / MODEL_FULL_TOKENS)
