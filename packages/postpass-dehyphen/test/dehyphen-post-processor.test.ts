@@ -115,3 +115,10 @@ test('an empty document gives no paragraphs and empty text', () => {
   assert.deepEqual(out.paragraphs, [])
   assert.equal(out.text, '')
 })
+
+test('footnotes kept in place follow the paragraph that ends their page', () => {
+  const out = run(twoPages(), { footnotes: 'keep', headerFooter: 'drop' })
+  assert.deepEqual(out.paragraphs!.map((p) => p.kind), ['body', 'body', 'footnote'])
+  const single = run(doc([page(1, [...column(['Un texte court qui finit ici.'], { lastShort: new Set([0]) }), ...lineItems('1 Une note.', 40, 500, 7)]), page(2, column(['Suite du document sur la page deux.'], { lastShort: new Set([0]) }))]), { footnotes: 'keep' })
+  assert.deepEqual(single.paragraphs!.map((p) => p.text), ['Un texte court qui finit ici.', '1 Une note.', 'Suite du document sur la page deux.'])
+})
