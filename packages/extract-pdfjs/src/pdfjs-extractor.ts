@@ -43,7 +43,6 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           }
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)
-          if (password !== undefined) info.encrypted = true
           return new PdfjsDocument(rt, doc, info, options, plugin, file, signal)
         } catch (e) {
           await doc.destroy()

@@ -33,6 +33,9 @@ test('password: none or wrong gives PDF_ENCRYPTED, the right one opens and reads
   await using doc = await ex.open(bytes, { password: 's3cret' })
   assert.equal(doc.info.encrypted, true)
   assert.equal((await doc.getPageText(1)).text, 'Hello secret world')
+  // A password given for a file that needs none is ignored, and the file is not called encrypted.
+  await using plain = await ex.open(await healthyPdf('fr'), { password: 'unused' })
+  assert.equal(plain.info.encrypted, false)
 })
 
 test('the caller\'s buffer is not detached and its bytes unchanged', async () => {
