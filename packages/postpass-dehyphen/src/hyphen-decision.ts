@@ -29,6 +29,13 @@ const HEADS = new Set([
   'self', 'well', 'half', 'long', 'short', 'north', 'south', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy',
   'eighty', 'ninety',
 ])
+/**
+ * Short words that join the parts of French compounds and place names (Seine-et-Marne, Val-de-Marne, arc-en-ciel).
+ * `les`, `le`, `la` and `des` are left out: they are as often a syllable of a plain word (cel-les-ci, ci-des-sous).
+ */
+const CONNECTORS = new Set(['de', 'du', 'd', 'en', 'au', 'aux', 'et', 'à', 'sur', 'sous', 'lès', 'lez'])
+/** English suffixes that TeX's English patterns split off before a vowel. */
+const ENGLISH_SUFFIX = /^(?:able|ably|ible|ibly|ing|ings|ed|er|ers|est|ation|ations|ion|ions|ity|ities|ive|ives|al|ally|ous|ously|ism|ist|ists|ize|ized|izes|ise|ised)$/
 /** Conjunctions after which a line-end hyphen is a suspended compound: `pré- et post-électoral`, `pre- and post-war`. */
 const CONJUNCTIONS = new Set(['et', 'ou', 'ni', 'and', 'or', 'nor', 'und', 'oder'])
 
@@ -96,8 +103,12 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   if (french && FRA_STRONG_TAILS.has(firstR)) add(3, 'compound tail')
   else if (french && FRA_WEAK_TAILS.has(firstR)) add(1.5, 'weak compound tail')
   // French syllables start with a consonant (gou-ver-ne-ment): a part starting with a vowel is a word of its own.
-  if (french && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR)) add(2, 'vowel after hyphen')
-  if (HEADS.has(hl)) add(1.5, 'known head')
+  // English patterns do break before suffixes (avail-able, read-ing), which French documents quote too.
+  if (french && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR) && !ENGLISH_SUFFIX.test(firstR)) add(3, 'vowel after hyphen')
+  // A known head is decisive only before a word (mi-temps, not mi-nistre).
+  if (HEADS.has(hl)) add(vocab.count(firstR) > 0 ? 3 : 1.5, 'known head')
+  // Connectors of place names and set phrases (Val-de-Marne, arc-en-ciel, pot-au-feu) between two hyphens.
+  if (R.includes('-') && CONNECTORS.has(firstR)) add(3, 'connector after hyphen')
   const ha = vocab.affinity(hl, 'head')
   const ta = vocab.affinity(firstR, 'tail')
   if (ha > 0) add(AFFINITY_WEIGHT * ha, `head in compounds ${ha.toFixed(2)}`)
@@ -108,7 +119,7 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   // Likewise a tail that is a function word (lors-que, pres-que), unless compounds take it (est-ce, dit-il).
   const functionTail = isFunctionWord(vocab, firstR) && !FRA_WEAK_TAILS.has(firstR) && !FRA_STRONG_TAILS.has(firstR)
   // Inside a compound, a function word between hyphens is a part of it, not a syllable: pot-au-|feu, arc-en-|ciel.
-  if (L.includes('-') && functionHead && [...hl].length <= 3) add(3, 'function word inside compound')
+  if (L.includes('-') && CONNECTORS.has(hl)) add(3, 'connector inside compound')
   const headWord = vocab.count(hl) > 0 && !functionHead
   const tailWord = vocab.count(firstR) > 0 && !functionTail
   if (headWord) add(1, 'head is a word')
