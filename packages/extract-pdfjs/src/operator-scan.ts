@@ -16,6 +16,11 @@ export interface OperatorScan {
 
 type Matrix = [number, number, number, number, number, number]
 
+/** The operator codes that show text. */
+export function showTextOps(OPS: PdfjsModule['OPS']): ReadonlySet<number> {
+  return new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText])
+}
+
 /** Cells per side of the coverage grid: 200 x 200 cells of about 3 x 4 pt on A4, so a union is exact to ~0.5 %. */
 export const COVERAGE_GRID = 200
 
@@ -69,7 +74,7 @@ export function scanOperators(
     OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke,
     OPS.closeEOFillStroke, OPS.rawFillPath,
   ])
-  const showOps = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText])
+  const showOps = showTextOps(OPS)
   const out: OperatorScan = {
     imageCoverage: 0, hasVectorGraphics: false, invisibleFonts: new Set(), visibleFonts: new Set(), fontIds: new Set(),
   }

@@ -2,8 +2,9 @@ import { nonSpaceCount, TriageError, type DocumentInfo, type ExtractedDocument, 
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { fontInfo, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
-import { scanOperators, type OperatorScan } from './operator-scan.js'
-import { pageItems, type PdfjsTextStyle } from './page-text.js'
+import { restoreFormatMarks, shownText } from './format-marks.js'
+import { scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
+import { pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 import type { PdfjsRuntime } from './pdfjs-loader.js'
 import { renderGrey } from './render-page.js'
 
@@ -99,8 +100,22 @@ export class PdfjsDocument implements ExtractedDocument {
   async #extract(page: PDFPageProxy, n: number): Promise<PageText> {
     const viewport = page.getViewport({ scale: 1 })
     const content = await page.getTextContent()
+    const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars } = this.options
+    const rawItems = content.items.filter((i): i is typeof i & PdfjsTextItem => 'str' in i) as PdfjsTextItem[]
+    // The operator list costs 45 % of text-page throughput and decodes every image (a 300 dpi JBIG2 scan: ~0.3 s):
+    // with detailsBelowChars set, only pages short of text (where coverage tells a scan from a blank page) pay it.
+    const rawText = rawItems.map((i) => i.str).join('')
+    const details = (wantFonts || wantCoverage) && (detailsBelowChars === null || nonSpaceCount(rawText) < detailsBelowChars)
+    let scan: OperatorScan | undefined
+    let restored: PdfjsTextItem[] | undefined
+    if (details) {
+      // Annotations are left out: their appearance is not the page's text layer nor its scan.
+      const ops = await page.getOperatorList({ annotationMode: this.rt.pdfjs.AnnotationMode.DISABLE })
+      scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view)
+      restored = restoreFormatMarks(rawItems, shownText(ops.fnArray, ops.argsArray, showTextOps(this.rt.pdfjs.OPS)))
+    }
     const { items, text, fontIds } = pageItems(
-      content.items,
+      restored ?? content.items,
       content.styles as Record<string, PdfjsTextStyle | undefined>,
       viewport.transform,
     )
@@ -111,16 +126,6 @@ export class PdfjsDocument implements ExtractedDocument {
       items,
       text,
       source: 'text-layer',
-    }
-    const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars } = this.options
-    // The operator list costs 45 % of text-page throughput and decodes every image (a 300 dpi JBIG2 scan: ~0.3 s):
-    // with detailsBelowChars set, only pages short of text (where coverage tells a scan from a blank page) pay it.
-    const details = (wantFonts || wantCoverage) && (detailsBelowChars === null || nonSpaceCount(text) < detailsBelowChars)
-    let scan: OperatorScan | undefined
-    if (details) {
-      // Annotations are left out: their appearance is not the page's text layer nor its scan.
-      const ops = await page.getOperatorList({ annotationMode: this.rt.pdfjs.AnnotationMode.DISABLE })
-      scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view)
     }
     if (scan && wantCoverage) {
       out.imageCoverage = Math.round(scan.imageCoverage * 10_000) / 10_000
