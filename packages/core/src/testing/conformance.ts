@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import type { Extractor, Judge, JudgeContext, OcrEngine, PostProcessor, Repair } from '../contracts.js'
 import { isTriageError } from '../errors.js'
 import type { DocumentText, PageImage, PageText } from '../types.js'
-import { minimalPdf } from './minimal-pdf.js'
+import { encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
 
 type Maybe<T> = T | Promise<T>
 
@@ -17,20 +17,19 @@ export function samplePage(text: string, pageNumber = 1): PageText {
 }
 
 /**
- * Conformance suite for an {@link Extractor}: opens tiny PDFs, checks page count, text, boxes in points inside the
- * page, 1-based pages, typed errors on bad input, render size, and close. Call inside a node:test file.
+ * Conformance suite for an {@link Extractor}, on tiny PDFs written here: page numbering, 1-based pages, text in NFC,
+ * boxes in points inside the page with a top-left origin, fonts described for every item, coverage in 0..1, typed
+ * errors (PDF_INVALID, PDF_EMPTY, PDF_ENCRYPTED), out-of-range pages rejected, renders of the page size at the dpi
+ * asked, the caller's buffer intact, `close` idempotent. Call inside a node:test file.
  */
 export function describeExtractor(label: string, create: () => Maybe<Extractor>): void {
   describe(`Extractor conformance: ${label}`, () => {
     const lines = ['Hello conformance world', 'Second line of text']
-    it('has a name', async () => {
+    it('extracts text with boxes in points, top-left origin', async () => {
       const ex = await create()
       assert.equal(typeof ex.name, 'string')
       assert.ok(ex.name.length > 0)
-    })
-    it('extracts text with boxes in points, top-left origin', async () => {
-      const ex = await create()
-      const doc = await ex.open(minimalPdf([lines, []]))
+      const doc = await ex.open(minimalPdf([lines, []]), { file: 'two.pdf' })
       try {
         assert.equal(doc.pageCount, 2)
         assert.equal(doc.info.pageCount, 2)
@@ -46,11 +45,20 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
         // The first line's baseline is 72 pt below the top: its box must sit near there, not near the bottom.
         assert.ok(hello.bbox.y1 > 55 && hello.bbox.y1 < 90, `first line box y1 ${hello.bbox.y1}`)
         assert.ok(hello.bbox.x0 >= 70 && hello.bbox.x0 <= 74, `first line x0 ${hello.bbox.x0}`)
-        for (const i of p.items) assert.ok(i.bbox.x0 <= i.bbox.x1 && i.bbox.y0 <= i.bbox.y1)
+        for (const i of p.items) {
+          const b = i.bbox
+          assert.ok(b.x0 <= b.x1 && b.y0 <= b.y1, `box ordered: ${JSON.stringify(b)}`)
+          assert.ok(b.x0 >= -1 && b.y0 >= -1 && b.x1 <= p.width + 1 && b.y1 <= p.height + 1, `box on the page: ${JSON.stringify(b)}`)
+          if (p.fonts && i.fontId !== undefined) assert.ok(p.fonts[i.fontId], `font ${i.fontId} described`)
+        }
+        if (p.imageCoverage !== undefined) assert.ok(p.imageCoverage >= 0 && p.imageCoverage <= 1)
         const empty = await doc.getPageText(2)
         assert.equal(empty.text.trim(), '')
+        await assert.rejects(doc.getPageText(0))
+        await assert.rejects(doc.getPageText(3))
       } finally {
         await doc.close()
+        await doc.close() // idempotent
       }
     })
     it('renders grey pixels at the requested resolution', async () => {
@@ -58,6 +66,8 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
       const doc = await ex.open(minimalPdf([lines]))
       try {
         const img: PageImage = await doc.renderPage(1, 72)
+        assert.equal(img.pageNumber, 1)
+        assert.equal(img.dpi, 72)
         assert.equal(img.width, 612)
         assert.equal(img.height, 792)
         assert.equal(img.data.length, img.width * img.height)
@@ -68,16 +78,19 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
     })
     it('rejects bad input with typed errors', async () => {
       const ex = await create()
-      await assert.rejects(ex.open(new TextEncoder().encode('not a pdf at all')), (e) => isTriageError(e, 'PDF_INVALID'))
-      const good = minimalPdf([lines])
-      await assert.rejects(ex.open(good.slice(0, 40)), (e) => isTriageError(e, 'PDF_INVALID'))
+      await assert.rejects(ex.open(new TextEncoder().encode('not a pdf at all'), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
+      await assert.rejects(ex.open(new Uint8Array(0), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
+      await assert.rejects(ex.open(minimalPdf([lines]).slice(0, 40), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
+      await assert.rejects(ex.open(minimalPdf([]), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_EMPTY'))
+      await assert.rejects(ex.open(encryptedMinimalPdf(), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_ENCRYPTED'))
     })
     it('leaves the caller buffer intact', async () => {
       const ex = await create()
       const bytes = minimalPdf([lines])
+      const before = bytes.byteLength
       const doc = await ex.open(bytes)
       await doc.close()
-      assert.equal(bytes.byteLength > 0, true)
+      assert.equal(bytes.byteLength, before)
       assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), '%PDF-')
     })
   })

@@ -1,2 +1,2 @@
-export { minimalPdf } from './minimal-pdf.js'
+export { encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
 export { describeExtractor, describeJudge, describeOcrEngine, describePostProcessor, describeRepair, samplePage } from './conformance.js'

@@ -3,7 +3,7 @@
  * (12 pt, from 72 pt below the top, 16 pt leading), or nothing. Third-party backends can test with it without a PDF
  * library.
  */
-export function minimalPdf(pages: string[][], size: [number, number] = [612, 792]): Uint8Array {
+export function minimalPdf(pages: string[][], size: [number, number] = [612, 792], trailerExtra = '', extraObjects: string[] = []): Uint8Array {
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?')
   const objs: string[] = []
   const add = (body: string) => objs.push(body) // object number = index + 1
@@ -24,6 +24,7 @@ export function minimalPdf(pages: string[][], size: [number, number] = [612, 792
     kids.push(objs.length)
   }
   objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`
+  objs.push(...extraObjects)
   let pdf = '%PDF-1.4\n'
   const offsets: number[] = []
   objs.forEach((body, i) => {
@@ -32,6 +33,19 @@ export function minimalPdf(pages: string[][], size: [number, number] = [612, 792
   })
   const xref = pdf.length
   pdf += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  pdf += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  pdf += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R${trailerExtra} >>\nstartxref\n${xref}\n%%EOF\n`
   return new TextEncoder().encode(pdf)
+}
+
+/**
+ * A PDF declaring standard-security encryption (RC4, revision 3) whose O and U entries match no password: every reader
+ * asks for one. For testing that an extractor reports encryption as such.
+ */
+export function encryptedMinimalPdf(): Uint8Array {
+  const pages = [['secret']]
+  // The Encrypt dictionary is the object after the page objects: catalog, pages, font, then content + page per page.
+  const encryptId = 3 + pages.length * 2 + 1
+  return minimalPdf(pages, undefined, ` /Encrypt ${encryptId} 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> <0123456789ABCDEF0123456789ABCDEF>]`, [
+    `<< /Filter /Standard /V 2 /R 3 /Length 128 /P -3904 /O <${'A1'.repeat(32)}> /U <${'B2'.repeat(32)}> >>`,
+  ])
 }
