@@ -2,6 +2,7 @@ import { definePlugin, type Judge } from '@pdftriage/core'
 import { judgeDocumentGates } from './judge-document.js'
 import { GATES_NAME, judgePageGates } from './judge-page.js'
 import { gatesOptionsSchema } from './options.js'
+import { lookForVectorText } from './vector-text.js'
 
 /**
  * The N0 character gates: absent / blank, garbled (letter share, Latin-1 and control share, per font), sparse.
@@ -15,7 +16,10 @@ export const gatesJudge = definePlugin({
     const o = gatesOptionsSchema.parse(options)
     const judge: Judge = {
       name: GATES_NAME,
-      judge: (page, ctx) => judgePageGates(page, o, ctx),
+      judge: async (page, ctx) => {
+        const v = judgePageGates(page, o, ctx)
+        return v.layer === 'blank' ? ((await lookForVectorText(page, v, o, ctx)) ?? v) : v
+      },
     }
     if (o.mode === 'document') return { ...judge, judgeDocument: (doc) => judgeDocumentGates(doc, o) }
     return judge

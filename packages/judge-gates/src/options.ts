@@ -80,6 +80,22 @@ export const gatesOptionsSchema = z.strictObject({
   windowAt: share
     .default(0.5)
     .describe('Document mode: where the middle window is centred, as a share of the page count'),
+  vectorTextDpi: z
+    .number()
+    .int()
+    .min(0)
+    .max(600)
+    .default(150)
+    .describe(
+      'A page with no text and no image but vector drawing is OCRed at this resolution (when the pipeline has an OCR ' +
+        'engine) to tell lettering drawn as curves (absent: needs OCR) from a diagram (blank); 0 never looks',
+    ),
+  vectorTextMinWords: z
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe('Confident words (3+ letters, confidence >= 0.7) that OCR must find on such a page to call it lettering'),
 })
 
 /** Options of the gates judge as written in a config. */
