@@ -7,6 +7,7 @@ import { hyphenPoints } from './hyphenate.mjs'
 import { FRENCH_COLD, FRENCH_PARAGRAPHS, ENGLISH_PARAGRAPHS } from './corpus.mjs'
 import { DOCS } from './docs.mjs'
 import { typeset } from './typeset.mjs'
+import { ocrLike } from './eval-ocr-like.mjs'
 
 /** Words normalised for comparison: NFC, curly apostrophes straightened. */
 const toks = (s) => s.normalize('NFC').replace(/’/g, "'").split(/\s+/).filter(Boolean)
@@ -45,6 +46,7 @@ for (const spec of DOCS) {
     for (let n = 1; n <= d.pageCount; n++) pts.push(await d.getPageText(n))
     await d.close()
     const t1 = cpu()
+    if (process.env.OCR) pts = pts.map(ocrLike)
     r = rebuildText({ info: { pageCount: pts.length }, pages: pts }, opts)
     const t2 = cpu()
     tExtract = Math.min(tExtract, t1 - t0)

@@ -13,14 +13,18 @@ export interface Line {
   fontSize: number
   /** Dominant font id, `undefined` when the backend gave none (OCR). */
   fontId: string | undefined
+  /** True when the size came from the backend; false when estimated from OCR word boxes (a few % off). */
+  sized: boolean
 }
 
 /** A word space in points when a page shows no measurable one: a quarter em is the usual space of Latin fonts. */
 const DEFAULT_SPACE_EM = 0.25
 /** Two items closer than this share of the font size are one run (kerning, a superscript marker): no space between. */
 const JOIN_GAP_EM = 0.12
-/** A segment split needs at least half an em even when word spaces are tiny (a column gutter is never narrower). */
-const MIN_SPLIT_EM = 0.5
+/** A segment split needs at least an em even when word spaces are tiny (a column gutter is never narrower). */
+const MIN_SPLIT_EM = 1
+/** A gutter is at least twice the line's own median space (TeX stretches spaces by at most about 1.5). */
+const ROW_GAP_FACTOR = 2
 
 interface Item {
   text: string
@@ -28,8 +32,30 @@ interface Item {
   y0: number
   x1: number
   y1: number
+  /** Font size, or the box height when the backend gave none (OCR). */
   size: number
+  /** True when `size` came from the backend. */
+  sized: boolean
   fontId: string | undefined
+}
+
+/** Cap height of Latin text faces as a share of the font size (Helvetica 0.72, Times 0.66). */
+const CAP_HEIGHT = 0.7
+/** Characters reaching cap height or above (capitals, digits, ascenders, accents, i-dots), and descenders. */
+const TALL = /[A-ZÀ-Þ0-9bdfhijklt'’àâäéèêëîïôöùûüç]/u
+const DESCENDING = /[gjpqyç,;()[\]{}]/u
+
+/**
+ * Font size of an OCR line, from its word boxes: baseline (the bottom of words without descenders) minus the top of
+ * words with a tall letter, over the cap height. `undefined` when no word has a tall letter.
+ */
+function ocrSize(items: Item[]): number | undefined {
+  const tall = items.filter((i) => TALL.test(i.text))
+  if (tall.length === 0) return undefined
+  const flat = items.filter((i) => !DESCENDING.test(i.text))
+  const base = median((flat.length ? flat : items).map((i) => i.y1))!
+  const top = median(tall.map((i) => i.y0))!
+  return base > top ? (base - top) / CAP_HEIGHT : undefined
 }
 
 function toItem(it: TextItem): Item | undefined {
@@ -37,7 +63,8 @@ function toItem(it: TextItem): Item | undefined {
   if (!text.trim()) return undefined
   const h = it.bbox.y1 - it.bbox.y0
   if (!(h > 0) || !(it.bbox.x1 >= it.bbox.x0)) return undefined
-  return { text, x0: it.bbox.x0, y0: it.bbox.y0, x1: it.bbox.x1, y1: it.bbox.y1, size: it.fontSize && it.fontSize > 0 ? it.fontSize : h, fontId: it.fontId }
+  const sized = it.fontSize !== undefined && it.fontSize > 0
+  return { text, x0: it.bbox.x0, y0: it.bbox.y0, x1: it.bbox.x1, y1: it.bbox.y1, size: sized ? it.fontSize! : h, sized, fontId: it.fontId }
 }
 
 function median(xs: number[]): number | undefined {
@@ -78,7 +105,21 @@ function rows(items: Item[]): Item[][] {
       }
     } else out.push({ y0: it.y0, y1: it.y1, items: [it] })
   }
-  return out.map((r) => r.items.sort((a, b) => a.x0 - b.x0))
+  // OCR word boxes follow their letters (x-height words sit low, capitals high): the greedy pass can open two rows
+  // for one line. Merge rows whose spans overlap by half the smaller one.
+  const spans = out
+    .map((r) => ({ y0: Math.min(...r.items.map((i) => i.y0)), y1: Math.max(...r.items.map((i) => i.y1)), items: r.items }))
+    .sort((a, b) => a.y0 + a.y1 - b.y0 - b.y1)
+  const merged: typeof spans = []
+  for (const r of spans) {
+    const prev = merged[merged.length - 1]
+    if (prev && vOverlap(prev, r) >= 0.5) {
+      prev.items.push(...r.items)
+      prev.y0 = Math.min(prev.y0, r.y0)
+      prev.y1 = Math.max(prev.y1, r.y1)
+    } else merged.push(r)
+  }
+  return merged.map((r) => r.items.sort((a, b) => a.x0 - b.x0))
 }
 
 /** Average word space of a page in points: gaps between neighbouring items that look like spaces; `undefined` when none. */
@@ -117,9 +158,10 @@ function segmentOf(page: number, items: Item[]): Line {
     prev = it
   }
   const top = (m: Map<any, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
-  const fontSize = top(bySize) as number
+  // Without sizes from the backend (OCR), word-box heights follow the letters: estimate from the line instead.
+  const fontSize = items.some((i) => i.sized) ? (top(bySize) as number) : (ocrSize(items) ?? Number.NaN)
   // The line box is the box of its body-size items, so that a raised marker does not make the line look taller.
-  const body = items.filter((i) => Math.abs(i.size - fontSize) < 0.5)
+  const body = items.filter((i) => i.sized && Math.abs(i.size - fontSize) < 0.5)
   const ref = body.length ? body : items
   return {
     page,
@@ -130,6 +172,7 @@ function segmentOf(page: number, items: Item[]): Line {
     y1: Math.max(...ref.map((i) => i.y1)),
     fontSize,
     fontId: top(byFont) as string | undefined,
+    sized: items.some((i) => i.sized),
   }
 }
 
@@ -147,10 +190,16 @@ export function buildLines(page: PageText, wordGapFactor: number): Line[] {
   const split = Math.max(wordGapFactor * space, MIN_SPLIT_EM * bodySize)
   const out: Line[] = []
   for (const r of rs) {
+    // A justified line stretches all its spaces alike: a gap between OCR words is a gutter only if it is also well
+    // over the line's own typical space (a loose line would otherwise split at every wide space).
+    const own = median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0 && g <= split))
+    // Only for word boxes (OCR): a text layer's runs already hold their spaces, its item gaps are not word spaces.
+    const words = !r.some((it) => it.sized)
+    const rowSplit = words && own !== undefined && r.length >= 4 ? Math.max(split, ROW_GAP_FACTOR * own) : split
     let cur: Item[] = []
     for (const it of r) {
       const last = cur[cur.length - 1]
-      if (last && it.x0 - last.x1 > split) {
+      if (last && it.x0 - last.x1 > rowSplit) {
         out.push(segmentOf(page.pageNumber, cur))
         cur = []
       }
@@ -158,5 +207,8 @@ export function buildLines(page: PageText, wordGapFactor: number): Line[] {
     }
     if (cur.length) out.push(segmentOf(page.pageNumber, cur))
   }
+  // OCR lines with no tall letter get the page's typical size.
+  const known = median(out.filter((l) => !Number.isNaN(l.fontSize)).map((l) => l.fontSize)) ?? bodySize
+  for (const l of out) if (Number.isNaN(l.fontSize)) l.fontSize = known
   return out.filter((l) => l.text.length > 0)
 }

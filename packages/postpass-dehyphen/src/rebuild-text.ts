@@ -28,7 +28,9 @@ type Break = 'space' | 'newline' | 'para'
 function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapFactor: number): Break {
   const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left)
   const sameFlow = a.page === b.page && b.y0 > a.y0 && overlap > 0
-  const sizeChange = Math.abs(a.fontSize - b.fontSize) > SIZE_CHANGE * Math.max(a.fontSize, b.fontSize)
+  // Sizes estimated from OCR boxes wander by several per cent from line to line: twice the tolerance there.
+  const tol = a.sized && b.sized ? SIZE_CHANGE : 2 * SIZE_CHANGE
+  const sizeChange = Math.abs(a.fontSize - b.fontSize) > tol * Math.max(a.fontSize, b.fontSize)
   if (!sameFlow) {
     // A column or page turn: the paragraph runs on when its last line is full and unpunctuated and the next line
     // neither starts a list nor opens a new indented paragraph with a capital.
@@ -57,11 +59,19 @@ function pagePitch(lines: FlowLine[]): number | undefined {
   return median(ps)
 }
 
-/** Body font size of the document: the size carrying the most characters. */
+/**
+ * Body font size of the document: the median size by characters (a median, not a mode, so that sizes estimated
+ * from OCR boxes, all slightly different, still give the body's size).
+ */
 function bodySizeOf(lines: Line[]): number {
-  const by = new Map<number, number>()
-  for (const l of lines) by.set(l.fontSize, (by.get(l.fontSize) ?? 0) + l.text.length)
-  return [...by.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10
+  const s = [...lines].sort((a, b) => a.fontSize - b.fontSize)
+  const total = s.reduce((n, l) => n + l.text.length, 0)
+  let acc = 0
+  for (const l of s) {
+    acc += l.text.length
+    if (acc >= total / 2) return l.fontSize
+  }
+  return 10 // no text: any size will do
 }
 
 function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
@@ -82,7 +92,7 @@ function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
 function kindOf(lines: FlowLine[], text: string, bodySize: number, isLast: boolean): Paragraph['kind'] {
   const first = lines[0]!
   if (LIST_START.test(first.text)) return 'list'
-  if (first.fontSize >= HEADING_SIZE * bodySize) return 'heading'
+  if (first.fontSize >= (first.sized ? HEADING_SIZE : 1 + 2 * (HEADING_SIZE - 1)) * bodySize) return 'heading'
   const words = text.split(/\s+/).length
   if (lines.length <= 2 && words <= HEADING_WORDS && !FINAL_PUNCT.test(text) && !isLast && isShort(lines[lines.length - 1]!, undefined)) return 'heading'
   return 'body'
