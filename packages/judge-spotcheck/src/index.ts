@@ -1,5 +1,5 @@
 export { spotcheckJudge as default, spotcheckJudge, judgePageSpotcheck, SPOTCHECK_NAME } from './spotcheck-judge.js'
 export { spotcheckOptionsSchema, type SpotcheckOptions, type ResolvedSpotcheckOptions } from './options.js'
 export { compareWords, type Agreement } from './agreement.js'
-export { chooseRegion, type Region } from './region.js'
+export { chooseRegion, layerSlope, type Region } from './region.js'
 export { ocrLayer, splitWords, wordKey, type OcrLayer, type Word } from './words.js'

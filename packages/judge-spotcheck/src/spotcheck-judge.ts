@@ -45,6 +45,9 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
     `${a.layerWords} layer words, ${a.ocrWords} OCR words (mean confidence ${f2(meanConf)}), ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
     `agreement ${f2(a.dice)} ${healthy ? '>=' : '<'} ${f2(o.threshold)}`,
   ]
+  // Fewer than half as many words read as the layer claims: a bad layer, or a crop tesseract could not segment (lines
+  // of a tilted scan cut at the crop's edge); said apart so that a reader can tell the two from the page.
+  if (a.ocrWords * 2 < a.layerWords) notes.push(`the OCR read ${a.ocrWords} words where the layer has ${a.layerWords}: the image does not show the layer's words, or the crop was misread`)
   if (a.mismatches.length) notes.push(`mismatched: ${a.mismatches.map(([l, r]) => `${l}→${r}`).join(', ')}`)
   return { judge: SPOTCHECK_NAME, layer: healthy ? 'healthy' : 'unreadable', needsOcr: !healthy, score: a.dice, threshold: o.threshold, notes }
 }

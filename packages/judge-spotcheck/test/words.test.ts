@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { PageText } from '@pdftriage/core'
 import { compareWords } from '../src/agreement.js'
-import { chooseRegion } from '../src/region.js'
+import { chooseRegion, layerSlope } from '../src/region.js'
 import { ocrLayer, splitWords, wordKey, type Word } from '../src/words.js'
 
 const word = (text: string, x0: number, y0: number, w = 30, h = 10): Word => ({ text, key: wordKey(text), bbox: { x0, y0, x1: x0 + w, y1: y0 + h } })
@@ -47,7 +47,8 @@ test('chooseRegion takes whole lines around the middle up to the word count, wit
   const lines = new Set(r.words.map((w) => w.bbox.y0))
   assert.equal(lines.size, 3)
   assert.ok([...lines].every((y) => y >= 360 && y <= 440), `lines near the middle: ${[...lines]}`)
-  assert.equal(r.box.y0, r.band.y0 - 3)
+  assert.equal(r.box.y0, Math.min(...r.words.map((w) => w.bbox.y0)) - 3)
+  assert.ok(r.band.y0 > r.box.y0 && r.band.y1 < r.box.y1) // OCR words are compared by centre, inside the ink
   const capped = chooseRegion(words, 200, 50, 3, { width: 600, height: 800 })
   assert.ok(capped && capped.band.y1 - capped.band.y0 <= 50)
   assert.equal(chooseRegion(words.slice(0, 10), 20, 1000, 3, { width: 600, height: 800 }), undefined)
@@ -66,4 +67,19 @@ test('compareWords matches multisets both ways and pairs mismatches by overlap',
   const twice = compareWords([word('de', 0, 0), word('de', 40, 0)], [word('de', 0, 0)], band, 5)
   assert.equal(twice.matched, 1) // a multiset: one OCR word confirms one layer word
   assert.equal(compareWords([], [], band, 5).dice, 0)
+})
+
+test('layerSlope reads the skew of word-level boxes and the crop takes the tilted lines whole', () => {
+  const slope = Math.tan((3 * Math.PI) / 180) // a scan turned 3 degrees
+  const words: Word[] = []
+  for (let line = 0; line < 20; line++) for (let k = 0; k < 10; k++) words.push(word(`mot${line}x${k}`, 60 + k * 45, 100 + line * 20 + k * 45 * slope))
+  assert.ok(Math.abs(layerSlope(words) - slope) < 1e-9)
+  assert.equal(layerSlope([word('un', 0, 0), word('deux', 0, 30)]), 0) // no pair on a line: cannot tell, 0
+  const r = chooseRegion(words, 30, 1000, 3, { width: 600, height: 800 })
+  assert.ok(r)
+  const inkTop = Math.min(...r.words.map((w) => w.bbox.y0))
+  const drift = slope * (r.band.x1 - r.band.x0)
+  assert.ok(Math.abs(r.box.y0 - (inkTop - 3 - drift)) < 1e-9)
+  const flat = chooseRegion(words.map((w) => ({ ...w, bbox: { ...w.bbox, y0: Math.round(w.bbox.y0 / 20) * 20, y1: Math.round(w.bbox.y0 / 20) * 20 + 10 } })), 30, 1000, 3, { width: 600, height: 800 })
+  assert.ok(flat && r.box.y1 - r.box.y0 > flat.box.y1 - flat.box.y0)
 })
