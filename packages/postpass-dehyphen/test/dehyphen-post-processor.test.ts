@@ -122,3 +122,16 @@ test('footnotes kept in place follow the paragraph that ends their page', () => 
   const single = run(doc([page(1, [...column(['Un texte court qui finit ici.'], { lastShort: new Set([0]) }), ...lineItems('1 Une note.', 40, 500, 7)]), page(2, column(['Suite du document sur la page deux.'], { lastShort: new Set([0]) }))]), { footnotes: 'keep' })
   assert.deepEqual(single.paragraphs!.map((p) => p.text), ['Un texte court qui finit ici.', '1 Une note.', 'Suite du document sur la page deux.'])
 })
+
+test('OCR word boxes without sizes, heights following their letters, make one paragraph', () => {
+  const lines = ['Le maire de la commune a rappelé que les', 'travaux de voirie commenceront au début du', 'printemps, dès que le temps le permettra.']
+  const items = column(lines, { words: true, lastShort: new Set([2]) }).map((it) => {
+    const base = it.bbox.y1 - 2 // the helper's boxes go 2 pt under the baseline
+    const top = /[A-Zbdfhiklté']/.test(it.text) ? base - 7 : base - 5 // capitals and ascenders reach higher
+    const bottom = /[gjpqy,]/.test(it.text) ? base + 2 : base
+    return { text: it.text, bbox: { ...it.bbox, y0: top, y1: bottom }, confidence: 0.9, ...(it.hasEol ? { hasEol: true } : {}) }
+  })
+  const out = run(doc([{ ...page(1, items), source: 'ocr' }]))
+  assert.deepEqual(out.paragraphs!.map((p) => p.kind), ['body'])
+  assert.equal(out.text, lines.join(' '))
+})
