@@ -33,13 +33,17 @@ export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGates
   const out: FontDamage[] = []
   for (const [fontId, texts] of byFont) {
     const s = pageStats(texts.join(' '))
-    const share = s.chars / pageChars
-    if (s.chars < o.fontMinChars || share < o.fontMinShare) continue
+    // Size and share count the characters the shares are taken over: leaders are layout, and a font that sets only
+    // the dots of a table of contents (TeX's math italic does) has nothing to judge (a 312-page French manual had 32
+    // table-of-contents and index pages flagged before this).
+    const chars = s.judged
+    const share = chars / pageChars
+    if (chars < o.fontMinChars || share < o.fontMinShare) continue
     const d = findDamage(s, o)
     if (!d) continue
     const info: FontInfo | undefined = page.fonts?.[fontId]
     const label = info?.name ? `${info.name} (${fontId})` : fontId
-    out.push({ ...d, fontId, label, chars: s.chars, share, stats: `font ${label}: ${statsNote(s)}, ${f2(share)} of the page` })
+    out.push({ ...d, fontId, label, chars, share, stats: `font ${label}: ${statsNote(s)}, ${f2(share)} of the page` })
   }
   return out.sort((a, b) => b.chars - a.chars)
 }

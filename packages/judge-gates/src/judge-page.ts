@@ -41,7 +41,8 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
   }
 
   notes.push(wordsNote(s))
-  if (s.chars >= o.minCharsToJudge) {
+  // Damage is judged on the characters the shares are taken over: a page of fill-in lines or leaders alone has none.
+  if (s.judged >= o.minCharsToJudge) {
     const d = findDamage(s, o)
     if (d) return verdict('garbled', true, d.note, d.score, d.threshold)
     const fonts = damagedFonts(page, s.chars, o)

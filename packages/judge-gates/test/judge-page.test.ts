@@ -154,3 +154,20 @@ test('options move the thresholds', async () => {
   assert.throws(() => gates.optionsSchema.parse({ minLetterShare: 2 }))
   assert.throws(() => gates.optionsSchema.parse({ nope: 1 }))
 })
+
+test('a table of contents whose leader dots are set in their own font is not garbled (TeX sets them in math italic)', async () => {
+  const { judgePageGates } = await import('../src/judge-page.js')
+  const o = (await import('../src/options.js')).gatesOptionsSchema.parse({})
+  const entries = ['Introduction', 'Classes de documents', 'Environnements', 'Commandes de rubrique', 'Références croisées', 'Notes en bas de page', 'Définitions', 'Compteurs', 'Longueurs', 'Lettres']
+  const runs: Array<{ text: string; font: string; name: string }> = []
+  entries.forEach((e, i) => {
+    runs.push({ text: `${i + 1} ${e} avec les détails de la section`, font: 'f1', name: 'CMR10' })
+    runs.push({ text: ' .'.repeat(60), font: 'f2', name: 'CMMI10' })
+    runs.push({ text: String(3 + i * 7), font: 'f1', name: 'CMR10' })
+  })
+  const v = judgePageGates(page(runs, { imageCoverage: 0 }), o, { pageCount: 300 })
+  assert.equal(v.layer, 'healthy', v.notes.join(' | '))
+  // A page holding nothing but fill-in lines is not judged for damage either.
+  const form = judgePageGates(page([{ text: '_'.repeat(500), font: 'f1' }], { imageCoverage: 0 }), o, { pageCount: 1 })
+  assert.notEqual(form.layer, 'garbled')
+})
