@@ -16,6 +16,14 @@ export interface FontDamage extends Damage {
 }
 
 /**
+ * Fonts that draw pictures, not text: LaTeX's picture-mode line and circle fonts, math extension and symbol fonts,
+ * dingbats. Their codes map to nothing textual by design (LINE10 extracts as control characters), so judging them
+ * alone says nothing of the layer: lshort-fr's picture page was called garbled for its LINE10 segments (0.24 of the
+ * page) while its text read. Subset prefixes (`WYPCOR+`) are allowed.
+ */
+export const PICTURE_FONT = /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSAM\d+|MSBM\d+|WASY\w*|ZapfDingbats|\w*Dingbats|Wingdings\w*|Webdings|Symbol\w*|MT-?Extra)$/i
+
+/**
  * Judges each font that carries a significant share of the page on its own: one broken font diluted by healthy fonts
  * beside it passes page-level statistics (pdf-inspector's known failure). Returns the damaged fonts, largest first;
  * empty when none is damaged or none is large enough to judge.
@@ -42,6 +50,7 @@ export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGates
     const d = findDamage(s, o)
     if (!d) continue
     const info: FontInfo | undefined = page.fonts?.[fontId]
+    if (info?.name && PICTURE_FONT.test(info.name)) continue
     const label = info?.name ? `${info.name} (${fontId})` : fontId
     out.push({ ...d, fontId, label, chars, share, stats: `font ${label}: ${statsNote(s)}, ${f2(share)} of the page` })
   }

@@ -171,3 +171,17 @@ test('a table of contents whose leader dots are set in their own font is not gar
   const form = judgePageGates(page([{ text: '_'.repeat(500), font: 'f1' }], { imageCoverage: 0 }), o, { pageCount: 1 })
   assert.notEqual(form.layer, 'garbled')
 })
+
+test('a picture font (LaTeX LINE10 segments, control characters by design) beside readable text does not garble the page', async () => {
+  const { judgePageGates } = await import('../src/judge-page.js')
+  const o = (await import('../src/options.js')).gatesOptionsSchema.parse({})
+  const runs = [
+    { text: `${FRENCH}\n${FRENCH}`, font: 'f1', name: 'PQRSTU+CMR10' },
+    // As on lshort-fr's picture page: the segments carry about a quarter of the page, controls 0.17 of it.
+    { text: '\u0001\u0002\u0003\u0004\u0005\u0006'.repeat(50), font: 'f2', name: 'WYPCOR+LINE10' },
+  ]
+  assert.equal(judgePageGates(page(runs, { imageCoverage: 0 }), o, { pageCount: 1 }).layer, 'healthy')
+  // The same junk in a text font is a broken font.
+  const broken = [runs[0]!, { ...runs[1]!, name: 'ABCDEF+CMTT10' }]
+  assert.equal(judgePageGates(page(broken, { imageCoverage: 0 }), o, { pageCount: 1 }).layer, 'garbled')
+})
