@@ -73,8 +73,8 @@ export function chooseRegion(all: readonly Word[], minWords: number, maxHeight: 
     y1: Math.max(...chosen.map((w) => w.bbox.y1)),
   }
   // On a tilted scan a band of centres cuts lines diagonally; the crop takes the chosen words' lines whole (their drift
-  // across the band's width), because tesseract loses lines cut at the crop's edge (measured: a 2-degree scan read 8
-  // of 54 words without this).
+  // across the band's width), because tesseract loses lines cut at the crop's edge. Needs word-level boxes (slope 0
+  // otherwise). Measured on d0258, a bad layer over a 5-degree scan: agreement 0.78 without, 0.59 with.
   const drift = Math.abs(slope) * (x1 - x0)
   const box: BBox = {
     x0: Math.max(0, ink.x0 - padding),
