@@ -52,7 +52,10 @@ export type Rule = z.infer<typeof ruleSchema>
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   extractor: pluginRefSchema.default('@pdftriage/extract-pdfjs').describe('The extractor plugin'),
-  judges: z.array(pluginRefSchema).default(['@pdftriage/judge-gates']).describe('Judges, in order'),
+  judges: z
+    .array(pluginRefSchema)
+    .default(['@pdftriage/judge-gates', '@pdftriage/judge-spotcheck'])
+    .describe('Judges, in order (a --model judge goes before the spot-check, which costs OCR time and runs last)'),
   repairs: z.array(pluginRefSchema).default(['@pdftriage/repair-reflect']).describe('Repairs tried on pages that failed a judge'),
   ocr: pluginRefSchema.nullable().default('@pdftriage/ocr-tesseract').describe('The OCR engine; null for none'),
   postprocess: z.array(pluginRefSchema).default(['@pdftriage/postpass-dehyphen']).describe('Post-processors over each document'),

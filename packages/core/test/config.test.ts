@@ -14,7 +14,7 @@ describe('config', () => {
     const c = parseConfig({})
     assert.equal(c.policy, 'auto')
     assert.equal(c.extractor, '@pdftriage/extract-pdfjs')
-    assert.deepEqual(c.judges, ['@pdftriage/judge-gates'])
+    assert.deepEqual(c.judges, ['@pdftriage/judge-gates', '@pdftriage/judge-spotcheck'])
   })
   it('names the path of a bad value and rejects unknown keys', () => {
     assert.throws(() => parseConfig({ policy: 'sometimes' }, 'x.json'), (e: TriageError) => e.code === 'CONFIG_INVALID' && e.path === 'policy' && /x\.json/.test(e.message))

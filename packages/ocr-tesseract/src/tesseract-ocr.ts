@@ -176,7 +176,9 @@ export class TesseractEngine implements OcrEngine {
     })
     died.catch(() => {}) // observed by the pool while a task runs; a normal terminate() must not be unhandled
     try {
-      await worker.setParameters({ tessedit_pageseg_mode: String(this.options.psm) as Tesseract.PSM })
+      // debug_file: tesseract's own chatter ("Detected 54 diacritics", leptonica box warnings) goes to the void
+      // instead of the user's stderr, where it buried the progress line and the summary.
+      await worker.setParameters({ tessedit_pageseg_mode: String(this.options.psm) as Tesseract.PSM, debug_file: '/dev/null' } as Partial<Tesseract.WorkerParams>)
     } catch (e) {
       await worker.terminate()
       throw e
