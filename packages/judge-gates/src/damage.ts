@@ -3,8 +3,11 @@ import type { PageStats } from './page-stats.js'
 
 /** Which gate found damage, with the number that decided and its threshold. */
 export interface Damage {
-  /** 'letters': too few letters (and digits); 'odd': too many Latin-1 symbols, capitals or controls. */
-  gate: 'letters' | 'odd'
+  /**
+   * 'letters': too few letters (and digits); 'odd': too many Latin-1 symbols, capitals or controls; 'vowels': Latin
+   * letters in proportions no language has (a shifted or substituted font).
+   */
+  gate: 'letters' | 'odd' | 'vowels'
   score: number
   threshold: number
   /** Why, in words, e.g. "letters 0.05 < 0.25 and letters+digits 0.19 < 0.50". */
@@ -18,7 +21,10 @@ export const f2 = (x: number): string => x.toFixed(2)
  * Tests the damage gates on statistics taken from enough text. Returns the damage found, or `undefined` when the text
  * passes both gates (the caller decides whether there was enough text to ask).
  */
-export function findDamage(s: PageStats, o: Pick<ResolvedGatesOptions, 'minLetterShare' | 'minAlnumShare' | 'maxLatin1Share'>): Damage | undefined {
+export function findDamage(
+  s: PageStats,
+  o: Pick<ResolvedGatesOptions, 'minLetterShare' | 'minAlnumShare' | 'maxLatin1Share' | 'vowelShare' | 'vowelMinLetters'>,
+): Damage | undefined {
   if (s.letterShare < o.minLetterShare && s.alnumShare < o.minAlnumShare) {
     return {
       gate: 'letters',
@@ -35,6 +41,18 @@ export function findDamage(s: PageStats, o: Pick<ResolvedGatesOptions, 'minLette
       note: `latin-1 and controls ${f2(s.oddShare)} > ${f2(o.maxLatin1Share)}`,
     }
   }
+  // Only where Latin letters carry the text: other scripts and symbol soup are the other gates' business.
+  if (s.latinLetters >= o.vowelMinLetters && s.latinLetters >= s.letters / 2) {
+    const [lo, hi] = o.vowelShare
+    if (s.vowelShare < lo || s.vowelShare > hi) {
+      return {
+        gate: 'vowels',
+        score: s.vowelShare,
+        threshold: s.vowelShare < lo ? lo : hi,
+        note: `vowels ${f2(s.vowelShare)} of ${s.latinLetters} Latin letters, outside ${f2(lo)}-${f2(hi)}: no language spells so (a shifted or substituted font)`,
+      }
+    }
+  }
   return undefined
 }
 
@@ -48,6 +66,7 @@ export function statsNote(s: PageStats): string {
     `latin-1 ${f2(s.latin1Share)}`,
     `controls ${f2(s.controlShare)}`,
   )
+  if (s.latinLetters) parts.push(`vowels ${f2(s.vowelShare)}`)
   return parts.join(', ')
 }
 

@@ -80,6 +80,20 @@ export const gatesOptionsSchema = z.strictObject({
   windowAt: share
     .default(0.5)
     .describe('Document mode: where the middle window is centred, as a share of the page count'),
+  vowelShare: z
+    .tuple([share, share])
+    .default([0.2, 0.65])
+    .describe(
+      'Vowels among Latin letters outside this range mean a shifted or substituted font: running text in Latin-script ' +
+        'languages keeps 0.35-0.45 (dev corpus: genuine pages 0.25-0.46, a page of figure labels "text35 text36" the ' +
+        'lowest); a font shifted by 0x1D ("7KH" for "The") keeps 0.15',
+    ),
+  vowelMinLetters: z
+    .number()
+    .int()
+    .min(1)
+    .default(300)
+    .describe('Latin letters a page (or font) needs before its vowel share is judged'),
   vectorTextDpi: z
     .number()
     .int()

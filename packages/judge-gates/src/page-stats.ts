@@ -27,6 +27,12 @@ export interface PageStats {
   controlShare: number
   /** Latin-1 symbols and capitals plus controls: what the `maxLatin1Share` gate tests. */
   oddShare: number
+  /** Latin-script letters (a-z, A-Z and the Latin-1 and Latin Extended-A letters). */
+  latinLetters: number
+  /** Vowels (a e i o u y, accented or not, æ œ ø) among the Latin letters. */
+  vowels: number
+  /** `vowels / latinLetters`; 0 without Latin letters. */
+  vowelShare: number
   /** Words (runs of letters). */
   words: number
   /** Shares of words that are English / French function words. */
@@ -44,6 +50,12 @@ const LEADERS = /([._\-·…])(?:[ \t]*\1){3,}/gu
 const NUMBER = /^[(\[«"'+\-−–]?[$€£]?\d[\d.,:/'’\-]*(?:%|‰|[$€£]|\p{L}{1,3})?[)\]»"'.,;:!?]*$/u
 // A token of letters and digits only (`a159`, `x2793`, `RN7`): an identifier, as in references and glyph tables.
 const IDENT = /^[(\[«"']?[\p{L}\p{Nd}]+[)\]»"'.,;:!?]*$/u
+
+const VOWELS = new Set('aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿāăąēĕėęěĩīĭįıōŏőũūŭůűų')
+
+/** Latin letters: ASCII, Latin-1 letters and Latin Extended-A (U+0100..U+017F). */
+const isLatinLetter = (c: number): boolean =>
+  (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x17f && c !== 0xd7 && c !== 0xf7)
 
 function isControl(c: number): boolean {
   return (
@@ -67,11 +79,17 @@ export function pageStats(text: string): PageStats {
   let latin1 = 0
   let controls = 0
   let leaders = 0
+  let latinLetters = 0
+  let vowels = 0
   for (const m of text.matchAll(LEADERS)) leaders += m[0].replace(/\s/g, '').length
   for (const ch of text) {
     if (/\s/u.test(ch)) continue
     chars++
     const c = ch.codePointAt(0)!
+    if (isLatinLetter(c)) {
+      latinLetters++
+      if (VOWELS.has(ch.toLowerCase())) vowels++
+    }
     if (/\p{L}/u.test(ch)) letters++
     else if (/\p{Nd}/u.test(ch)) digits++
     if ((c >= 0x80 && c <= 0xde) || c === 0xf7) latin1++
@@ -95,6 +113,9 @@ export function pageStats(text: string): PageStats {
     chars,
     leaders,
     judged,
+    latinLetters,
+    vowels,
+    vowelShare: latinLetters ? vowels / latinLetters : 0,
     letters,
     digits,
     numberDigits,

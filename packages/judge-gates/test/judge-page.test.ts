@@ -185,3 +185,13 @@ test('a picture font (LaTeX LINE10 segments, control characters by design) besid
   const broken = [runs[0]!, { ...runs[1]!, name: 'ABCDEF+CMTT10' }]
   assert.equal(judgePageGates(page(broken, { imageCoverage: 0 }), o, { pageCount: 1 }).layer, 'garbled')
 })
+
+test('a font shifted by a constant ("7KH" for "The") is garbled by its vowels, though its letters look fine', async () => {
+  const { judgePageGates } = await import('../src/judge-page.js')
+  const o = (await import('../src/options.js')).gatesOptionsSchema.parse({})
+  const shifted = [...`${ENGLISH}\n${ENGLISH}`].map((c) => (/\s/.test(c) ? c : String.fromCharCode(c.charCodeAt(0) - 0x1d))).join('')
+  const v = judgePageGates(page(shifted, { imageCoverage: 0 }), o, { pageCount: 1 })
+  assert.equal(v.layer, 'garbled', v.notes.join(' | '))
+  assert.match(v.notes.at(-1)!, /vowels 0\.\d\d of \d+ Latin letters, outside 0\.20-0\.65/)
+  for (const t of [FRENCH, ENGLISH, NUMERIC]) assert.notEqual(judgePageGates(page(`${t}\n${t}`, { imageCoverage: 0 }), o, { pageCount: 1 }).layer, 'garbled')
+})
