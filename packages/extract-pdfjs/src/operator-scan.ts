@@ -99,7 +99,7 @@ export function scanOperators(
         break
       case OPS.paintFormXObjectBegin:
         stack.push({ ctm, mode, font })
-        if (Array.isArray(args[0])) ctm = mul(ctm, args[0] as number[])
+        if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = mul(ctm, Array.from(args[0] as ArrayLike<number>))
         break
       case OPS.paintFormXObjectEnd: {
         const s = stack.pop()

@@ -10,6 +10,14 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
     .boolean()
     .default(true)
     .describe('Compute `imageCoverage` and `hasVectorGraphics` from the page operator list'),
+  textSource: z
+    .enum(['operator-list', 'text-content'])
+    .default('operator-list')
+    .describe(
+      "Where page text comes from. 'operator-list': one pass over pdf.js's operator list gives text, fonts, invisible " +
+        "layers and image coverage (a 312-page manual: 1.5 s against 2.6 s for both passes); 'text-content': pdf.js's " +
+        'own text content, plus the operator list for the details (see detailsBelowChars)',
+    ),
   detailsBelowChars: z
     .number()
     .int()
@@ -17,8 +25,9 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
     .nullable()
     .default(null)
     .describe(
-      'Read the operator list (fonts, image coverage, vector and invisible text) only on pages whose text layer has fewer ' +
-        'non-space characters than this; longer pages leave those fields undefined. null: on every page',
+      "With textSource 'text-content': read the operator list (fonts, image coverage, vector and invisible text) only on " +
+        'pages whose text layer has fewer non-space characters than this; longer pages leave those fields undefined. ' +
+        'null: on every page',
     ),
   cleanupEvery: z
     .number()

@@ -3,6 +3,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf
 import { fontInfo, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
 import { restoreFormatMarks, shownText } from './format-marks.js'
+import { textFromOperatorList, type OplistFont } from './oplist-text.js'
 import { scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
 import { pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 import type { PdfjsRuntime } from './pdfjs-loader.js'
@@ -99,26 +100,39 @@ export class PdfjsDocument implements ExtractedDocument {
 
   async #extract(page: PDFPageProxy, n: number): Promise<PageText> {
     const viewport = page.getViewport({ scale: 1 })
-    const content = await page.getTextContent()
-    const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars } = this.options
-    const rawItems = content.items.filter((i): i is typeof i & PdfjsTextItem => 'str' in i) as PdfjsTextItem[]
-    // The operator list costs 45 % of text-page throughput and decodes every image (a 300 dpi JBIG2 scan: ~0.3 s):
-    // with detailsBelowChars set, only pages short of text (where coverage tells a scan from a blank page) pay it.
-    const rawText = rawItems.map((i) => i.str).join('')
-    const details = (wantFonts || wantCoverage) && (detailsBelowChars === null || nonSpaceCount(rawText) < detailsBelowChars)
+    const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars, textSource } = this.options
+    const annotations = { annotationMode: this.rt.pdfjs.AnnotationMode.DISABLE } // their appearance is not the page's text
+    const fontOf = (id: string) => (page.commonObjs.has(id) ? (page.commonObjs.get(id) as OplistFont) : undefined)
     let scan: OperatorScan | undefined
-    let restored: PdfjsTextItem[] | undefined
-    if (details) {
-      // Annotations are left out: their appearance is not the page's text layer nor its scan.
-      const ops = await page.getOperatorList({ annotationMode: this.rt.pdfjs.AnnotationMode.DISABLE })
+    let raw: readonly unknown[] | undefined
+    let styles: Record<string, PdfjsTextStyle | undefined> = {}
+    if (textSource === 'operator-list') {
+      const ops = await page.getOperatorList(annotations)
       scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view)
-      restored = restoreFormatMarks(rawItems, shownText(ops.fnArray, ops.argsArray, showTextOps(this.rt.pdfjs.OPS)))
+      const walked = textFromOperatorList(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, fontOf, page.view)
+      if (walked) {
+        raw = walked.items
+        styles = walked.styles
+      }
     }
-    const { items, text, fontIds } = pageItems(
-      restored ?? content.items,
-      content.styles as Record<string, PdfjsTextStyle | undefined>,
-      viewport.transform,
-    )
+    if (!raw) {
+      // Text content: pdf.js's own, for what the operator walk does not model (vertical writing) or when asked.
+      const content = await page.getTextContent()
+      styles = content.styles as Record<string, PdfjsTextStyle | undefined>
+      const rawItems = content.items.filter((i): i is typeof i & PdfjsTextItem => 'str' in i) as PdfjsTextItem[]
+      // The operator list costs 45 % of text-page throughput and decodes every image (a 300 dpi JBIG2 scan: ~0.3 s):
+      // with detailsBelowChars set, only pages short of text (where coverage tells a scan from a blank page) pay it.
+      const rawText = rawItems.map((i) => i.str).join('')
+      const details = (wantFonts || wantCoverage) && (detailsBelowChars === null || nonSpaceCount(rawText) < detailsBelowChars)
+      let restored: PdfjsTextItem[] | undefined
+      if (details) {
+        const ops = scan ? undefined : await page.getOperatorList(annotations)
+        if (ops) scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view)
+        if (ops) restored = restoreFormatMarks(rawItems, shownText(ops.fnArray, ops.argsArray, showTextOps(this.rt.pdfjs.OPS)))
+      }
+      raw = restored ?? content.items
+    }
+    const { items, text, fontIds } = pageItems(raw, styles, viewport.transform)
     const out: PageText = {
       pageNumber: n,
       width: Math.round(viewport.width * 100) / 100,
@@ -131,7 +145,7 @@ export class PdfjsDocument implements ExtractedDocument {
       out.imageCoverage = Math.round(scan.imageCoverage * 10_000) / 10_000
       out.hasVectorGraphics = scan.hasVectorGraphics
     }
-    if (wantFonts && details) {
+    if (wantFonts && scan) {
       const fonts: Record<string, FontInfo> = {}
       for (const id of new Set([...fontIds, ...(scan?.fontIds ?? [])])) {
         const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as PdfjsFont) : undefined

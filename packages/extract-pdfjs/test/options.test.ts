@@ -25,12 +25,12 @@ test('cleanupEvery: 1 frees caches after every page and later pages still read, 
 
 test('detailsBelowChars: short pages get coverage and fonts, long pages leave them undefined', async () => {
   const text = await buildPdf([{ blocks: [{ text: 'word '.repeat(100) }] }, { blocks: [{ text: 'p. 2' }] }])
-  await using doc = await open(text, { detailsBelowChars: 200 })
+  await using doc = await open(text, { textSource: 'text-content', detailsBelowChars: 200 })
   const long = await doc.getPageText(1)
   assert.deepEqual([long.fonts, long.imageCoverage, long.hasVectorGraphics], [undefined, undefined, undefined])
   const short = await doc.getPageText(2)
   assert.equal(short.imageCoverage, 0)
   assert.equal(Object.values(short.fonts!)[0]!.name, 'Helvetica')
-  await using scan = await open(await scannedPdf(), { detailsBelowChars: 200 })
+  await using scan = await open(await scannedPdf(), { textSource: 'text-content', detailsBelowChars: 200 })
   assert.equal((await scan.getPageText(1)).imageCoverage, 1)
 })

@@ -91,3 +91,30 @@ test('core joinItems over the items gives the same words as the page text', asyn
   const page = await doc.getPageText(1)
   assert.equal(joinItems(page.items).replace(/\s+/g, ' '), page.text.replace(/\s+/g, ' '))
 })
+
+test('both text sources read the same words on every fixture, with the same line breaks', async () => {
+  const { default: factory } = await import('../src/index.js')
+  const fx = await import('@pdftriage/fixtures')
+  const make = (textSource: 'operator-list' | 'text-content') => factory.create(factory.optionsSchema.parse({ textSource }), { baseDir: '.' })
+  const [a, b] = [await make('text-content'), await make('operator-list')]
+  for (const bytes of [await fx.healthyPdf('fr'), await fx.healthyPdf('en'), await fx.numericPdf(), await fx.mixedFontPdf(), await fx.ocrLayerPdf()]) {
+    const [da, db] = [await a.open(bytes), await b.open(bytes)]
+    const [pa, pb] = [await da.getPageText(1), await db.getPageText(1)]
+    assert.equal(pb.text, pa.text)
+    assert.equal(pb.items.filter((i) => i.hasEol).length, pa.items.filter((i) => i.hasEol).length)
+    // Boxes agree to a fraction of a point.
+    for (let i = 0; i < Math.min(pa.items.length, 20); i++) assert.ok(Math.abs(pa.items[i]!.bbox.x0 - pb.items[i]!.bbox.x0) < 0.5 && Math.abs(pa.items[i]!.bbox.y1 - pb.items[i]!.bbox.y1) < 0.5)
+    await da.close()
+    await db.close()
+  }
+})
+
+test('text walked from the operator list keeps a reflected font\'s soft hyphens and places glyphs of a scaled form', async () => {
+  const { default: factory } = await import('../src/index.js')
+  const fx = await import('@pdftriage/fixtures')
+  const ex = await factory.create(factory.optionsSchema.parse({}), { baseDir: '.' })
+  const doc = await ex.open(await fx.reflectedPdf(fx.FRENCH_PROSE))
+  const p = await doc.getPageText(1)
+  await doc.close()
+  assert.equal([...p.text].filter((c) => c === '\u00ad').length, [...fx.FRENCH_PROSE].filter((c) => c === 's').length)
+})
