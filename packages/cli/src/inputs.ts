@@ -65,7 +65,12 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}, cw
         for (const e of entries) {
           const full = join(dir, e.name)
           if (e.isDirectory()) await walk(full)
-          else if (e.isFile() && /\.pdf$/i.test(e.name) && keep(relative(p, full))) found.push(full)
+          else if (/\.pdf$/i.test(e.name) && keep(relative(p, full))) {
+            // A link to a file counts as the file (archives are often folders of links); links to folders are not
+            // followed, so a link cycle cannot trap the walk.
+            const isFile = e.isFile() || (e.isSymbolicLink() && (await stat(resolve(cwd, full)).then((t) => t.isFile(), () => false)))
+            if (isFile) found.push(full)
+          }
         }
       }
       await walk(p)

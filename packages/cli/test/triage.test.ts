@@ -119,3 +119,16 @@ describe('pdftriage triage', () => {
     }
   })
 })
+
+describe('inputs', () => {
+  it('takes links to PDF files in a folder, not links to folders', async () => {
+    const { symlinkSync, mkdirSync: mk } = await import('node:fs')
+    const d = folder({ 'real.pdf': await fx.healthyPdf('en') })
+    mk(join(d, 'in'))
+    symlinkSync(join(d, 'real.pdf'), join(d, 'in', 'linked.pdf'))
+    symlinkSync(d, join(d, 'in', 'loop'))
+    const r = await cli(['triage', 'in'], d)
+    assert.equal(r.code, 0)
+    assert.deepEqual(r.records.filter((x) => x.type === 'document').map((x) => x.file), [join('in', 'linked.pdf')])
+  })
+})
