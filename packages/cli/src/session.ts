@@ -101,13 +101,17 @@ export class Session {
     let hash: string | undefined
     let doc
     try {
-      const read = knownHash ?? (await readAndHash(resolve(o.cwd, file)).catch((e: NodeJS.ErrnoException) => {
+      let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readAndHash(resolve(o.cwd, file)).catch((e: NodeJS.ErrnoException) => {
         throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, { file, cause: e, stage: 'open' })
       }))
       hash = read.hash
       const openOpts: { file: string; password?: string } = { file }
       if (this.config.password) openOpts.password = this.config.password
       doc = await this.components.extractor.open(read.bytes, openOpts)
+      // The extractor keeps its own copy: ours is needed again only to write a searchable PDF. Letting it go keeps a
+      // 200 MB scan from being held twice for the whole OCR of the document.
+      const pdfBytes = o.pdf ? read.bytes : new Uint8Array(0)
+      read = undefined
       const rules = effectiveRules(this.config)
       const pages: PageResult[] = []
       let document: DocumentRecord | undefined
@@ -130,7 +134,7 @@ export class Session {
           if (keepPages) pages.push(o.pdf ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
         } else {
           document = documentRecord(file, hash, ev.result)
-          if (o.mode === 'run' && o.out) outputs = await writeDocumentOutputs(o.out, file, hash, read.bytes, pages, ev.result, document, o.pdf === true)
+          if (o.mode === 'run' && o.out) outputs = await writeDocumentOutputs(o.out, file, hash, pdfBytes, pages, ev.result, document, o.pdf === true)
           emit(document)
         }
       }
