@@ -3,7 +3,7 @@
 // the peak memory (maxRSS of the process tree's largest member, from /usr/bin/time when present, else of the CLI's
 // own process via a wrapper).
 //
-//   node tools/bench/triage-bench.mjs [--jobs 1,2] [--runs 3] [FILE.pdf ...]
+//   node tools/bench/triage-bench.mjs [--jobs 1,2,2s] [--runs 3] [FILE.pdf ...]   (2s: --jobs 2 --split)
 //
 // Without files: the 312-page French manual latex2e-fr.pdf from Debian's texlive-lang-french when installed
 // (apt-get install texlive-lang-french, for the benchmark only), else a generated 312-page French document; plus a
@@ -24,7 +24,7 @@ const opt = (name, dflt) => {
   args.splice(i, 2)
   return v
 }
-const jobsList = opt('jobs', '1,2').split(',').map(Number)
+const jobsList = opt('jobs', '1,2,2s').split(',')
 const runs = Number(opt('runs', '3'))
 const tmp = mkdtempSync(join(tmpdir(), 'triage-bench-'))
 const fx = await import(join(root, 'tools', 'fixtures', 'dist', 'src', 'index.js'))
@@ -72,9 +72,11 @@ for (const file of files) {
     console.log(`  pdftotext          ${ref.secs.toFixed(2)} s${haveTime ? `, peak ${ref.rss.toFixed(0)} MB` : ''}`)
   }
   for (const jobs of jobsList) {
-    const m = measure(process.execPath, [bin, 'triage', '--jobs', String(jobs), file])
+    const split = jobs.endsWith('s')
+    const n = Number.parseInt(jobs, 10)
+    const m = measure(process.execPath, [bin, 'triage', '--jobs', String(n), ...(split ? ['--split'] : []), file])
     const ratio = ref ? `, ${(ref.secs / m.secs).toFixed(2)}x pdftotext's speed` : ''
-    console.log(`  triage --jobs ${jobs}    ${m.secs.toFixed(2)} s${Number.isFinite(pages) ? ` (${(pages / m.secs).toFixed(0)} pages/s)` : ''}${ratio}${haveTime ? `, peak ${m.rss.toFixed(0)} MB (largest process)` : ''}`)
+    console.log(`  triage --jobs ${n}${split ? ' --split' : '        '}    ${m.secs.toFixed(2)} s${Number.isFinite(pages) ? ` (${(pages / m.secs).toFixed(0)} pages/s)` : ''}${ratio}${haveTime ? `, peak ${m.rss.toFixed(0)} MB (largest process)` : ''}`)
   }
 }
 console.log(`\nbest of ${runs} runs; pdftotext ${havePdftotext ? 'present' : 'absent'}; /usr/bin/time ${haveTime ? 'present' : 'absent (no memory figures)'}`)

@@ -6,13 +6,14 @@ import type { DocumentRecord } from './records.js'
 import { CLI_DIR } from './session.js'
 
 /**
- * Pages below which a document is not shared between workers. Sharing costs each extra worker its start-up (pdf.js,
- * plugins, opening the file and parsing its fonts again: about 0.4 s) and pays only what the cores run in parallel.
- * Measured on the 2-vCPU machine this project is built on, where two workers run 1.2x one (not 2x): a 312-page manual
- * took 1.92 s with one worker and 2.28 s shared by two, a 1,280-page document 3.81 s and 3.41 s. Sharing starts to pay
- * between the two, from about 500 pages.
+ * Pages below which a document is not shared between workers (`triage --split`). Sharing costs each extra worker its
+ * start-up (pdf.js, plugins, opening the file and parsing its fonts again: about 0.4 s) and its own pdf.js memory,
+ * and pays only what the cores run in parallel. On the 2-vCPU machine this project is built on, two workers run 1.2x
+ * one: a 312-page manual took 1.92 s with one worker and 2.28 s shared; a 1,280-page document 3.84 s and 3.57 s, with
+ * peak memory 276 MB and 519 MB. So sharing is opt-in (machines with real cores gain more), and from 50 pages: below
+ * that a worker's start-up is worth more than the pages it takes (about 12 ms each).
  */
-export const MIN_SHARED_PAGES = 500
+export const MIN_SHARED_PAGES = 50
 
 /** A task that is one part of a shared document. */
 export interface PlannedTask extends Task {
@@ -20,11 +21,11 @@ export interface PlannedTask extends Task {
 }
 
 /**
- * When there are fewer files than workers, long documents are cut into page ranges so that every core works on them
+ * With `split`, when there are fewer files than workers, long documents are cut into page ranges so that every core works on them
  * (triage only: its pages are independent). Page counts come from the configured extractor, opened here once.
  */
-export async function planTasks(files: string[], jobs: number, o: { cwd: string; configFile?: string }): Promise<PlannedTask[]> {
-  if (jobs <= 1 || files.length >= jobs) return files.map((file) => ({ file }))
+export async function planTasks(files: string[], jobs: number, o: { cwd: string; configFile?: string; split?: boolean }): Promise<PlannedTask[]> {
+  if (!o.split || jobs <= 1 || files.length >= jobs) return files.map((file) => ({ file }))
   const { config, baseDir } = await loadConfig(o.configFile, o.cwd)
   const extractor = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, [CLI_DIR])
   const parts = Math.ceil(jobs / files.length)

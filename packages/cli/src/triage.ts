@@ -13,6 +13,8 @@ export interface TriageCommandOptions {
   policy?: Policy
   format: 'jsonl' | 'table'
   withText: boolean
+  /** Share long documents between workers by page ranges when there are fewer files than jobs. */
+  split?: boolean
   jobs: number
   cwd: string
   out: (s: string) => void
@@ -28,7 +30,7 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
   }
   const progress = new Progress(files.length)
   const pageRows: PageRecord[] = []
-  const tasks = await planTasks(files, o.jobs, { cwd: o.cwd, ...(o.configFile ? { configFile: o.configFile } : {}) })
+  const tasks = await planTasks(files, o.jobs, { cwd: o.cwd, split: o.split === true, ...(o.configFile ? { configFile: o.configFile } : {}) })
   // Parts of a shared document: their document records are merged, and the document counts once.
   const parts: DocumentRecord[] = []
   let partFailed = false

@@ -67,13 +67,13 @@ describe('pdftriage triage', () => {
   })
 
   it('shares one long document between two workers by page ranges, with the same records as one worker', async () => {
-    const d = folder({ 'long.pdf': await fx.longPdf(510) })
+    const d = folder({ 'long.pdf': await fx.longPdf(60) })
     const strip = (rs: Record<string, unknown>[]) => rs.map(({ ms: _ms, ...x }) => x)
     const one = await cli(['triage', '--jobs', '1', 'long.pdf'], d)
-    const two = await cli(['triage', '--jobs', '2', 'long.pdf'], d)
+    const two = await cli(['triage', '--jobs', '2', '--split', 'long.pdf'], d)
     assert.equal(two.code, 0)
     assert.equal(two.records.filter((r) => r.type === 'document').length, 1, 'one merged document record')
-    assert.deepEqual(two.records.filter((r) => r.type === 'page').map((r) => r.page), Array.from({ length: 510 }, (_, i) => i + 1))
+    assert.deepEqual(two.records.filter((r) => r.type === 'page').map((r) => r.page), Array.from({ length: 60 }, (_, i) => i + 1))
     assert.deepEqual(strip(two.records), strip(one.records))
   })
 
