@@ -1,18 +1,8 @@
 import { createHash } from 'node:crypto'
+import { assemblePdf } from '@pdftriage/core/testing'
 
-/** Writes a PDF from object bodies (object i+1 is `objs[i]`, object 1 the catalog), with a correct xref table. */
-export function handPdf(objs: string[], trailerExtra = ''): Uint8Array {
-  let pdf = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objs.forEach((body, i) => {
-    offsets.push(pdf.length)
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xref = pdf.length
-  pdf += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n` + offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('')
-  pdf += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`
-  return Uint8Array.from(pdf, (c) => c.charCodeAt(0))
-}
+/** Writes a PDF from object bodies with a correct xref table (core's writer; a space keeps trailer keys apart). */
+export const handPdf = (objs: string[], trailerExtra = ''): Uint8Array => assemblePdf(objs, trailerExtra ? ` ${trailerExtra}` : '')
 
 /** A PDF with a catalog and an empty page tree: zero pages. */
 export const zeroPages = () => handPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'])

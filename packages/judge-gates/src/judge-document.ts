@@ -1,6 +1,6 @@
 import type { DocumentView, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, statsNote, wordsNote } from './damage.js'
-import { GATES_NAME } from './judge-page.js'
+import { GATES_NAME, verdictMaker } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
 
@@ -49,12 +49,7 @@ export async function judgeDocumentGates(doc: DocumentView, o: ResolvedGatesOpti
     `opening ${span(opening)}: ${statsNote(so)}`,
     `window ${span(window)}: ${statsNote(sw)}, ${meanCov === undefined ? 'image coverage unknown' : `image ${f2(meanCov)}`}`,
   ]
-  const verdict = (layer: Verdict['layer'], needsOcr: boolean, why: string, score?: number, threshold?: number): Verdict => {
-    const v: Verdict = { judge: GATES_NAME, layer, needsOcr, notes: [...notes, `${layer}: ${why}`] }
-    if (score !== undefined) v.score = score
-    if (threshold !== undefined) v.threshold = threshold
-    return v
-  }
+  const verdict = verdictMaker(notes)
 
   if (sw.chars === 0) {
     const anyImage = [...op, ...win].some((p) => p.imageCoverage === undefined || p.imageCoverage >= o.absentImageCoverage)

@@ -7,6 +7,19 @@ import { pageStats } from './page-stats.js'
 /** The judge's name in verdicts. */
 export const GATES_NAME = 'gates'
 
+/**
+ * Builds the gates' verdicts over the notes taken so far: the decision is the last note (`layer: why`), and the one
+ * number that decided, when there is one, is the score against its threshold.
+ */
+export function verdictMaker(notes: readonly string[]) {
+  return (layer: Verdict['layer'], needsOcr: boolean, why: string, score?: number, threshold?: number): Verdict => {
+    const v: Verdict = { judge: GATES_NAME, layer, needsOcr, notes: [...notes, `${layer}: ${why}`] }
+    if (score !== undefined) v.score = score
+    if (threshold !== undefined) v.threshold = threshold
+    return v
+  }
+}
+
 /** What the page gates need of the document: its length (density is judged without image coverage only on long ones). */
 export interface PageGatesContext {
   pageCount: number
@@ -25,12 +38,7 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
   const s = pageStats(page.text)
   const cov = page.imageCoverage
   const notes = [statsNote(s), cov === undefined ? 'image coverage unknown' : `image ${f2(cov)}`]
-  const verdict = (layer: Verdict['layer'], needsOcr: boolean, why: string, score?: number, threshold?: number): Verdict => {
-    const v: Verdict = { judge: GATES_NAME, layer, needsOcr, notes: [...notes, `${layer}: ${why}`] }
-    if (score !== undefined) v.score = score
-    if (threshold !== undefined) v.threshold = threshold
-    return v
-  }
+  const verdict = verdictMaker(notes)
 
   if (s.chars === 0) {
     if (cov === undefined) return verdict('absent', true, 'no text, image coverage unknown: OCR in case the page is a scan')

@@ -44,6 +44,12 @@ export function explainedShare(hist: Map<number, number>, total: number, k: numb
 
 /** {@link explainedShare} of a text. */
 export function shiftExplains(s: string, k: number): number {
+  const { hist, total } = codeHistogram(s)
+  return explainedShare(hist, total, k)
+}
+
+/** Counts of each non-white code unit of `s` (white space is the extractor's and is never shifted). */
+export function codeHistogram(s: string): { hist: Map<number, number>; total: number } {
   const hist = new Map<number, number>()
   let total = 0
   for (let i = 0; i < s.length; i++) {
@@ -52,7 +58,7 @@ export function shiftExplains(s: string, k: number): number {
     hist.set(c, (hist.get(c) ?? 0) + 1)
     total++
   }
-  return explainedShare(hist, total, k)
+  return { hist, total }
 }
 
 /**
@@ -80,14 +86,7 @@ export interface ShiftFinding {
  * passes the filter ("cannot tell").
  */
 export function findShift(s: string, scorer: LanguageScorer): ShiftFinding | undefined {
-  const hist = new Map<number, number>()
-  let total = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0) continue
-    hist.set(c, (hist.get(c) ?? 0) + 1)
-    total++
-  }
+  const { hist, total } = codeHistogram(s)
   if (total === 0) return undefined
   let best = -Infinity
   let runnerUp = -Infinity

@@ -1,7 +1,7 @@
 import { ALPHABET } from '@pdftriage/model-bigram'
 import type { LetterPairModel } from './letter-pair-model.js'
 import { OTHER, SPACE, SYMBOL_COUNT } from './letter-pair-model.js'
-import { seededRandom } from './random.js'
+import { seededRandom } from '@pdftriage/core'
 
 /** Options of {@link solveSubstitution}. */
 export interface SolveOptions {

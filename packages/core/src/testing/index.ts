@@ -1,2 +1,2 @@
-export { encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
+export { assemblePdf, encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
 export { describeExtractor, describeJudge, describeOcrEngine, describePostProcessor, describeRepair, samplePage } from './conformance.js'

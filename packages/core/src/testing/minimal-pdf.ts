@@ -25,6 +25,15 @@ export function minimalPdf(pages: string[][], size: [number, number] = [612, 792
   }
   objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`
   objs.push(...extraObjects)
+  return assemblePdf(objs, trailerExtra)
+}
+
+/**
+ * Writes a PDF from object bodies (object i+1 is `objs[i]`, object 1 the catalog) with a correct cross-reference
+ * table; `trailerExtra` is added to the trailer dictionary. Characters are written as bytes (Latin-1), so a body may
+ * carry binary strings.
+ */
+export function assemblePdf(objs: readonly string[], trailerExtra = ''): Uint8Array {
   let pdf = '%PDF-1.4\n'
   const offsets: number[] = []
   objs.forEach((body, i) => {
@@ -34,7 +43,7 @@ export function minimalPdf(pages: string[][], size: [number, number] = [612, 792
   const xref = pdf.length
   pdf += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
   pdf += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R${trailerExtra} >>\nstartxref\n${xref}\n%%EOF\n`
-  return new TextEncoder().encode(pdf)
+  return Uint8Array.from(pdf, (c) => c.charCodeAt(0) & 0xff)
 }
 
 /**

@@ -1,4 +1,7 @@
-/** A seeded PRNG (mulberry32): the substitution search must give the same answer on every run. Returns 0..1. */
+/**
+ * A seeded pseudo-random generator (mulberry32) returning numbers in [0, 1): searches and fixtures that must give
+ * the same answer on every run draw from it.
+ */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0
   return () => {
