@@ -1,6 +1,6 @@
 import type { DocumentView, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, statsNote, wordsNote } from './damage.js'
-import { GATES_NAME, verdictMaker } from './judge-page.js'
+import { verdictMaker } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
 
