@@ -15,6 +15,7 @@ const list = args.includes('--list')
 const pos = args.filter((a) => !a.startsWith('--'))
 const root = pos[0] ?? new URL('../../../shared/corpus', import.meta.url).pathname
 const dump = pos[1] ?? '/tmp/corpus-pages.jsonl'
+if (existsSync(join(root, 'fit'))) await (await import('./corpus-dump.mjs')).ensureDump(dump, root)
 if (!existsSync(join(root, 'fit')) || !existsSync(dump)) {
   console.log(`corpus not found (${root}, ${dump}): nothing measured`)
   process.exit(0)

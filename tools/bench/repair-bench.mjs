@@ -27,7 +27,12 @@ const bigram = {
 }
 const judges = [gatesJudge, bigram]
 const repair = new ReflectRepair(reflectOptionsSchema.parse({}), noModel ? undefined : model)
-const rows = readFileSync('/tmp/corpus-pages.jsonl', 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const { ensureDump, DEFAULT_DUMP } = await import('./corpus-dump.mjs')
+if (!(await ensureDump())) {
+  console.log('corpus not found: nothing measured')
+  process.exit(0)
+}
+const rows = readFileSync(DEFAULT_DUMP, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
 const by = {}
 let shown = 0
 for (const r of rows) {

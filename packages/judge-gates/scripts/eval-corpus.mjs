@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     list: { type: 'boolean', default: false },
   },
 })
+await (await import(join(here, '../../../tools/bench/corpus-dump.mjs'))).ensureDump(args.dump, args.corpus)
 if (!existsSync(args.dump)) {
   console.log(`no corpus dump at ${args.dump}: nothing to evaluate`)
   process.exit(0)
