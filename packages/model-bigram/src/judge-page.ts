@@ -9,6 +9,9 @@ import { tokenize, wordEvidence } from './words.js'
 /** The judge's name, in verdicts and errors. */
 export const JUDGE_NAME = 'bigram'
 
+/** Image coverage from which a visible layer may be an OCR's (a scan covers its page: every corpus scan 1.00). */
+export const OCR_LAYER_IMAGE_COVERAGE = 0.5
+
 /** Share of non-space characters that are digits from which a page is reported as numeric (tables, forms, calendars). */
 export const NUMERIC_DIGIT_SHARE = 0.15
 
@@ -105,18 +108,22 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
     if (w.strange >= o.strangeWords && o.strangeWords < 1) reasons.push(`strange words ${f2(w.strange)} >= ${f2(o.strangeWords)}`)
   }
 
+  // Misread letters are evidence only where the layer can be an OCR's: text drawn invisibly or over a scan. A
+  // born-digital layer has no OCR errors; its near misses are names and vocabulary the training pages lacked, and OCR
+  // would not read them better. When the extractor cannot tell (no fonts, no coverage), the layer may be OCR.
+  const invisible = Object.values(page.fonts ?? {}).some((f) => f.invisible === true || /glyphless/i.test(f.name ?? ''))
+  const mayBeOcr = invisible || (page.imageCoverage ?? 1) >= OCR_LAYER_IMAGE_COVERAGE || (page.fonts === undefined && page.imageCoverage === undefined)
   const nm = nearMisses(tokenize(words, model.logprobs).map((t) => t.lower), model.words.vocabulary)
   if (nm.words > 0) {
     const share = nm.misses / nm.words
     const sameLanguage = s.score >= model.worstTrainingScore - o.sameLanguageMargin
     notes.push(`near misses ${nm.misses} of ${nm.words} words (${f2(share)})${nm.examples.length > 0 ? ` e.g. ${nm.examples.join(' ')}` : ''}` +
-      (sameLanguage ? '' : ', not judged: not the training language'))
-    if (sameLanguage && nm.words >= o.nearMissMinWords && share >= o.nearMissShare && o.nearMissShare < 1) {
+      (!mayBeOcr ? ', not judged: a born-digital layer' : sameLanguage ? '' : ', not judged: not the training language'))
+    if (mayBeOcr && sameLanguage && nm.words >= o.nearMissMinWords && share >= o.nearMissShare && o.nearMissShare < 1) {
       reasons.push(`near misses ${f2(share)} >= ${f2(o.nearMissShare)}: misread letters, a bad OCR layer`)
     }
   }
 
-  const invisible = Object.values(page.fonts ?? {}).some((f) => f.invisible === true || /glyphless/i.test(f.name ?? ''))
   if (invisible) notes.push('invisible OCR layer')
   let confSum = 0
   let confLen = 0
