@@ -1,8 +1,8 @@
-import { definePlugin, type Judge } from '@pdftriage/core'
+import { definePlugin, nonSpaceCount, type Judge } from '@pdftriage/core'
 import { judgeDocumentGates } from './judge-document.js'
 import { GATES_NAME, judgePageGates } from './judge-page.js'
 import { gatesOptionsSchema } from './options.js'
-import { lookForVectorText } from './vector-text.js'
+import { lookAtImage } from './image-probe.js'
 
 /**
  * The N0 character gates: absent / blank, garbled (letter share, Latin-1 and control share, per font), sparse.
@@ -18,7 +18,7 @@ export const gatesJudge = definePlugin({
       name: GATES_NAME,
       judge: async (page, ctx) => {
         const v = judgePageGates(page, o, ctx)
-        return v.layer === 'blank' ? ((await lookForVectorText(page, v, o, ctx)) ?? v) : v
+        return (await lookAtImage(page, v, nonSpaceCount(page.text), o, ctx)) ?? v
       },
     }
     if (o.mode === 'document') return { ...judge, judgeDocument: (doc) => judgeDocumentGates(doc, o) }

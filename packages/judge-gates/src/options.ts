@@ -94,22 +94,34 @@ export const gatesOptionsSchema = z.strictObject({
     .min(1)
     .default(300)
     .describe('Latin letters a page (or font) needs before its vowel share is judged'),
-  vectorTextDpi: z
+  probeDpi: z
     .number()
     .int()
     .min(0)
     .max(600)
     .default(150)
     .describe(
-      'A page with no text and no image but vector drawing is OCRed at this resolution (when the pipeline has an OCR ' +
-        'engine) to tell lettering drawn as curves (absent: needs OCR) from a diagram (blank); 0 never looks',
+      'Resolution at which the gates look at the page image, when the pipeline has an OCR engine and the characters ' +
+        'cannot tell: a page with no text and no image but vector drawing (lettering drawn as curves, or a diagram?), ' +
+        'and a thin layer over an image (a folio on a scan, or a short page?). 0 never looks',
     ),
   vectorTextMinWords: z
     .number()
     .int()
     .min(1)
     .default(5)
-    .describe('Confident words (3+ letters, confidence >= 0.7) that OCR must find on such a page to call it lettering'),
+    .describe('Confident words (3+ letters, confidence >= 0.7) that OCR must find on a vector-only page to call it lettering'),
+  sparseOcrWords: z
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe(
+      'A thin layer over an image is sparse when OCR of the image finds at least this many confident words and ' +
+        '`sparseOcrRatio` times the layer\'s: a folio over a page of text (OCR finds 100 or more), not a chart whose ' +
+        'labels the layer already holds',
+    ),
+  sparseOcrRatio: z.number().min(1).default(3).describe('See sparseOcrWords'),
 })
 
 /** Options of the gates judge as written in a config. */

@@ -44,3 +44,27 @@ test('without an OCR engine, or on a page without vector drawing, nothing is OCR
   assert.equal((await (await judge).judge(page('', { imageCoverage: 0, hasVectorGraphics: false }), ocrContext([['Words', 1]], calls)))?.layer, 'blank')
   assert.equal(calls.length, 0)
 })
+
+const thinPage = (): PageText => page([{ text: '- 12 -' }], { imageCoverage: 1, hasVectorGraphics: false })
+const manyWords = Array.from({ length: 60 }, (_, i) => [`mot${'abcdefghij'[i % 10]}ument`, 0.9] as [string, number])
+
+test('a folio over a scan of a text page is sparse: the image shows far more words than the layer', async () => {
+  const calls: Array<{ box: BBox; dpi: number }> = []
+  const v = await (await judge).judge(thinPage(), ocrContext(manyWords, calls))
+  assert.equal(v?.layer, 'sparse')
+  assert.equal(v?.needsOcr, true)
+  assert.match(v!.notes.at(-1)!, /the image shows 60 words, the layer 0/)
+})
+
+test('a thin OCR layer that already holds what the image shows (a chart\'s labels) is kept', async () => {
+  const calls: Array<{ box: BBox; dpi: number }> = []
+  const chart = page([{ text: 'Évolution des dépenses 2019 2020 2021 2022 fonctionnement investissement total' }], { imageCoverage: 1 })
+  const v = await (await judge).judge(chart, ocrContext([['Évolution', 0.9], ['dépenses', 0.9], ['fonctionnement', 0.85], ['investissement', 0.88], ['total', 0.9]], calls))
+  assert.equal(v?.layer, 'healthy')
+  assert.equal(v?.needsOcr, false)
+  assert.match(v!.notes.at(-1)!, /the layer holds what the image shows/)
+})
+
+test('without an OCR engine a thin layer over a full-page image stays sparse (the seed rule)', async () => {
+  assert.equal((await (await judge).judge(thinPage(), { pageCount: 1, info: { pageCount: 1 } }))?.layer, 'sparse')
+})
