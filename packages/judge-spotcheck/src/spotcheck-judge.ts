@@ -23,7 +23,6 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   if (page.imageCoverage !== undefined && page.imageCoverage < o.minImageCoverage) return undefined
   const region = chooseRegion(layer.words, o.minLayerWords, o.maxRegionShare * page.height, o.padding, page)
   if (!region) return undefined
-  const t = performance.now()
   let ocr: PageText
   try {
     ocr = await ctx.recognizeRegion(region.box, o.dpi)
@@ -33,7 +32,6 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
       plugin: SPOTCHECK_NAME, stage: 'judge', page: page.pageNumber, ...(ctx.file ? { file: ctx.file } : {}), cause: e,
     })
   }
-  const ms = performance.now() - t
   const a = compareWords(region.words, splitWords(ocr.items), region.band, o.examples)
   if (a.ocrWords < o.minOcrWords) return undefined
   const healthy = a.dice >= o.threshold
@@ -41,7 +39,7 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const conf = ocr.items.flatMap((i) => (i.confidence === undefined ? [] : [i.confidence]))
   const meanConf = conf.length ? conf.reduce((x, y) => x + y, 0) / conf.length : undefined
   const notes = [
-    `OCR layer (${f2(layer.invisibleShare)} of the characters invisible), region ${box(region.box)} at ${o.dpi} dpi, ${Math.round(ms)} ms`,
+    `OCR layer (${f2(layer.invisibleShare)} of the characters invisible), region ${box(region.box)} at ${o.dpi} dpi`,
     `${a.layerWords} layer words, ${a.ocrWords} OCR words (mean confidence ${f2(meanConf)}), ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
     `agreement ${f2(a.dice)} ${healthy ? '>=' : '<'} ${f2(o.threshold)}`,
   ]
