@@ -15,11 +15,19 @@ export interface DocumentOutputs {
 /** Output files are keyed by content: 32 hex digits (128 bits) of the BLAKE2b-512 hash. */
 export const outputKey = (hash: string): string => hash.slice(0, 32)
 
-/** Whether the document is born-digital, a scan, or both, from its pages' verdicts (absent and sparse pages are scans). */
+/** Image coverage from which a page is a scan whatever its layer (an OCR layer over a scan is still a scan). */
+const SCAN_COVERAGE = 0.9
+
+/**
+ * Whether the document is born-digital, a scan, or both, from its pages: absent and sparse layers are scans, and so
+ * is a page whose image covers it (an existing OCR layer over a scan).
+ */
 export function pdfType(pages: readonly PageResult[]): DocumentOutputs['pdfType'] {
   const content = pages.filter((p) => p.verdict.layer !== 'blank' && p.action !== 'skipped')
   if (!content.length) return 'empty'
-  const scans = content.filter((p) => p.verdict.layer === 'absent' || p.verdict.layer === 'sparse').length
+  const scans = content.filter(
+    (p) => p.verdict.layer === 'absent' || p.verdict.layer === 'sparse' || (p.page.imageCoverage ?? 0) >= SCAN_COVERAGE,
+  ).length
   return scans === 0 ? 'text' : scans === content.length ? 'image' : 'mixed'
 }
 

@@ -333,7 +333,11 @@ export async function* runDocument(
         const o = await ocrPage(doc, engine, n, dpi, options.languages, file, signal, timings)
         if (policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
         else {
-          page = o
+          // The page's own facts (how much of it is image, vector drawing) stay with the OCR text that replaces its layer.
+          const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics'> = {}
+          if (page?.imageCoverage !== undefined) kept.imageCoverage = page.imageCoverage
+          if (page?.hasVectorGraphics !== undefined) kept.hasVectorGraphics = page.hasVectorGraphics
+          page = { ...o, ...kept }
           action = 'ocr'
         }
       } catch (e) {
