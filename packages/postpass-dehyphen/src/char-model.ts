@@ -39,14 +39,25 @@ export class CharModel {
     this.words += count
     this.all += count * (cs.length - 1)
     for (let i = 1; i < cs.length; i++) {
+      // Keys of the n-grams ending at i and of their contexts, grown one code leftwards at a time (same values as
+      // key(cs, i - k, i + 1) and key(cs, i - k, i), without recomputing each from scratch).
+      let gram = cs[i]!
+      let ctx = 0
+      let scale = ALPHABET
       for (let k = 0; k <= ORDER && i - k >= 0; k++) {
-        const g = key(cs, i - k, i + 1)
+        if (k > 0) {
+          gram += cs[i - k]! * scale
+          ctx += cs[i - k]! * (scale / ALPHABET)
+          scale *= ALPHABET
+        }
+        const g = gram * 8 + (k + 1)
         const before = this.seen.get(g) ?? 0
         const after = Math.max(0, before + count)
+        if (after === before) continue
         if (after === 0) this.seen.delete(g)
         else this.seen.set(g, after)
-        if (before === 0 && after > 0) this.bumpTypes(key(cs, i - k, i), 1)
-        else if (before > 0 && after === 0) this.bumpTypes(key(cs, i - k, i), -1)
+        if (before === 0) this.bumpTypes(ctx * 8 + k, 1)
+        else if (after === 0) this.bumpTypes(ctx * 8 + k, -1)
       }
     }
   }
