@@ -14,11 +14,14 @@ function codes(word: string): number[] {
   return out
 }
 
-/** Integer key of `k` codes ending before `end` (exclusive), tagged with k so that orders never collide. */
+/**
+ * Integer key of the codes from `start` to `end` (exclusive). At most 5 codes of 6 bits: 30 bits, so a key is always
+ * a small integer (V8 hashes those without allocating); n-grams of each length live in their own map.
+ */
 function key(cs: number[], start: number, end: number): number {
   let v = 0
   for (let i = start; i < end; i++) v = v * ALPHABET + cs[i]!
-  return v * 8 + (end - start) // at most 5 codes: 30 bits, times 8 for the length tag, well inside 2^53
+  return v
 }
 
 /**
@@ -28,8 +31,10 @@ function key(cs: number[], start: number, end: number): number {
  * largest cost.
  */
 export class CharModel {
-  private readonly seen = new Map<number, number>() // n-gram -> count; also a context's count of followers
-  private readonly types = new Map<number, number>() // context -> distinct following characters
+  /** By length 1..ORDER+1: n-gram -> count; also a context's count of followers. */
+  private readonly seen = Array.from({ length: ORDER + 2 }, () => new Map<number, number>())
+  /** By length 0..ORDER: context -> distinct following characters. */
+  private readonly types = Array.from({ length: ORDER + 1 }, () => new Map<number, number>())
   private all = 0 // characters predicted (the empty context's total)
   private words = 0 // words (the total of the lone start mark, which no n-gram count holds)
 
@@ -39,8 +44,8 @@ export class CharModel {
     this.words += count
     this.all += count * (cs.length - 1)
     for (let i = 1; i < cs.length; i++) {
-      // Keys of the n-grams ending at i and of their contexts, grown one code leftwards at a time (same values as
-      // key(cs, i - k, i + 1) and key(cs, i - k, i), without recomputing each from scratch).
+      // Keys of the n-grams ending at i and of their contexts, grown one code leftwards at a time (the values of
+      // key(cs, i - k, i + 1) and key(cs, i - k, i)).
       let gram = cs[i]!
       let ctx = 0
       let scale = ALPHABET
@@ -50,35 +55,36 @@ export class CharModel {
           ctx += cs[i - k]! * (scale / ALPHABET)
           scale *= ALPHABET
         }
-        const g = gram * 8 + (k + 1)
-        const before = this.seen.get(g) ?? 0
+        const grams = this.seen[k + 1]!
+        const before = grams.get(gram) ?? 0
         const after = Math.max(0, before + count)
         if (after === before) continue
-        if (after === 0) this.seen.delete(g)
-        else this.seen.set(g, after)
-        if (before === 0) this.bumpTypes(ctx * 8 + k, 1)
-        else if (after === 0) this.bumpTypes(ctx * 8 + k, -1)
+        if (after === 0) grams.delete(gram)
+        else grams.set(gram, after)
+        if (before === 0) this.bumpTypes(k, ctx, 1)
+        else if (after === 0) this.bumpTypes(k, ctx, -1)
       }
     }
   }
 
-  private bumpTypes(ctx: number, d: number): void {
-    this.types.set(ctx, (this.types.get(ctx) ?? 0) + d)
+  private bumpTypes(len: number, ctx: number, d: number): void {
+    const t = this.types[len]!
+    t.set(ctx, (t.get(ctx) ?? 0) + d)
   }
 
   /** How often a context was followed by anything: every occurrence of it but the lone start mark is an n-gram. */
   private totalOf(cs: number[], start: number, i: number): number {
     if (start === i) return this.all
     if (start === 0 && i === 1) return this.words
-    return this.seen.get(key(cs, start, i)) ?? 0
+    return this.seen[i - start]!.get(key(cs, start, i)) ?? 0
   }
 
   private prob(cs: number[], start: number, i: number): number {
     const lower = start === i ? 1 / ALPHABET : this.prob(cs, start + 1, i)
     const t = this.totalOf(cs, start, i)
     if (t === 0) return lower
-    const d = this.types.get(key(cs, start, i)) ?? 0
-    return ((this.seen.get(key(cs, start, i + 1)) ?? 0) + d * lower) / (t + d)
+    const d = this.types[i - start]!.get(key(cs, start, i)) ?? 0
+    return ((this.seen[i - start + 1]!.get(key(cs, start, i + 1)) ?? 0) + d * lower) / (t + d)
   }
 
   /** Natural-log probability of a whole word, boundaries included (always finite). */

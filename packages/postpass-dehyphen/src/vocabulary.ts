@@ -23,6 +23,16 @@ const ENGLISH_MARKERS = ['the', 'of', 'and', 'to', 'is', 'that', 'with', 'for', 
  * What a document says about its own words: counts of tokens read whole (never a line-end fragment), the heads and
  * tails of the hyphenated compounds it writes in full, and a character model fitted on those words.
  */
+/** Letters, hyphens and apostrophes only (what the character model is fitted on); a loop, not a regex per word. */
+function isWordShape(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2d || c === 0x27) continue
+    if (c < 0x80 || !/\p{L}/u.test(w[i]!)) return false
+  }
+  return w.length > 0
+}
+
 export class Vocabulary {
   /** Lower-cased token -> count. */
   readonly counts = new Map<string, number>()
@@ -82,7 +92,7 @@ export class Vocabulary {
   get model(): CharModel {
     if (!this.fitted) {
       const m = new CharModel()
-      for (const [w, n] of this.counts) if (/^[\p{L}'-]+$/u.test(w)) m.add(w, n)
+      for (const [w, n] of this.counts) if (isWordShape(w)) m.add(w, n)
       this.fitted = m
     }
     return this.fitted
