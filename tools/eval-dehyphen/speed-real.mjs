@@ -1,0 +1,23 @@
+// Post-pass cost against extraction on real PDFs (best of 3, CPU time): node tools/eval-dehyphen/speed-real.mjs FILE.pdf...
+// Build first (npm run build). The texlive French manuals (Debian texlive-lang-french) were the ones measured.
+import { readFileSync } from 'node:fs'
+import extractor from '../../packages/extract-pdfjs/dist/src/index.js'
+const { rebuildText, dehyphenOptionsSchema } = await import('../../packages/postpass-dehyphen/dist/src/index.js')
+const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: '.' })
+const o = dehyphenOptionsSchema.parse({})
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000 }
+for (const f of process.argv.slice(2)) {
+  let bestE = Infinity, bestP = Infinity, n = 0
+  for (let k = 0; k < 3; k++) {
+    const t0 = cpu()
+    const d = await ex.open(new Uint8Array(readFileSync(f)))
+    const pts = []
+    for (let i = 1; i <= d.pageCount; i++) pts.push(await d.getPageText(i))
+    await d.close()
+    const t1 = cpu()
+    rebuildText({ info: { pageCount: pts.length }, pages: pts }, o)
+    const t2 = cpu()
+    bestE = Math.min(bestE, t1 - t0); bestP = Math.min(bestP, t2 - t1); n = pts.length
+  }
+  console.log(f.split('/').pop(), n, 'pages: extract', (bestE / n).toFixed(2), 'ms/page, post-pass', (bestP / n).toFixed(2), 'ms/page =', (100 * bestP / bestE).toFixed(1), '%')
+}
