@@ -15,7 +15,8 @@ const HELP: Record<string, string> = {
 Usage: pdftriage <command> [options]
 
 Commands:
-  triage     judge every page's text layer; JSON Lines on stdout (no OCR)
+  triage     judge every page's text layer; JSON Lines on stdout (pages are not OCRed; an OCR engine may look
+             at part of a page where the characters cannot tell)
   run        extract, judge, repair, OCR what needs it, and write an output folder
   fit        fit a letter-pair model on your own good pages
   calibrate  widen a model's margin until your trusted held-out pages pass
@@ -26,7 +27,10 @@ Exit codes: 0 done; 1 some documents failed (the others are done); 2 usage or co
   triage: `Usage: pdftriage triage [options] PATH...
 
 PATH is a PDF or a folder (searched recursively for *.pdf). Writes one JSON object per page, then one per
-document, to stdout; a file that cannot be read gives an "error" line and the others go on.
+document, to stdout; a file that cannot be read gives an "error" line and the others go on. Pages are not OCRed,
+but where characters cannot tell the configured OCR engine looks at part of the page: an existing OCR layer is
+spot-checked against its image, a thin layer over an image or a vector-only page is compared with what OCR sees
+(policy extract, or "ocr": null in the config, turns this off).
 
 Options:
   --config FILE        config file (default: pdftriage.config.json in the current folder, else built-in)
