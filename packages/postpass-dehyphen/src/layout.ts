@@ -4,6 +4,45 @@ import type { Line } from './line-builder.js'
 export const FINAL_PUNCT = /[.!?:;…»"”’)\]]$/u
 /** A line-end hyphen site: a letter or digit, then a hyphen (or soft hyphen) ending the line. */
 export const HYPHEN_END = /[\p{L}\p{N}][-\u2010\u00ad]$/u
+/** One code point as a letter or digit (`[\p{L}\p{N}]`); the regex only outside ASCII, where text rarely is. */
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u
+export function isLetterOrDigit(cp: number): boolean {
+  if (cp < 0x80) return (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a)
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(cp))
+}
+
+/** The code point ending at `end` (a surrogate pair read whole, as a `u` regex does); NaN when `end` is 0. */
+function codePointBefore(s: string, end: number): number {
+  const c = s.charCodeAt(end - 1)
+  if (c >= 0xdc00 && c <= 0xdfff && end >= 2) {
+    const h = s.charCodeAt(end - 2)
+    if (h >= 0xd800 && h <= 0xdbff) return (h - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000
+  }
+  return c
+}
+
+/**
+ * {@link HYPHEN_END} without the regex: an end-anchored regex is tried at every position of the string, and the
+ * paragraph being rebuilt is tested after each line (quadratic in its length).
+ */
+export function endsWithHyphen(s: string): boolean {
+  const n = s.length
+  if (n < 2) return false
+  const c = s.charCodeAt(n - 1)
+  if (c !== 0x2d && c !== 0x2010 && c !== 0xad) return false
+  return isLetterOrDigit(codePointBefore(s, n - 1))
+}
+
+/** {@link FINAL_PUNCT} on the last character only (all its characters are single UTF-16 units). */
+export function endsWithFinalPunct(s: string): boolean {
+  switch (s.charCodeAt(s.length - 1)) {
+    case 0x2e: case 0x21: case 0x3f: case 0x3a: case 0x3b: case 0x2026: case 0xbb: case 0x22: case 0x201d: case 0x2019: case 0x29: case 0x5d:
+      return true
+    default:
+      return false
+  }
+}
+
 /** The start of a list item: a bullet, a dash, "1.", "1)", "a)", "(i)". */
 export const LIST_START = /^(?:[•▪◦‣●■□–—-]\s|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s)/u
 
@@ -26,24 +65,34 @@ export function median(xs: number[]): number | undefined {
  * horizontal extent. A one-line block thus still knows how wide its column is.
  */
 export function withColumns(lines: Line[]): FlowLine[] {
-  return lines.map((l) => {
+  // Lines by left edge: a line starting at or right of l's right edge cannot overlap it, so each scan stops there.
+  // Min and max do not depend on the order of the scan.
+  const byX0 = lines.slice().sort((a, b) => a.x0 - b.x0)
+  const out: FlowLine[] = new Array(lines.length)
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!
     let left = l.x0
     let right = l.x1
-    for (const m of lines) {
+    const w = l.x1 - l.x0
+    for (let k = 0; k < byX0.length; k++) {
+      const m = byX0[k]!
+      if (m.x0 >= l.x1) break // the overlap is <= 0 from here on (widths are never negative)
       const o = Math.min(l.x1, m.x1) - Math.max(l.x0, m.x0)
-      if (o > 0.5 * Math.min(l.x1 - l.x0, m.x1 - m.x0)) {
+      if (o > 0.5 * Math.min(w, m.x1 - m.x0)) {
         left = Math.min(left, m.x0)
         right = Math.max(right, m.x1)
       }
     }
-    return { ...l, left, right }
-  })
+    // A literal rather than a spread: one object shape for every flow line, and no property enumeration.
+    out[i] = { page: l.page, text: l.text, x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1, fontSize: l.fontSize, fontId: l.fontId, sized: l.sized, left, right }
+  }
+  return out
 }
 
 /** Approximate width in points of the first word of a line (its share of the line's characters). */
 function firstWordWidth(l: Line): number {
-  const w = l.text.split(' ')[0] ?? ''
-  return ((l.x1 - l.x0) * w.length) / Math.max(1, l.text.length)
+  const sp = l.text.indexOf(' ')
+  return ((l.x1 - l.x0) * (sp < 0 ? l.text.length : sp)) / Math.max(1, l.text.length)
 }
 
 /**
@@ -51,7 +100,7 @@ function firstWordWidth(l: Line): number {
  * A line ending with a hyphen is full by definition.
  */
 export function isShort(a: FlowLine, next: FlowLine | undefined): boolean {
-  if (HYPHEN_END.test(a.text)) return false
+  if (endsWithHyphen(a.text)) return false
   const room = a.right - a.x1
   const need = next ? firstWordWidth(next) + 0.3 * a.fontSize : 2 * a.fontSize // 0.3 em: one word space
   return room > need

@@ -1,5 +1,5 @@
 import { decideHyphen, type HyphenDecision } from './hyphen-decision.js'
-import { HYPHEN_END } from './layout.js'
+import { endsWithHyphen, isLetterOrDigit } from './layout.js'
 import type { Vocabulary } from './vocabulary.js'
 
 /** One resolved line-end hyphen, for notes and evaluation. */
@@ -15,8 +15,10 @@ export interface HyphenSite {
  * puts a space, or a newline when `soft` (the line was short by design). Records hyphen sites in `sites`.
  */
 export function joinAcross(a: string, b: string, soft: boolean, ctx: { vocab: Vocabulary; languages: readonly string[]; documentWords: boolean; sites: HyphenSite[]; page: number }): string {
-  const rightTok = b.split(' ')[0] ?? ''
-  if (HYPHEN_END.test(a) && /^[\p{L}\p{N}]/u.test(rightTok)) {
+  const sp = b.indexOf(' ')
+  const rightTok = sp < 0 ? b : b.slice(0, sp)
+  // `a` is the paragraph so far: its end is checked in constant time (see endsWithHyphen).
+  if (endsWithHyphen(a) && rightTok.length > 0 && isLetterOrDigit(rightTok.codePointAt(0)!)) {
     const leftTok = a.slice(a.lastIndexOf(' ') + 1)
     const d = decideHyphen(leftTok, rightTok, ctx.vocab, ctx.languages, ctx.documentWords)
     ctx.sites.push({ left: leftTok, right: rightTok, page: ctx.page, decision: d })

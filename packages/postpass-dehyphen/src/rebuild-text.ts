@@ -1,6 +1,6 @@
 import type { DocumentText, Paragraph } from '@pdftriage/core'
 import { splitFootnotes } from './footnotes.js'
-import { FINAL_PUNCT, HYPHEN_END, LIST_START, isIndented, isShort, median, withColumns, type FlowLine } from './layout.js'
+import { LIST_START, endsWithFinalPunct, endsWithHyphen, isIndented, isShort, median, withColumns, type FlowLine } from './layout.js'
 import { buildLines, type Line } from './line-builder.js'
 import { joinAcross, type HyphenSite } from './line-join.js'
 import type { ResolvedDehyphenOptions } from './options.js'
@@ -34,8 +34,8 @@ function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapF
   if (!sameFlow) {
     // A column or page turn: the paragraph runs on when its last line is full and unpunctuated and the next line
     // neither starts a list nor opens a new indented paragraph with a capital.
-    if (sizeChange || FINAL_PUNCT.test(a.text) || isShort(a, b) || LIST_START.test(b.text)) return 'para'
-    if (HYPHEN_END.test(a.text) || /^\p{Ll}/u.test(b.text)) return 'space'
+    if (sizeChange || endsWithFinalPunct(a.text) || isShort(a, b) || LIST_START.test(b.text)) return 'para'
+    if (endsWithHyphen(a.text) || /^\p{Ll}/u.test(b.text)) return 'space'
     return isIndented(b) ? 'para' : 'space'
   }
   if (sizeChange) return 'para'
@@ -43,7 +43,7 @@ function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapF
   if (p !== undefined && b.y0 - a.y0 > gapFactor * p) return 'para'
   if (LIST_START.test(b.text)) return 'para'
   if (isIndented(b) && !(isIndented(a) && Math.abs(a.x0 - b.x0) < 1)) return 'para'
-  if (isShort(a, b)) return FINAL_PUNCT.test(a.text) ? 'para' : 'newline'
+  if (isShort(a, b)) return endsWithFinalPunct(a.text) ? 'para' : 'newline'
   return 'space'
 }
 
@@ -80,7 +80,7 @@ function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
     let skipFirst = false
     for (const l of seq) {
       const toks = l.text.split(' ')
-      const endsHyphen = HYPHEN_END.test(l.text)
+      const endsHyphen = endsWithHyphen(l.text)
       // Line-end fragments are not words: leave out the hyphenated last token and the next line's first token.
       for (let i = skipFirst ? 1 : 0; i < toks.length - (endsHyphen ? 1 : 0); i++) v.add(toks[i]!)
       skipFirst = endsHyphen
@@ -93,8 +93,8 @@ function kindOf(lines: FlowLine[], text: string, bodySize: number, isLast: boole
   const first = lines[0]!
   if (LIST_START.test(first.text)) return 'list'
   if (first.fontSize >= (first.sized ? HEADING_SIZE : 1 + 2 * (HEADING_SIZE - 1)) * bodySize) return 'heading'
-  const words = text.split(/\s+/).length
-  if (lines.length <= 2 && words <= HEADING_WORDS && !FINAL_PUNCT.test(text) && !isLast && isShort(lines[lines.length - 1]!, undefined)) return 'heading'
+  // Words are counted only for one- and two-line paragraphs, the only ones that may be headings.
+  if (lines.length <= 2 && text.split(/\s+/).length <= HEADING_WORDS && !endsWithFinalPunct(text) && !isLast && isShort(lines[lines.length - 1]!, undefined)) return 'heading'
   return 'body'
 }
 
