@@ -58,9 +58,15 @@ function ocrSize(items: Item[]): number | undefined {
   return base > top ? (base - top) / CAP_HEIGHT : undefined
 }
 
+/** True when a string holds a C0 control character (pdf.js leaves a few in some fonts' text). */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 0x20) return true
+  return false
+}
+
 function toItem(it: TextItem): Item | undefined {
-  const text = it.text.replace(/[\u0000-\u001f]/g, ' ')
-  if (!text.trim()) return undefined
+  const text = hasControl(it.text) ? it.text.replace(/[\u0000-\u001f]/g, ' ') : it.text
+  if (trimmedLength(text) === 0) return undefined
   const h = it.bbox.y1 - it.bbox.y0
   if (!(h > 0) || !(it.bbox.x1 >= it.bbox.x0)) return undefined
   const sized = it.fontSize !== undefined && it.fontSize > 0
@@ -108,7 +114,15 @@ function rows(items: Item[]): Item[][] {
   // OCR word boxes follow their letters (x-height words sit low, capitals high): the greedy pass can open two rows
   // for one line. Merge rows whose spans overlap by half the smaller one.
   const spans = out
-    .map((r) => ({ y0: Math.min(...r.items.map((i) => i.y0)), y1: Math.max(...r.items.map((i) => i.y1)), items: r.items }))
+    .map((r) => {
+      let y0 = Infinity
+      let y1 = -Infinity
+      for (const i of r.items) {
+        if (i.y0 < y0) y0 = i.y0
+        if (i.y1 > y1) y1 = i.y1
+      }
+      return { y0, y1, items: r.items }
+    })
     .sort((a, b) => a.y0 + a.y1 - b.y0 - b.y1)
   const merged: typeof spans = []
   for (const r of spans) {
@@ -139,41 +153,91 @@ function averageSpace(rowsOfPage: Item[][]): number | undefined {
   return n >= 3 ? sum / n : undefined // three gaps: fewer says nothing about the page's spacing
 }
 
+/** True for the characters `\s` matches (String.prototype.trim strips the same ones). */
+function isSpace(c: number): boolean {
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d)
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+}
+
+/** Length of a string without its leading and trailing white space (what `s.trim().length` gives, with no copy). */
+function trimmedLength(s: string): number {
+  let a = 0
+  let b = s.length
+  while (a < b && isSpace(s.charCodeAt(a))) a++
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--
+  return b - a
+}
+
+/** Runs of white space made one space, ends trimmed: `s.replace(/\s+/g, ' ').trim()`, copying only when it changes. */
+function collapseSpaces(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    const bad = c === 0x20 ? i === 0 || i === s.length - 1 || s.charCodeAt(i + 1) === 0x20 : isSpace(c)
+    if (bad) return s.replace(/\s+/g, ' ').trim()
+  }
+  return s
+}
+
+/**
+ * The value with the most characters, the first seen among equals (as a stable sort of the counts would give).
+ * Lines hold a few distinct sizes and fonts: parallel arrays, not a Map per line.
+ */
+function dominant<T>(keys: T[], counts: number[]): T | undefined {
+  let best = -1
+  for (let k = 0; k < keys.length; k++) if (best < 0 || counts[k]! > counts[best]!) best = k
+  return best < 0 ? undefined : keys[best]
+}
+
+function tally<T>(keys: T[], counts: number[], key: T, n: number): void {
+  const k = keys.indexOf(key)
+  if (k < 0) {
+    keys.push(key)
+    counts.push(n)
+  } else counts[k]! += n
+}
+
 function segmentOf(page: number, items: Item[]): Line {
   let text = ''
   let prev: Item | undefined
-  const bySize = new Map<number, number>()
-  const byFont = new Map<string | undefined, number>()
+  const sizes: number[] = []
+  const sizeCounts: number[] = []
+  const fonts: Array<string | undefined> = []
+  const fontCounts: number[] = []
+  let sized = false
+  let x0 = Infinity
+  let x1 = -Infinity
   for (const it of items) {
     if (prev) {
       const gap = it.x0 - prev.x1
-      const needSpace = gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !/\s$/.test(text) && !/^\s/.test(it.text)
+      const needSpace = gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !isSpace(text.charCodeAt(text.length - 1)) && !isSpace(it.text.charCodeAt(0))
       if (needSpace) text += ' '
     }
     text += it.text
-    const n = it.text.trim().length
-    const sz = Math.round(it.size * 10) / 10
-    bySize.set(sz, (bySize.get(sz) ?? 0) + n)
-    byFont.set(it.fontId, (byFont.get(it.fontId) ?? 0) + n)
+    const n = trimmedLength(it.text)
+    tally(sizes, sizeCounts, Math.round(it.size * 10) / 10, n)
+    tally(fonts, fontCounts, it.fontId, n)
+    if (it.sized) sized = true
+    if (it.x0 < x0) x0 = it.x0
+    if (it.x1 > x1) x1 = it.x1
     prev = it
   }
-  const top = (m: Map<any, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
   // Without sizes from the backend (OCR), word-box heights follow the letters: estimate from the line instead.
-  const fontSize = items.some((i) => i.sized) ? (top(bySize) as number) : (ocrSize(items) ?? Number.NaN)
+  const fontSize = sized ? dominant(sizes, sizeCounts)! : (ocrSize(items) ?? Number.NaN)
   // The line box is the box of its body-size items, so that a raised marker does not make the line look taller.
-  const body = items.filter((i) => i.sized && Math.abs(i.size - fontSize) < 0.5)
-  const ref = body.length ? body : items
-  return {
-    page,
-    text: text.replace(/\s+/g, ' ').trim(),
-    x0: Math.min(...items.map((i) => i.x0)),
-    x1: Math.max(...items.map((i) => i.x1)),
-    y0: Math.min(...ref.map((i) => i.y0)),
-    y1: Math.max(...ref.map((i) => i.y1)),
-    fontSize,
-    fontId: top(byFont) as string | undefined,
-    sized: items.some((i) => i.sized),
+  let y0 = Infinity
+  let y1 = -Infinity
+  for (const i of items) {
+    if (!(i.sized && Math.abs(i.size - fontSize) < 0.5)) continue
+    if (i.y0 < y0) y0 = i.y0
+    if (i.y1 > y1) y1 = i.y1
   }
+  if (y0 === Infinity) {
+    for (const i of items) {
+      if (i.y0 < y0) y0 = i.y0
+      if (i.y1 > y1) y1 = i.y1
+    }
+  }
+  return { page, text: collapseSpaces(text), x0, x1, y0, y1, fontSize, fontId: dominant(fonts, fontCounts), sized }
 }
 
 /**
