@@ -65,23 +65,38 @@ export function median(xs: number[]): number | undefined {
  * horizontal extent. A one-line block thus still knows how wide its column is.
  */
 export function withColumns(lines: Line[]): FlowLine[] {
-  // Lines by left edge: a line starting at or right of l's right edge cannot overlap it, so each scan stops there.
-  // Min and max do not depend on the order of the scan.
-  const byX0 = lines.slice().sort((a, b) => a.x0 - b.x0)
-  const out: FlowLine[] = new Array(lines.length)
-  for (let i = 0; i < lines.length; i++) {
+  // The result depends only on a line's span and the set of spans, and the lines of a justified column share one
+  // span: each distinct span is computed once, against the distinct spans only (quadratic in those, not in lines).
+  const order = lines.map((_, i) => i).sort((i, j) => lines[i]!.x0 - lines[j]!.x0 || lines[i]!.x1 - lines[j]!.x1)
+  const ux0: number[] = []
+  const ux1: number[] = []
+  for (const i of order) {
     const l = lines[i]!
-    let left = l.x0
-    let right = l.x1
-    const w = l.x1 - l.x0
-    for (let k = 0; k < byX0.length; k++) {
-      const m = byX0[k]!
-      if (m.x0 >= l.x1) break // the overlap is <= 0 from here on (widths are never negative)
-      const o = Math.min(l.x1, m.x1) - Math.max(l.x0, m.x0)
-      if (o > 0.5 * Math.min(w, m.x1 - m.x0)) {
-        left = Math.min(left, m.x0)
-        right = Math.max(right, m.x1)
+    const u = ux0.length - 1
+    if (u < 0 || l.x0 !== ux0[u] || l.x1 !== ux1[u]) {
+      ux0.push(l.x0)
+      ux1.push(l.x1)
+    }
+  }
+  const out: FlowLine[] = new Array(lines.length)
+  let left = 0
+  let right = 0
+  let prev: Line | undefined
+  for (const i of order) {
+    const l = lines[i]!
+    if (!prev || l.x0 !== prev.x0 || l.x1 !== prev.x1) {
+      left = l.x0
+      right = l.x1
+      const w = l.x1 - l.x0
+      // Spans by left edge: one starting at or right of l's right edge cannot overlap it (widths are never negative).
+      for (let k = 0; k < ux0.length && ux0[k]! < l.x1; k++) {
+        const o = Math.min(l.x1, ux1[k]!) - Math.max(l.x0, ux0[k]!)
+        if (o > 0.5 * Math.min(w, ux1[k]! - ux0[k]!)) {
+          left = Math.min(left, ux0[k]!)
+          right = Math.max(right, ux1[k]!)
+        }
       }
+      prev = l
     }
     // A literal rather than a spread: one object shape for every flow line, and no property enumeration.
     out[i] = { page: l.page, text: l.text, x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1, fontSize: l.fontSize, fontId: l.fontId, sized: l.sized, left, right }
