@@ -43,10 +43,18 @@ export class Vocabulary {
   /** Tokens added. */
   tokens = 0
 
+  /** Raw token -> its cleaned form ('' when it holds no letter): a document repeats its tokens, cleaning is regexes. */
+  private readonly cleaned = new Map<string, string>()
+
   /** Adds one whole token (punctuation around it is stripped). */
   add(token: string): void {
-    const w = core(token).toLowerCase().replace(/’/g, "'")
-    if (!w || !/\p{L}/u.test(w)) return
+    let w = this.cleaned.get(token)
+    if (w === undefined) {
+      w = core(token).toLowerCase().replace(/’/g, "'")
+      if (!/\p{L}/u.test(w)) w = ''
+      this.cleaned.set(token, w)
+    }
+    if (!w) return
     this.counts.set(w, (this.counts.get(w) ?? 0) + 1)
     this.tokens++
     this.fitted = undefined
