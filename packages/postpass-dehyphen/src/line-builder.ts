@@ -257,10 +257,10 @@ export function buildLines(page: PageText, wordGapFactor: number): Line[] {
     // A justified line stretches all its spaces alike: a gap between OCR words is a gutter only if it is also well
     // over the row's median gap (a gutter is one gap among many word spaces; a loose line would otherwise split at
     // every wide space).
-    const own = median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0))
     // Only for word boxes (OCR): a text layer's runs already hold their spaces, its item gaps are not word spaces.
-    const words = !r.some((it) => it.sized)
-    const rowSplit = words && own !== undefined && r.length >= 4 ? Math.max(split, ROW_GAP_FACTOR * own) : split
+    const words = r.length >= 4 && !r.some((it) => it.sized)
+    const own = words ? median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0)) : undefined
+    const rowSplit = own !== undefined ? Math.max(split, ROW_GAP_FACTOR * own) : split
     let cur: Item[] = []
     for (const it of r) {
       const last = cur[cur.length - 1]

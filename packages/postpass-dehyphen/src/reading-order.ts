@@ -58,13 +58,23 @@ function gutter(region: Line[], em: number): number | undefined {
   if (x1 - x0 < 3 * em) return undefined
   // Columns are narrower than half the region: without a few such lines on the page there is nothing to find.
   if (region.filter((l) => l.x1 - l.x0 < 0.55 * (x1 - x0)).length < 2 * MIN_COLUMN_LINES) return undefined
-  const cover = new Uint16Array(x1 - x0 + 1) // one bin a point
-  for (const l of region) for (let x = Math.ceil(l.x0); x <= Math.floor(l.x1); x++) cover[x - x0]!++
+  // One bin a point, counting the lines over it: +1 where a line starts, -1 past its end, then running sums
+  // (linear in lines plus width, not in the sum of the lines' widths).
+  const bins = x1 - x0 + 1
+  const cover = new Int32Array(bins + 1) // one spare bin for the -1 past a line ending in the last one
+  for (const l of region) {
+    const a = Math.ceil(l.x0)
+    const b = Math.floor(l.x1)
+    if (a > b) continue
+    cover[a - x0]!++
+    cover[b - x0 + 1]!--
+  }
+  for (let i = 1; i < cover.length; i++) cover[i]! += cover[i - 1]!
   const tol = Math.floor(CROSSING * region.length)
   // The emptiest channel first, then the widest: a short column beside a full one is not a gutter.
   let best: [number, number] | undefined
   for (let t = 0; t <= tol && !best; t++) {
-    for (let i = 1, start = -1; i < cover.length - 1; i++) {
+    for (let i = 1, start = -1; i < bins - 1; i++) {
       if (cover[i]! <= t) {
         if (start < 0) start = i
         if (i - start + 1 >= MIN_GUTTER_EM * em && (!best || i - start > best[1] - best[0])) best = [start, i]
