@@ -1,26 +1,10 @@
+import { codePointBefore, isLetterOrDigit } from './chars.js'
 import type { Line } from './line-builder.js'
 
 /** Sentence-final punctuation, closing quotes and brackets included: a line ending so may close a paragraph. */
 export const FINAL_PUNCT = /[.!?:;…»"”’)\]]$/u
 /** A line-end hyphen site: a letter or digit, then a hyphen (or soft hyphen) ending the line. */
 export const HYPHEN_END = /[\p{L}\p{N}][-\u2010\u00ad]$/u
-/** One code point as a letter or digit (`[\p{L}\p{N}]`); the regex only outside ASCII, where text rarely is. */
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u
-export function isLetterOrDigit(cp: number): boolean {
-  if (cp < 0x80) return (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a)
-  return LETTER_OR_DIGIT.test(String.fromCodePoint(cp))
-}
-
-/** The code point ending at `end` (a surrogate pair read whole, as a `u` regex does); NaN when `end` is 0. */
-function codePointBefore(s: string, end: number): number {
-  const c = s.charCodeAt(end - 1)
-  if (c >= 0xdc00 && c <= 0xdfff && end >= 2) {
-    const h = s.charCodeAt(end - 2)
-    if (h >= 0xd800 && h <= 0xdbff) return (h - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000
-  }
-  return c
-}
-
 /**
  * {@link HYPHEN_END} without the regex: an end-anchored regex is tried at every position of the string, and the
  * paragraph being rebuilt is tested after each line (quadratic in its length).

@@ -1,4 +1,5 @@
 import type { PageText, TextItem } from '@pdftriage/core'
+import { isSpace } from './chars.js'
 
 /** A line segment of one page: items on one baseline with no wide gap between them. Boxes in points, top-left origin. */
 export interface Line {
@@ -151,12 +152,6 @@ function averageSpace(rowsOfPage: Item[][]): number | undefined {
     }
   }
   return n >= 3 ? sum / n : undefined // three gaps: fewer says nothing about the page's spacing
-}
-
-/** True for the characters `\s` matches (String.prototype.trim strips the same ones). */
-function isSpace(c: number): boolean {
-  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d)
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
 }
 
 /** Length of a string without its leading and trailing white space (what `s.trim().length` gives, with no copy). */

@@ -1,5 +1,6 @@
 import { decideHyphen, type HyphenDecision } from './hyphen-decision.js'
-import { endsWithHyphen, isLetterOrDigit } from './layout.js'
+import { isLetterOrDigit } from './chars.js'
+import { endsWithHyphen } from './layout.js'
 import type { Vocabulary } from './vocabulary.js'
 
 /** One resolved line-end hyphen, for notes and evaluation. */

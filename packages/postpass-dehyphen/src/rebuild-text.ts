@@ -2,6 +2,7 @@ import type { DocumentText, Paragraph } from '@pdftriage/core'
 import { splitFootnotes } from './footnotes.js'
 import { LIST_START, endsWithFinalPunct, endsWithHyphen, isIndented, isShort, median, withColumns, type FlowLine } from './layout.js'
 import { buildLines, type Line } from './line-builder.js'
+import { isSpace } from './chars.js'
 import { joinAcross, type HyphenSite } from './line-join.js'
 import type { ResolvedDehyphenOptions } from './options.js'
 import { readingOrder } from './reading-order.js'
@@ -79,10 +80,20 @@ function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
   for (const seq of seqs) {
     let skipFirst = false
     for (const l of seq) {
-      const toks = l.text.split(' ')
-      const endsHyphen = endsWithHyphen(l.text)
+      const t = l.text
+      const endsHyphen = endsWithHyphen(t)
       // Line-end fragments are not words: leave out the hyphenated last token and the next line's first token.
-      for (let i = skipFirst ? 1 : 0; i < toks.length - (endsHyphen ? 1 : 0); i++) v.add(toks[i]!)
+      // Tokens are the pieces between single spaces (as split(' ') gives them), cut without an array per line.
+      let start = 0
+      for (let first = true; ; first = false) {
+        const end = t.indexOf(' ', start)
+        if (end < 0) {
+          if (!endsHyphen && !(first && skipFirst)) v.add(t.slice(start))
+          break
+        }
+        if (!(first && skipFirst)) v.add(t.slice(start, end))
+        start = end + 1
+      }
       skipFirst = endsHyphen
     }
   }
@@ -98,8 +109,27 @@ function kindOf(lines: FlowLine[], text: string, bodySize: number, isLast: boole
   return 'body'
 }
 
+/**
+ * True when {@link clean}'s replacements and trim would change a string: a soft hyphen, a tab, a space beside a
+ * space or a newline, white space at either end. Most paragraphs have none: one scan instead of four regexes.
+ */
+function needsCleaning(s: string): boolean {
+  if (s.length === 0) return false
+  if (isSpace(s.charCodeAt(0)) || isSpace(s.charCodeAt(s.length - 1))) return true
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 0xad || c === 0x09) return true
+    if (c === 0x20 || c === 0x0a) {
+      const d = s.charCodeAt(i + 1)
+      if (d === 0x20 || (c === 0x20 && d === 0x0a)) return true
+    }
+  }
+  return false
+}
+
 function clean(s: string): string {
-  return s.replace(/\u00ad/g, '').replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim().normalize('NFC')
+  const t = needsCleaning(s) ? s.replace(/\u00ad/g, '').replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim() : s
+  return t.normalize('NFC')
 }
 
 /**
