@@ -23,12 +23,23 @@ const ENGLISH_MARKERS = ['the', 'of', 'and', 'to', 'is', 'that', 'with', 'for', 
  * What a document says about its own words: counts of tokens read whole (never a line-end fragment), the heads and
  * tails of the hyphenated compounds it writes in full, and a character model fitted on those words.
  */
+/** Per UTF-16 unit beyond ASCII: 0 not yet known, 1 a letter, 2 not (the regex is run once per distinct unit). */
+const letterUnits = new Uint8Array(0x10000)
+const LETTER = /\p{L}/u
+
+/** True when one UTF-16 unit is a letter by itself (`/\p{L}/u` on it: a lone surrogate is not). */
+function isLetterUnit(c: number): boolean {
+  let k = letterUnits[c]!
+  if (k === 0) letterUnits[c] = k = LETTER.test(String.fromCharCode(c)) ? 1 : 2
+  return k === 1
+}
+
 /** Letters, hyphens and apostrophes only (what the character model is fitted on); a loop, not a regex per word. */
 function isWordShape(w: string): boolean {
   for (let i = 0; i < w.length; i++) {
     const c = w.charCodeAt(i)
     if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2d || c === 0x27) continue
-    if (c < 0x80 || !/\p{L}/u.test(w[i]!)) return false
+    if (c < 0x80 || !isLetterUnit(c)) return false
   }
   return w.length > 0
 }
