@@ -19,10 +19,6 @@ const FRENCH_MARKERS = ['le', 'la', 'les', 'des', 'du', 'et', 'est', 'une', 'dan
 /** Function words that only English uses. */
 const ENGLISH_MARKERS = ['the', 'of', 'and', 'to', 'is', 'that', 'with', 'for', 'was', 'which', 'by', 'this', 'from', 'are']
 
-/**
- * What a document says about its own words: counts of tokens read whole (never a line-end fragment), the heads and
- * tails of the hyphenated compounds it writes in full, and a character model fitted on those words.
- */
 /** Per UTF-16 unit beyond ASCII: 0 not yet known, 1 a letter, 2 not (the regex is run once per distinct unit). */
 const letterUnits = new Uint8Array(0x10000)
 const LETTER = /\p{L}/u
@@ -44,38 +40,92 @@ function isWordShape(w: string): boolean {
   return w.length > 0
 }
 
-export class Vocabulary {
-  /** Lower-cased token -> count. */
-  readonly counts = new Map<string, number>()
-  /** Lower-cased compound part -> count, as the part before / after a hyphen in a whole token. */
-  readonly heads = new Map<string, number>()
-  readonly tails = new Map<string, number>()
-  private fitted: CharModel | undefined
-  /** Tokens added. */
-  tokens = 0
+/** A raw token as the vocabulary counts it: punctuation stripped, lower-cased, ’ as '; '' when it holds no letter. */
+function cleanToken(token: string): string {
+  const w = core(token).toLowerCase().replace(/’/g, "'")
+  return /\p{L}/u.test(w) ? w : ''
+}
 
-  /** Raw token -> its cleaned form ('' when it holds no letter): a document repeats its tokens, cleaning is regexes. */
-  private readonly cleaned = new Map<string, string>()
+/**
+ * What a document says about its own words: counts of tokens read whole (never a line-end fragment), the heads and
+ * tails of the hyphenated compounds it writes in full, and a character model fitted on those words.
+ */
+export class Vocabulary {
+  private readonly counted = new Map<string, number>()
+  private readonly headCounts = new Map<string, number>()
+  private readonly tailCounts = new Map<string, number>()
+  private fitted: CharModel | undefined
+  private tokensAdded = 0
+
+  // A document repeats its tokens: each distinct raw token is counted under an index (one Map lookup an add), and
+  // cleaned and spread into the public maps only when they are next read.
+  /** Raw token -> its index in `raw` and `pending`. */
+  private readonly rawIndex = new Map<string, number>()
+  /** Distinct raw tokens, in the order first added. */
+  private readonly raw: string[] = []
+  /** Occurrences of each raw token added since the maps were last brought up to date. */
+  private readonly pending: number[] = []
+  private dirty = false
+
+  /** Lower-cased token -> count (brought up to date on read; callers may edit it). */
+  get counts(): Map<string, number> {
+    if (this.dirty) this.flush()
+    return this.counted
+  }
+
+  /** Lower-cased compound part -> count, as the part before a hyphen in a whole token. */
+  get heads(): Map<string, number> {
+    if (this.dirty) this.flush()
+    return this.headCounts
+  }
+
+  /** Lower-cased compound part -> count, as the part after a hyphen in a whole token. */
+  get tails(): Map<string, number> {
+    if (this.dirty) this.flush()
+    return this.tailCounts
+  }
+
+  /** Tokens added (those holding a letter). */
+  get tokens(): number {
+    if (this.dirty) this.flush()
+    return this.tokensAdded
+  }
 
   /** Adds one whole token (punctuation around it is stripped). */
   add(token: string): void {
-    let w = this.cleaned.get(token)
-    if (w === undefined) {
-      w = core(token).toLowerCase().replace(/’/g, "'")
-      if (!/\p{L}/u.test(w)) w = ''
-      this.cleaned.set(token, w)
-    }
-    if (!w) return
-    this.counts.set(w, (this.counts.get(w) ?? 0) + 1)
-    this.tokens++
-    this.fitted = undefined
-    if (!w.includes('-')) return
-    const parts = w.split('-')
-    for (let i = 0; i + 1 < parts.length; i++) {
-      const h = parts[i]!.replace(ELISION, '')
-      const t = parts[i + 1]!
-      if (h) this.heads.set(h, (this.heads.get(h) ?? 0) + 1)
-      if (t) this.tails.set(t, (this.tails.get(t) ?? 0) + 1)
+    let i = this.rawIndex.get(token)
+    if (i === undefined) {
+      i = this.raw.length
+      this.rawIndex.set(token, i)
+      this.raw.push(token)
+      this.pending.push(1)
+    } else this.pending[i]!++
+    this.dirty = true
+  }
+
+  /**
+   * Spreads the pending raw tokens into the maps, in the order they were first added: the maps get the same keys
+   * in the same order as counting each token on its arrival would give.
+   */
+  private flush(): void {
+    this.dirty = false
+    for (let i = 0; i < this.raw.length; i++) {
+      const n = this.pending[i]!
+      if (n === 0) continue
+      this.pending[i] = 0
+      const w = cleanToken(this.raw[i]!)
+      if (!w) continue
+      this.counted.set(w, (this.counted.get(w) ?? 0) + n)
+      this.tokensAdded += n
+      this.fitted = undefined
+      if (!w.includes('-')) continue
+      const parts = w.split('-')
+      for (let k = 0; k + 1 < parts.length; k++) {
+        const h = parts[k]!.replace(ELISION, '')
+        const t = parts[k + 1]!
+        if (h) this.headCounts.set(h, (this.headCounts.get(h) ?? 0) + n)
+        if (t) this.tailCounts.set(t, (this.tailCounts.get(t) ?? 0) + n)
+      }
     }
   }
 
@@ -109,6 +159,7 @@ export class Vocabulary {
    * the distinct words and their counts, so that a document without line-end hyphens never pays for it.
    */
   get model(): CharModel {
+    if (this.dirty) this.flush()
     if (!this.fitted) {
       const m = new CharModel()
       for (const [w, n] of this.counts) if (isWordShape(w)) m.add(w, n)
