@@ -4,12 +4,22 @@ const ORDER = 4
 const SYMBOLS = "\u0002abcdefghijklmnopqrstuvwxyzàâäçéèêëîïôöùûüÿœæ'-áíóúñß"
 const OTHER = 63
 const ALPHABET = 64
-const CODE = new Map<string, number>([...SYMBOLS].map((c, i) => [c, i + 1]))
+/** Code of each UTF-16 unit (OTHER for all but the symbols): a table read, not a Map lookup per character. */
+const CODE_OF_UNIT = new Uint8Array(0x10000).fill(OTHER)
+for (let i = 0; i < SYMBOLS.length; i++) CODE_OF_UNIT[SYMBOLS.charCodeAt(i)] = i + 1
 
-/** Codes of a lower-cased word framed by boundary marks (code 1). */
+/** Codes of a lower-cased word framed by boundary marks (code 1); one code a code point (a surrogate pair is OTHER). */
 function codes(word: string): number[] {
+  const w = word.toLowerCase()
   const out = [1]
-  for (const c of word.toLowerCase()) out.push(CODE.get(c) ?? OTHER)
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < w.length) {
+      const d = w.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) i++
+    }
+    out.push(CODE_OF_UNIT[c]!)
+  }
   out.push(1)
   return out
 }
