@@ -61,6 +61,15 @@ function stableText(a: string, b: string | undefined): string {
   return isPageNumber(out) ? '' : out
 }
 
+/** True when one of the lines further in than `line` at distance `gap` is a page number. */
+function nearestIsPageNumber(lines: Line[], line: Line, side: 'top' | 'bottom', gap: number): boolean {
+  for (const l of lines) {
+    if (l === line || !(side === 'top' ? l.y0 >= line.y1 : l.y1 <= line.y0)) continue
+    if ((side === 'top' ? l.y0 - line.y1 : line.y0 - l.y1) === gap && isPageNumber(l.text)) return true
+  }
+  return false
+}
+
 /**
  * Finds running headers, footers and page numbers: lines inside the top or bottom band (`band` share of the page
  * height) that repeat at the same place on a nearby page with similar text (digits masked), and band lines that are
@@ -95,18 +104,27 @@ export function findRunningElements(pageLines: Line[][], heights: number[], band
     return false
   }
   for (let i = 0; i < cands.length; i++) {
+    if (cands[i]!.length === 0) continue
+    const lines = pageLines[i]!
+    // The page's median font size, sorted once for both bands.
+    const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b)
+    const pageSize = sizes[Math.floor(sizes.length / 2)] ?? 0
     for (const side of ['top', 'bottom'] as const) {
       // From the page edge inwards: running elements sit outside the text block, so the scan stops at the first
       // band line that neither repeats nor is a page number (a footnote or the body's last line).
       const order = cands[i]!.filter((c) => c.side === side).sort((a, b) => a.y - b.y)
-      const sizes = pageLines[i]!.map((l) => l.fontSize).sort((a, b) => a - b)
-      const pageSize = sizes[Math.floor(sizes.length / 2)] ?? 0
-      for (const c of order) {
+      for (let ci = 0; ci < order.length; ci++) {
+        const c = order[ci]!
         // A footnote is bottom-aligned like a footer, and "Ibid." repeats: a small-print line opening with a note
         // number, or one set tight against a line further in that is not itself running, is left to the body.
         if (side === 'bottom' && NOTE_START.test(c.line.text) && c.line.fontSize < pageSize) break
-        const inner = pageLines[i]!.filter((l) => l !== c.line && (side === 'top' ? l.y0 >= c.line.y1 : l.y1 <= c.line.y0))
-        const gapIn = Math.min(Infinity, ...inner.map((l) => (side === 'top' ? l.y0 - c.line.y1 : c.line.y0 - l.y1)))
+        // The gap to the nearest line further in, by a scan of the page's lines (no filtered copy per candidate).
+        let gapIn = Infinity
+        for (const l of lines) {
+          if (l === c.line || !(side === 'top' ? l.y0 >= c.line.y1 : l.y1 <= c.line.y0)) continue
+          const g = side === 'top' ? l.y0 - c.line.y1 : c.line.y0 - l.y1
+          if (g < gapIn) gapIn = g
+        }
         const attached = gapIn < TIGHT * (c.line.y1 - c.line.y0)
         if (isPageNumber(c.line.text)) {
           remove.add(c.line)
@@ -114,8 +132,8 @@ export function findRunningElements(pageLines: Line[][], heights: number[], band
           continue
         }
         if (!repeats(c, i)) break
-        if (attached && !inner.some((l) => (side === 'top' ? l.y0 - c.line.y1 : c.line.y0 - l.y1) === gapIn && isPageNumber(l.text))) {
-          const next = order[order.indexOf(c) + 1]
+        if (attached && !nearestIsPageNumber(lines, c.line, side, gapIn)) {
+          const next = order[ci + 1]
           if (!next || !repeats(next, i) || (NOTE_START.test(next.line.text) && next.line.fontSize < pageSize)) break
         }
         remove.add(c.line)
