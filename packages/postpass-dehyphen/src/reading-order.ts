@@ -9,15 +9,29 @@ const CROSSING = 0.1
 /** A column holds at least this many lines: fewer beside a gap is a short line, not a column. */
 const MIN_COLUMN_LINES = 2
 
-/** Gaps between the projections of boxes on one axis: [start, end) of each empty run inside their extent. */
-function gaps(spans: Array<[number, number]>): Array<[number, number]> {
-  const s = [...spans].sort((a, b) => a[0] - b[0])
+/**
+ * Gaps between the projections of a region's lines on one axis (x, or y when `vertical`): [start, end) of each empty
+ * run inside their extent. Spans go into typed arrays sorted by start through an index (no pair array per line);
+ * the gaps do not depend on the order of spans with equal starts.
+ */
+function gaps(region: Line[], vertical: boolean): Array<[number, number]> {
+  const n = region.length
+  const lo = new Float64Array(n)
+  const hi = new Float64Array(n)
+  const order = new Uint32Array(n)
+  for (let i = 0; i < n; i++) {
+    const l = region[i]!
+    lo[i] = vertical ? l.y0 : l.x0
+    hi[i] = vertical ? l.y1 : l.x1
+    order[i] = i
+  }
+  order.sort((i, j) => lo[i]! - lo[j]!)
   const out: Array<[number, number]> = []
-  let end = s[0]?.[1] ?? 0
-  for (let i = 1; i < s.length; i++) {
-    const [a, b] = s[i]!
+  let end = n > 0 ? hi[order[0]!]! : 0
+  for (let k = 1; k < n; k++) {
+    const a = lo[order[k]!]!
     if (a > end) out.push([end, a])
-    end = Math.max(end, b)
+    end = Math.max(end, hi[order[k]!]!)
   }
   return out
 }
@@ -53,11 +67,19 @@ function mergeRows(lines: Line[]): Line[] {
  * `MIN_COLUMN_LINES` lines wholly on each side; `undefined` when there is none.
  */
 function gutter(region: Line[], em: number): number | undefined {
-  const x0 = Math.floor(Math.min(...region.map((l) => l.x0)))
-  const x1 = Math.ceil(Math.max(...region.map((l) => l.x1)))
+  let lo = Infinity
+  let hi = -Infinity
+  for (const l of region) {
+    if (l.x0 < lo) lo = l.x0
+    if (l.x1 > hi) hi = l.x1
+  }
+  const x0 = Math.floor(lo)
+  const x1 = Math.ceil(hi)
   if (x1 - x0 < 3 * em) return undefined
   // Columns are narrower than half the region: without a few such lines on the page there is nothing to find.
-  if (region.filter((l) => l.x1 - l.x0 < 0.55 * (x1 - x0)).length < 2 * MIN_COLUMN_LINES) return undefined
+  let narrow = 0
+  for (const l of region) if (l.x1 - l.x0 < 0.55 * (x1 - x0)) narrow++
+  if (narrow < 2 * MIN_COLUMN_LINES) return undefined
   // One bin a point, counting the lines over it: +1 where a line starts, -1 past its end, then running sums
   // (linear in lines plus width, not in the sum of the lines' widths).
   const bins = x1 - x0 + 1
@@ -103,7 +125,7 @@ export function readingOrder(lines: Line[]): Line[][] {
       out.push(mergeRows(region))
       return
     }
-    const xg = gaps(region.map((l) => [l.x0, l.x1])).filter(([a, b]) => b - a >= MIN_GUTTER_EM * em)
+    const xg = gaps(region, false).filter(([a, b]) => b - a >= MIN_GUTTER_EM * em)
     if (xg.length) {
       for (const g of splitAt(region, xg.map(([a, b]) => (a + b) / 2), (l) => (l.x0 + l.x1) / 2)) visit(g, depth + 1)
       return
@@ -125,7 +147,7 @@ export function readingOrder(lines: Line[]): Line[][] {
       if (band.length) visit(band, depth + 1)
       return
     }
-    const yg = gaps(region.map((l) => [l.y0, l.y1]))
+    const yg = gaps(region, true)
     if (yg.length) {
       const widths = yg.map(([a, b]) => b - a).sort((a, b) => a - b)
       // With under three gaps the median says nothing of the line spacing: take a fifth of an em, a usual leading gap.
