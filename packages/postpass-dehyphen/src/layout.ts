@@ -37,10 +37,11 @@ export interface FlowLine extends Line {
   right: number
 }
 
-/** Median of numbers; `undefined` for none. */
+/** Median of finite numbers (the upper one of an even count); `undefined` for none. */
 export function median(xs: number[]): number | undefined {
   if (xs.length === 0) return undefined
-  const s = [...xs].sort((a, b) => a - b)
+  // A typed copy sorts numerically without calling a comparator.
+  const s = Float64Array.from(xs).sort()
   return s[Math.floor(s.length / 2)]
 }
 

@@ -74,9 +74,10 @@ function toItem(it: TextItem): Item | undefined {
   return { text, x0: it.bbox.x0, y0: it.bbox.y0, x1: it.bbox.x1, y1: it.bbox.y1, size: sized ? it.fontSize! : h, sized, fontId: it.fontId }
 }
 
+/** Median of finite numbers (the upper one of an even count); `undefined` for none. A typed copy sorts numerically without a comparator. */
 function median(xs: number[]): number | undefined {
   if (xs.length === 0) return undefined
-  const s = [...xs].sort((a, b) => a - b)
+  const s = Float64Array.from(xs).sort()
   return s[Math.floor(s.length / 2)]
 }
 
@@ -191,13 +192,19 @@ function tally<T>(keys: T[], counts: number[], key: T, n: number): void {
   } else counts[k]! += n
 }
 
+// Scratch tallies for segmentOf, emptied for each segment rather than allocated per line.
+const sizes: number[] = []
+const sizeCounts: number[] = []
+const fonts: Array<string | undefined> = []
+const fontCounts: number[] = []
+
 function segmentOf(page: number, items: Item[]): Line {
   let text = ''
   let prev: Item | undefined
-  const sizes: number[] = []
-  const sizeCounts: number[] = []
-  const fonts: Array<string | undefined> = []
-  const fontCounts: number[] = []
+  sizes.length = 0
+  sizeCounts.length = 0
+  fonts.length = 0
+  fontCounts.length = 0
   let sized = false
   let x0 = Infinity
   let x1 = -Infinity
