@@ -151,13 +151,37 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
   const sites: HyphenSite[] = []
   // One context for every join, its page set per line (not an object per line).
   const ctx = { vocab, languages: o.languages, documentWords: o.documentWords, sites, page: 0 }
+  // A paragraph is kept as pieces joined once at its end: reading the end of a growing concatenation would copy it
+  // at every line. Only a line-end hyphen is resolved on the last piece, which holds everything the join reads
+  // (its last characters and last token), or the pieces are joined first.
   const render = (lines: FlowLine[], breaks: Break[]): string => {
-    let t = lines[0]!.text
+    const parts = [lines[0]!.text]
     for (let i = 1; i < lines.length; i++) {
       ctx.page = lines[i]!.page
-      t = joinAcross(t, lines[i]!.text, breaks[i - 1] === 'newline', ctx)
+      const b = lines[i]!.text
+      const soft = breaks[i - 1] === 'newline'
+      let k = parts.length - 1
+      let last = parts[k]!
+      // Three units: a hyphen after a letter written as a surrogate pair.
+      if (k > 0 && last.length < 3) {
+        last = parts.join('')
+        parts.length = 1
+        parts[0] = last
+        k = 0
+      }
+      if (!endsWithHyphen(last)) {
+        parts.push(soft ? '\n' : ' ', b)
+        continue
+      }
+      // The hyphenated token may begin in an earlier piece (after a newline, or a line with no space).
+      if (k > 0 && last.indexOf(' ') < 0) {
+        last = parts.join('')
+        parts.length = 1
+        k = 0
+      }
+      parts[k] = joinAcross(last, b, soft, ctx)
     }
-    return clean(t)
+    return clean(parts.length === 1 ? parts[0]! : parts.join(''))
   }
   // Body paragraphs over the whole document, so that a paragraph runs on across column and page turns.
   const groups: Array<{ lines: FlowLine[]; breaks: Break[] }> = []
