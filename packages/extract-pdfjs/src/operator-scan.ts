@@ -14,7 +14,8 @@ export interface OperatorScan {
   fontIds: Set<string>
 }
 
-type Matrix = [number, number, number, number, number, number]
+/** A PDF transformation matrix [a, b, c, d, e, f]. */
+export type Matrix = [number, number, number, number, number, number]
 
 /** The operator codes that show text. */
 export function showTextOps(OPS: PdfjsModule['OPS']): ReadonlySet<number> {
@@ -24,8 +25,9 @@ export function showTextOps(OPS: PdfjsModule['OPS']): ReadonlySet<number> {
 /** Cells per side of the coverage grid: 200 x 200 cells of about 3 x 4 pt on A4, so a union is exact to ~0.5 %. */
 export const COVERAGE_GRID = 200
 
-const mul = (m: Matrix, n: readonly number[]): Matrix => {
-  const [a, b, c, d, e, f] = m
+/** m x n in PDF order: n is applied first (`cm` and `Tm` semantics). Missing entries are the identity's. */
+export const mul = (m: readonly number[], n: readonly number[]): Matrix => {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = m
   const [a2 = 1, b2 = 0, c2 = 0, d2 = 1, e2 = 0, f2 = 0] = n
   // n applied first, then m (PDF `cm` semantics: CTM' = n x CTM).
   return [a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f]

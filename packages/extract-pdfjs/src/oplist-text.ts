@@ -1,3 +1,4 @@
+import { mul, type Matrix } from './operator-scan.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
 import type { PdfjsTextItem, PdfjsTextStyle } from './page-text.js'
 
@@ -14,15 +15,7 @@ export interface OplistFont {
   isType3Font?: boolean
 }
 
-type Matrix = [number, number, number, number, number, number]
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0]
-
-/** m x n in PDF order: n is applied first (`cm` and `Tm` semantics). */
-const mul = (m: readonly number[], n: readonly number[]): Matrix => {
-  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = m
-  const [a2 = 1, b2 = 0, c2 = 0, d2 = 1, e2 = 0, f2 = 0] = n
-  return [a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f]
-}
 
 /**
  * pdf.js's own text-content thresholds (evaluator.js), as shares of the font size: a gap wider than 0.102 em between
