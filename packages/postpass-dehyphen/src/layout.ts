@@ -30,12 +30,8 @@ export function endsWithFinalPunct(s: string): boolean {
 /** The start of a list item: a bullet, a dash, "1.", "1)", "a)", "(i)". */
 export const LIST_START = /^(?:[•▪◦‣●■□–—-]\s|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s)/u
 
-/** A line in reading order with what the paragraph builder needs to know of its column. */
-export interface FlowLine extends Line {
-  /** Left and right edges of the column the line belongs to, in points. */
-  left: number
-  right: number
-}
+/** A line in reading order, once {@link withColumns} has set the edges of its column. */
+export type FlowLine = Line
 
 /** Median of finite numbers (the upper one of an even count); `undefined` for none. */
 export function median(xs: number[]): number | undefined {
@@ -47,47 +43,54 @@ export function median(xs: number[]): number | undefined {
 
 /**
  * Gives each line of a page the edges of its column: the extreme edges of the page's lines that share most of its
- * horizontal extent. A one-line block thus still knows how wide its column is.
+ * horizontal extent. A one-line block thus still knows how wide its column is. Sets `left` and `right` on the lines
+ * themselves (each line belongs to one flow) and returns them.
  */
 export function withColumns(lines: Line[]): FlowLine[] {
-  // The result depends only on a line's span and the set of spans, and the lines of a justified column share one
-  // span: each distinct span is computed once, against the distinct spans only (quadratic in those, not in lines).
-  const order = lines.map((_, i) => i).sort((i, j) => lines[i]!.x0 - lines[j]!.x0 || lines[i]!.x1 - lines[j]!.x1)
-  const ux0: number[] = []
-  const ux1: number[] = []
-  for (const i of order) {
-    const l = lines[i]!
-    const u = ux0.length - 1
-    if (u < 0 || l.x0 !== ux0[u] || l.x1 !== ux1[u]) {
-      ux0.push(l.x0)
-      ux1.push(l.x1)
-    }
+  const n = lines.length
+  if (spanX0.length < n) {
+    spanX0 = new Float64Array(2 * n)
+    spanX1 = new Float64Array(2 * n)
   }
-  const out: FlowLine[] = new Array(lines.length)
+  const sx0 = spanX0
+  const sx1 = spanX1
+  for (let i = 0; i < n; i++) {
+    sx0[i] = lines[i]!.x0
+    sx1[i] = lines[i]!.x1
+  }
+  // The result depends only on a line's span, and consecutive lines of a justified column often share one: it is
+  // computed again only when the span changes.
   let left = 0
   let right = 0
-  let prev: Line | undefined
-  for (const i of order) {
-    const l = lines[i]!
-    if (!prev || l.x0 !== prev.x0 || l.x1 !== prev.x1) {
-      left = l.x0
-      right = l.x1
-      const w = l.x1 - l.x0
-      // Spans by left edge: one starting at or right of l's right edge cannot overlap it (widths are never negative).
-      for (let k = 0; k < ux0.length && ux0[k]! < l.x1; k++) {
-        const o = Math.min(l.x1, ux1[k]!) - Math.max(l.x0, ux0[k]!)
-        if (o > 0.5 * Math.min(w, ux1[k]! - ux0[k]!)) {
-          left = Math.min(left, ux0[k]!)
-          right = Math.max(right, ux1[k]!)
+  for (let i = 0; i < n; i++) {
+    const a = sx0[i]!
+    const b = sx1[i]!
+    if (i === 0 || a !== sx0[i - 1] || b !== sx1[i - 1]) {
+      left = a
+      right = b
+      const w = b - a
+      for (let k = 0; k < n; k++) {
+        const c = sx0[k]!
+        // A span starting at or right of this one's right edge cannot overlap it (widths are never negative).
+        if (c >= b) continue
+        const d = sx1[k]!
+        const o = Math.min(b, d) - Math.max(a, c)
+        if (o > 0.5 * Math.min(w, d - c)) {
+          if (c < left) left = c
+          if (d > right) right = d
         }
       }
-      prev = l
     }
-    // A literal rather than a spread: one object shape for every flow line, and no property enumeration.
-    out[i] = { page: l.page, text: l.text, x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1, fontSize: l.fontSize, fontId: l.fontId, sized: l.sized, left, right }
+    const l = lines[i]!
+    l.left = left
+    l.right = right
   }
-  return out
+  return lines
 }
+
+/** Scratch spans for {@link withColumns}: typed arrays read in its quadratic loop, grown as pages need. */
+let spanX0 = new Float64Array(256)
+let spanX1 = new Float64Array(256)
 
 /** Approximate width in points of the first word of a line (its share of the line's characters). */
 function firstWordWidth(l: Line): number {

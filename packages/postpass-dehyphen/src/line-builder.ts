@@ -16,6 +16,9 @@ export interface Line {
   fontId: string | undefined
   /** True when the size came from the backend; false when estimated from OCR word boxes (a few % off). */
   sized: boolean
+  /** Left and right edges of the column the line belongs to, in points (set by `withColumns`; the line's own before). */
+  left: number
+  right: number
 }
 
 /** A word space in points when a page shows no measurable one: a quarter em is the usual space of Latin fonts. */
@@ -38,6 +41,15 @@ interface Item {
   /** True when `size` came from the backend. */
   sized: boolean
   fontId: string | undefined
+  /** Vertical centre, the row sort key (computed once, not at every comparison). */
+  cy: number
+  /** Characters without the leading and trailing white space: the item's weight in the line's size and font. */
+  n: number
+  /** First and last UTF-16 units of `text`. */
+  first: number
+  last: number
+  /** True when `text` holds white space other than single U+0020 spaces (what collapsing the line's spaces rewrites). */
+  ragged: boolean
 }
 
 /** Cap height of Latin text faces as a share of the font size (Helvetica 0.72, Times 0.66). */
@@ -59,19 +71,46 @@ function ocrSize(items: Item[]): number | undefined {
   return base > top ? (base - top) / CAP_HEIGHT : undefined
 }
 
-/** True when a string holds a C0 control character (pdf.js leaves a few in some fonts' text). */
-function hasControl(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 0x20) return true
-  return false
+/** {@link whiteSpaceOf} flags: a C0 control character (pdf.js leaves a few in some fonts' text)... */
+const CONTROL = 1
+/** ...white space that collapsing would change: a space other than U+0020, or two U+0020 in a row. */
+const RAGGED = 2
+
+/** Control and white-space flags of a string, in one scan (leading and trailing spaces are judged on the whole line). */
+function whiteSpaceOf(s: string): number {
+  let flags = 0
+  let prevSpace = false
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 0x20) {
+      if (prevSpace) flags |= RAGGED
+      prevSpace = true
+      continue
+    }
+    prevSpace = false
+    if (c < 0x20) flags |= CONTROL
+    if (isSpace(c)) flags |= RAGGED
+  }
+  return flags
 }
 
 function toItem(it: TextItem): Item | undefined {
-  const text = hasControl(it.text) ? it.text.replace(/[\u0000-\u001f]/g, ' ') : it.text
-  if (trimmedLength(text) === 0) return undefined
-  const h = it.bbox.y1 - it.bbox.y0
-  if (!(h > 0) || !(it.bbox.x1 >= it.bbox.x0)) return undefined
+  let text = it.text
+  let flags = whiteSpaceOf(text)
+  if (flags & CONTROL) {
+    text = text.replace(/[\u0000-\u001f]/g, ' ')
+    flags = whiteSpaceOf(text)
+  }
+  const n = trimmedLength(text)
+  if (n === 0) return undefined
+  const { x0, y0, x1, y1 } = it.bbox
+  const h = y1 - y0
+  if (!(h > 0) || !(x1 >= x0)) return undefined
   const sized = it.fontSize !== undefined && it.fontSize > 0
-  return { text, x0: it.bbox.x0, y0: it.bbox.y0, x1: it.bbox.x1, y1: it.bbox.y1, size: sized ? it.fontSize! : h, sized, fontId: it.fontId }
+  return {
+    text, x0, y0, x1, y1, size: sized ? it.fontSize! : h, sized, fontId: it.fontId,
+    cy: (y0 + y1) / 2, n, first: text.charCodeAt(0), last: text.charCodeAt(text.length - 1), ragged: (flags & RAGGED) !== 0,
+  }
 }
 
 /** Median of finite numbers (the upper one of an even count); `undefined` for none. A typed copy sorts numerically without a comparator. */
@@ -164,16 +203,6 @@ function trimmedLength(s: string): number {
   return b - a
 }
 
-/** Runs of white space made one space, ends trimmed: `s.replace(/\s+/g, ' ').trim()`, copying only when it changes. */
-function collapseSpaces(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    const bad = c === 0x20 ? i === 0 || i === s.length - 1 || s.charCodeAt(i + 1) === 0x20 : isSpace(c)
-    if (bad) return s.replace(/\s+/g, ' ').trim()
-  }
-  return s
-}
-
 /**
  * The value with the most characters, the first seen among equals (as a stable sort of the counts would give).
  * Lines hold a few distinct sizes and fonts: parallel arrays, not a Map per line.
@@ -208,16 +237,19 @@ function segmentOf(page: number, items: Item[]): Line {
   let sized = false
   let x0 = Infinity
   let x1 = -Infinity
+  // Whether the text needs its white space collapsed (`replace(/\s+/g, ' ').trim()`), told from the items' own flags
+  // and their junctions: reading back the growing concatenation would flatten it at every item.
+  let ragged = items[0]!.first === 0x20
   for (const it of items) {
     if (prev) {
       const gap = it.x0 - prev.x1
-      const needSpace = gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !isSpace(text.charCodeAt(text.length - 1)) && !isSpace(it.text.charCodeAt(0))
-      if (needSpace) text += ' '
+      if (gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !isSpace(prev.last) && !isSpace(it.first)) text += ' '
+      else if (prev.last === 0x20 && it.first === 0x20) ragged = true
     }
+    if (it.ragged) ragged = true
     text += it.text
-    const n = trimmedLength(it.text)
-    tally(sizes, sizeCounts, Math.round(it.size * 10) / 10, n)
-    tally(fonts, fontCounts, it.fontId, n)
+    tally(sizes, sizeCounts, Math.round(it.size * 10) / 10, it.n)
+    tally(fonts, fontCounts, it.fontId, it.n)
     if (it.sized) sized = true
     if (it.x0 < x0) x0 = it.x0
     if (it.x1 > x1) x1 = it.x1
@@ -239,7 +271,9 @@ function segmentOf(page: number, items: Item[]): Line {
       if (i.y1 > y1) y1 = i.y1
     }
   }
-  return { page, text: collapseSpaces(text), x0, x1, y0, y1, fontSize, fontId: dominant(fonts, fontCounts), sized }
+  if (prev!.last === 0x20) ragged = true
+  // left and right are the line's own edges until withColumns gives it its column's.
+  return { page, text: ragged ? text.replace(/\s+/g, ' ').trim() : text, x0, x1, y0, y1, fontSize, fontId: dominant(fonts, fontCounts), sized, left: x0, right: x1 }
 }
 
 /**
