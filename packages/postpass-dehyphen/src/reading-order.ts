@@ -110,6 +110,66 @@ function gutter(region: Line[], em: number): number | undefined {
   return left >= MIN_COLUMN_LINES && right >= MIN_COLUMN_LINES ? mid : undefined
 }
 
+/** Middles of gaps, the cuts {@link splitAt} takes. */
+function middles(gs: Array<[number, number]>): number[] {
+  const out: number[] = []
+  for (const [a, b] of gs) out.push((a + b) / 2)
+  return out
+}
+
+const centreX = (l: Line): number => (l.x0 + l.x1) / 2
+const centreY = (l: Line): number => (l.y0 + l.y1) / 2
+
+/** One step of the XY-cut on `region` (see {@link readingOrder}); blocks are appended to `out` in reading order. */
+function visit(region: Line[], depth: number, em: number, out: Line[][]): void {
+  if (region.length <= 1 || depth > 40) {
+    out.push(mergeRows(region))
+    return
+  }
+  const xg: Array<[number, number]> = []
+  for (const g of gaps(region, false)) if (g[1] - g[0] >= MIN_GUTTER_EM * em) xg.push(g)
+  if (xg.length) {
+    for (const g of splitAt(region, middles(xg), centreX)) visit(g, depth + 1, em, out)
+    return
+  }
+  // Columns under lines that cross them (a title, full-width footnotes, a centred running head): the gutter is
+  // the widest channel that at most a tenth of the lines cross; the region is then cut into bands at the lines
+  // crossing it, and each band into its columns.
+  const mid = gutter(region, em)
+  if (mid !== undefined) {
+    const sorted = [...region].sort((a, b) => a.y0 - b.y0)
+    let band: Line[] = []
+    for (const l of sorted) {
+      if (l.x0 < mid && l.x1 > mid) {
+        if (band.length) visit(band, depth + 1, em, out)
+        band = []
+        out.push([l])
+      } else band.push(l)
+    }
+    if (band.length) visit(band, depth + 1, em, out)
+    return
+  }
+  const yg = gaps(region, true)
+  if (yg.length) {
+    const widths = new Float64Array(yg.length)
+    for (let k = 0; k < yg.length; k++) widths[k] = yg[k]![1] - yg[k]![0]
+    widths.sort()
+    // With under three gaps the median says nothing of the line spacing: take a fifth of an em, a usual leading gap.
+    const typical = widths.length >= 3 ? widths[Math.floor(widths.length / 2)]! : 0.2 * em
+    const big: Array<[number, number]> = []
+    for (const g of yg) if (g[1] - g[0] > Math.max(BLOCK_GAP_FACTOR * typical, 0.5 * em)) big.push(g)
+    // Cut only at wide gaps, so that two columns whose lines share baselines are not cut into rows first.
+    if (big.length) {
+      const parts = splitAt(region, middles(big), centreY)
+      if (parts.length > 1) {
+        for (const p of parts) visit(p, depth + 1, em, out)
+        return
+      }
+    }
+  }
+  out.push(mergeRows(region))
+}
+
 /**
  * Orders a page's line segments for reading by recursive XY-cut: columns are cut where an empty vertical channel at
  * least one em wide runs through the whole region, stacked blocks where a horizontal gap is clearly wider than the
@@ -117,53 +177,10 @@ function gutter(region: Line[], em: number): number | undefined {
  */
 export function readingOrder(lines: Line[]): Line[][] {
   if (lines.length === 0) return []
-  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b)
-  const em = sizes[Math.floor(sizes.length / 2)]!
+  const sizes = new Float64Array(lines.length)
+  for (let k = 0; k < lines.length; k++) sizes[k] = lines[k]!.fontSize
+  sizes.sort()
   const out: Line[][] = []
-  const visit = (region: Line[], depth: number) => {
-    if (region.length <= 1 || depth > 40) {
-      out.push(mergeRows(region))
-      return
-    }
-    const xg = gaps(region, false).filter(([a, b]) => b - a >= MIN_GUTTER_EM * em)
-    if (xg.length) {
-      for (const g of splitAt(region, xg.map(([a, b]) => (a + b) / 2), (l) => (l.x0 + l.x1) / 2)) visit(g, depth + 1)
-      return
-    }
-    // Columns under lines that cross them (a title, full-width footnotes, a centred running head): the gutter is
-    // the widest channel that at most a tenth of the lines cross; the region is then cut into bands at the lines
-    // crossing it, and each band into its columns.
-    const mid = gutter(region, em)
-    if (mid !== undefined) {
-      const sorted = [...region].sort((a, b) => a.y0 - b.y0)
-      let band: Line[] = []
-      for (const l of sorted) {
-        if (l.x0 < mid && l.x1 > mid) {
-          if (band.length) visit(band, depth + 1)
-          band = []
-          out.push([l])
-        } else band.push(l)
-      }
-      if (band.length) visit(band, depth + 1)
-      return
-    }
-    const yg = gaps(region, true)
-    if (yg.length) {
-      const widths = yg.map(([a, b]) => b - a).sort((a, b) => a - b)
-      // With under three gaps the median says nothing of the line spacing: take a fifth of an em, a usual leading gap.
-      const typical = widths.length >= 3 ? widths[Math.floor(widths.length / 2)]! : 0.2 * em
-      const big = yg.filter(([a, b]) => b - a > Math.max(BLOCK_GAP_FACTOR * typical, 0.5 * em))
-      // Cut only at wide gaps, so that two columns whose lines share baselines are not cut into rows first.
-      if (big.length) {
-        const parts = splitAt(region, big.map(([a, b]) => (a + b) / 2), (l) => (l.y0 + l.y1) / 2)
-        if (parts.length > 1) {
-          for (const p of parts) visit(p, depth + 1)
-          return
-        }
-      }
-    }
-    out.push(mergeRows(region))
-  }
-  visit(lines, 0)
+  visit(lines, 0, sizes[Math.floor(sizes.length / 2)]!, out)
   return out
 }

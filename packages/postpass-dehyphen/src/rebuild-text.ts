@@ -1,4 +1,4 @@
-import type { DocumentText, Paragraph } from '@pdftriage/core'
+import type { DocumentText, PageText, Paragraph } from '@pdftriage/core'
 import { splitFootnotes } from './footnotes.js'
 import { LIST_START, endsWithFinalPunct, endsWithHyphen, isIndented, isShort, median, withColumns, type FlowLine } from './layout.js'
 import { buildLines, type Line } from './line-builder.js'
@@ -64,15 +64,29 @@ function pagePitch(lines: FlowLine[]): number | undefined {
  * Body font size of the document: the median size by characters (a median, not a mode, so that sizes estimated
  * from OCR boxes, all slightly different, still give the body's size).
  */
-function bodySizeOf(lines: Line[]): number {
-  const s = [...lines].sort((a, b) => a.fontSize - b.fontSize)
-  const total = s.reduce((n, l) => n + l.text.length, 0)
+function bodySizeOf(pages: Line[][]): number {
+  // Characters per distinct size, then the sizes in order: the crossing does not depend on the order of lines of
+  // one size, so this gives what a sort of every line would, sorting only the few distinct sizes.
+  const chars = new Map<number, number>()
+  let total = 0
+  for (const ls of pages) total += tallySizes(ls, chars)
+  const sizes = Float64Array.from(chars.keys()).sort()
   let acc = 0
-  for (const l of s) {
-    acc += l.text.length
-    if (acc >= total / 2) return l.fontSize
+  for (const size of sizes) {
+    acc += chars.get(size)!
+    if (acc >= total / 2) return size
   }
   return 10 // no text: any size will do
+}
+
+/** Adds a page's characters to `chars` by font size; returns the page's characters. */
+function tallySizes(ls: Line[], chars: Map<number, number>): number {
+  let n = 0
+  for (const l of ls) {
+    chars.set(l.fontSize, (chars.get(l.fontSize) ?? 0) + l.text.length)
+    n += l.text.length
+  }
+  return n
 }
 
 function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
@@ -126,68 +140,117 @@ function clean(s: string): string {
   return t.normalize('NFC')
 }
 
+/** A page's flow in reading order: body lines with their column edges, and its footnotes. */
+interface Flow {
+  body: FlowLine[]
+  /** Index in `body` of each page's first line (pages without body lines included). */
+  pageStarts: number[]
+  notesByPage: Array<{ page: number; notes: FlowLine[][] }>
+  /** Median line pitch of each page that has one. */
+  pitch: Map<number, number>
+}
+
+// Work over a whole document is cut into calls per page (or per run of paragraphs): V8 compiles a function called
+// once with a long loop while that loop runs ("on-stack replacement"), with no feedback for the code before the loop,
+// and threw that code away for the next document, compiling it again (tens of ms a document). A function called per
+// page is compiled once, as an ordinary call, and stays compiled.
+
+/** Lines of every page, running elements left out (each page's lines in the order the line builder gave them). */
+function keptLines(pageLines: Line[][], remove: Set<Line>): Line[][] {
+  const kept: Line[][] = []
+  for (const ls of pageLines) kept.push(keptOf(ls, remove))
+  return kept
+}
+
+function keptOf(ls: Line[], remove: Set<Line>): Line[] {
+  const k: Line[] = []
+  for (const l of ls) if (!remove.has(l)) k.push(l)
+  return k
+}
+
+/** Puts each page's lines in reading order, splits its footnotes off and gives every line its column's edges. */
+function flowOf(kept: Line[][], bodySize: number, footnoteSizeRatio: number): Flow {
+  const flow: Flow = { body: [], pageStarts: [], notesByPage: [], pitch: new Map() }
+  for (const ls of kept) flowPage(ls, bodySize, footnoteSizeRatio, flow)
+  return flow
+}
+
+function flowPage(ls: Line[], bodySize: number, footnoteSizeRatio: number, flow: Flow): void {
+  const ordered: Line[] = []
+  for (const block of readingOrder(ls)) for (const l of block) ordered.push(l)
+  const split = splitFootnotes(ordered, bodySize, footnoteSizeRatio)
+  const lines = withColumns(split.body)
+  const p = pagePitch(lines)
+  if (p !== undefined && lines[0]) flow.pitch.set(lines[0].page, p)
+  flow.pageStarts.push(flow.body.length)
+  for (const l of lines) flow.body.push(l)
+  if (split.notes.length) flow.notesByPage.push({ page: split.notes[0]![0]!.page, notes: split.notes.map((n) => withColumns(n)) })
+}
+
+/** What every join of a document shares: its vocabulary and options, the hyphen sites found, the current page. */
+interface JoinContext {
+  vocab: Vocabulary
+  languages: readonly string[]
+  documentWords: boolean
+  sites: HyphenSite[]
+  page: number
+}
+
 /**
- * Rebuilds a document's continuous text from its pages' positioned items: lines, reading order, running elements,
- * footnotes, paragraphs, hyphens. Does not modify `doc`.
+ * The text of a paragraph from its lines and the breaks between them. It is kept as pieces joined once at its end:
+ * reading the end of a growing concatenation would copy it at every line. Only a line-end hyphen is resolved on the
+ * last piece, which holds everything the join reads (its last characters and last token), or the pieces are joined
+ * first.
  */
-export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): RebuildResult {
-  const pageLines = doc.pages.map((p) => buildLines(p, o.wordGapFactor))
-  const running = findRunningElements(pageLines, doc.pages.map((p) => p.height), o.bandSize, o.headerSimilarity)
-  const kept = pageLines.map((ls) => ls.filter((l) => !running.remove.has(l)))
-  const bodySize = bodySizeOf(kept.flat())
-  const bodyFlow: FlowLine[] = []
-  const notesByPage: Array<{ page: number; notes: FlowLine[][] }> = []
-  const pitch = new Map<number, number>()
-  for (const ls of kept) {
-    const ordered = readingOrder(ls).flat()
-    const { body, notes } = splitFootnotes(ordered, bodySize, o.footnoteSizeRatio)
-    const flow = withColumns(body)
-    const p = pagePitch(flow)
-    if (p !== undefined && flow[0]) pitch.set(flow[0].page, p)
-    bodyFlow.push(...flow)
-    if (notes.length) notesByPage.push({ page: notes[0]![0]!.page, notes: notes.map((n) => withColumns(n)) })
-  }
-  const vocab = collectVocabulary([bodyFlow, ...notesByPage.flatMap((n) => n.notes)])
-  const sites: HyphenSite[] = []
-  // One context for every join, its page set per line (not an object per line).
-  const ctx = { vocab, languages: o.languages, documentWords: o.documentWords, sites, page: 0 }
-  // A paragraph is kept as pieces joined once at its end: reading the end of a growing concatenation would copy it
-  // at every line. Only a line-end hyphen is resolved on the last piece, which holds everything the join reads
-  // (its last characters and last token), or the pieces are joined first.
-  const render = (lines: FlowLine[], breaks: Break[]): string => {
-    const parts = [lines[0]!.text]
-    for (let i = 1; i < lines.length; i++) {
-      ctx.page = lines[i]!.page
-      const b = lines[i]!.text
-      const soft = breaks[i - 1] === 'newline'
-      let k = parts.length - 1
-      let last = parts[k]!
-      // Three units: a hyphen after a letter written as a surrogate pair.
-      if (k > 0 && last.length < 3) {
-        last = parts.join('')
-        parts.length = 1
-        parts[0] = last
-        k = 0
-      }
-      if (!endsWithHyphen(last)) {
-        parts.push(soft ? '\n' : ' ', b)
-        continue
-      }
-      // The hyphenated token may begin in an earlier piece (after a newline, or a line with no space).
-      if (k > 0 && last.indexOf(' ') < 0) {
-        last = parts.join('')
-        parts.length = 1
-        k = 0
-      }
-      parts[k] = joinAcross(last, b, soft, ctx)
+function renderLines(lines: FlowLine[], breaks: Break[], ctx: JoinContext): string {
+  const parts = [lines[0]!.text]
+  for (let i = 1; i < lines.length; i++) {
+    ctx.page = lines[i]!.page
+    const b = lines[i]!.text
+    const soft = breaks[i - 1] === 'newline'
+    let k = parts.length - 1
+    let last = parts[k]!
+    // Three units: a hyphen after a letter written as a surrogate pair.
+    if (k > 0 && last.length < 3) {
+      last = parts.join('')
+      parts.length = 1
+      parts[0] = last
+      k = 0
     }
-    return clean(parts.length === 1 ? parts[0]! : parts.join(''))
+    if (!endsWithHyphen(last)) {
+      parts.push(soft ? '\n' : ' ', b)
+      continue
+    }
+    // The hyphenated token may begin in an earlier piece (after a newline, or a line with no space).
+    if (k > 0 && last.indexOf(' ') < 0) {
+      last = parts.join('')
+      parts.length = 1
+      k = 0
+    }
+    parts[k] = joinAcross(last, b, soft, ctx)
   }
-  // Body paragraphs over the whole document, so that a paragraph runs on across column and page turns.
-  const groups: Array<{ lines: FlowLine[]; breaks: Break[] }> = []
-  for (let i = 0; i < bodyFlow.length; i++) {
-    const l = bodyFlow[i]!
-    const br = i === 0 ? 'para' : breakBetween(bodyFlow[i - 1]!, l, pitch, o.paragraphGapFactor)
+  return clean(parts.length === 1 ? parts[0]! : parts.join(''))
+}
+
+/** A run of body lines making one paragraph, and the breaks between them. */
+interface Group {
+  lines: FlowLine[]
+  breaks: Break[]
+}
+
+/** Body paragraphs over the whole document, so that a paragraph runs on across column and page turns. */
+function groupsOf(flow: Flow, paragraphGapFactor: number): Group[] {
+  const groups: Group[] = []
+  const starts = flow.pageStarts
+  for (let k = 0; k < starts.length; k++) groupRange(flow.body, starts[k]!, k + 1 < starts.length ? starts[k + 1]! : flow.body.length, flow.pitch, paragraphGapFactor, groups)
+  return groups
+}
+
+/** Adds the lines `from` to `to` (exclusive) of `body` to the paragraph groups, each after its predecessor in `body`. */
+function groupRange(body: FlowLine[], from: number, to: number, pitch: Map<number, number>, paragraphGapFactor: number, groups: Group[]): void {
+  for (let i = from; i < to; i++) {
+    const l = body[i]!
+    const br = i === 0 ? 'para' : breakBetween(body[i - 1]!, l, pitch, paragraphGapFactor)
     if (br === 'para') groups.push({ lines: [l], breaks: [] })
     else {
       const g = groups[groups.length - 1]!
@@ -195,23 +258,80 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
       g.breaks.push(br)
     }
   }
-  const paragraphs: Paragraph[] = []
-  const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))]
-  if (o.headerFooter === 'keep-once') for (const h of running.headers) paragraphs.push({ text: clean(h.text), pages: h.pages, kind: 'header' })
-  const noteParas = notesByPage.flatMap((n) =>
-    n.notes.map((ls): Paragraph => ({ text: render(ls, ls.slice(1).map(() => 'space')), pages: [n.page], kind: 'footnote' })),
-  )
-  groups.forEach((g, gi) => {
-    const text = render(g.lines, g.breaks)
-    if (text) paragraphs.push({ text, pages: pagesOf(g.lines), kind: kindOf(g.lines, text, bodySize, gi === groups.length - 1) })
-    if (o.footnotes === 'keep') {
-      // In place: after the paragraph holding the last body line of the note's page.
+}
+
+/** The distinct pages of a paragraph's lines, in order of first appearance. */
+function pagesOf(ls: Line[]): number[] {
+  const out: number[] = []
+  for (const l of ls) if (!out.includes(l.page)) out.push(l.page)
+  return out
+}
+
+/** The line segments of every page. */
+function linesOfPages(pages: readonly PageText[], wordGapFactor: number): Line[][] {
+  const out: Line[][] = []
+  for (const p of pages) out.push(buildLines(p, wordGapFactor))
+  return out
+}
+
+function heightsOf(pages: readonly PageText[]): number[] {
+  const out: number[] = []
+  for (const p of pages) out.push(p.height)
+  return out
+}
+
+/**
+ * Appends the body paragraphs to `out`, and with `notesInPlace` each footnote after the paragraph holding the last
+ * body line of its page.
+ */
+function bodyParagraphs(groups: Group[], ctx: JoinContext, bodySize: number, notesInPlace: Paragraph[] | undefined, out: Paragraph[]): void {
+  for (let from = 0; from < groups.length; from += PARAGRAPHS_A_CALL) {
+    paragraphRange(groups, from, Math.min(groups.length, from + PARAGRAPHS_A_CALL), ctx, bodySize, notesInPlace, out)
+  }
+}
+
+/** Paragraphs rendered a call: a page's worth or so (see the note on compilation above). */
+const PARAGRAPHS_A_CALL = 16
+
+function paragraphRange(groups: Group[], from: number, to: number, ctx: JoinContext, bodySize: number, notesInPlace: Paragraph[] | undefined, out: Paragraph[]): void {
+  for (let gi = from; gi < to; gi++) {
+    const g = groups[gi]!
+    const text = renderLines(g.lines, g.breaks, ctx)
+    if (text) out.push({ text, pages: pagesOf(g.lines), kind: kindOf(g.lines, text, bodySize, gi === groups.length - 1) })
+    if (notesInPlace) {
       const lastPage = g.lines[g.lines.length - 1]!.page
       const next = groups[gi + 1]
       const pageEnds = !next || next.lines[0]!.page !== lastPage || g.lines.some((l, k) => k > 0 && l.page !== g.lines[k - 1]!.page)
-      if (pageEnds) for (const np of noteParas) if (np.pages[0]! <= lastPage && !paragraphs.includes(np)) paragraphs.push(np)
+      if (pageEnds) for (const np of notesInPlace) if (np.pages[0]! <= lastPage && !out.includes(np)) out.push(np)
     }
-  })
+  }
+}
+
+/**
+ * Rebuilds a document's continuous text from its pages' positioned items: lines, reading order, running elements,
+ * footnotes, paragraphs, hyphens. Does not modify `doc`.
+ */
+export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): RebuildResult {
+  // Each stage is a function of its own, and this one has no loop over lines: V8 compiles a function with a hot
+  // loop while it runs, inlining what the loop calls, and a function holding every stage was compiled (and, as
+  // documents changed, recompiled) whole, at a cost near that of the post-pass itself.
+  const pageLines = linesOfPages(doc.pages, o.wordGapFactor)
+  const running = findRunningElements(pageLines, heightsOf(doc.pages), o.bandSize, o.headerSimilarity)
+  const kept = keptLines(pageLines, running.remove)
+  const bodySize = bodySizeOf(kept)
+  const flow = flowOf(kept, bodySize, o.footnoteSizeRatio)
+  const { body: bodyFlow, notesByPage } = flow
+  const vocab = collectVocabulary([bodyFlow, ...notesByPage.flatMap((n) => n.notes)])
+  const sites: HyphenSite[] = []
+  // One context for every join, its page set per line (not an object per line).
+  const ctx: JoinContext = { vocab, languages: o.languages, documentWords: o.documentWords, sites, page: 0 }
+  const groups = groupsOf(flow, o.paragraphGapFactor)
+  const paragraphs: Paragraph[] = []
+  if (o.headerFooter === 'keep-once') for (const h of running.headers) paragraphs.push({ text: clean(h.text), pages: h.pages, kind: 'header' })
+  const noteParas = notesByPage.flatMap((n) =>
+    n.notes.map((ls): Paragraph => ({ text: renderLines(ls, ls.slice(1).map(() => 'space'), ctx), pages: [n.page], kind: 'footnote' })),
+  )
+  bodyParagraphs(groups, ctx, bodySize, o.footnotes === 'keep' ? noteParas : undefined, paragraphs)
   if (o.footnotes === 'keep') for (const np of noteParas) if (!paragraphs.includes(np)) paragraphs.push(np)
   if (o.footnotes === 'endnotes') paragraphs.push(...noteParas)
   if (o.headerFooter === 'keep-once') for (const f of running.footers) paragraphs.push({ text: clean(f.text), pages: f.pages, kind: 'footer' })
@@ -222,5 +342,6 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
     `dehyphen: ${running.headers.length} running headers, ${running.footers.length} footers, ${running.pageNumbers} page numbers removed from the body`,
     `dehyphen: ${noteParas.length} footnotes ${o.footnotes === 'endnotes' ? 'moved to the end' : o.footnotes === 'drop' ? 'dropped' : 'kept in place'}`,
   ]
-  return { paragraphs, text: paragraphs.map((p) => p.text).join('\n\n').normalize('NFC'), sites, notes }
+  // Every paragraph is NFC already (clean normalises each) and a newline composes with nothing: the join is NFC too.
+  return { paragraphs, text: paragraphs.map((p) => p.text).join('\n\n'), sites, notes }
 }

@@ -70,85 +70,148 @@ function nearestIsPageNumber(lines: Line[], line: Line, side: 'top' | 'bottom', 
   return false
 }
 
+type Side = 'top' | 'bottom'
+
+/** A band line: its side, its distance from that page edge, and its trigrams once a comparison needs them. */
+interface Candidate {
+  line: Line
+  side: Side
+  y: number
+  grams: Set<string> | undefined
+}
+
+function gramsOf(c: Candidate): Set<string> {
+  return (c.grams ??= trigrams(key(c.line.text)))
+}
+
+/** The band lines of one page (inside the top or bottom `band` share of its height `h`), in the page's line order. */
+function candidatesOf(lines: Line[], h: number, band: number): Candidate[] {
+  const out: Candidate[] = []
+  for (const l of lines) {
+    const side = l.y1 <= band * h ? 'top' : l.y0 >= (1 - band) * h ? 'bottom' : undefined
+    if (!side) continue
+    out.push({ line: l, side, y: side === 'top' ? (l.y0 + l.y1) / 2 : h - (l.y0 + l.y1) / 2, grams: undefined })
+  }
+  return out
+}
+
+/** True when a band line of page `i` repeats at the same place, with similar text, on a page within {@link WINDOW}. */
+function repeats(cands: Candidate[][], c: Candidate, i: number, similarity: number): boolean {
+  const tol = Math.max(SAME_PLACE_PT, 0.5 * (c.line.y1 - c.line.y0))
+  // A long line must repeat almost exactly: bottom-aligned footnotes share a place and most of their words.
+  const need = c.line.text.length > LONG_LINE ? Math.max(similarity, LONG_LINE_SIMILARITY) : similarity
+  for (let j = Math.max(0, i - WINDOW); j <= Math.min(cands.length - 1, i + WINDOW); j++) {
+    if (j === i) continue
+    for (const d of cands[j]!) {
+      if (d.side !== c.side || Math.abs(d.y - c.y) > tol) continue
+      if (jaccard(gramsOf(c), gramsOf(d)) >= need) return true
+    }
+  }
+  return false
+}
+
+/** A running element found so far: its side, the trigrams of its first line, its first two lines, its pages. */
+interface Cluster {
+  side: Side
+  grams: Set<string>
+  first: Candidate
+  second: Candidate | undefined
+  pages: number[]
+}
+
+/** What the scan of all pages gathers. */
+interface Found {
+  remove: Set<Line>
+  clusters: Cluster[]
+  pageNumbers: number
+}
+
+/** The page's median font size (the upper one of an even count); 0 for a page without lines. */
+function medianSize(lines: Line[]): number {
+  const sizes = new Float64Array(lines.length)
+  for (let k = 0; k < lines.length; k++) sizes[k] = lines[k]!.fontSize
+  sizes.sort()
+  return sizes[Math.floor(sizes.length / 2)] ?? 0
+}
+
+/** The gap from a band line to the nearest line further in on its page; Infinity when there is none. */
+function gapInwards(lines: Line[], line: Line, side: Side): number {
+  let gapIn = Infinity
+  for (const l of lines) {
+    if (l === line || !(side === 'top' ? l.y0 >= line.y1 : l.y1 <= line.y0)) continue
+    const g = side === 'top' ? l.y0 - line.y1 : line.y0 - l.y1
+    if (g < gapIn) gapIn = g
+  }
+  return gapIn
+}
+
+/**
+ * Scans one side of page `i` from its edge inwards: running elements sit outside the text block, so the scan stops
+ * at the first band line that neither repeats nor is a page number (a footnote or the body's last line).
+ */
+function scanSide(cands: Candidate[][], i: number, lines: Line[], side: Side, pageSize: number, similarity: number, found: Found): void {
+  const order: Candidate[] = []
+  for (const c of cands[i]!) if (c.side === side) order.push(c)
+  order.sort((a, b) => a.y - b.y)
+  for (let ci = 0; ci < order.length; ci++) {
+    const c = order[ci]!
+    // A footnote is bottom-aligned like a footer, and "Ibid." repeats: a small-print line opening with a note
+    // number, or one set tight against a line further in that is not itself running, is left to the body.
+    if (side === 'bottom' && NOTE_START.test(c.line.text) && c.line.fontSize < pageSize) break
+    const gapIn = gapInwards(lines, c.line, side)
+    const attached = gapIn < TIGHT * (c.line.y1 - c.line.y0)
+    if (isPageNumber(c.line.text)) {
+      found.remove.add(c.line)
+      found.pageNumbers++
+      continue
+    }
+    if (!repeats(cands, c, i, similarity)) break
+    if (attached && !nearestIsPageNumber(lines, c.line, side, gapIn)) {
+      const next = order[ci + 1]
+      if (!next || !repeats(cands, next, i, similarity) || (NOTE_START.test(next.line.text) && next.line.fontSize < pageSize)) break
+    }
+    found.remove.add(c.line)
+    const grams = gramsOf(c)
+    let cl: Cluster | undefined
+    for (const k of found.clusters) {
+      if (k.side === c.side && jaccard(k.grams, grams) >= similarity) {
+        cl = k
+        break
+      }
+    }
+    if (cl) {
+      if (!cl.second) cl.second = c
+      if (!cl.pages.includes(c.line.page)) cl.pages.push(c.line.page)
+    } else found.clusters.push({ side: c.side, grams, first: c, second: undefined, pages: [c.line.page] })
+  }
+}
+
+/** One text per cluster of a side, in first-seen order, with the parts that vary removed; empty texts left out. */
+function textsOf(clusters: Cluster[], side: Side): Array<{ text: string; pages: number[] }> {
+  const out: Array<{ text: string; pages: number[] }> = []
+  for (const k of clusters) {
+    if (k.side !== side) continue
+    const text = stableText(k.first.line.text, k.second?.line.text)
+    if (text.length > 0) out.push({ text, pages: k.pages })
+  }
+  return out
+}
+
 /**
  * Finds running headers, footers and page numbers: lines inside the top or bottom band (`band` share of the page
  * height) that repeat at the same place on a nearby page with similar text (digits masked), and band lines that are
  * only a page number. `pageLines[i]` are the segments of page i; page heights in points.
  */
 export function findRunningElements(pageLines: Line[][], heights: number[], band: number, similarity: number): RunningElements {
-  type Cand = { line: Line; side: 'top' | 'bottom'; y: number; grams: Set<string>; pageIdx: number }
-  const cands: Cand[][] = pageLines.map((lines, i) => {
-    const h = heights[i] ?? 0
-    const out: Cand[] = []
-    for (const l of lines) {
-      const side = l.y1 <= band * h ? 'top' : l.y0 >= (1 - band) * h ? 'bottom' : undefined
-      if (!side) continue
-      out.push({ line: l, side, y: side === 'top' ? (l.y0 + l.y1) / 2 : h - (l.y0 + l.y1) / 2, grams: trigrams(key(l.text)), pageIdx: i })
-    }
-    return out
-  })
-  const remove = new Set<Line>()
-  let pageNumbers = 0
-  const clusters: Array<{ side: 'top' | 'bottom'; grams: Set<string>; first: Cand; second?: Cand; pages: number[] }> = []
-  const repeats = (c: Cand, i: number): boolean => {
-    for (let j = Math.max(0, i - WINDOW); j <= Math.min(cands.length - 1, i + WINDOW); j++) {
-      if (j === i) continue
-      for (const d of cands[j]!) {
-        const tol = Math.max(SAME_PLACE_PT, 0.5 * (c.line.y1 - c.line.y0))
-        if (d.side !== c.side || Math.abs(d.y - c.y) > tol) continue
-        // A long line must repeat almost exactly: bottom-aligned footnotes share a place and most of their words.
-        const need = c.line.text.length > LONG_LINE ? Math.max(similarity, LONG_LINE_SIMILARITY) : similarity
-        if (jaccard(c.grams, d.grams) >= need) return true
-      }
-    }
-    return false
-  }
+  const cands: Candidate[][] = []
+  for (let i = 0; i < pageLines.length; i++) cands.push(candidatesOf(pageLines[i]!, heights[i] ?? 0, band))
+  const found: Found = { remove: new Set(), clusters: [], pageNumbers: 0 }
   for (let i = 0; i < cands.length; i++) {
     if (cands[i]!.length === 0) continue
     const lines = pageLines[i]!
-    // The page's median font size, sorted once for both bands.
-    const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b)
-    const pageSize = sizes[Math.floor(sizes.length / 2)] ?? 0
-    for (const side of ['top', 'bottom'] as const) {
-      // From the page edge inwards: running elements sit outside the text block, so the scan stops at the first
-      // band line that neither repeats nor is a page number (a footnote or the body's last line).
-      const order = cands[i]!.filter((c) => c.side === side).sort((a, b) => a.y - b.y)
-      for (let ci = 0; ci < order.length; ci++) {
-        const c = order[ci]!
-        // A footnote is bottom-aligned like a footer, and "Ibid." repeats: a small-print line opening with a note
-        // number, or one set tight against a line further in that is not itself running, is left to the body.
-        if (side === 'bottom' && NOTE_START.test(c.line.text) && c.line.fontSize < pageSize) break
-        // The gap to the nearest line further in, by a scan of the page's lines (no filtered copy per candidate).
-        let gapIn = Infinity
-        for (const l of lines) {
-          if (l === c.line || !(side === 'top' ? l.y0 >= c.line.y1 : l.y1 <= c.line.y0)) continue
-          const g = side === 'top' ? l.y0 - c.line.y1 : c.line.y0 - l.y1
-          if (g < gapIn) gapIn = g
-        }
-        const attached = gapIn < TIGHT * (c.line.y1 - c.line.y0)
-        if (isPageNumber(c.line.text)) {
-          remove.add(c.line)
-          pageNumbers++
-          continue
-        }
-        if (!repeats(c, i)) break
-        if (attached && !nearestIsPageNumber(lines, c.line, side, gapIn)) {
-          const next = order[ci + 1]
-          if (!next || !repeats(next, i) || (NOTE_START.test(next.line.text) && next.line.fontSize < pageSize)) break
-        }
-        remove.add(c.line)
-        const cl = clusters.find((k) => k.side === c.side && jaccard(k.grams, c.grams) >= similarity)
-        if (cl) {
-          if (!cl.second) cl.second = c
-          if (!cl.pages.includes(c.line.page)) cl.pages.push(c.line.page)
-        } else clusters.push({ side: c.side, grams: c.grams, first: c, pages: [c.line.page] })
-      }
-    }
+    const pageSize = medianSize(lines)
+    scanSide(cands, i, lines, 'top', pageSize, similarity, found)
+    scanSide(cands, i, lines, 'bottom', pageSize, similarity, found)
   }
-  const texts = (side: 'top' | 'bottom') =>
-    clusters
-      .filter((k) => k.side === side)
-      .map((k) => ({ text: stableText(k.first.line.text, k.second?.line.text), pages: k.pages }))
-      .filter((k) => k.text.length > 0)
-  return { remove, headers: texts('top'), footers: texts('bottom'), pageNumbers }
+  return { remove: found.remove, headers: textsOf(found.clusters, 'top'), footers: textsOf(found.clusters, 'bottom'), pageNumbers: found.pageNumbers }
 }
