@@ -120,6 +120,18 @@ function median(xs: number[]): number | undefined {
   return s[Math.floor(s.length / 2)]
 }
 
+/** Scratch for {@link medianOf}, grown as pages need. */
+let scratch = new Float64Array(1024)
+
+/** {@link median} of a value of each element, read into a reused typed array rather than a mapped copy. */
+function medianOf<T>(xs: readonly T[], value: (x: T) => number): number | undefined {
+  if (xs.length === 0) return undefined
+  if (scratch.length < xs.length) scratch = new Float64Array(2 * xs.length)
+  for (let k = 0; k < xs.length; k++) scratch[k] = value(xs[k]!)
+  const s = scratch.subarray(0, xs.length).sort()
+  return s[Math.floor(s.length / 2)]
+}
+
 /** Vertical overlap of two ranges over the smaller height, 0..1. */
 function vOverlap(a: { y0: number; y1: number }, b: { y0: number; y1: number }): number {
   const o = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0)
@@ -127,12 +139,21 @@ function vOverlap(a: { y0: number; y1: number }, b: { y0: number; y1: number }):
   return h > 0 ? o / h : 0
 }
 
+/** A row being gathered: the range of its tallest item, the extent of all its items, its items. */
+interface Row {
+  y0: number
+  y1: number
+  top: number
+  bottom: number
+  items: Item[]
+}
+
 /** Groups a page's items into rows by baseline overlap. */
 function rows(items: Item[]): Item[][] {
-  const sorted = [...items].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2)
-  const out: Array<{ y0: number; y1: number; items: Item[] }> = []
+  const sorted = items.slice().sort((a, b) => a.cy - b.cy)
+  const out: Row[] = []
   for (const it of sorted) {
-    let best: (typeof out)[number] | undefined
+    let best: Row | undefined
     let bestO = 0.5 // at least half of the smaller height must overlap: a superscript stays on its line, the next line does not
     // Items are sorted by centre, so only the last few rows can overlap this one.
     for (let k = out.length - 1; k >= Math.max(0, out.length - 4); k--) {
@@ -150,31 +171,36 @@ function rows(items: Item[]): Item[][] {
         best.y0 = it.y0
         best.y1 = it.y1
       }
-    } else out.push({ y0: it.y0, y1: it.y1, items: [it] })
+      if (it.y0 < best.top) best.top = it.y0
+      if (it.y1 > best.bottom) best.bottom = it.y1
+    } else out.push({ y0: it.y0, y1: it.y1, top: it.y0, bottom: it.y1, items: [it] })
   }
   // OCR word boxes follow their letters (x-height words sit low, capitals high): the greedy pass can open two rows
-  // for one line. Merge rows whose spans overlap by half the smaller one.
-  const spans = out
-    .map((r) => {
-      let y0 = Infinity
-      let y1 = -Infinity
-      for (const i of r.items) {
-        if (i.y0 < y0) y0 = i.y0
-        if (i.y1 > y1) y1 = i.y1
-      }
-      return { y0, y1, items: r.items }
-    })
-    .sort((a, b) => a.y0 + a.y1 - b.y0 - b.y1)
-  const merged: typeof spans = []
-  for (const r of spans) {
-    const prev = merged[merged.length - 1]
-    if (prev && vOverlap(prev, r) >= 0.5) {
-      prev.items.push(...r.items)
-      prev.y0 = Math.min(prev.y0, r.y0)
-      prev.y1 = Math.max(prev.y1, r.y1)
-    } else merged.push(r)
+  // for one line. Merge rows whose extents overlap by half the smaller one.
+  out.sort((a, b) => a.top + a.bottom - b.top - b.bottom)
+  const merged: Item[][] = []
+  let prev: Row | undefined
+  for (const r of out) {
+    if (prev && spanOverlap(prev, r) >= 0.5) {
+      for (const it of r.items) prev.items.push(it)
+      prev.top = Math.min(prev.top, r.top)
+      prev.bottom = Math.max(prev.bottom, r.bottom)
+    } else {
+      prev = r
+      merged.push(r.items)
+    }
   }
-  return merged.map((r) => r.items.sort((a, b) => a.x0 - b.x0))
+  for (const r of merged) r.sort(byLeft)
+  return merged
+}
+
+const byLeft = (a: Item, b: Item): number => a.x0 - b.x0
+
+/** {@link vOverlap} of two rows' extents. */
+function spanOverlap(a: Row, b: Row): number {
+  const o = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
+  const h = Math.min(a.bottom - a.top, b.bottom - b.top)
+  return h > 0 ? o / h : 0
 }
 
 /** Average word space of a page in points: gaps between neighbouring items that look like spaces; `undefined` when none. */
@@ -227,7 +253,8 @@ const sizeCounts: number[] = []
 const fonts: Array<string | undefined> = []
 const fontCounts: number[] = []
 
-function segmentOf(page: number, items: Item[]): Line {
+/** The line segment of the items `from` to `to` (exclusive) of a row. */
+function segmentOf(page: number, row: Item[], from: number, to: number): Line {
   let text = ''
   let prev: Item | undefined
   sizes.length = 0
@@ -239,8 +266,9 @@ function segmentOf(page: number, items: Item[]): Line {
   let x1 = -Infinity
   // Whether the text needs its white space collapsed (`replace(/\s+/g, ' ').trim()`), told from the items' own flags
   // and their junctions: reading back the growing concatenation would flatten it at every item.
-  let ragged = items[0]!.first === 0x20
-  for (const it of items) {
+  let ragged = row[from]!.first === 0x20
+  for (let k = from; k < to; k++) {
+    const it = row[k]!
     if (prev) {
       const gap = it.x0 - prev.x1
       if (gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !isSpace(prev.last) && !isSpace(it.first)) text += ' '
@@ -256,17 +284,19 @@ function segmentOf(page: number, items: Item[]): Line {
     prev = it
   }
   // Without sizes from the backend (OCR), word-box heights follow the letters: estimate from the line instead.
-  const fontSize = sized ? dominant(sizes, sizeCounts)! : (ocrSize(items) ?? Number.NaN)
+  const fontSize = sized ? dominant(sizes, sizeCounts)! : (ocrSize(row.slice(from, to)) ?? Number.NaN)
   // The line box is the box of its body-size items, so that a raised marker does not make the line look taller.
   let y0 = Infinity
   let y1 = -Infinity
-  for (const i of items) {
+  for (let k = from; k < to; k++) {
+    const i = row[k]!
     if (!(i.sized && Math.abs(i.size - fontSize) < 0.5)) continue
     if (i.y0 < y0) y0 = i.y0
     if (i.y1 > y1) y1 = i.y1
   }
   if (y0 === Infinity) {
-    for (const i of items) {
+    for (let k = from; k < to; k++) {
+      const i = row[k]!
       if (i.y0 < y0) y0 = i.y0
       if (i.y1 > y1) y1 = i.y1
     }
@@ -282,13 +312,18 @@ function segmentOf(page: number, items: Item[]): Line {
  * without text.
  */
 export function buildLines(page: PageText, wordGapFactor: number): Line[] {
-  const items = page.items.map(toItem).filter((i): i is Item => i !== undefined)
+  const items: Item[] = []
+  for (const t of page.items) {
+    const it = toItem(t)
+    if (it) items.push(it)
+  }
   if (items.length === 0) return []
   const rs = rows(items)
-  const bodySize = median(items.map((i) => i.size)) ?? 10
+  const bodySize = medianOf(items, (i) => i.size) ?? 10
   const space = averageSpace(rs) ?? DEFAULT_SPACE_EM * bodySize
   const split = Math.max(wordGapFactor * space, MIN_SPLIT_EM * bodySize)
   const out: Line[] = []
+  let unsized = false
   for (const r of rs) {
     // A justified line stretches all its spaces alike: a gap between OCR words is a gutter only if it is also well
     // over the row's median gap (a gutter is one gap among many word spaces; a loose line would otherwise split at
@@ -297,19 +332,19 @@ export function buildLines(page: PageText, wordGapFactor: number): Line[] {
     const words = r.length >= 4 && !r.some((it) => it.sized)
     const own = words ? median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0)) : undefined
     const rowSplit = own !== undefined ? Math.max(split, ROW_GAP_FACTOR * own) : split
-    let cur: Item[] = []
-    for (const it of r) {
-      const last = cur[cur.length - 1]
-      if (last && it.x0 - last.x1 > rowSplit) {
-        out.push(segmentOf(page.pageNumber, cur))
-        cur = []
-      }
-      cur.push(it)
+    let from = 0
+    for (let k = 1; k <= r.length; k++) {
+      if (k < r.length && !(r[k]!.x0 - r[k - 1]!.x1 > rowSplit)) continue
+      const l = segmentOf(page.pageNumber, r, from, k)
+      if (Number.isNaN(l.fontSize)) unsized = true
+      out.push(l)
+      from = k
     }
-    if (cur.length) out.push(segmentOf(page.pageNumber, cur))
   }
-  // OCR lines with no tall letter get the page's typical size.
-  const known = median(out.filter((l) => !Number.isNaN(l.fontSize)).map((l) => l.fontSize)) ?? bodySize
-  for (const l of out) if (Number.isNaN(l.fontSize)) l.fontSize = known
-  return out.filter((l) => l.text.length > 0)
+  if (unsized) {
+    // OCR lines with no tall letter get the page's typical size.
+    const known = median(out.filter((l) => !Number.isNaN(l.fontSize)).map((l) => l.fontSize)) ?? bodySize
+    for (const l of out) if (Number.isNaN(l.fontSize)) l.fontSize = known
+  }
+  return out
 }
