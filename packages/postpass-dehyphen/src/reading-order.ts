@@ -9,30 +9,48 @@ const CROSSING = 0.1
 /** A column holds at least this many lines: fewer beside a gap is a short line, not a column. */
 const MIN_COLUMN_LINES = 2
 
+/** Scratch starts and ends for {@link gaps}, grown as regions need. */
+let starts = new Float64Array(256)
+let ends = new Float64Array(256)
+
 /**
- * Gaps between the projections of a region's lines on one axis (x, or y when `vertical`): [start, end) of each empty
- * run inside their extent. Spans go into typed arrays sorted by start through an index (no pair array per line);
- * the gaps do not depend on the order of spans with equal starts.
+ * Gaps between the projections of a region's lines on one axis (x, or y when `vertical`): the empty runs inside
+ * their extent, as a flat list `[start0, end0, start1, end1, ...]`. Starts and ends are sorted apart (a native
+ * numeric sort, no comparator) and swept: a gap opens where every started span has ended and closes at the next
+ * start. A start sorts before an equal end, so touching spans leave no gap.
  */
-function gaps(region: Line[], vertical: boolean): Array<[number, number]> {
+function gaps(region: Line[], vertical: boolean): number[] {
   const n = region.length
-  const lo = new Float64Array(n)
-  const hi = new Float64Array(n)
-  const order = new Uint32Array(n)
+  if (starts.length < n) {
+    starts = new Float64Array(2 * n)
+    ends = new Float64Array(2 * n)
+  }
   for (let i = 0; i < n; i++) {
     const l = region[i]!
-    lo[i] = vertical ? l.y0 : l.x0
-    hi[i] = vertical ? l.y1 : l.x1
-    order[i] = i
+    starts[i] = vertical ? l.y0 : l.x0
+    ends[i] = vertical ? l.y1 : l.x1
   }
-  order.sort((i, j) => lo[i]! - lo[j]!)
-  const out: Array<[number, number]> = []
-  let end = n > 0 ? hi[order[0]!]! : 0
-  for (let k = 1; k < n; k++) {
-    const a = lo[order[k]!]!
-    if (a > end) out.push([end, a])
-    end = Math.max(end, hi[order[k]!]!)
+  const lo = starts.subarray(0, n).sort()
+  const hi = ends.subarray(0, n).sort()
+  const out: number[] = []
+  let open = 0
+  for (let i = 0, j = 0; i < n; ) {
+    if (lo[i]! <= hi[j]!) {
+      open++
+      i++
+    } else {
+      open--
+      if (open === 0) out.push(hi[j]!, lo[i]!)
+      j++
+    }
   }
+  return out
+}
+
+/** The middles of the gaps of `gs` (flat, as {@link gaps} gives them) at least `min` wide. */
+function cutsOf(gs: number[], min: number): number[] {
+  const out: number[] = []
+  for (let k = 0; k < gs.length; k += 2) if (gs[k + 1]! - gs[k]! >= min) out.push((gs[k]! + gs[k + 1]!) / 2)
   return out
 }
 
@@ -62,6 +80,9 @@ function mergeRows(lines: Line[]): Line[] {
   return out
 }
 
+/** Scratch coverage bins for {@link gutter}, grown as regions need. */
+let coverScratch = new Int32Array(1024)
+
 /**
  * The middle of a column gutter that a few lines cross (at most `CROSSING` of them), with at least
  * `MIN_COLUMN_LINES` lines wholly on each side; `undefined` when there is none.
@@ -83,7 +104,8 @@ function gutter(region: Line[], em: number): number | undefined {
   // One bin a point, counting the lines over it: +1 where a line starts, -1 past its end, then running sums
   // (linear in lines plus width, not in the sum of the lines' widths).
   const bins = x1 - x0 + 1
-  const cover = new Int32Array(bins + 1) // one spare bin for the -1 past a line ending in the last one
+  if (coverScratch.length < bins + 1) coverScratch = new Int32Array(2 * (bins + 1))
+  const cover = coverScratch.subarray(0, bins + 1).fill(0) // one spare bin for the -1 past a line ending in the last one
   for (const l of region) {
     const a = Math.ceil(l.x0)
     const b = Math.floor(l.x1)
@@ -110,13 +132,6 @@ function gutter(region: Line[], em: number): number | undefined {
   return left >= MIN_COLUMN_LINES && right >= MIN_COLUMN_LINES ? mid : undefined
 }
 
-/** Middles of gaps, the cuts {@link splitAt} takes. */
-function middles(gs: Array<[number, number]>): number[] {
-  const out: number[] = []
-  for (const [a, b] of gs) out.push((a + b) / 2)
-  return out
-}
-
 const centreX = (l: Line): number => (l.x0 + l.x1) / 2
 const centreY = (l: Line): number => (l.y0 + l.y1) / 2
 
@@ -126,10 +141,9 @@ function visit(region: Line[], depth: number, em: number, out: Line[][]): void {
     out.push(mergeRows(region))
     return
   }
-  const xg: Array<[number, number]> = []
-  for (const g of gaps(region, false)) if (g[1] - g[0] >= MIN_GUTTER_EM * em) xg.push(g)
-  if (xg.length) {
-    for (const g of splitAt(region, middles(xg), centreX)) visit(g, depth + 1, em, out)
+  const xcuts = cutsOf(gaps(region, false), MIN_GUTTER_EM * em)
+  if (xcuts.length) {
+    for (const g of splitAt(region, xcuts, centreX)) visit(g, depth + 1, em, out)
     return
   }
   // Columns under lines that cross them (a title, full-width footnotes, a centred running head): the gutter is
@@ -151,16 +165,17 @@ function visit(region: Line[], depth: number, em: number, out: Line[][]): void {
   }
   const yg = gaps(region, true)
   if (yg.length) {
-    const widths = new Float64Array(yg.length)
-    for (let k = 0; k < yg.length; k++) widths[k] = yg[k]![1] - yg[k]![0]
+    const widths = new Float64Array(yg.length / 2)
+    for (let k = 0; k < widths.length; k++) widths[k] = yg[2 * k + 1]! - yg[2 * k]!
     widths.sort()
     // With under three gaps the median says nothing of the line spacing: take a fifth of an em, a usual leading gap.
     const typical = widths.length >= 3 ? widths[Math.floor(widths.length / 2)]! : 0.2 * em
-    const big: Array<[number, number]> = []
-    for (const g of yg) if (g[1] - g[0] > Math.max(BLOCK_GAP_FACTOR * typical, 0.5 * em)) big.push(g)
+    const threshold = Math.max(BLOCK_GAP_FACTOR * typical, 0.5 * em)
+    const big: number[] = []
+    for (let k = 0; k < yg.length; k += 2) if (yg[k + 1]! - yg[k]! > threshold) big.push((yg[k]! + yg[k + 1]!) / 2)
     // Cut only at wide gaps, so that two columns whose lines share baselines are not cut into rows first.
     if (big.length) {
-      const parts = splitAt(region, middles(big), centreY)
+      const parts = splitAt(region, big, centreY)
       if (parts.length > 1) {
         for (const p of parts) visit(p, depth + 1, em, out)
         return

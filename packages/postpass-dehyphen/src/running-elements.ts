@@ -24,6 +24,8 @@ function trigrams(s: string): Set<string> {
 
 function jaccard(a: Set<string>, b: Set<string>): number {
   let inter = 0
+  // The intersection is counted over the smaller set.
+  if (a.size > b.size) [a, b] = [b, a]
   for (const x of a) if (b.has(x)) inter++
   return inter / (a.size + b.size - inter || 1)
 }
@@ -77,11 +79,21 @@ interface Candidate {
   line: Line
   side: Side
   y: number
+  key: string | undefined
   grams: Set<string> | undefined
 }
 
+function keyOf(c: Candidate): string {
+  return (c.key ??= key(c.line.text))
+}
+
 function gramsOf(c: Candidate): Set<string> {
-  return (c.grams ??= trigrams(key(c.line.text)))
+  return (c.grams ??= trigrams(keyOf(c)))
+}
+
+/** Trigram similarity of two band lines; 1 without building trigrams when their keys are equal (a running head's usual case). */
+function similarityOf(c: Candidate, d: Candidate): number {
+  return keyOf(c) === keyOf(d) ? 1 : jaccard(gramsOf(c), gramsOf(d))
 }
 
 /** The band lines of one page (inside the top or bottom `band` share of its height `h`), in the page's line order. */
@@ -90,7 +102,7 @@ function candidatesOf(lines: Line[], h: number, band: number): Candidate[] {
   for (const l of lines) {
     const side = l.y1 <= band * h ? 'top' : l.y0 >= (1 - band) * h ? 'bottom' : undefined
     if (!side) continue
-    out.push({ line: l, side, y: side === 'top' ? (l.y0 + l.y1) / 2 : h - (l.y0 + l.y1) / 2, grams: undefined })
+    out.push({ line: l, side, y: side === 'top' ? (l.y0 + l.y1) / 2 : h - (l.y0 + l.y1) / 2, key: undefined, grams: undefined })
   }
   return out
 }
@@ -104,7 +116,7 @@ function repeats(cands: Candidate[][], c: Candidate, i: number, similarity: numb
     if (j === i) continue
     for (const d of cands[j]!) {
       if (d.side !== c.side || Math.abs(d.y - c.y) > tol) continue
-      if (jaccard(gramsOf(c), gramsOf(d)) >= need) return true
+      if (similarityOf(c, d) >= need) return true
     }
   }
   return false
