@@ -96,6 +96,7 @@ export async function writeDocumentOutputs(
       error: p.error ?? null, ms: p.timings,
     })),
     ms: Math.round(doc.ms),
+    postprocessMs: doc.postprocessMs === undefined ? null : Math.round(doc.postprocessMs),
   }
   await writeAtomic(safeJoin(out, outputs.report), `${JSON.stringify(report, null, 2)}\n`)
   return outputs

@@ -63,8 +63,9 @@ describe('pdftriage run', () => {
     assert.equal(text, text.normalize('NFC'))
     assert.equal(pages.length, 4)
     assert.ok(pages.every((p) => p.action === 'kept' && typeof p.text === 'string' && typeof p.hash === 'string'))
-    const report = JSON.parse(readFileSync(join(out, row('x/scan.pdf').report!), 'utf8')) as { pageVerdicts: unknown[] }
+    const report = JSON.parse(readFileSync(join(out, row('x/scan.pdf').report!), 'utf8')) as { pageVerdicts: unknown[]; postprocessMs: number | null }
     assert.equal(report.pageVerdicts.length, 3)
+    assert.equal(report.postprocessMs, null, 'no post-processor configured: no post-processing time')
   })
 
   it('reruns without rewriting anything, and redoes a changed file', async () => {

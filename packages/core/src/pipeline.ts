@@ -68,6 +68,8 @@ export interface DocumentResult {
   notes: string[]
   /** Wall-clock milliseconds. */
   ms: number
+  /** Wall-clock milliseconds spent in the post-processors (included in `ms`), when they ran. */
+  postprocessMs?: number
 }
 
 /** One output of the runner: a page when it is done (in page order), then the document. */
@@ -372,7 +374,9 @@ export async function* runDocument(
   while (inFlight.length) yield { type: 'page', result: finish(await inFlight.shift()!) }
 
   let text: DocumentText | undefined
+  let postprocessMs: number | undefined
   if (doPost) {
+    const tp = performance.now()
     text = { info: doc.info, pages: keep }
     if (file) text.file = file
     for (const p of components.postprocess) {
@@ -382,6 +386,7 @@ export async function* runDocument(
         notes.push(`post-processor ${p.name} failed, its step skipped: ${e instanceof Error ? e.message : String(e)}`)
       }
     }
+    postprocessMs = performance.now() - tp
   }
   const result: DocumentResult = {
     info: doc.info,
@@ -394,5 +399,6 @@ export async function* runDocument(
   }
   if (file) result.file = file
   if (text) result.text = text
+  if (postprocessMs !== undefined) result.postprocessMs = postprocessMs
   yield { type: 'document', result }
 }

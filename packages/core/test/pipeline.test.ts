@@ -168,5 +168,7 @@ describe('runDocument', () => {
     )
     assert.equal(r.doc.text?.text, 'a+b')
     assert.match(r.doc.notes.join(), /boom failed/)
+    // The time spent post-processing is reported apart, and within the document's time.
+    assert.ok(r.doc.postprocessMs !== undefined && r.doc.postprocessMs >= 0 && r.doc.postprocessMs <= r.doc.ms)
   })
 })
