@@ -1,24 +1,31 @@
 import type { PageText, TextItem } from '@pdftriage/core'
 import { isSpace } from './chars.js'
 
-/** A line segment of one page: items on one baseline with no wide gap between them. Boxes in points, top-left origin. */
-export interface Line {
-  /** 1-based page number. */
-  page: number
-  text: string
-  x0: number
-  y0: number
-  x1: number
-  y1: number
-  /** Dominant font size in points (by characters). */
-  fontSize: number
-  /** Dominant font id, `undefined` when the backend gave none (OCR). */
-  fontId: string | undefined
-  /** True when the size came from the backend; false when estimated from OCR word boxes (a few % off). */
-  sized: boolean
-  /** Left and right edges of the column the line belongs to, in points (set by `withColumns`; the line's own before). */
-  left: number
-  right: number
+/**
+ * A line segment of one page: items on one baseline with no wide gap between them. Boxes in points, top-left origin.
+ * A class, so that every line has one shape from its first construction: lines made as object literals in two places
+ * had two, and whole-number coordinates on some pages changed them again, each change throwing away the compiled code
+ * of every function reading lines.
+ */
+export class Line {
+  constructor(
+    /** 1-based page number. */
+    public page: number,
+    public text: string,
+    public x0: number,
+    public y0: number,
+    public x1: number,
+    public y1: number,
+    /** Dominant font size in points (by characters). */
+    public fontSize: number,
+    /** Dominant font id, `undefined` when the backend gave none (OCR). */
+    public fontId: string | undefined,
+    /** True when the size came from the backend; false when estimated from OCR word boxes (a few % off). */
+    public sized: boolean,
+    /** Left and right edges of the column the line belongs to, in points (set by `withColumns`; the line's own before). */
+    public left: number,
+    public right: number,
+  ) {}
 }
 
 /** A word space in points when a page shows no measurable one: a quarter em is the usual space of Latin fonts. */
@@ -303,7 +310,7 @@ function segmentOf(page: number, row: Item[], from: number, to: number): Line {
   }
   if (prev!.last === 0x20) ragged = true
   // left and right are the line's own edges until withColumns gives it its column's.
-  return { page, text: ragged ? text.replace(/\s+/g, ' ').trim() : text, x0, x1, y0, y1, fontSize, fontId: dominant(fonts, fontCounts), sized, left: x0, right: x1 }
+  return new Line(page, ragged ? text.replace(/\s+/g, ' ').trim() : text, x0, y0, x1, y1, fontSize, dominant(fonts, fontCounts), sized, x0, x1)
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Line } from './line-builder.js'
+import { Line } from './line-builder.js'
 
 /** A column gutter is at least this many body font sizes wide (a word space is a quarter of one). */
 const MIN_GUTTER_EM = 1
@@ -74,7 +74,7 @@ function mergeRows(lines: Line[]): Line[] {
     const prev = out[out.length - 1]
     const o = prev ? Math.min(prev.y1, l.y1) - Math.max(prev.y0, l.y0) : 0
     if (prev && o > 0.5 * Math.min(prev.y1 - prev.y0, l.y1 - l.y0) && l.x0 >= prev.x1) {
-      out[out.length - 1] = { ...prev, text: `${prev.text} ${l.text}`, x1: l.x1, y0: Math.min(prev.y0, l.y0), y1: Math.max(prev.y1, l.y1) }
+      out[out.length - 1] = new Line(prev.page, `${prev.text} ${l.text}`, prev.x0, Math.min(prev.y0, l.y0), l.x1, Math.max(prev.y1, l.y1), prev.fontSize, prev.fontId, prev.sized, prev.left, prev.right)
     } else out.push(l)
   }
   return out
