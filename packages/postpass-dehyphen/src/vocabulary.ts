@@ -1,8 +1,53 @@
 import { CharModel } from './char-model.js'
 
-/** Strips the punctuation around a token, keeping inner hyphens and apostrophes: `«peut-être,` -> `peut-être`. */
+/** `[\p{L}\p{N}]` per UTF-16 unit beyond ASCII: 0 not yet known, 1 a letter or digit, 2 not (one regex run a unit). */
+const letterOrDigitUnits = new Uint8Array(0x10000)
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u
+
+/** True when a code point is a letter or digit (`[\p{L}\p{N}]`; a lone surrogate is not). */
+function isLetterOrDigit(cp: number): boolean {
+  if (cp < 0x80) return (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a)
+  if (cp > 0xffff) return LETTER_OR_DIGIT.test(String.fromCodePoint(cp))
+  let k = letterOrDigitUnits[cp]!
+  if (k === 0) letterOrDigitUnits[cp] = k = LETTER_OR_DIGIT.test(String.fromCharCode(cp)) ? 1 : 2
+  return k === 1
+}
+
+/** Start of a token's core: the first letter or digit, code point by code point as a `u` regex reads. */
+function coreStart(s: string): number {
+  let i = 0
+  while (i < s.length) {
+    const cp = s.codePointAt(i)!
+    if (isLetterOrDigit(cp)) break
+    i += cp > 0xffff ? 2 : 1
+  }
+  return i
+}
+
+/** End of a token's core (exclusive), not before `start`: after its last letter or digit. */
+function coreEnd(s: string, start: number): number {
+  let j = s.length
+  while (j > start) {
+    // The code point ending at j: a surrogate pair read whole (start is never inside one: coreStart steps over pairs).
+    let cp = s.charCodeAt(j - 1)
+    if (cp >= 0xdc00 && cp <= 0xdfff && j - 2 >= start) {
+      const h = s.charCodeAt(j - 2)
+      if (h >= 0xd800 && h <= 0xdbff) cp = (h - 0xd800) * 0x400 + (cp - 0xdc00) + 0x10000
+    }
+    if (isLetterOrDigit(cp)) break
+    j -= cp > 0xffff ? 2 : 1
+  }
+  return j
+}
+
+/**
+ * Strips the punctuation around a token, keeping inner hyphens and apostrophes: `«peut-être,` -> `peut-être`. Scans
+ * from both ends rather than running two regexes (the end-anchored one is tried at every position).
+ */
 export function core(token: string): string {
-  return token.replace(/^[^\p{L}\p{N}]+/u, '').replace(/[^\p{L}\p{N}]+$/u, '')
+  const i = coreStart(token)
+  const j = coreEnd(token, i)
+  return i === 0 && j === token.length ? token : token.slice(i, j)
 }
 
 /** French elision prefixes (l', d', qu'...) stripped when a compound part is looked up as a word. */
@@ -40,10 +85,69 @@ function isWordShape(w: string): boolean {
   return w.length > 0
 }
 
+/** `’` as `'`, without a regex run when there is none (most words). */
+function straightQuotes(w: string): string {
+  return w.indexOf('\u2019') < 0 ? w : w.replace(/’/g, "'")
+}
+
+/** True when a string holds a letter (`/\p{L}/u`, code point by code point). */
+function hasLetter(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (c < 0x80) {
+      if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return true
+      continue
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < w.length) {
+      const d = w.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        if (LETTER.test(String.fromCodePoint((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000))) return true
+        i++
+        continue
+      }
+    }
+    if (isLetterUnit(c)) return true
+  }
+  return false
+}
+
 /** A raw token as the vocabulary counts it: punctuation stripped, lower-cased, ’ as '; '' when it holds no letter. */
 function cleanToken(token: string): string {
-  const w = core(token).toLowerCase().replace(/’/g, "'")
-  return /\p{L}/u.test(w) ? w : ''
+  const c = core(token)
+  if (c.length === 0) return ''
+  const w = straightQuotes(c.toLowerCase())
+  return hasLetter(w) ? w : ''
+}
+
+/** Initial raw-token slots: a page holds a few hundred distinct tokens. */
+const RAW_SLOTS = 1024
+
+/** FNV-1a's 32-bit offset basis and prime. */
+const FNV_BASIS = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
+/**
+ * FNV-1a over a range of UTF-16 units, finished with a shift so that the low bits used as a slot mix them all
+ * ({@link Vocabulary.addTokens} computes the same inline).
+ */
+function hashRange(s: string, start: number, end: number): number {
+  let h = FNV_BASIS
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME)
+  return h ^ (h >>> 16)
+}
+
+/** True when `w` is the `len` units of `text` from `start`. */
+function sameChars(w: string, text: string, start: number, len: number): boolean {
+  if (w.length !== len) return false
+  for (let k = 0; k < len; k++) if (w.charCodeAt(k) !== text.charCodeAt(start + k)) return false
+  return true
+}
+
+/** A copy of a typed array, twice as long. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length)
+  b.set(a)
+  return b
 }
 
 /**
@@ -57,14 +161,17 @@ export class Vocabulary {
   private fitted: CharModel | undefined
   private tokensAdded = 0
 
-  // A document repeats its tokens: each distinct raw token is counted under an index (one Map lookup an add), and
-  // cleaned and spread into the public maps only when they are next read.
-  /** Raw token -> its index in `raw` and `pending`. */
-  private readonly rawIndex = new Map<string, number>()
+  // A document repeats its tokens: each distinct raw token is counted under an index, found by hashing its
+  // characters where they lie in the line (no string cut out a token, no Map lookup), and cleaned and spread into
+  // the public maps only when they are next read.
+  /** Open addressing over raw tokens: index in `raw` plus 1 per slot, 0 for an empty slot. */
+  private slots: Int32Array = new Int32Array(RAW_SLOTS)
   /** Distinct raw tokens, in the order first added. */
   private readonly raw: string[] = []
+  /** Hash of each raw token's characters (see {@link hashRange}). */
+  private rawHash: Int32Array = new Int32Array(RAW_SLOTS / 2)
   /** Occurrences of each raw token added since the maps were last brought up to date. */
-  private readonly pending: number[] = []
+  private pending: Int32Array = new Int32Array(RAW_SLOTS / 2)
   private dirty = false
 
   /** Lower-cased token -> count (brought up to date on read; callers may edit it). */
@@ -93,14 +200,69 @@ export class Vocabulary {
 
   /** Adds one whole token (punctuation around it is stripped). */
   add(token: string): void {
-    let i = this.rawIndex.get(token)
-    if (i === undefined) {
-      i = this.raw.length
-      this.rawIndex.set(token, i)
-      this.raw.push(token)
-      this.pending.push(1)
-    } else this.pending[i]!++
+    this.addRange(token, 0, token.length)
+  }
+
+  /** Adds the whole token `text.slice(start, end)`, cutting it out only the first time it is seen. */
+  addRange(text: string, start: number, end: number): void {
+    this.addHashed(text, start, end, hashRange(text, start, end))
+  }
+
+  /**
+   * Adds each piece of `text.slice(from, to)` between single spaces as a whole token (the pieces `split(' ')` gives,
+   * empty ones included), hashing them in the same pass that finds the spaces.
+   */
+  addTokens(text: string, from: number, to: number): void {
+    let h = FNV_BASIS
+    let start = from
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i)
+      if (c === 0x20) {
+        this.addHashed(text, start, i, h ^ (h >>> 16))
+        h = FNV_BASIS
+        start = i + 1
+      } else h = Math.imul(h ^ c, FNV_PRIME)
+    }
+    this.addHashed(text, start, to, h ^ (h >>> 16))
+  }
+
+  private addHashed(text: string, start: number, end: number, h: number): void {
+    const len = end - start
+    const slots = this.slots
+    const mask = slots.length - 1
+    let s = h & mask
+    for (let r = slots[s]!; r !== 0; r = slots[s]!) {
+      const i = r - 1
+      if (this.rawHash[i] === h && sameChars(this.raw[i]!, text, start, len)) {
+        this.pending[i]!++
+        this.dirty = true
+        return
+      }
+      s = (s + 1) & mask
+    }
+    const i = this.raw.length
+    if (i === this.pending.length) {
+      this.pending = grown(this.pending)
+      this.rawHash = grown(this.rawHash)
+    }
+    this.raw.push(start === 0 && end === text.length ? text : text.slice(start, end))
+    this.rawHash[i] = h
+    this.pending[i] = 1
+    slots[s] = i + 1
+    // Grown at half full, which keeps probes short.
+    if (2 * this.raw.length > slots.length) this.rehash()
     this.dirty = true
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(2 * this.slots.length)
+    const mask = slots.length - 1
+    for (let i = 0; i < this.raw.length; i++) {
+      let s = this.rawHash[i]! & mask
+      while (slots[s] !== 0) s = (s + 1) & mask
+      slots[s] = i + 1
+    }
+    this.slots = slots
   }
 
   /**
@@ -170,6 +332,6 @@ export class Vocabulary {
 
   /** Count of a token read whole, 0 when never seen. */
   count(w: string): number {
-    return this.counts.get(w.toLowerCase().replace(/’/g, "'")) ?? 0
+    return this.counts.get(straightQuotes(w.toLowerCase())) ?? 0
   }
 }
