@@ -323,7 +323,7 @@ export class Vocabulary {
   get model(): CharModel {
     if (this.dirty) this.flush()
     if (!this.fitted) {
-      const m = new CharModel()
+      const m = new CharModel(this.counts.size)
       for (const [w, n] of this.counts) if (isWordShape(w)) m.add(w, n)
       this.fitted = m
     }
