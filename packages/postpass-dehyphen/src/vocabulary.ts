@@ -13,20 +13,27 @@ function isLetterOrDigit(cp: number): boolean {
   return k === 1
 }
 
-/** Start of a token's core: the first letter or digit, code point by code point as a `u` regex reads. */
-function coreStart(s: string): number {
-  let i = 0
-  while (i < s.length) {
-    const cp = s.codePointAt(i)!
+/**
+ * Start of the core of the token `s.slice(start, end)`: its first letter or digit, read code point by code point as a
+ * `u` regex reads the token (a pair is read whole only inside the token).
+ */
+function coreStart(s: string, start: number, end: number): number {
+  let i = start
+  while (i < end) {
+    let cp = s.charCodeAt(i)
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < end) {
+      const d = s.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) cp = (cp - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000
+    }
     if (isLetterOrDigit(cp)) break
     i += cp > 0xffff ? 2 : 1
   }
   return i
 }
 
-/** End of a token's core (exclusive), not before `start`: after its last letter or digit. */
-function coreEnd(s: string, start: number): number {
-  let j = s.length
+/** End of the core (exclusive) of `s.slice(start, end)` whose core starts at `start`: after its last letter or digit. */
+function coreEnd(s: string, start: number, end: number): number {
+  let j = end
   while (j > start) {
     // The code point ending at j: a surrogate pair read whole (start is never inside one: coreStart steps over pairs).
     let cp = s.charCodeAt(j - 1)
@@ -45,8 +52,8 @@ function coreEnd(s: string, start: number): number {
  * from both ends rather than running two regexes (the end-anchored one is tried at every position).
  */
 export function core(token: string): string {
-  const i = coreStart(token)
-  const j = coreEnd(token, i)
+  const i = coreStart(token, 0, token.length)
+  const j = coreEnd(token, i, token.length)
   return i === 0 && j === token.length ? token : token.slice(i, j)
 }
 
@@ -111,19 +118,58 @@ function hasLetter(w: string): boolean {
   return false
 }
 
-/** A raw token as the vocabulary counts it: punctuation stripped, lower-cased, ’ as '; '' when it holds no letter. */
-function cleanToken(token: string): string {
-  const c = core(token)
-  if (c.length === 0) return ''
-  const w = straightQuotes(c.toLowerCase())
-  return hasLetter(w) ? w : ''
+/** Per UTF-16 unit beyond ASCII: 0 not yet known, 1 lower-casing changes it, 2 it does not. */
+const casedUnits = new Uint8Array(0x10000)
+
+/**
+ * True when lower-casing changes a unit outside the surrogates. toLowerCase maps code point by code point but for
+ * a final sigma, and Σ changes anyway: a string none of whose units changes is its own lower case.
+ */
+function changesCase(c: number): boolean {
+  let k = casedUnits[c]!
+  if (k === 0) {
+    const ch = String.fromCharCode(c)
+    casedUnits[c] = k = ch.toLowerCase() !== ch ? 1 : 2
+  }
+  return k === 1
+}
+
+/**
+ * The token `text.slice(start, end)` as the vocabulary counts it: punctuation stripped, lower-cased, ’ as '; '' when
+ * it holds no letter. One pass over its core tells what is needed: most tokens are lower-case letters already.
+ */
+function cleanToken(text: string, start: number, end: number): string {
+  const i = coreStart(text, start, end)
+  if (i === end) return ''
+  const j = coreEnd(text, i, end)
+  let lower = false
+  let quote = false
+  let letter = false
+  for (let k = i; k < j; k++) {
+    const c = text.charCodeAt(k)
+    if (c < 0x80) {
+      if (c >= 0x41 && c <= 0x5a) lower = true
+      else if (c >= 0x61 && c <= 0x7a) letter = true
+    } else if (c === 0x2019) quote = true
+    // A surrogate is left to toLowerCase and hasLetter, which read pairs whole.
+    else if ((c >= 0xd800 && c <= 0xdfff) || changesCase(c)) lower = true
+    else if (!letter && isLetterUnit(c)) letter = true
+  }
+  let w = i === 0 && j === text.length ? text : text.slice(i, j)
+  if (lower) {
+    w = w.toLowerCase()
+    letter = hasLetter(w)
+  }
+  // ’ and ' are not letters: straightening quotes after the letter test changes nothing it saw.
+  if (quote) w = w.replace(/’/g, "'")
+  return letter ? w : ''
 }
 
 /** Initial raw-token slots: a page holds a few hundred distinct tokens. */
 const RAW_SLOTS = 1024
 
-/** FNV-1a's 32-bit offset basis and prime. */
-const FNV_BASIS = 0x811c9dc5
+/** FNV-1a's 32-bit offset basis (as a signed 32-bit integer: a hash that stays one is never boxed) and prime. */
+const FNV_BASIS = 0x811c9dc5 | 0
 const FNV_PRIME = 0x01000193
 
 /**
@@ -136,10 +182,9 @@ function hashRange(s: string, start: number, end: number): number {
   return h ^ (h >>> 16)
 }
 
-/** True when `w` is the `len` units of `text` from `start`. */
-function sameChars(w: string, text: string, start: number, len: number): boolean {
-  if (w.length !== len) return false
-  for (let k = 0; k < len; k++) if (w.charCodeAt(k) !== text.charCodeAt(start + k)) return false
+/** True when the `len` units of `a` from `i` are those of `b` from `j`. */
+function sameChars(a: string, i: number, b: string, j: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false
   return true
 }
 
@@ -162,14 +207,18 @@ export class Vocabulary {
   private tokensAdded = 0
 
   // A document repeats its tokens: each distinct raw token is counted under an index, found by hashing its
-  // characters where they lie in the line (no string cut out a token, no Map lookup), and cleaned and spread into
-  // the public maps only when they are next read.
-  /** Open addressing over raw tokens: index in `raw` plus 1 per slot, 0 for an empty slot. */
+  // characters where they lie in the line (no string cut out per token, no Map lookup), cleaned once when first
+  // seen, and spread into the public maps only when they are next read.
+  /** Open addressing over raw tokens: index plus 1 per slot, 0 for an empty slot. */
   private slots: Int32Array = new Int32Array(RAW_SLOTS)
-  /** Distinct raw tokens, in the order first added. */
-  private readonly raw: string[] = []
+  /** Where each distinct raw token was first seen, in the order first added: the text holding it, start, length. */
+  private readonly rawText: string[] = []
+  private rawStart: Int32Array = new Int32Array(RAW_SLOTS / 2)
+  private rawLength: Int32Array = new Int32Array(RAW_SLOTS / 2)
   /** Hash of each raw token's characters (see {@link hashRange}). */
   private rawHash: Int32Array = new Int32Array(RAW_SLOTS / 2)
+  /** Each raw token cleaned ('' when it holds no letter: not counted). */
+  private readonly rawWord: string[] = []
   /** Occurrences of each raw token added since the maps were last brought up to date. */
   private pending: Int32Array = new Int32Array(RAW_SLOTS / 2)
   private dirty = false
@@ -233,31 +282,36 @@ export class Vocabulary {
     let s = h & mask
     for (let r = slots[s]!; r !== 0; r = slots[s]!) {
       const i = r - 1
-      if (this.rawHash[i] === h && sameChars(this.raw[i]!, text, start, len)) {
+      if (this.rawHash[i] === h && this.rawLength[i] === len && sameChars(this.rawText[i]!, this.rawStart[i]!, text, start, len)) {
         this.pending[i]!++
         this.dirty = true
         return
       }
       s = (s + 1) & mask
     }
-    const i = this.raw.length
+    const i = this.rawText.length
     if (i === this.pending.length) {
       this.pending = grown(this.pending)
       this.rawHash = grown(this.rawHash)
+      this.rawStart = grown(this.rawStart)
+      this.rawLength = grown(this.rawLength)
     }
-    this.raw.push(start === 0 && end === text.length ? text : text.slice(start, end))
+    this.rawText.push(text)
+    this.rawStart[i] = start
+    this.rawLength[i] = len
     this.rawHash[i] = h
+    this.rawWord.push(cleanToken(text, start, end))
     this.pending[i] = 1
     slots[s] = i + 1
     // Grown at half full, which keeps probes short.
-    if (2 * this.raw.length > slots.length) this.rehash()
+    if (2 * this.rawText.length > slots.length) this.rehash()
     this.dirty = true
   }
 
   private rehash(): void {
     const slots = new Int32Array(2 * this.slots.length)
     const mask = slots.length - 1
-    for (let i = 0; i < this.raw.length; i++) {
+    for (let i = 0; i < this.rawText.length; i++) {
       let s = this.rawHash[i]! & mask
       while (slots[s] !== 0) s = (s + 1) & mask
       slots[s] = i + 1
@@ -271,11 +325,11 @@ export class Vocabulary {
    */
   private flush(): void {
     this.dirty = false
-    for (let i = 0; i < this.raw.length; i++) {
+    for (let i = 0; i < this.rawText.length; i++) {
       const n = this.pending[i]!
       if (n === 0) continue
       this.pending[i] = 0
-      const w = cleanToken(this.raw[i]!)
+      const w = this.rawWord[i]!
       if (!w) continue
       this.counted.set(w, (this.counted.get(w) ?? 0) + n)
       this.tokensAdded += n
