@@ -207,8 +207,8 @@ export class Vocabulary {
   private tokensAdded = 0
 
   // A document repeats its tokens: each distinct raw token is counted under an index, found by hashing its
-  // characters where they lie in the line (no string cut out per token, no Map lookup), cleaned once when first
-  // seen, and spread into the public maps only when they are next read.
+  // characters where they lie in the line (no string cut out per token, no Map lookup), and cleaned and spread into
+  // the public maps only when they are next read (a document without line-end hyphens never reads them).
   /** Open addressing over raw tokens: index plus 1 per slot, 0 for an empty slot. */
   private slots: Int32Array = new Int32Array(RAW_SLOTS)
   /** Where each distinct raw token was first seen, in the order first added: the text holding it, start, length. */
@@ -217,7 +217,7 @@ export class Vocabulary {
   private rawLength: Int32Array = new Int32Array(RAW_SLOTS / 2)
   /** Hash of each raw token's characters (see {@link hashRange}). */
   private rawHash: Int32Array = new Int32Array(RAW_SLOTS / 2)
-  /** Each raw token cleaned ('' when it holds no letter: not counted). */
+  /** Each raw token cleaned ('' when it holds no letter: not counted), once it has been. */
   private readonly rawWord: string[] = []
   /** Occurrences of each raw token added since the maps were last brought up to date. */
   private pending: Int32Array = new Int32Array(RAW_SLOTS / 2)
@@ -300,7 +300,6 @@ export class Vocabulary {
     this.rawStart[i] = start
     this.rawLength[i] = len
     this.rawHash[i] = h
-    this.rawWord.push(cleanToken(text, start, end))
     this.pending[i] = 1
     slots[s] = i + 1
     // Grown at half full, which keeps probes short.
@@ -329,6 +328,8 @@ export class Vocabulary {
       const n = this.pending[i]!
       if (n === 0) continue
       this.pending[i] = 0
+      // Raw tokens first seen since the last flush are the last ones, all pending: cleaned here in turn.
+      if (i === this.rawWord.length) this.rawWord.push(cleanToken(this.rawText[i]!, this.rawStart[i]!, this.rawStart[i]! + this.rawLength[i]!))
       const w = this.rawWord[i]!
       if (!w) continue
       this.counted.set(w, (this.counted.get(w) ?? 0) + n)
