@@ -169,5 +169,10 @@ test('the character model gives exactly the probabilities of the Map-based model
     m.add(w, -3)
     r.add(w, -3)
   }
-  for (const w of [...words.slice(0, 400), 'gouvernement', 'x', '', '𝐀b', 'ab😀']) assert.equal(m.logProb(w), r.logProb(w), w)
+  // Counts a caller may have put in Vocabulary.counts: fractions, and beyond 32 bits.
+  for (const [w, n] of [['demi', 2.5], ['milliard', 3e9], ['demi', 0.25]] as const) {
+    m.add(w, n)
+    r.add(w, n)
+  }
+  for (const w of [...words.slice(0, 400), 'gouvernement', 'x', '', '𝐀b', 'ab😀', 'demi', 'milliard']) assert.equal(m.logProb(w), r.logProb(w), w)
 })
