@@ -42,18 +42,18 @@ function codes(word: string): number {
  */
 class CountTable {
   /**
-   * Key and count of each slot side by side (a probe reads one cache line: on a document's vocabulary the tables
-   * outgrow the cache, and each access is a miss). Doubles, so that a caller's counts (Vocabulary.counts may be
-   * edited) add up exactly as in a Map; keys (under 2^30) are exact in them.
+   * Key and count of each slot side by side: a probe reads one cache line (a document's tables outgrow the cache,
+   * and each access is a miss), 8 bytes a slot. Counts are 32-bit integers until one is not (a caller may edit
+   * Vocabulary.counts): the table is then widened to doubles, which add up exactly as in a Map.
    */
-  private cells: Float64Array
+  private cells: Int32Array | Float64Array
   private used = 0
 
   constructor(
     private bits: number,
     private readonly direct: boolean,
   ) {
-    this.cells = new Float64Array(2 << bits)
+    this.cells = new Int32Array(2 << bits)
   }
 
   /** Cell index of a key's slot: Fibonacci hashing (the top bits of key times 2^32/phi), then linear probing. */
@@ -76,26 +76,23 @@ class CountTable {
 
   /** Adds `d` to a key's count, not below 0; returns the count before. */
   add(k: number, d: number): number {
-    let c = this.slot(k)
-    const cells = this.cells
-    if (cells[c] === 0) {
-      const after = Math.max(0, d)
-      if (after === 0) return 0
-      cells[c] = k
-      cells[c + 1] = after
-      // Grown at 70 % full: linear probing stays short below that (2.2 probes a hit on average).
-      if (10 * ++this.used > 7 << this.bits && !this.direct) this.grow()
-      return 0
-    }
-    const before = cells[c + 1]!
-    cells[c + 1] = Math.max(0, before + d)
+    const c = this.slot(k)
+    const isNew = this.cells[c] === 0
+    const before = isNew ? 0 : this.cells[c + 1]!
+    const after = Math.max(0, before + d)
+    if (isNew && after === 0) return 0
+    if ((after | 0) !== after && this.cells instanceof Int32Array) this.cells = Float64Array.from(this.cells)
+    this.cells[c] = k
+    this.cells[c + 1] = after
+    // Grown at 70 % full: linear probing stays short below that (2.2 probes a hit on average).
+    if (isNew && 10 * ++this.used > 7 << this.bits && !this.direct) this.grow()
     return before
   }
 
   private grow(): void {
     const old = this.cells
     this.bits++
-    this.cells = new Float64Array(2 << this.bits)
+    this.cells = old instanceof Int32Array ? new Int32Array(2 << this.bits) : new Float64Array(2 << this.bits)
     for (let c = 0; c < old.length; c += 2) {
       if (old[c] === 0) continue
       const d = this.slot(old[c]!)
