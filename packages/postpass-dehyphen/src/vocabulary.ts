@@ -249,7 +249,10 @@ export class Vocabulary {
     this.addRange(token, 0, token.length)
   }
 
-  /** Adds the whole token `text.slice(start, end)`, cutting it out only the first time it is seen. */
+  /**
+   * Adds the whole token `text.slice(start, end)` without cutting it out: a token first seen keeps `text` (only its
+   * cleaned core is cut out, when the maps are next read).
+   */
   addRange(text: string, start: number, end: number): void {
     this.addHashed(text, start, end, hashRange(text, start, end))
   }
