@@ -97,16 +97,14 @@ function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
       const t = l.text
       const endsHyphen = endsWithHyphen(t)
       // Line-end fragments are not words: leave out the hyphenated last token and the next line's first token.
-      // Tokens are the pieces between single spaces (as split(' ') gives them), cut without an array per line.
-      let start = 0
-      for (let first = true; ; first = false) {
-        const end = t.indexOf(' ', start)
-        if (end < 0) {
-          if (!endsHyphen && !(first && skipFirst)) v.add(t.slice(start))
-          break
-        }
-        if (!(first && skipFirst)) v.add(t.slice(start, end))
-        start = end + 1
+      // Tokens are the pieces between single spaces (as split(' ') gives them).
+      if (!skipFirst && !endsHyphen) v.addTokens(t, 0, t.length)
+      else {
+        const first = t.indexOf(' ')
+        const from = skipFirst ? first + 1 : 0
+        const to = endsHyphen ? t.lastIndexOf(' ') : t.length
+        // A line without a space is one token, a fragment; so are both tokens around a lone space when both go.
+        if (first >= 0 && from <= to) v.addTokens(t, from, to)
       }
       skipFirst = endsHyphen
     }

@@ -1,8 +1,60 @@
 import { CharModel } from './char-model.js'
 
-/** Strips the punctuation around a token, keeping inner hyphens and apostrophes: `«peut-être,` -> `peut-être`. */
+/** `[\p{L}\p{N}]` per UTF-16 unit beyond ASCII: 0 not yet known, 1 a letter or digit, 2 not (one regex run a unit). */
+const letterOrDigitUnits = new Uint8Array(0x10000)
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u
+
+/** True when a code point is a letter or digit (`[\p{L}\p{N}]`; a lone surrogate is not). */
+function isLetterOrDigit(cp: number): boolean {
+  if (cp < 0x80) return (cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a)
+  if (cp > 0xffff) return LETTER_OR_DIGIT.test(String.fromCodePoint(cp))
+  let k = letterOrDigitUnits[cp]!
+  if (k === 0) letterOrDigitUnits[cp] = k = LETTER_OR_DIGIT.test(String.fromCharCode(cp)) ? 1 : 2
+  return k === 1
+}
+
+/**
+ * Start of the core of the token `s.slice(start, end)`: its first letter or digit, read code point by code point as a
+ * `u` regex reads the token (a pair is read whole only inside the token).
+ */
+function coreStart(s: string, start: number, end: number): number {
+  let i = start
+  while (i < end) {
+    let cp = s.charCodeAt(i)
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < end) {
+      const d = s.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) cp = (cp - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000
+    }
+    if (isLetterOrDigit(cp)) break
+    i += cp > 0xffff ? 2 : 1
+  }
+  return i
+}
+
+/** End of the core (exclusive) of `s.slice(start, end)` whose core starts at `start`: after its last letter or digit. */
+function coreEnd(s: string, start: number, end: number): number {
+  let j = end
+  while (j > start) {
+    // The code point ending at j: a surrogate pair read whole (start is never inside one: coreStart steps over pairs).
+    let cp = s.charCodeAt(j - 1)
+    if (cp >= 0xdc00 && cp <= 0xdfff && j - 2 >= start) {
+      const h = s.charCodeAt(j - 2)
+      if (h >= 0xd800 && h <= 0xdbff) cp = (h - 0xd800) * 0x400 + (cp - 0xdc00) + 0x10000
+    }
+    if (isLetterOrDigit(cp)) break
+    j -= cp > 0xffff ? 2 : 1
+  }
+  return j
+}
+
+/**
+ * Strips the punctuation around a token, keeping inner hyphens and apostrophes: `«peut-être,` -> `peut-être`. Scans
+ * from both ends rather than running two regexes (the end-anchored one is tried at every position).
+ */
 export function core(token: string): string {
-  return token.replace(/^[^\p{L}\p{N}]+/u, '').replace(/[^\p{L}\p{N}]+$/u, '')
+  const i = coreStart(token, 0, token.length)
+  const j = coreEnd(token, i, token.length)
+  return i === 0 && j === token.length ? token : token.slice(i, j)
 }
 
 /** French elision prefixes (l', d', qu'...) stripped when a compound part is looked up as a word. */
@@ -40,10 +92,104 @@ function isWordShape(w: string): boolean {
   return w.length > 0
 }
 
-/** A raw token as the vocabulary counts it: punctuation stripped, lower-cased, ’ as '; '' when it holds no letter. */
-function cleanToken(token: string): string {
-  const w = core(token).toLowerCase().replace(/’/g, "'")
-  return /\p{L}/u.test(w) ? w : ''
+/** `’` as `'`, without a regex run when there is none (most words). */
+function straightQuotes(w: string): string {
+  return w.indexOf('\u2019') < 0 ? w : w.replace(/’/g, "'")
+}
+
+/** True when a string holds a letter (`/\p{L}/u`, code point by code point). */
+function hasLetter(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (c < 0x80) {
+      if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return true
+      continue
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < w.length) {
+      const d = w.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        if (LETTER.test(String.fromCodePoint((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000))) return true
+        i++
+        continue
+      }
+    }
+    if (isLetterUnit(c)) return true
+  }
+  return false
+}
+
+/** Per UTF-16 unit beyond ASCII: 0 not yet known, 1 lower-casing changes it, 2 it does not. */
+const casedUnits = new Uint8Array(0x10000)
+
+/**
+ * True when lower-casing changes a unit outside the surrogates. toLowerCase maps code point by code point but for
+ * a final sigma, and Σ changes anyway: a string none of whose units changes is its own lower case.
+ */
+function changesCase(c: number): boolean {
+  let k = casedUnits[c]!
+  if (k === 0) {
+    const ch = String.fromCharCode(c)
+    casedUnits[c] = k = ch.toLowerCase() !== ch ? 1 : 2
+  }
+  return k === 1
+}
+
+/**
+ * The token `text.slice(start, end)` as the vocabulary counts it: punctuation stripped, lower-cased, ’ as '; '' when
+ * it holds no letter. One pass over its core tells what is needed: most tokens are lower-case letters already.
+ */
+function cleanToken(text: string, start: number, end: number): string {
+  const i = coreStart(text, start, end)
+  if (i === end) return ''
+  const j = coreEnd(text, i, end)
+  let lower = false
+  let quote = false
+  let letter = false
+  for (let k = i; k < j; k++) {
+    const c = text.charCodeAt(k)
+    if (c < 0x80) {
+      if (c >= 0x41 && c <= 0x5a) lower = true
+      else if (c >= 0x61 && c <= 0x7a) letter = true
+    } else if (c === 0x2019) quote = true
+    // A surrogate is left to toLowerCase and hasLetter, which read pairs whole.
+    else if ((c >= 0xd800 && c <= 0xdfff) || changesCase(c)) lower = true
+    else if (!letter && isLetterUnit(c)) letter = true
+  }
+  let w = i === 0 && j === text.length ? text : text.slice(i, j)
+  if (lower) {
+    w = w.toLowerCase()
+    letter = hasLetter(w)
+  }
+  // ’ and ' are not letters: straightening quotes after the letter test changes nothing it saw.
+  if (quote) w = w.replace(/’/g, "'")
+  return letter ? w : ''
+}
+
+/** Initial raw-token slots: a page holds a few hundred distinct tokens. */
+const RAW_SLOTS = 1024
+
+/** FNV-1a's 32-bit offset basis (as a signed 32-bit integer: a hash that stays one is never boxed) and prime. */
+const FNV_BASIS = 0x811c9dc5 | 0
+const FNV_PRIME = 0x01000193
+
+/** FNV-1a over a range of UTF-16 units, finished with a shift so that the low bits used as a slot mix them all. */
+function hashRange(s: string, start: number, end: number): number {
+  let h = FNV_BASIS
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME)
+  return h ^ (h >>> 16)
+}
+
+/** True when the `len` units of `a` from `i` are those of `b` from `j`. */
+function sameChars(a: string, i: number, b: string, j: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false
+  return true
+}
+
+/** A copy of a typed array, twice as long. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length)
+  b.set(a)
+  return b
 }
 
 /**
@@ -57,14 +203,21 @@ export class Vocabulary {
   private fitted: CharModel | undefined
   private tokensAdded = 0
 
-  // A document repeats its tokens: each distinct raw token is counted under an index (one Map lookup an add), and
-  // cleaned and spread into the public maps only when they are next read.
-  /** Raw token -> its index in `raw` and `pending`. */
-  private readonly rawIndex = new Map<string, number>()
-  /** Distinct raw tokens, in the order first added. */
-  private readonly raw: string[] = []
+  // A document repeats its tokens: each distinct raw token is counted under an index, found by hashing its
+  // characters where they lie in the line (no string cut out per token, no Map lookup), and cleaned and spread into
+  // the public maps only when they are next read (a document without line-end hyphens never reads them).
+  /** Open addressing over raw tokens: index plus 1 per slot, 0 for an empty slot. */
+  private slots: Int32Array = new Int32Array(RAW_SLOTS)
+  /** Where each distinct raw token was first seen, in the order first added: the text holding it, start, length. */
+  private readonly rawText: string[] = []
+  private rawStart: Int32Array = new Int32Array(RAW_SLOTS / 2)
+  private rawLength: Int32Array = new Int32Array(RAW_SLOTS / 2)
+  /** Hash of each raw token's characters (see {@link hashRange}). */
+  private rawHash: Int32Array = new Int32Array(RAW_SLOTS / 2)
+  /** Each raw token cleaned ('' when it holds no letter: not counted), once it has been. */
+  private readonly rawWord: string[] = []
   /** Occurrences of each raw token added since the maps were last brought up to date. */
-  private readonly pending: number[] = []
+  private pending: Int32Array = new Int32Array(RAW_SLOTS / 2)
   private dirty = false
 
   /** Lower-cased token -> count (brought up to date on read; callers may edit it). */
@@ -93,14 +246,74 @@ export class Vocabulary {
 
   /** Adds one whole token (punctuation around it is stripped). */
   add(token: string): void {
-    let i = this.rawIndex.get(token)
-    if (i === undefined) {
-      i = this.raw.length
-      this.rawIndex.set(token, i)
-      this.raw.push(token)
-      this.pending.push(1)
-    } else this.pending[i]!++
+    this.addRange(token, 0, token.length)
+  }
+
+  /**
+   * Adds the whole token `text.slice(start, end)` without cutting it out: a token first seen keeps `text` (only its
+   * cleaned core is cut out, when the maps are next read).
+   */
+  addRange(text: string, start: number, end: number): void {
+    this.addHashed(text, start, end, hashRange(text, start, end))
+  }
+
+  /**
+   * Adds each piece of `text.slice(from, to)` between single spaces as a whole token (the pieces `split(' ')` gives,
+   * empty ones included), in place: no array, no string per piece. Spaces are found by indexOf (a native scan beats a
+   * char loop that also tests each character for a space).
+   */
+  addTokens(text: string, from: number, to: number): void {
+    let start = from
+    for (;;) {
+      let end = text.indexOf(' ', start)
+      if (end < 0 || end > to) end = to
+      this.addHashed(text, start, end, hashRange(text, start, end))
+      if (end === to) return
+      start = end + 1
+    }
+  }
+
+  private addHashed(text: string, start: number, end: number, h: number): void {
+    const len = end - start
+    const slots = this.slots
+    const mask = slots.length - 1
+    let s = h & mask
+    for (let r = slots[s]!; r !== 0; r = slots[s]!) {
+      const i = r - 1
+      if (this.rawHash[i] === h && this.rawLength[i] === len && sameChars(this.rawText[i]!, this.rawStart[i]!, text, start, len)) {
+        this.pending[i]!++
+        this.dirty = true
+        return
+      }
+      s = (s + 1) & mask
+    }
+    const i = this.rawText.length
+    if (i === this.pending.length) {
+      this.pending = grown(this.pending)
+      this.rawHash = grown(this.rawHash)
+      this.rawStart = grown(this.rawStart)
+      this.rawLength = grown(this.rawLength)
+    }
+    this.rawText.push(text)
+    this.rawStart[i] = start
+    this.rawLength[i] = len
+    this.rawHash[i] = h
+    this.pending[i] = 1
+    slots[s] = i + 1
+    // Grown at half full, which keeps probes short.
+    if (2 * this.rawText.length > slots.length) this.rehash()
     this.dirty = true
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(2 * this.slots.length)
+    const mask = slots.length - 1
+    for (let i = 0; i < this.rawText.length; i++) {
+      let s = this.rawHash[i]! & mask
+      while (slots[s] !== 0) s = (s + 1) & mask
+      slots[s] = i + 1
+    }
+    this.slots = slots
   }
 
   /**
@@ -109,11 +322,13 @@ export class Vocabulary {
    */
   private flush(): void {
     this.dirty = false
-    for (let i = 0; i < this.raw.length; i++) {
+    for (let i = 0; i < this.rawText.length; i++) {
       const n = this.pending[i]!
       if (n === 0) continue
       this.pending[i] = 0
-      const w = cleanToken(this.raw[i]!)
+      // Raw tokens first seen since the last flush are the last ones, all pending: cleaned here in turn.
+      if (i === this.rawWord.length) this.rawWord.push(cleanToken(this.rawText[i]!, this.rawStart[i]!, this.rawStart[i]! + this.rawLength[i]!))
+      const w = this.rawWord[i]!
       if (!w) continue
       this.counted.set(w, (this.counted.get(w) ?? 0) + n)
       this.tokensAdded += n
@@ -161,7 +376,7 @@ export class Vocabulary {
   get model(): CharModel {
     if (this.dirty) this.flush()
     if (!this.fitted) {
-      const m = new CharModel()
+      const m = new CharModel(this.counts.size)
       for (const [w, n] of this.counts) if (isWordShape(w)) m.add(w, n)
       this.fitted = m
     }
@@ -170,6 +385,6 @@ export class Vocabulary {
 
   /** Count of a token read whole, 0 when never seen. */
   count(w: string): number {
-    return this.counts.get(w.toLowerCase().replace(/’/g, "'")) ?? 0
+    return this.counts.get(straightQuotes(w.toLowerCase())) ?? 0
   }
 }
