@@ -1,4 +1,5 @@
 import type { Line } from './line-builder.js'
+import { sortInPlace } from './sort.js'
 
 /** A footnote starts with its number (plain or superscript), an asterisk or a dagger. */
 export const NOTE_START = /^(?:\d{1,3}(?=[\s.)\p{L}])|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|†)/u
@@ -14,7 +15,7 @@ export function splitFootnotes(lines: Line[], bodySize: number, ratio: number): 
   if (big.length === 0) return { body: lines, notes: [] }
   // Geometric, not by reading order: a short note under the left column is read before the right column.
   const bodyBottom = Math.max(...big.map((l) => l.y1))
-  const run = lines.filter((l) => small(l) && l.y0 >= bodyBottom).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
+  const run = sortInPlace(lines.filter((l) => small(l) && l.y0 >= bodyBottom), (a, b) => a.y0 - b.y0 || a.x0 - b.x0)
   if (run.length === 0 || !NOTE_START.test(run[0]!.text)) return { body: lines, notes: [] }
   const inRun = new Set(run)
   const body = lines.filter((l) => !inRun.has(l))

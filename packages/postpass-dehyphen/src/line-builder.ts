@@ -1,5 +1,6 @@
 import type { PageText, TextItem } from '@pdftriage/core'
 import { isSpace } from './chars.js'
+import { sortInPlace } from './sort.js'
 
 /**
  * A line segment of one page: items on one baseline with no wide gap between them. Boxes in points, top-left origin.
@@ -157,7 +158,7 @@ interface Row {
 
 /** Groups a page's items into rows by baseline overlap. */
 function rows(items: Item[]): Item[][] {
-  const sorted = items.slice().sort((a, b) => a.cy - b.cy)
+  const sorted = sortInPlace(items.slice(), (a, b) => a.cy - b.cy)
   const out: Row[] = []
   for (const it of sorted) {
     let best: Row | undefined
@@ -184,7 +185,7 @@ function rows(items: Item[]): Item[][] {
   }
   // OCR word boxes follow their letters (x-height words sit low, capitals high): the greedy pass can open two rows
   // for one line. Merge rows whose extents overlap by half the smaller one.
-  out.sort((a, b) => a.top + a.bottom - b.top - b.bottom)
+  sortInPlace(out, (a, b) => a.top + a.bottom - b.top - b.bottom)
   const merged: Item[][] = []
   let prev: Row | undefined
   for (const r of out) {
@@ -197,7 +198,7 @@ function rows(items: Item[]): Item[][] {
       merged.push(r.items)
     }
   }
-  for (const r of merged) r.sort(byLeft)
+  for (const r of merged) sortInPlace(r, byLeft)
   return merged
 }
 
@@ -237,37 +238,48 @@ function trimmedLength(s: string): number {
 }
 
 /**
- * The value with the most characters, the first seen among equals (as a stable sort of the counts would give).
- * Lines hold a few distinct sizes and fonts: parallel arrays, not a Map per line.
+ * Characters by value (size or font) over a segment's items. Lines hold a few distinct values: parallel arrays, not
+ * a Map per line, reused from segment to segment (emptied by a count, not by `length = 0`, which frees the arrays'
+ * storage and made every line allocate it again).
  */
-function dominant<T>(keys: T[], counts: number[]): T | undefined {
-  let best = -1
-  for (let k = 0; k < keys.length; k++) if (best < 0 || counts[k]! > counts[best]!) best = k
-  return best < 0 ? undefined : keys[best]
+class Tally<T> {
+  private readonly keys: T[] = []
+  private readonly counts: number[] = []
+  private size = 0
+
+  reset(): void {
+    this.size = 0
+  }
+
+  add(key: T, n: number): void {
+    for (let k = 0; k < this.size; k++) {
+      if (this.keys[k] === key) {
+        this.counts[k]! += n
+        return
+      }
+    }
+    this.keys[this.size] = key
+    this.counts[this.size] = n
+    this.size++
+  }
+
+  /** The value with the most characters, the first seen among equals (as a stable sort of the counts would give). */
+  dominant(): T | undefined {
+    let best = -1
+    for (let k = 0; k < this.size; k++) if (best < 0 || this.counts[k]! > this.counts[best]!) best = k
+    return best < 0 ? undefined : this.keys[best]
+  }
 }
 
-function tally<T>(keys: T[], counts: number[], key: T, n: number): void {
-  const k = keys.indexOf(key)
-  if (k < 0) {
-    keys.push(key)
-    counts.push(n)
-  } else counts[k]! += n
-}
-
-// Scratch tallies for segmentOf, emptied for each segment rather than allocated per line.
-const sizes: number[] = []
-const sizeCounts: number[] = []
-const fonts: Array<string | undefined> = []
-const fontCounts: number[] = []
+const sizeTally = new Tally<number>()
+const fontTally = new Tally<string | undefined>()
 
 /** The line segment of the items `from` to `to` (exclusive) of a row. */
 function segmentOf(page: number, row: Item[], from: number, to: number): Line {
   let text = ''
   let prev: Item | undefined
-  sizes.length = 0
-  sizeCounts.length = 0
-  fonts.length = 0
-  fontCounts.length = 0
+  sizeTally.reset()
+  fontTally.reset()
   let sized = false
   let x0 = Infinity
   let x1 = -Infinity
@@ -283,15 +295,15 @@ function segmentOf(page: number, row: Item[], from: number, to: number): Line {
     }
     if (it.ragged) ragged = true
     text += it.text
-    tally(sizes, sizeCounts, Math.round(it.size * 10) / 10, it.n)
-    tally(fonts, fontCounts, it.fontId, it.n)
+    sizeTally.add(Math.round(it.size * 10) / 10, it.n)
+    fontTally.add(it.fontId, it.n)
     if (it.sized) sized = true
     if (it.x0 < x0) x0 = it.x0
     if (it.x1 > x1) x1 = it.x1
     prev = it
   }
   // Without sizes from the backend (OCR), word-box heights follow the letters: estimate from the line instead.
-  const fontSize = sized ? dominant(sizes, sizeCounts)! : (ocrSize(row.slice(from, to)) ?? Number.NaN)
+  const fontSize = sized ? sizeTally.dominant()! : (ocrSize(row.slice(from, to)) ?? Number.NaN)
   // The line box is the box of its body-size items, so that a raised marker does not make the line look taller.
   let y0 = Infinity
   let y1 = -Infinity
@@ -310,7 +322,7 @@ function segmentOf(page: number, row: Item[], from: number, to: number): Line {
   }
   if (prev!.last === 0x20) ragged = true
   // left and right are the line's own edges until withColumns gives it its column's.
-  return new Line(page, ragged ? text.replace(/\s+/g, ' ').trim() : text, x0, y0, x1, y1, fontSize, dominant(fonts, fontCounts), sized, x0, x1)
+  return new Line(page, ragged ? text.replace(/\s+/g, ' ').trim() : text, x0, y0, x1, y1, fontSize, fontTally.dominant(), sized, x0, x1)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Line } from './line-builder.js'
+import { sortInPlace } from './sort.js'
 
 /** A column gutter is at least this many body font sizes wide (a word space is a quarter of one). */
 const MIN_GUTTER_EM = 1
@@ -68,7 +69,7 @@ function splitAt(lines: Line[], cuts: number[], key: (l: Line) => number): Line[
 
 /** Joins segments of one row inside a block back into one line (a wide justified space split them). */
 function mergeRows(lines: Line[]): Line[] {
-  const sorted = [...lines].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0)
+  const sorted = sortInPlace([...lines], (a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0)
   const out: Line[] = []
   for (const l of sorted) {
     const prev = out[out.length - 1]
@@ -151,7 +152,7 @@ function visit(region: Line[], depth: number, em: number, out: Line[][]): void {
   // crossing it, and each band into its columns.
   const mid = gutter(region, em)
   if (mid !== undefined) {
-    const sorted = [...region].sort((a, b) => a.y0 - b.y0)
+    const sorted = sortInPlace([...region], (a, b) => a.y0 - b.y0)
     let band: Line[] = []
     for (const l of sorted) {
       if (l.x0 < mid && l.x1 > mid) {

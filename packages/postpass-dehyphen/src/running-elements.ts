@@ -1,5 +1,6 @@
 import { NOTE_START } from './footnotes.js'
 import type { Line } from './line-builder.js'
+import { sortInPlace } from './sort.js'
 
 /** A line alone in a band that is only a page number: "12", "- 12 -", "Page 12", "p. 12", "12/40", "12 sur 40", "xii". */
 const PAGE_NUMBER =
@@ -164,7 +165,7 @@ function gapInwards(lines: Line[], line: Line, side: Side): number {
 function scanSide(cands: Candidate[][], i: number, lines: Line[], side: Side, pageSize: number, similarity: number, found: Found): void {
   const order: Candidate[] = []
   for (const c of cands[i]!) if (c.side === side) order.push(c)
-  order.sort((a, b) => a.y - b.y)
+  sortInPlace(order, (a, b) => a.y - b.y)
   for (let ci = 0; ci < order.length; ci++) {
     const c = order[ci]!
     // A footnote is bottom-aligned like a footer, and "Ibid." repeats: a small-print line opening with a note
