@@ -276,7 +276,9 @@ const fontTally = new Tally<string | undefined>()
 
 /** The line segment of the items `from` to `to` (exclusive) of a row. */
 function segmentOf(page: number, row: Item[], from: number, to: number): Line {
-  let text = ''
+  // Pieces joined once: a string grown by += is a chain of pieces that every later read of the line (tokens,
+  // hashes, regexes) pays to walk or flatten; a join makes it flat from the start.
+  const pieces: string[] = []
   let prev: Item | undefined
   sizeTally.reset()
   fontTally.reset()
@@ -290,11 +292,11 @@ function segmentOf(page: number, row: Item[], from: number, to: number): Line {
     const it = row[k]!
     if (prev) {
       const gap = it.x0 - prev.x1
-      if (gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !isSpace(prev.last) && !isSpace(it.first)) text += ' '
+      if (gap > JOIN_GAP_EM * Math.min(it.size, prev.size) && !isSpace(prev.last) && !isSpace(it.first)) pieces.push(' ')
       else if (prev.last === 0x20 && it.first === 0x20) ragged = true
     }
     if (it.ragged) ragged = true
-    text += it.text
+    pieces.push(it.text)
     sizeTally.add(Math.round(it.size * 10) / 10, it.n)
     fontTally.add(it.fontId, it.n)
     if (it.sized) sized = true
@@ -322,6 +324,7 @@ function segmentOf(page: number, row: Item[], from: number, to: number): Line {
   }
   if (prev!.last === 0x20) ragged = true
   // left and right are the line's own edges until withColumns gives it its column's.
+  const text = pieces.length === 1 ? pieces[0]! : pieces.join('')
   return new Line(page, ragged ? text.replace(/\s+/g, ' ').trim() : text, x0, y0, x1, y1, fontSize, fontTally.dominant(), sized, x0, x1)
 }
 
