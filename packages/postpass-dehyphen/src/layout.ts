@@ -71,9 +71,10 @@ export function withColumns(lines: Line[]): FlowLine[] {
       const w = b - a
       for (let k = 0; k < n; k++) {
         const c = sx0[k]!
-        // A span starting at or right of this one's right edge cannot overlap it (widths are never negative).
-        if (c >= b) continue
         const d = sx1[k]!
+        // A span inside the edges found so far cannot move them; one starting at or right of this one's right edge
+        // cannot overlap it (widths are never negative).
+        if ((c >= left && d <= right) || c >= b) continue
         const o = Math.min(b, d) - Math.max(a, c)
         if (o > 0.5 * Math.min(w, d - c)) {
           if (c < left) left = c
