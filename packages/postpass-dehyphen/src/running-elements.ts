@@ -16,19 +16,35 @@ function key(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 }
 
-function trigrams(s: string): Set<string> {
+/**
+ * The distinct character trigrams of `  s `, each as a number (three UTF-16 units, 16 bits each: exact in a double),
+ * sorted. The same sets as trigram strings would give, without a string and a hash per trigram.
+ */
+function trigrams(s: string): Float64Array {
   const p = `  ${s} `
-  const out = new Set<string>()
-  for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3))
-  return out
+  const n = p.length - 2
+  const codes = new Float64Array(n)
+  for (let i = 0; i < n; i++) codes[i] = p.charCodeAt(i) * 0x100000000 + p.charCodeAt(i + 1) * 0x10000 + p.charCodeAt(i + 2)
+  codes.sort()
+  let u = 0
+  for (let i = 0; i < n; i++) if (i === 0 || codes[i] !== codes[u - 1]) codes[u++] = codes[i]!
+  return codes.subarray(0, u)
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+/** Jaccard similarity of two sorted sets of trigram codes, counted by merging them. */
+function jaccard(a: Float64Array, b: Float64Array): number {
   let inter = 0
-  // The intersection is counted over the smaller set.
-  if (a.size > b.size) [a, b] = [b, a]
-  for (const x of a) if (b.has(x)) inter++
-  return inter / (a.size + b.size - inter || 1)
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i]!
+    const y = b[j]!
+    if (x === y) {
+      inter++
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
+  }
+  return inter / (a.length + b.length - inter || 1)
 }
 
 /** What the band analysis found. */
@@ -81,14 +97,14 @@ interface Candidate {
   side: Side
   y: number
   key: string | undefined
-  grams: Set<string> | undefined
+  grams: Float64Array | undefined
 }
 
 function keyOf(c: Candidate): string {
   return (c.key ??= key(c.line.text))
 }
 
-function gramsOf(c: Candidate): Set<string> {
+function gramsOf(c: Candidate): Float64Array {
   return (c.grams ??= trigrams(keyOf(c)))
 }
 
@@ -126,7 +142,7 @@ function repeats(cands: Candidate[][], c: Candidate, i: number, similarity: numb
 /** A running element found so far: its side, the trigrams of its first line, its first two lines, its pages. */
 interface Cluster {
   side: Side
-  grams: Set<string>
+  grams: Float64Array
   first: Candidate
   second: Candidate | undefined
   pages: number[]
