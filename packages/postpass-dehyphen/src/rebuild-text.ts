@@ -187,7 +187,7 @@ function flowPage(ls: Line[], bodySize: number, footnoteSizeRatio: number, flow:
 
 /** What every join of a document shares: its vocabulary and options, the hyphen sites found, the current page. */
 interface JoinContext {
-  vocab: Vocabulary
+  readonly vocab: Vocabulary
   languages: readonly string[]
   documentWords: boolean
   sites: HyphenSite[]
@@ -319,10 +319,20 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
   const bodySize = bodySizeOf(kept)
   const flow = flowOf(kept, bodySize, o.footnoteSizeRatio)
   const { body: bodyFlow, notesByPage } = flow
-  const vocab = collectVocabulary([bodyFlow, ...notesByPage.flatMap((n) => n.notes)])
   const sites: HyphenSite[] = []
-  // One context for every join, its page set per line (not an object per line).
-  const ctx: JoinContext = { vocab, languages: o.languages, documentWords: o.documentWords, sites, page: 0 }
+  // One context for every join, its page set per line (not an object per line). The vocabulary is read only at a
+  // line-end hyphen: it is collected at the first one, and a document without any (most ragged-right office
+  // documents) never pays for it.
+  let vocab: Vocabulary | undefined
+  const ctx: JoinContext = {
+    get vocab() {
+      return (vocab ??= collectVocabulary([bodyFlow, ...notesByPage.flatMap((n) => n.notes)]))
+    },
+    languages: o.languages,
+    documentWords: o.documentWords,
+    sites,
+    page: 0,
+  }
   const groups = groupsOf(flow, o.paragraphGapFactor)
   const paragraphs: Paragraph[] = []
   if (o.headerFooter === 'keep-once') for (const h of running.headers) paragraphs.push({ text: clean(h.text), pages: h.pages, kind: 'header' })
