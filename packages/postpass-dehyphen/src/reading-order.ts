@@ -1,5 +1,5 @@
 import { Line } from './line-builder.js'
-import { sortInPlace } from './sort.js'
+import { sortInPlace, sortNumbers } from './sort.js'
 
 /** A column gutter is at least this many body font sizes wide (a word space is a quarter of one). */
 const MIN_GUTTER_EM = 1
@@ -31,8 +31,10 @@ function gaps(region: Line[], vertical: boolean): number[] {
     starts[i] = vertical ? l.y0 : l.x0
     ends[i] = vertical ? l.y1 : l.x1
   }
-  const lo = starts.subarray(0, n).sort()
-  const hi = ends.subarray(0, n).sort()
+  sortNumbers(starts, n)
+  sortNumbers(ends, n)
+  const lo = starts
+  const hi = ends
   const out: number[] = []
   let open = 0
   for (let i = 0, j = 0; i < n; ) {
@@ -168,7 +170,7 @@ function visit(region: Line[], depth: number, em: number, out: Line[][]): void {
   if (yg.length) {
     const widths = new Float64Array(yg.length / 2)
     for (let k = 0; k < widths.length; k++) widths[k] = yg[2 * k + 1]! - yg[2 * k]!
-    widths.sort()
+    sortNumbers(widths, widths.length)
     // With under three gaps the median says nothing of the line spacing: take a fifth of an em, a usual leading gap.
     const typical = widths.length >= 3 ? widths[Math.floor(widths.length / 2)]! : 0.2 * em
     const threshold = Math.max(BLOCK_GAP_FACTOR * typical, 0.5 * em)
