@@ -92,24 +92,37 @@ function tallySizes(ls: Line[], chars: Map<number, number>): number {
 function collectVocabulary(seqs: FlowLine[][]): Vocabulary {
   const v = new Vocabulary()
   for (const seq of seqs) {
+    // In runs of lines, a call each (see the note on compilation below).
     let skipFirst = false
-    for (const l of seq) {
-      const t = l.text
-      const endsHyphen = endsWithHyphen(t)
-      // Line-end fragments are not words: leave out the hyphenated last token and the next line's first token.
-      // Tokens are the pieces between single spaces (as split(' ') gives them).
-      if (!skipFirst && !endsHyphen) v.addTokens(t, 0, t.length)
-      else {
-        const first = t.indexOf(' ')
-        const from = skipFirst ? first + 1 : 0
-        const to = endsHyphen ? t.lastIndexOf(' ') : t.length
-        // A line without a space is one token, a fragment; so are both tokens around a lone space when both go.
-        if (first >= 0 && from <= to) v.addTokens(t, from, to)
-      }
-      skipFirst = endsHyphen
-    }
+    for (let from = 0; from < seq.length; from += LINES_A_CALL) skipFirst = addLines(v, seq, from, Math.min(seq.length, from + LINES_A_CALL), skipFirst)
   }
   return v
+}
+
+/** Lines whose tokens are added a call. */
+const LINES_A_CALL = 64
+
+/**
+ * Adds the tokens of lines `from` to `to` (exclusive) of `seq`; `skipFirst` when the line before ended with a
+ * hyphen. Returns whether the last line did.
+ */
+function addLines(v: Vocabulary, seq: FlowLine[], from: number, to: number, skipFirst: boolean): boolean {
+  for (let i = from; i < to; i++) {
+    const t = seq[i]!.text
+    const endsHyphen = endsWithHyphen(t)
+    // Line-end fragments are not words: leave out the hyphenated last token and the next line's first token.
+    // Tokens are the pieces between single spaces (as split(' ') gives them).
+    if (!skipFirst && !endsHyphen) v.addTokens(t, 0, t.length)
+    else {
+      const first = t.indexOf(' ')
+      const start = skipFirst ? first + 1 : 0
+      const end = endsHyphen ? t.lastIndexOf(' ') : t.length
+      // A line without a space is one token, a fragment; so are both tokens around a lone space when both go.
+      if (first >= 0 && start <= end) v.addTokens(t, start, end)
+    }
+    skipFirst = endsHyphen
+  }
+  return skipFirst
 }
 
 function kindOf(lines: FlowLine[], text: string, bodySize: number, isLast: boolean): Paragraph['kind'] {

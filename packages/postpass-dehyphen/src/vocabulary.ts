@@ -192,6 +192,20 @@ function grown(a: Int32Array): Int32Array {
   return b
 }
 
+/** Tokens or words handled a call when a document's whole vocabulary is gone through (see `flush`). */
+const TOKENS_A_CALL = 256
+
+/** Adds up to `k` more of the words to the model (letters, hyphens and apostrophes only); false when none are left. */
+function fitSome(m: CharModel, words: Iterator<[string, number]>, k: number): boolean {
+  for (let i = 0; i < k; i++) {
+    const e = words.next()
+    if (e.done) return false
+    const [w, n] = e.value
+    if (isWordShape(w)) m.add(w, n)
+  }
+  return true
+}
+
 /**
  * What a document says about its own words: counts of tokens read whole (never a line-end fragment), the heads and
  * tails of the hyphenated compounds it writes in full, and a character model fitted on those words.
@@ -322,7 +336,13 @@ export class Vocabulary {
    */
   private flush(): void {
     this.dirty = false
-    for (let i = 0; i < this.rawText.length; i++) {
+    // In runs of tokens, a call each: a loop over a document's every token in one call is compiled mid-run and
+    // thrown away for the next document (see rebuild-text.ts); a function called per run is compiled once.
+    for (let i = 0; i < this.rawText.length; i += TOKENS_A_CALL) this.flushRange(i, Math.min(this.rawText.length, i + TOKENS_A_CALL))
+  }
+
+  private flushRange(from: number, to: number): void {
+    for (let i = from; i < to; i++) {
       const n = this.pending[i]!
       if (n === 0) continue
       this.pending[i] = 0
@@ -377,7 +397,8 @@ export class Vocabulary {
     if (this.dirty) this.flush()
     if (!this.fitted) {
       const m = new CharModel(this.counts.size)
-      for (const [w, n] of this.counts) if (isWordShape(w)) m.add(w, n)
+      const words = this.counts.entries()
+      while (fitSome(m, words, TOKENS_A_CALL));
       this.fitted = m
     }
     return this.fitted
