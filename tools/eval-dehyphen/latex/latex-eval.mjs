@@ -1,0 +1,222 @@
+// Held-out check of @pdftriage/postpass-dehyphen on PDFs typeset by real LaTeX (see README.md). Run from the
+// repository root after building: `npx tsc -b packages/postpass-dehyphen packages/extract-pdfjs &&
+// node tools/eval-dehyphen/latex/latex-eval.mjs`. VERBOSE=1 lists failures; DUMP=<doc> prints a rebuilt text;
+// KEEP=1 keeps the temporary directory with the .tex and .pdf files.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { docs } from './docs.mjs'
+
+const ROOT = new URL('../../../', import.meta.url).pathname
+const probe = spawnSync('pdflatex', ['--version'], { encoding: 'utf8' })
+if (probe.error || probe.status !== 0) {
+  console.log('latex-eval: skipped, pdflatex is not installed (benchmark-only tool: texlive-latex-base, -latex-recommended, -fonts-recommended, -lang-french)')
+  process.exit(0)
+}
+const hasPdftotext = !spawnSync('pdftotext', ['-v']).error
+
+const { default: extractor } = await import(join(ROOT, 'packages/extract-pdfjs/dist/src/index.js'))
+const { rebuildText, dehyphenOptionsSchema } = await import(join(ROOT, 'packages/postpass-dehyphen/dist/src/index.js'))
+
+/** Words normalised for comparison as in ../eval.mjs: NFC, curly apostrophes straightened. */
+const toks = (s) => s.normalize('NFC').replace(/’/g, "'").split(/\s+/).filter(Boolean)
+/** Loose words: also without the punctuation around them (French spacing before ; : ! ? decides only these tokens). */
+const PUNCT = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu
+const loose = (ws) => ws.map((w) => w.replace(PUNCT, '')).filter(Boolean)
+
+/** LCS of two word arrays with the matched index pairs (full table: documents are a few thousand words). */
+function align(a, b) {
+  const W = b.length + 1
+  const t = new Uint16Array((a.length + 1) * W)
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) t[i * W + j] = a[i - 1] === b[j - 1] ? t[(i - 1) * W + j - 1] + 1 : Math.max(t[(i - 1) * W + j], t[i * W + j - 1])
+  }
+  const pairs = []
+  for (let i = a.length, j = b.length; i > 0 && j > 0; ) {
+    if (a[i - 1] === b[j - 1]) pairs.push([--i, --j])
+    else if (t[(i - 1) * W + j] >= t[i * W + j - 1]) i--
+    else j--
+  }
+  return pairs.reverse()
+}
+
+/** Runs of unmatched words on either side, with a little matched context, for the VERBOSE listing. */
+function diffRuns(a, b, pairs) {
+  const out = []
+  let pi = 0
+  let pj = 0
+  for (const [i, j] of [...pairs, [a.length, b.length]]) {
+    if (i > pi || j > pj) out.push(`…${a.slice(Math.max(0, pi - 3), pi).join(' ')} [source: ${a.slice(pi, i).join(' ')}] [output: ${b.slice(pj, j).join(' ')}] ${a.slice(i, i + 3).join(' ')}…`)
+    pi = i + 1
+    pj = j + 1
+  }
+  return out
+}
+
+function compile(dir, name, tex) {
+  writeFileSync(join(dir, `${name}.tex`), tex)
+  // Twice: \pageref{LastPage} needs the .aux of a first run.
+  for (let k = 0; k < 2; k++) {
+    const r = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], { cwd: dir, encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`pdflatex failed on ${name}:\n${r.stdout.split('\n').filter((l) => l.startsWith('!')).join('\n') || r.stdout.slice(-2000)}`)
+  }
+  return readFileSync(join(dir, `${name}.pdf`))
+}
+
+/** Truth of a line-end hyphen site: 'keep' when the source has L-R, 'join' when it has LR, else undefined. */
+function truthOf(site, words) {
+  const L = site.left.replace(/-$/, '').replace(PUNCT, '').toLowerCase()
+  for (const right of [site.right, site.right.replace(/\d+([^\p{L}\p{N}]*)$/u, '$1')]) {
+    const R = right.replace(PUNCT, '').toLowerCase()
+    const keep = words.has(`${L}-${R}`)
+    const join_ = words.has(`${L}${R}`)
+    if (keep && join_) return 'either'
+    if (keep) return 'keep'
+    if (join_) return 'join'
+  }
+  return undefined
+}
+
+/** Line-end hyphen pairs as pdftotext reads the PDF (an independent count of the sites the post-pass should see). */
+function pdftotextSites(pdfPath) {
+  const r = spawnSync('pdftotext', ['-enc', 'UTF-8', '-nopgbrk', pdfPath, '-'], { encoding: 'utf8' })
+  const lines = r.stdout.split('\n')
+  const out = []
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const m = /(\S+-)$/.exec(lines[i].trimEnd())
+    const n = /^(\S+)/.exec(lines[i + 1].trimStart())
+    if (m && n && /^\p{L}/u.test(n[1]) && /\p{L}-$/u.test(m[1])) out.push({ left: m[1], right: n[1] })
+  }
+  return { sites: out, text: r.stdout }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'latex-eval-'))
+const opts = dehyphenOptionsSchema.parse({})
+const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
+const verbose = []
+const T = { words: 0, strict: 0, loose: 0, looseN: 0, sites: {}, unmatched: 0, missed: 0, left: 0, notes: 0, notesOk: 0, base: {}, ptt: 0, pttN: 0 }
+const t0 = Date.now()
+try {
+  for (const d of docs()) {
+    const bytes = compile(dir, d.name, d.tex)
+    const doc = await ex.open(new Uint8Array(bytes))
+    const pages = []
+    for (let n = 1; n <= doc.pageCount; n++) pages.push(await doc.getPageText(n))
+    await doc.close()
+    const r = rebuildText({ info: { pageCount: pages.length }, pages }, opts)
+    const fonts = [...new Set(pages.flatMap((p) => Object.values(p.fonts ?? {}).map((f) => f.kind)))].join('/')
+
+    // 1. Word accuracy: source words (body, then notes) intact and in order in the body and notes (as ../eval.mjs).
+    const out = r.paragraphs.filter((p) => p.kind !== 'header' && p.kind !== 'footer')
+    const src = [...d.truth.words, ...d.truth.notes.flatMap(toks)].flatMap(toks)
+    const got = out.flatMap((p) => toks(p.text))
+    const pairs = align(src, got)
+    const srcL = loose(src)
+    const gotL = loose(got)
+    const pairsL = align(srcL, gotL)
+    if (process.env.VERBOSE) for (const run of diffRuns(srcL, gotL, pairsL)) verbose.push(`${d.name} words: ${run}`)
+
+    // 2. Hyphen sites, their truth from the source's words.
+    const words = new Set(src.map((w) => w.replace(PUNCT, '').toLowerCase()))
+    const st = (T.sites[d.lang] ??= { right: 0, wrong: 0, kept: 0, compounds: 0, unmatched: 0 })
+    const base = (T.base[d.lang] ??= { right: 0, n: 0 })
+    const loc = { right: 0, wrong: 0, kept: 0, compounds: 0, unmatched: 0, baseRight: 0 }
+    for (const s of r.sites) {
+      const t = truthOf(s, words)
+      if (t === undefined) {
+        loc.unmatched++
+        if (process.env.VERBOSE) verbose.push(`${d.name} unmatched site p${s.page}: ${s.left}|${s.right} -> ${s.decision.choice} [${s.decision.reason}]`)
+        continue
+      }
+      const ok = t === 'either' || s.decision.choice === t
+      loc[ok ? 'right' : 'wrong']++
+      if (t === 'keep') {
+        loc.compounds++
+        if (ok) loc.kept++
+      }
+      if (t !== 'keep') loc.baseRight++
+      if (!ok && process.env.VERBOSE) verbose.push(`${d.name} wrong p${s.page}: ${s.left}|${s.right} (${t}) -> ${s.decision.choice} [${s.decision.reason}]`)
+    }
+    for (const k of ['right', 'wrong', 'kept', 'compounds', 'unmatched']) st[k] += loc[k]
+    base.right += loc.baseRight
+    base.n += loc.right + loc.wrong
+
+    // 3. Sites pdftotext sees that the post-pass never decided (lines it merged, split or reordered).
+    let missed = 0
+    let ptt
+    if (hasPdftotext) {
+      ptt = pdftotextSites(join(dir, `${d.name}.pdf`))
+      const seen = new Map()
+      for (const s of r.sites) seen.set(`${s.left}|${s.right}`, (seen.get(`${s.left}|${s.right}`) ?? 0) + 1)
+      for (const s of ptt.sites) {
+        const k = `${s.left}|${s.right}`
+        if (seen.get(k)) seen.set(k, seen.get(k) - 1)
+        else {
+          missed++
+          if (process.env.VERBOSE) verbose.push(`${d.name} site seen by pdftotext, not decided by the post-pass: ${k}`)
+        }
+      }
+      // pdftotext's own text (headers included, its own hyphen handling) against the source, loose words.
+      const pw = loose(toks(ptt.text))
+      T.ptt += align(srcL, pw).length
+      T.pttN += srcL.length
+    }
+
+    // 4. Running heads, feet and page numbers left in body paragraphs (numbers: digit tokens beyond the source's).
+    let left = 0
+    const body = out.filter((p) => p.kind !== 'footnote')
+    for (const p of body) {
+      for (const h of d.truth.heads) if (p.text.includes(h)) { left++; if (process.env.VERBOSE) verbose.push(`${d.name} running text left in body: "${h}" in "${p.text.slice(0, 80)}…"`) }
+      if (d.truth.numbers) for (const m of p.text.match(d.truth.numbers) ?? []) { left++; if (process.env.VERBOSE) verbose.push(`${d.name} page number left: "${m}"`) }
+    }
+    const digits = (ws) => ws.filter((w) => /^[\p{P}]*\d+[\p{P}]*$/u.test(w)).length
+    const srcDigits = digits(d.truth.words.flatMap(toks))
+    const outDigits = digits(body.flatMap((p) => toks(p.text)).filter((w) => !/^(?:Page|sur|of)$/.test(w)))
+    const strayNumbers = Math.max(0, outDigits - srcDigits - (d.truth.numbers ? 0 : 0))
+    left += strayNumbers
+    if (strayNumbers && process.env.VERBOSE) verbose.push(`${d.name}: ${strayNumbers} more number tokens in the body than in the source`)
+
+    // 5. Footnotes: 'footnote' paragraphs against the notes typeset; a note is found when its text is in one.
+    const fn = r.paragraphs.filter((p) => p.kind === 'footnote')
+    const norm = (s) => loose(toks(s)).join(' ')
+    let notesOk = 0
+    for (const n of d.truth.notes) {
+      const body = norm(n.replace(/^\d+ /, ''))
+      if (fn.some((p) => norm(p.text).includes(body))) notesOk++
+      else if (process.env.VERBOSE) verbose.push(`${d.name} footnote not found as a footnote paragraph: ${n.slice(0, 70)}…`)
+    }
+
+    T.words += src.length
+    T.strict += pairs.length
+    T.loose += pairsL.length
+    T.looseN += srcL.length
+    T.unmatched += loc.unmatched
+    T.missed += missed
+    T.left += left
+    T.notes += d.truth.notes.length
+    T.notesOk += notesOk
+    const n = loc.right + loc.wrong
+    const pc = (a, b) => (b ? ((100 * a) / b).toFixed(2) : '-')
+    console.log(
+      `${d.name} (${d.lang}, ${pages.length} pages, ${fonts}): words ${src.length}, intact ${pc(pairs.length, src.length)} % (loose ${pc(pairsL.length, srcL.length)} %); ` +
+        `hyphen sites ${r.sites.length}: right ${loc.right}/${n} (${pc(loc.right, n)} %), compounds kept ${loc.kept}/${loc.compounds}, unmatched ${loc.unmatched}` +
+        `${hasPdftotext ? `, pdftotext sites ${ptt.sites.length} (${missed} not decided)` : ''}; join-all ${pc(loc.baseRight, n)} %; ` +
+        `running/page numbers in body ${left}; footnotes ${fn.length} paragraphs, ${notesOk}/${d.truth.notes.length} notes found`,
+    )
+    if (process.env.DUMP === d.name) console.log(r.text)
+  }
+} finally {
+  if (process.env.KEEP) console.log(`kept ${dir}`)
+  else rmSync(dir, { recursive: true, force: true })
+}
+for (const [lang, s] of Object.entries(T.sites)) {
+  const n = s.right + s.wrong
+  console.log(`${lang}: hyphen decisions ${s.right}/${n} right (${((100 * s.right) / n).toFixed(2)} %), compounds kept ${s.kept}/${s.compounds}, unmatched sites ${s.unmatched}; join-all baseline ${T.base[lang].right}/${T.base[lang].n} (${((100 * T.base[lang].right) / T.base[lang].n).toFixed(2)} %)`)
+}
+console.log(
+  `all: word accuracy ${((100 * T.strict) / T.words).toFixed(2)} % of ${T.words} words (loose ${((100 * T.loose) / T.looseN).toFixed(2)} %); ` +
+    `running/page numbers left in body ${T.left}; footnotes found ${T.notesOk}/${T.notes}; sites not decided ${T.missed}` +
+    `${hasPdftotext ? `; pdftotext text, loose words ${((100 * T.ptt) / T.pttN).toFixed(2)} %` : ''}; ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+)
+for (const v of verbose) console.log('  ' + v)
