@@ -10,12 +10,14 @@ import { ENGLISH } from './texts-en.mjs'
  */
 function build(blocks) {
   const words = []
+  const starts = [] // each block's first words (headings and paragraphs), to check paragraph breaks
   const notes = []
   const tex = []
   for (const b of blocks) {
     if (b.startsWith('## ')) {
       const t = b.slice(3)
       words.push(...t.split(/\s+/))
+      starts.push(t)
       tex.push(`\\subsection*{${t}}`)
       continue
     }
@@ -23,6 +25,7 @@ function build(blocks) {
       notes.push(note)
       return `${w}\u0001${notes.length}\u0002${note}\u0003${tail}`
     })
+    starts.push(b.replace(/\{\{.*?\}\}/g, ''))
     for (const w of body.split(/\s+(?![^\u0002]*\u0003)/)) {
       // A word with a note: the word, the note's number, what follows the word (punctuation).
       const m = /^(.*?)\u0001(\d+)\u0002.*\u0003(.*)$/s.exec(w)
@@ -30,7 +33,7 @@ function build(blocks) {
     }
     tex.push(body.replace(/\u0001\d+\u0002(.*?)\u0003/gs, (_, note) => `\\footnote{${note}}`))
   }
-  return { words: words.filter(Boolean), notes: notes.map((n, i) => `${i + 1} ${n}`), tex: tex.join('\n\n') }
+  return { words: words.filter(Boolean), starts, notes: notes.map((n, i) => `${i + 1} ${n}`), tex: tex.join('\n\n') }
 }
 
 const PRE = (opts) => `\\documentclass[${opts.cls ?? '10pt'}]{article}
@@ -73,12 +76,23 @@ export function docs() {
     {
       name: 'cm-t1-book',
       lang: 'fra',
-      blocks: [...FRENCH_PROSE, ...FRENCH_NOTICE],
+      blocks: [...FRENCH_PROSE, ...FRENCH_NOTICE, ...FRENCH_ADMIN],
       cls: '11pt,twoside',
       fonts: '',
       geometry: 'a5paper,inner=16mm,outer=20mm,vmargin=20mm',
       running: "\\fancyhead[LE,RO]{\\thepage}\\fancyhead[RE]{Chroniques d'une commune rurale}\\fancyhead[LO]{Le registre oublié}",
       heads: ["Chroniques d'une commune rurale", 'Le registre oublié'],
+    },
+    {
+      name: 'times-multicol',
+      lang: 'fra',
+      blocks: [...FRENCH_NOTICE, ...FRENCH_ADMIN],
+      fonts: '\\usepackage{times}\\usepackage{multicol}',
+      geometry: 'a4paper,hmargin=22mm,vmargin=25mm',
+      body: (t) => `\\begin{multicols}{2}\n${t}\n\\end{multicols}`,
+      running: '\\fancyhead[L]{Département de Seine-et-Marne}\\fancyhead[R]{Bulletin des actes}\\fancyfoot[C]{\\thepage/\\pageref{LastPage}}',
+      heads: ['Département de Seine-et-Marne', 'Bulletin des actes'],
+      numbers: /\b\d+\/\d+\b/g,
     },
     {
       name: 'palatino-narrow',
@@ -100,6 +114,16 @@ export function docs() {
       numbers: /Page \d+ of \d+/g,
     },
     {
+      name: 'english-twocolumn-11pt',
+      lang: 'eng',
+      blocks: ENGLISH,
+      cls: '11pt,twocolumn',
+      fonts: '\\usepackage{mathptmx}',
+      geometry: 'a4paper,hmargin=20mm,vmargin=25mm',
+      running: '\\fancyhead[L]{Records Committee}\\fancyhead[R]{\\thepage}',
+      heads: ['Records Committee'],
+    },
+    {
       name: 'english-cm-narrow',
       lang: 'eng',
       blocks: ENGLISH,
@@ -111,6 +135,6 @@ export function docs() {
   ]
   return specs.map((s) => {
     const b = build(s.blocks)
-    return { ...s, tex: `${PRE(s)}${b.tex}\n\\end{document}\n`, truth: { words: b.words, notes: b.notes, heads: s.heads, numbers: s.numbers } }
+    return { ...s, tex: `${PRE(s)}${s.body ? s.body(b.tex) : b.tex}\n\\end{document}\n`, truth: { words: b.words, starts: b.starts, notes: b.notes, heads: s.heads, numbers: s.numbers } }
   })
 }

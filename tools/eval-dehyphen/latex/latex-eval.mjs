@@ -17,7 +17,8 @@ if (probe.error || probe.status !== 0) {
 const hasPdftotext = !spawnSync('pdftotext', ['-v']).error
 
 const { default: extractor } = await import(join(ROOT, 'packages/extract-pdfjs/dist/src/index.js'))
-const { rebuildText, dehyphenOptionsSchema } = await import(join(ROOT, 'packages/postpass-dehyphen/dist/src/index.js'))
+// POSTPASS=<path to a built index.js> runs another build of the post-pass (a patched copy, to try a fix).
+const { rebuildText, dehyphenOptionsSchema } = await import(process.env.POSTPASS ?? join(ROOT, 'packages/postpass-dehyphen/dist/src/index.js'))
 
 /** Words normalised for comparison as in ../eval.mjs: NFC, curly apostrophes straightened. */
 const toks = (s) => s.normalize('NFC').replace(/’/g, "'").split(/\s+/).filter(Boolean)
@@ -102,7 +103,7 @@ const dir = mkdtempSync(join(tmpdir(), 'latex-eval-'))
 const opts = dehyphenOptionsSchema.parse({})
 const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
 const verbose = []
-const T = { words: 0, strict: 0, loose: 0, looseN: 0, sites: {}, unmatched: 0, missed: 0, left: 0, notes: 0, notesOk: 0, base: {}, ptt: 0, pttN: 0 }
+const T = { words: 0, strict: 0, loose: 0, looseN: 0, sites: {}, unmatched: 0, missed: 0, left: 0, notes: 0, notesOk: 0, paras: 0, parasFound: 0, spurious: 0, base: {}, ptt: 0, pttN: 0 }
 const t0 = Date.now()
 try {
   for (const d of docs()) {
@@ -210,6 +211,26 @@ try {
       else if (process.env.VERBOSE) verbose.push(`${d.name} footnote not found as a footnote paragraph: ${n.slice(0, 70)}…`)
     }
 
+    // 6. Paragraph breaks: a source block (paragraph or heading) is found when an output body paragraph starts with
+    // its first words; an output paragraph starting elsewhere is a spurious break (a paragraph cut in two).
+    const PREFIX = 5
+    const head = (t) => loose(toks(t)).slice(0, PREFIX).join(' ')
+    const srcStarts = new Set(d.truth.starts.map(head))
+    const outStarts = body.map((p) => head(p.text))
+    const outSet = new Set(outStarts)
+    let parasFound = 0
+    for (const st of srcStarts) if (outSet.has(st)) parasFound++
+    else if (process.env.VERBOSE) verbose.push(`${d.name} paragraph start not found: "${st}…"`)
+    let spurious = 0
+    body.forEach((p, i) => {
+      if (srcStarts.has(outStarts[i])) return
+      spurious++
+      if (process.env.VERBOSE) verbose.push(`${d.name} spurious paragraph break p${p.pages[0]} (${p.kind}): "${(body[i - 1]?.text ?? '').slice(-50)}" ‖ "${p.text.slice(0, 60)}…"`)
+    })
+    T.paras += srcStarts.size
+    T.parasFound += parasFound
+    T.spurious += spurious
+
     T.words += src.length
     T.strict += pairs.length
     T.loose += pairsL.length
@@ -225,7 +246,7 @@ try {
       `${d.name} (${d.lang}, ${pages.length} pages, ${fonts}): words ${src.length}, intact ${pc(pairs.length, src.length)} % (loose ${pc(pairsL.length, srcL.length)} %); ` +
         `hyphen sites ${r.sites.length}: right ${loc.right}/${n} (${pc(loc.right, n)} %), compounds kept ${loc.kept}/${loc.compounds}, unmatched ${loc.unmatched}` +
         `${hasPdftotext ? `, pdftotext sites ${ptt.sites.length} (${missed} not decided)` : ''}; join-all ${pc(loc.baseRight, n)} %; ` +
-        `running/page numbers in body ${left}; footnotes ${fn.length} paragraphs, ${notesOk}/${d.truth.notes.length} notes found`,
+        `running/page numbers in body ${left}; footnotes ${fn.length} paragraphs, ${notesOk}/${d.truth.notes.length} notes found; paragraph starts ${parasFound}/${srcStarts.size}, spurious breaks ${spurious}`,
     )
     if (process.env.DUMP === d.name) console.log(r.text)
   }
@@ -239,7 +260,7 @@ for (const [lang, s] of Object.entries(T.sites)) {
 }
 console.log(
   `all: word accuracy ${((100 * T.strict) / T.words).toFixed(2)} % of ${T.words} words (loose ${((100 * T.loose) / T.looseN).toFixed(2)} %); ` +
-    `running/page numbers left in body ${T.left}; footnotes found ${T.notesOk}/${T.notes}; sites not decided ${T.missed}` +
+    `running/page numbers left in body ${T.left}; footnotes found ${T.notesOk}/${T.notes}; paragraph starts ${T.parasFound}/${T.paras}, spurious breaks ${T.spurious}; sites not decided ${T.missed}` +
     `${hasPdftotext ? `; pdftotext text, loose words ${((100 * T.ptt) / T.pttN).toFixed(2)} %` : ''}; ${((Date.now() - t0) / 1000).toFixed(1)} s`,
 )
 for (const v of verbose) console.log('  ' + v)
