@@ -127,7 +127,7 @@ try {
     if (process.env.VERBOSE) for (const run of diffRuns(srcL, gotL, pairsL)) verbose.push(`${d.name} words: ${run}`)
 
     // 2. Hyphen sites, their truth from the source's words.
-    const words = new Set(src.map((w) => w.replace(PUNCT, '').toLowerCase()))
+    const words = new Set(srcL.map((w) => w.toLowerCase()))
     const st = (T.sites[d.lang] ??= { right: 0, wrong: 0, kept: 0, compounds: 0, unmatched: 0 })
     const base = (T.base[d.lang] ??= { right: 0, n: 0 })
     const loc = { right: 0, wrong: 0, kept: 0, compounds: 0, unmatched: 0, baseRight: 0 }
