@@ -2,6 +2,8 @@
 // Build first (npm run build). The texlive French manuals (Debian texlive-lang-french) were the ones measured.
 // Run with --expose-gc (the script re-runs itself so): the garbage extraction leaves is collected before the post-pass
 // is timed and charged to extraction, which made it; otherwise the collector runs inside the post-pass and bills it.
+// The collection is a plain major one: `gc()` without arguments is a memory-reducing collection that also throws
+// away all compiled code, which a pipeline never does between documents, and made every post-pass start cold.
 import { readFileSync } from 'node:fs'
 import extractor from '../../packages/extract-pdfjs/dist/src/index.js'
 const { rebuildText, dehyphenOptionsSchema } = await import('../../packages/postpass-dehyphen/dist/src/index.js')
@@ -21,7 +23,7 @@ for (const f of process.argv.slice(2)) {
     const pts = []
     for (let i = 1; i <= d.pageCount; i++) pts.push(await d.getPageText(i))
     await d.close()
-    globalThis.gc()
+    globalThis.gc({ type: 'major' })
     const t1 = cpu()
     rebuildText({ info: { pageCount: pts.length }, pages: pts }, o)
     const t2 = cpu()
