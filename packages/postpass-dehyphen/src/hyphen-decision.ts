@@ -36,6 +36,10 @@ const HEADS = new Set([
 const CONNECTORS = new Set(['de', 'du', 'd', 'en', 'au', 'aux', 'et', 'à', 'sur', 'sous', 'lès', 'lez'])
 /** English suffixes that TeX's English patterns split off before a vowel. */
 const ENGLISH_SUFFIX = /^(?:able|ably|ible|ibly|ing|ings|ed|er|ers|est|ation|ations|ion|ions|ity|ities|ive|ives|al|ally|ous|ously|ism|ist|ists|ize|ized|izes|ise|ised)$/
+/** A right part that is the euphonic t and a subject pronoun. */
+const EUPHONIC_T = /^t-(?:il|elle|on|ils|elles)$/iu
+/** Starts of the French words that end in an elided qu' (jusqu', lorsqu', puisqu', quoiqu', presqu', quelqu'). */
+const QU_WORD_STARTS = new Set(['jus', 'lors', 'puis', 'quoi', 'pres', 'quel', 'quelqu'])
 /** Conjunctions after which a line-end hyphen is a suspended compound: `pré- et post-électoral`, `pre- and post-war`. */
 const CONJUNCTIONS = new Set(['et', 'ou', 'ni', 'and', 'or', 'nor', 'und', 'oder'])
 
@@ -75,6 +79,8 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   const R = core(right)
   const rl = R.toLowerCase()
   if (CONJUNCTIONS.has(rl) && right.trim().toLowerCase() === rl) return { choice: 'apart', score: undefined, reason: 'suspended compound' }
+  // The euphonic t of an inverted question always stands between two hyphens: pensa-t-il, va-t-on, a-t-elle.
+  if (EUPHONIC_T.test(R)) return { choice: 'keep', score: undefined, reason: 'euphonic t' }
   const joined = vocab.count(L + R)
   const hyph = vocab.count(`${L}-${R}`)
   if (documentWords && (joined > 0 || hyph > 0)) {
@@ -95,7 +101,8 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   const allCaps = L === L.toUpperCase() && R === R.toUpperCase()
   if (!allCaps && /^\p{Lu}/u.test(R)) add(4, 'capital after hyphen')
   // An elided article opens a word, never a syllable: chefs-d'œuvre, presqu'île broken at its hyphen.
-  if (/^(?:[cdjlmnst]|qu)['’]/iu.test(R)) add(4, 'elision after hyphen')
+  // Not after jus-, lors-, puis-, quoi-, pres-, quel-: jusqu'à, lorsqu'il, quelqu'un are one word broken before qu'.
+  if (/^(?:[cdjlmnst]|qu)['’]/iu.test(R) && !QU_WORD_STARTS.has(hl)) add(4, 'elision after hyphen')
   // Hyphenators leave at least two letters on each side of a break: one letter is a compound part (vis-à-vis).
   if ([...hl].length === 1 && /\p{L}/u.test(hl)) add(3, 'one-letter head')
   if ([...firstR].length === 1) add(3, 'one-letter tail')

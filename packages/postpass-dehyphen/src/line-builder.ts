@@ -33,8 +33,16 @@ export class Line {
 const DEFAULT_SPACE_EM = 0.25
 /** Two items closer than this share of the font size are one run (kerning, a superscript marker): no space between. */
 const JOIN_GAP_EM = 0.12
-/** A segment split needs at least an em even when word spaces are tiny (a column gutter is never narrower). */
+/** A segment split needs at least an em even when word spaces are tiny (a column gutter is rarely narrower)... */
 const MIN_SPLIT_EM = 1
+/**
+ * ...but LaTeX's default gap between two columns is 10 pt, 0.83-1 em at 10-12 pt type: a gap down to this share of
+ * an em splits a row too when running text lies on both sides of it (at least {@link TEXT_COLUMN_EM} wide each).
+ * Between narrow pieces (the number and title of a table of contents) it is the space inside one line.
+ */
+export const NARROW_GUTTER_EM = 0.6
+/** Running text: a column at least this many ems wide (a table cell or a number is narrower). */
+export const TEXT_COLUMN_EM = 8
 /** A gutter is at least twice the line's own median space (TeX stretches spaces by at most about 1.5). */
 const ROW_GAP_FACTOR = 2
 
@@ -328,6 +336,99 @@ function segmentOf(page: number, row: Item[], from: number, to: number): Line {
   return new Line(page, ragged ? text.replace(/\s+/g, ' ').trim() : text, x0, y0, x1, y1, fontSize, fontTally.dominant(), sized, x0, x1)
 }
 
+/** A row's split threshold, and twice its own median gap between OCR word boxes (0 for a text layer's runs). */
+interface RowSplit {
+  split: number
+  own: number
+}
+
+function rowSplitOf(r: Item[], split: number): RowSplit {
+  // A justified line stretches all its spaces alike: a gap between OCR words is a gutter only if it is also well
+  // over the row's median gap (a gutter is one gap among many word spaces; a loose line would otherwise split at
+  // every wide space).
+  // Only for word boxes (OCR): a text layer's runs already hold their spaces, its item gaps are not word spaces.
+  const words = r.length >= 4 && !r.some((it) => it.sized)
+  const own = words ? median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0)) : undefined
+  return own !== undefined ? { split: Math.max(split, ROW_GAP_FACTOR * own), own: ROW_GAP_FACTOR * own } : { split, own: 0 }
+}
+
+/** Rows that must show a narrow gutter between running text, at overlapping places, for it to split rows. */
+const GUTTER_ROWS = 3
+/**
+ * Share of the rows with a gap at that place that must have running text on both sides: two columns of text have it
+ * in nearly every row (a paragraph's short last line the exception); a glossary's names and descriptions only where
+ * a name is long.
+ */
+const GUTTER_SHARE = 0.5
+
+/**
+ * Narrow column gutters of a page (as flat `[x0, x1, ...]` gaps): gaps under the row split threshold but over
+ * {@link NARROW_GUTTER_EM}, with running text ({@link TEXT_COLUMN_EM}) on both sides in at least {@link GUTTER_ROWS}
+ * rows at overlapping places, and in {@link GUTTER_SHARE} of the rows with a gap there. Such a gutter then splits
+ * every row that has a gap there, the short last line of a paragraph too. Word spaces stretched in single rows do
+ * not line up; the space after a number in a table of contents has no running text on its left.
+ */
+function narrowGutters(rs: Item[][], splits: RowSplit[], bodySize: number): number[] {
+  const wide: number[] = []
+  const any: number[] = []
+  const text = TEXT_COLUMN_EM * bodySize
+  for (let ri = 0; ri < rs.length; ri++) {
+    const r = rs[ri]!
+    const { split, own } = splits[ri]!
+    const narrow = Math.max(NARROW_GUTTER_EM * bodySize, own)
+    let right = -Infinity
+    for (const it of r) if (it.x1 > right) right = it.x1
+    let from = 0
+    for (let k = 1; k < r.length; k++) {
+      const gap = r[k]!.x0 - r[k - 1]!.x1
+      if (gap > split) from = k
+      else if (gap > narrow) {
+        any.push(r[k - 1]!.x1, r[k]!.x0)
+        const running = r[k - 1]!.x1 - r[from]!.x0 >= text && right - r[k]!.x0 >= text
+        // The runs on either side hold words themselves: a stretched space beside one word set in another font
+        // (a run of its own) is not a gutter, even where similar lines put it at the same place.
+        const runs = wordsIn(r, k - 1, k) >= 2 && wordsIn(r, k, k + 1) >= 2
+        if (running && runs && wordsIn(r, from, k) >= TEXT_COLUMN_WORDS && wordsIn(r, k, r.length) >= TEXT_COLUMN_WORDS) wide.push(r[k - 1]!.x1, r[k]!.x0)
+      }
+    }
+  }
+  const out: number[] = []
+  for (let i = 0; i < wide.length; i += 2) {
+    const n = overlapping(wide, wide[i]!, wide[i + 1]!)
+    if (n >= GUTTER_ROWS && n >= GUTTER_SHARE * overlapping(any, wide[i]!, wide[i + 1]!)) out.push(wide[i]!, wide[i + 1]!)
+  }
+  return out
+}
+
+/**
+ * Running text also holds words: at least this many on each side of a narrow gutter (a glossary's long entry name
+ * is as wide as a column line, but one word).
+ */
+const TEXT_COLUMN_WORDS = 4
+
+/** Words in the items `from` to `to` (exclusive) of a row: the items, plus the spaces inside them. */
+function wordsIn(r: Item[], from: number, to: number): number {
+  let n = to - from
+  for (let k = from; k < to; k++) {
+    const t = r[k]!.text
+    for (let i = t.indexOf(' '); i >= 0; i = t.indexOf(' ', i + 1)) n++
+  }
+  return n
+}
+
+/** How many of the gaps (flat `[x0, x1, ...]`) overlap the one from `a` to `b`. */
+function overlapping(gs: number[], a: number, b: number): number {
+  let n = 0
+  for (let j = 0; j < gs.length; j += 2) if (gs[j]! < b && gs[j + 1]! > a) n++
+  return n
+}
+
+/** True when the gap from `a` to `b` overlaps one of the `gutters` (flat `[x0, x1, ...]`). */
+function crossesAny(gutters: number[], a: number, b: number): boolean {
+  for (let i = 0; i < gutters.length; i += 2) if (gutters[i]! < b && gutters[i + 1]! > a) return true
+  return false
+}
+
 /**
  * Builds the line segments of a page: items grouped by baseline, then split where a gap exceeds `wordGapFactor`
  * average word spaces (a column gutter, a tab stop). Returns segments in no particular order; empty for a page
@@ -346,17 +447,19 @@ export function buildLines(page: PageText, wordGapFactor: number): Line[] {
   const split = Math.max(wordGapFactor * space, MIN_SPLIT_EM * bodySize)
   const out: Line[] = []
   let unsized = false
-  for (const r of rs) {
-    // A justified line stretches all its spaces alike: a gap between OCR words is a gutter only if it is also well
-    // over the row's median gap (a gutter is one gap among many word spaces; a loose line would otherwise split at
-    // every wide space).
-    // Only for word boxes (OCR): a text layer's runs already hold their spaces, its item gaps are not word spaces.
-    const words = r.length >= 4 && !r.some((it) => it.sized)
-    const own = words ? median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0)) : undefined
-    const rowSplit = own !== undefined ? Math.max(split, ROW_GAP_FACTOR * own) : split
+  const rowSplits = rs.map((r) => rowSplitOf(r, split))
+  const gutters = narrowGutters(rs, rowSplits, bodySize)
+  for (let ri = 0; ri < rs.length; ri++) {
+    const r = rs[ri]!
+    const rowSplit = rowSplits[ri]!
+    const narrowSplit = Math.max(NARROW_GUTTER_EM * bodySize, rowSplit.own)
     let from = 0
     for (let k = 1; k <= r.length; k++) {
-      if (k < r.length && !(r[k]!.x0 - r[k - 1]!.x1 > rowSplit)) continue
+      if (k < r.length) {
+        const a = r[k - 1]!.x1
+        const b = r[k]!.x0
+        if (!(b - a > rowSplit.split) && !(b - a > narrowSplit && crossesAny(gutters, a, b))) continue
+      }
       const l = segmentOf(page.pageNumber, r, from, k)
       if (Number.isNaN(l.fontSize)) unsized = true
       out.push(l)

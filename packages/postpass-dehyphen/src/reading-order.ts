@@ -1,8 +1,10 @@
-import { Line } from './line-builder.js'
+import { Line, NARROW_GUTTER_EM, TEXT_COLUMN_EM } from './line-builder.js'
 import { sortInPlace, sortNumbers } from './sort.js'
 
 /** A column gutter is at least this many body font sizes wide (a word space is a quarter of one). */
 const MIN_GUTTER_EM = 1
+// A narrower gutter, down to NARROW_GUTTER_EM, separates columns of running text only (TEXT_COLUMN_EM wide by their
+// median line on each side): see the line builder.
 /** A vertical gap over this many median line gaps separates blocks stacked on the page (a heading band, a table). */
 const BLOCK_GAP_FACTOR = 1.8
 /** Share of a region's lines that may cross a gutter (titles, full-width notes) for it still to be a gutter. */
@@ -50,12 +52,41 @@ function gaps(region: Line[], vertical: boolean): number[] {
   return out
 }
 
-/** The middles of the gaps of `gs` (flat, as {@link gaps} gives them) at least `min` wide. */
-function cutsOf(gs: number[], min: number): number[] {
+/**
+ * The middles of the gaps of `gs` (flat, as {@link gaps} gives them) that cut the region into columns: at least
+ * {@link MIN_GUTTER_EM} wide, or {@link NARROW_GUTTER_EM} between columns of running text.
+ */
+function cutsOf(region: Line[], gs: number[], em: number): number[] {
   const out: number[] = []
-  for (let k = 0; k < gs.length; k += 2) if (gs[k + 1]! - gs[k]! >= min) out.push((gs[k]! + gs[k + 1]!) / 2)
+  for (let k = 0; k < gs.length; k += 2) {
+    const w = gs[k + 1]! - gs[k]!
+    const mid = (gs[k]! + gs[k + 1]!) / 2
+    if (w >= MIN_GUTTER_EM * em || (w >= NARROW_GUTTER_EM * em && textColumnsAround(region, mid, em))) out.push(mid)
+  }
   return out
 }
+
+/**
+ * True when the lines wholly left of `x` and those wholly right of it are columns of running text: at least
+ * {@link MIN_COLUMN_LINES} each, their median line {@link TEXT_COLUMN_EM} wide.
+ */
+function textColumnsAround(region: Line[], x: number, em: number): boolean {
+  let nl = 0
+  let nr = 0
+  for (const l of region) {
+    if (l.x1 <= x) scratchLeft[nl++] = l.x1 - l.x0
+    else if (l.x0 >= x) scratchRight[nr++] = l.x1 - l.x0
+  }
+  // Columns, not two pieces of one row (a heading split at a stretched space).
+  if (nl < MIN_COLUMN_LINES || nr < MIN_COLUMN_LINES) return false
+  sortNumbers(scratchLeft, nl)
+  sortNumbers(scratchRight, nr)
+  return scratchLeft[nl >> 1]! >= TEXT_COLUMN_EM * em && scratchRight[nr >> 1]! >= TEXT_COLUMN_EM * em
+}
+
+/** Scratch widths for {@link textColumnsAround}, grown with the regions. */
+let scratchLeft = new Float64Array(256)
+let scratchRight = new Float64Array(256)
 
 function splitAt(lines: Line[], cuts: number[], key: (l: Line) => number): Line[][] {
   const groups: Line[][] = cuts.map(() => [])
@@ -118,21 +149,40 @@ function gutter(region: Line[], em: number): number | undefined {
   }
   for (let i = 1; i < cover.length; i++) cover[i]! += cover[i - 1]!
   const tol = Math.floor(CROSSING * region.length)
-  // The emptiest channel first, then the widest: a short column beside a full one is not a gutter.
+  // A gutter of a whole em first; else a narrow one, between columns of running text only.
+  const wide = channel(cover, bins, tol, MIN_GUTTER_EM * em)
+  const mid = wide !== undefined ? x0 + wide : narrowGutter(region, cover, bins, tol, em, x0)
+  if (mid === undefined) return undefined
+  let left = 0
+  let right = 0
+  for (const l of region) {
+    if (l.x1 <= mid) left++
+    if (l.x0 >= mid) right++
+  }
+  return left >= MIN_COLUMN_LINES && right >= MIN_COLUMN_LINES ? mid : undefined
+}
+
+function narrowGutter(region: Line[], cover: Int32Array, bins: number, tol: number, em: number, x0: number): number | undefined {
+  const narrow = channel(cover, bins, tol, NARROW_GUTTER_EM * em)
+  return narrow !== undefined && textColumnsAround(region, x0 + narrow, em) ? x0 + narrow : undefined
+}
+
+/**
+ * The middle (in bins) of the channel of bins that at most `t` lines cross, for the least `t` up to `tol` that has
+ * one at least `width` bins wide, the widest such (the emptiest channel first, then the widest: a short column beside
+ * a full one is not a gutter); `undefined` when there is none.
+ */
+function channel(cover: Int32Array, bins: number, tol: number, width: number): number | undefined {
   let best: [number, number] | undefined
   for (let t = 0; t <= tol && !best; t++) {
     for (let i = 1, start = -1; i < bins - 1; i++) {
       if (cover[i]! <= t) {
         if (start < 0) start = i
-        if (i - start + 1 >= MIN_GUTTER_EM * em && (!best || i - start > best[1] - best[0])) best = [start, i]
+        if (i - start + 1 >= width && (!best || i - start > best[1] - best[0])) best = [start, i]
       } else start = -1
     }
   }
-  if (!best) return undefined
-  const mid = x0 + (best[0] + best[1]) / 2
-  const left = region.filter((l) => l.x1 <= mid).length
-  const right = region.filter((l) => l.x0 >= mid).length
-  return left >= MIN_COLUMN_LINES && right >= MIN_COLUMN_LINES ? mid : undefined
+  return best && (best[0] + best[1]) / 2
 }
 
 const centreX = (l: Line): number => (l.x0 + l.x1) / 2
@@ -144,7 +194,11 @@ function visit(region: Line[], depth: number, em: number, out: Line[][]): void {
     out.push(mergeRows(region))
     return
   }
-  const xcuts = cutsOf(gaps(region, false), MIN_GUTTER_EM * em)
+  if (scratchLeft.length < region.length) {
+    scratchLeft = new Float64Array(2 * region.length)
+    scratchRight = new Float64Array(2 * region.length)
+  }
+  const xcuts = cutsOf(region, gaps(region, false), em)
   if (xcuts.length) {
     for (const g of splitAt(region, xcuts, centreX)) visit(g, depth + 1, em, out)
     return

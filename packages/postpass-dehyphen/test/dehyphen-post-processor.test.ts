@@ -135,3 +135,41 @@ test('OCR word boxes without sizes, heights following their letters, make one pa
   assert.deepEqual(out.paragraphs!.map((p) => p.kind), ['body'])
   assert.equal(out.text, lines.join(' '))
 })
+
+test('two columns 10 pt apart, one run a column line (as pdfTeX writes them), are read column by column', () => {
+  // LaTeX's default column gap: 10 pt, an em at 10 pt. Baselines of the two columns line up, so each row holds the
+  // left column's line and the right one's, separated by the gap only.
+  const left = [
+    'Le conseil municipal a examiné le projet',
+    'de délibération présenté par le maire et',
+    'relatif à la rénovation des écoles de la',
+    'commune, puis il a voté les crédits.',
+  ]
+  const right = [
+    'Les travaux commenceront au printemps et',
+    'dureront deux ans selon le calendrier fixé',
+    'par les services techniques de la ville et',
+    'les parents seront informés en mairie.',
+  ]
+  const items = [
+    ...column(left, { x: 40, width: 200, lastShort: new Set([3]) }),
+    ...column(right, { x: 250, width: 200, lastShort: new Set([3]) }),
+  ]
+  const out = run(doc([page(1, items, 500, 600)]))
+  assert.equal(out.text, `${left.join(' ')}\n\n${right.join(' ')}`)
+})
+
+test('the number, title and page of a table of contents row stay one line', () => {
+  // Gaps of 0.8 em between narrow pieces: the space inside a row, not a gutter.
+  const rows = ['Utiliser ce livre', 'Utiliser le programme', 'Exemples', 'Concepts', 'Commandes pour composer des paragraphes']
+  const items = rows.flatMap((t, i) => [
+    ...lineItems(`${i + 1}`, 40, 100 + 14 * i),
+    ...lineItems(t, 53, 100 + 14 * i),
+    ...lineItems(`${7 * i + 1}`, 53 + t.length * 5 + 8, 100 + 14 * i),
+  ])
+  const out = run(doc([page(1, items, 400, 600)]))
+  assert.deepEqual(
+    (out.text ?? '').split('\n').filter(Boolean),
+    rows.map((t, i) => `${i + 1} ${t} ${7 * i + 1}`),
+  )
+})

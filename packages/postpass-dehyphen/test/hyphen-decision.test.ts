@@ -46,3 +46,12 @@ test('page numbers in their usual forms, not ordinary words', () => {
   for (const s of ['12', '- 12 -', 'Page 12', 'page 3 sur 40', '12/40', 'p. 7', 'xii', '— 4 —']) assert.ok(isPageNumber(s), s)
   for (const s of ['Article 12 du code', 'Rapport annuel', '12 mars 2024']) assert.ok(!isPageNumber(s), s)
 })
+
+test('the euphonic t keeps its hyphens; jus-, lors-, quel- before qu\u2019 are one word broken', () => {
+  assert.equal(decideHyphen('pensa-', 't-il,', FR, fra).choice, 'keep')
+  assert.equal(decideHyphen('va-', 't-on', FR, fra).choice, 'keep')
+  assert.equal(decideHyphen('jus-', 'qu\u2019à', FR, fra).choice, 'join')
+  assert.equal(decideHyphen('lors-', "qu'il", FR, fra).choice, 'join')
+  // An elided article after the hyphen still marks a compound: chefs-d'œuvre.
+  assert.equal(decideHyphen('chefs-', "d'œuvre", FR, fra).choice, 'keep')
+})
