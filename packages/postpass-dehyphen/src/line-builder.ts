@@ -381,8 +381,8 @@ function narrowGutters(rs: Item[][], splits: RowSplit[], bodySize: number): numb
     let from = 0
     for (let k = 1; k < r.length; k++) {
       const gap = r[k]!.x0 - r[k - 1]!.x1
-      if (gap > split) from = k
-      else if (gap > narrow) {
+      if (gap > narrow) {
+        // Rows split anyway (a paragraph's short last line beside the other column) show the gutter too.
         any.push(r[k - 1]!.x1, r[k]!.x0)
         const running = r[k - 1]!.x1 - r[from]!.x0 >= text && right - r[k]!.x0 >= text
         // The runs on either side hold words themselves: a stretched space beside one word set in another font
@@ -390,6 +390,7 @@ function narrowGutters(rs: Item[][], splits: RowSplit[], bodySize: number): numb
         const runs = wordsIn(r, k - 1, k) >= 2 && wordsIn(r, k, k + 1) >= 2
         if (running && runs && wordsIn(r, from, k) >= TEXT_COLUMN_WORDS && wordsIn(r, k, r.length) >= TEXT_COLUMN_WORDS) wide.push(r[k - 1]!.x1, r[k]!.x0)
       }
+      if (gap > split) from = k
     }
   }
   const out: number[] = []

@@ -189,7 +189,11 @@ function flowOf(kept: Line[][], bodySize: number, footnoteSizeRatio: number): Fl
 function flowPage(ls: Line[], bodySize: number, footnoteSizeRatio: number, flow: Flow): void {
   const ordered: Line[] = []
   for (const block of readingOrder(ls)) for (const l of block) ordered.push(l)
-  const split = splitFootnotes(ordered, bodySize, footnoteSizeRatio)
+  // The previous page's last note runs on here when it did not end its sentence.
+  const prev = flow.notesByPage[flow.notesByPage.length - 1]
+  const lastNote = prev && prev.page === (ls[0]?.page ?? 0) - 1 ? prev.notes[prev.notes.length - 1] : undefined
+  const split = splitFootnotes(ordered, bodySize, footnoteSizeRatio, lastNote !== undefined && !endsWithFinalPunct(lastNote[lastNote.length - 1]!.text))
+  if (lastNote && split.continued.length) for (const l of withColumns(split.continued)) lastNote.push(l)
   const lines = withColumns(split.body)
   const p = pagePitch(lines)
   if (p !== undefined && lines[0]) flow.pitch.set(lines[0].page, p)

@@ -173,3 +173,30 @@ test('the number, title and page of a table of contents row stay one line', () =
     rows.map((t, i) => `${i + 1} ${t} ${7 * i + 1}`),
   )
 })
+
+test('notes under the shorter of two columns, and a note running over to the next page, are footnotes', () => {
+  const left = ['Le conseil municipal a examiné le projet', 'de délibération présenté par le maire, qui', 'a été adopté à l’unanimité des membres.']
+  const right = [
+    'Les travaux commenceront au printemps et',
+    'dureront deux ans selon le calendrier fixé',
+    'par les services techniques de la ville et',
+    'par le bureau d’études retenu après appel',
+    'd’offres, puis les parents seront informés.',
+  ]
+  // Notes in 8 pt: number 1.8 em in, following lines at the margin (as LaTeX sets them), under the left column only,
+  // above the right column's last line; the second note runs over to page 2.
+  const notes = [
+    ...lineItems('1 Séance du douze mars.', 54, 130, 8),
+    ...lineItems('2 Le bureau d’études a remis son rapport', 54, 140, 8),
+    ...lineItems('au maire le premier avril de cette', 40, 150, 8),
+  ]
+  const p1 = [...column(left, { x: 40, width: 200, lastShort: new Set([2]) }), ...column(right, { x: 250, width: 200, lastShort: new Set([4]) }), ...notes]
+  const p2 = [...column(['Le maire a signé l’arrêté le lendemain.'], { x: 40, width: 200, lastShort: new Set([0]) }), ...lineItems('année, avant la séance.', 40, 300, 8)]
+  const out = run(doc([page(1, p1, 500, 600), page(2, p2, 500, 600)]))
+  const ps = out.paragraphs!
+  assert.deepEqual(
+    ps.filter((p) => p.kind === 'footnote').map((p) => [p.text, p.pages]),
+    [['1 Séance du douze mars.', [1]], ['2 Le bureau d’études a remis son rapport au maire le premier avril de cette année, avant la séance.', [1]]],
+  )
+  assert.equal(ps.filter((p) => p.kind !== 'footnote')[0]!.text, left.join(' '))
+})
