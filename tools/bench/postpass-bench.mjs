@@ -11,18 +11,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { benchArgs, bin } from './bench-args.mjs'
 
-const root = join(fileURLToPath(import.meta.url), '..', '..', '..')
-const bin = join(root, 'packages', 'cli', 'dist', 'src', 'bin.js')
-const args = process.argv.slice(2)
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`)
-  if (i < 0) return dflt
-  const v = args[i + 1]
-  args.splice(i, 2)
-  return v
-}
+const { args, opt } = benchArgs()
 const jobs = opt('jobs', '1')
 const runs = Number(opt('runs', '3'))
 if (args.length === 0) {

@@ -12,18 +12,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { benchArgs, bin, root } from './bench-args.mjs'
 
-const root = join(fileURLToPath(import.meta.url), '..', '..', '..')
-const bin = join(root, 'packages', 'cli', 'dist', 'src', 'bin.js')
-const args = process.argv.slice(2)
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`)
-  if (i < 0) return dflt
-  const v = args[i + 1]
-  args.splice(i, 2)
-  return v
-}
+const { args, opt } = benchArgs()
 const jobsList = opt('jobs', '1,2,2s').split(',')
 const runs = Number(opt('runs', '3'))
 const tmp = mkdtempSync(join(tmpdir(), 'triage-bench-'))
