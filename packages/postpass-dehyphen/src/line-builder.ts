@@ -110,9 +110,16 @@ function whiteSpaceOf(s: string): number {
   return flags
 }
 
+/**
+ * Anything {@link whiteSpaceOf} would flag: a control character, a space other than U+0020, two spaces in a row. Most
+ * runs have none; one native scan for them costs less than a loop over their characters, above all while the code
+ * is still running unoptimised on a worker's first pages.
+ */
+const UNUSUAL_SPACE = /[\u0000-\u001f]|[^\S ]| {2}/
+
 function toItem(it: TextItem): Item | undefined {
   let text = it.text
-  let flags = whiteSpaceOf(text)
+  let flags = UNUSUAL_SPACE.test(text) ? whiteSpaceOf(text) : 0
   if (flags & CONTROL) {
     text = text.replace(/[\u0000-\u001f]/g, ' ')
     flags = whiteSpaceOf(text)
