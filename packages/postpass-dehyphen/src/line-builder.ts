@@ -173,7 +173,15 @@ interface Row {
 
 /** Groups a page's items into rows by baseline overlap. */
 function rows(items: Item[]): Item[][] {
-  const sorted = sortInPlace(items.slice(), (a, b) => a.cy - b.cy)
+  const sorted = items.slice()
+  // Checked in place before sorting (the extractor mostly gives items in order): a loop here, monomorphic, costs
+  // less than the shared helper calling a comparator it cannot inline.
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i - 1]!.cy - sorted[i]!.cy > 0) {
+      sorted.sort((a, b) => a.cy - b.cy)
+      break
+    }
+  }
   const out: Row[] = []
   for (const it of sorted) {
     let best: Row | undefined
@@ -213,7 +221,14 @@ function rows(items: Item[]): Item[][] {
       merged.push(r.items)
     }
   }
-  for (const r of merged) sortInPlace(r, byLeft)
+  for (const r of merged) {
+    for (let i = 1; i < r.length; i++) {
+      if (r[i - 1]!.x0 - r[i]!.x0 > 0) {
+        r.sort(byLeft)
+        break
+      }
+    }
+  }
   return merged
 }
 

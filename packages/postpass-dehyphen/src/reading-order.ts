@@ -100,9 +100,17 @@ function splitAt(lines: Line[], cuts: number[], key: (l: Line) => number): Line[
   return groups.filter((g) => g.length > 0)
 }
 
+const byRow = (a: Line, b: Line): number => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0
+
 /** Joins segments of one row inside a block back into one line (a wide justified space split them). */
 function mergeRows(lines: Line[]): Line[] {
-  const sorted = sortInPlace([...lines], (a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0)
+  const sorted = lines.slice()
+  for (let i = 1; i < sorted.length; i++) {
+    if (byRow(sorted[i - 1]!, sorted[i]!) > 0) {
+      sorted.sort(byRow)
+      break
+    }
+  }
   const out: Line[] = []
   for (const l of sorted) {
     const prev = out[out.length - 1]
