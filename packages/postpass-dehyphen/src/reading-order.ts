@@ -132,10 +132,26 @@ let coverScratch = new Int32Array(1024)
 function gutter(region: Line[], em: number): number | undefined {
   let lo = Infinity
   let hi = -Infinity
+  // The two leftmost line ends and the two rightmost line starts: a gutter has two lines wholly on each side, so it
+  // lies between the second leftmost end and the second rightmost start. In a single column short lines end right of
+  // where indented ones start: no gutter, and no need to count the lines over every point of the width.
+  let end1 = Infinity
+  let end2 = Infinity
+  let start1 = -Infinity
+  let start2 = -Infinity
   for (const l of region) {
     if (l.x0 < lo) lo = l.x0
     if (l.x1 > hi) hi = l.x1
+    if (l.x1 < end1) {
+      end2 = end1
+      end1 = l.x1
+    } else if (l.x1 < end2) end2 = l.x1
+    if (l.x0 > start1) {
+      start2 = start1
+      start1 = l.x0
+    } else if (l.x0 > start2) start2 = l.x0
   }
+  if (end2 > start2) return undefined
   const x0 = Math.floor(lo)
   const x1 = Math.ceil(hi)
   if (x1 - x0 < 3 * em) return undefined
