@@ -409,8 +409,8 @@ function narrowGutters(rs: Item[][], splits: RowSplit[], bodySize: number): numb
         const running = r[k - 1]!.x1 - r[from]!.x0 >= text && right - r[k]!.x0 >= text
         // The runs on either side hold words themselves: a stretched space beside one word set in another font
         // (a run of its own) is not a gutter, even where similar lines put it at the same place.
-        const runs = wordsIn(r, k - 1, k) >= 2 && wordsIn(r, k, k + 1) >= 2
-        if (running && runs && wordsIn(r, from, k) >= TEXT_COLUMN_WORDS && wordsIn(r, k, r.length) >= TEXT_COLUMN_WORDS) wide.push(r[k - 1]!.x1, r[k]!.x0)
+        const runs = running && hasWords(r, k - 1, k, 2) && hasWords(r, k, k + 1, 2)
+        if (runs && hasWords(r, from, k, TEXT_COLUMN_WORDS) && hasWords(r, k, r.length, TEXT_COLUMN_WORDS)) wide.push(r[k - 1]!.x1, r[k]!.x0)
       }
       if (gap > split) from = k
     }
@@ -429,14 +429,14 @@ function narrowGutters(rs: Item[][], splits: RowSplit[], bodySize: number): numb
  */
 const TEXT_COLUMN_WORDS = 4
 
-/** Words in the items `from` to `to` (exclusive) of a row: the items, plus the spaces inside them. */
-function wordsIn(r: Item[], from: number, to: number): number {
+/** True when the items `from` to `to` (exclusive) of a row hold `need` words: the items, plus the spaces inside them. */
+function hasWords(r: Item[], from: number, to: number, need: number): boolean {
   let n = to - from
-  for (let k = from; k < to; k++) {
+  for (let k = from; k < to && n < need; k++) {
     const t = r[k]!.text
-    for (let i = t.indexOf(' '); i >= 0; i = t.indexOf(' ', i + 1)) n++
+    for (let i = t.indexOf(' '); i >= 0 && n < need; i = t.indexOf(' ', i + 1)) n++
   }
-  return n
+  return n >= need
 }
 
 /** How many of the gaps (flat `[x0, x1, ...]`) overlap the one from `a` to `b`. */
