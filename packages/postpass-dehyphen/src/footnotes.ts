@@ -26,7 +26,7 @@ export function splitFootnotes(lines: Line[], bodySize: number, ratio: number, c
   const big = lines.filter((l) => !small(l))
   if (big.length === 0) return { body: lines, notes: [], continued: [] }
   // Geometric, not by reading order: a short note under the left column is read before the right column.
-  const below = lines.filter((l) => small(l) && !big.some((b) => b.x0 < l.x1 && b.x1 > l.x0 && b.y1 > l.y0))
+  const below = lines.filter((l) => small(l) && !bodyUnder(big, l))
   if (below.length === 0) return { body: lines, notes: [], continued: [] }
   const notes: Line[][] = []
   const continued: Line[] = []
@@ -52,6 +52,15 @@ export function splitFootnotes(lines: Line[], bodySize: number, ratio: number, c
   })
   if (taken.size === 0) return { body: lines, notes: [], continued: [] }
   return { body: lines.filter((l) => !taken.has(l)), notes, continued }
+}
+
+/** True when a body line sharing some of `l`'s width reaches lower than its top (from the last: the lowest first). */
+function bodyUnder(big: Line[], l: Line): boolean {
+  for (let i = big.length - 1; i >= 0; i--) {
+    const b = big[i]!
+    if (b.x0 < l.x1 && b.x1 > l.x0 && b.y1 > l.y0) return true
+  }
+  return false
 }
 
 /** Lines grouped into columns (lines sharing some of their width with the group), from the left. */
