@@ -146,9 +146,15 @@ function needsCleaning(s: string): boolean {
   return isSpace(s.charCodeAt(0)) || isSpace(s.charCodeAt(s.length - 1)) || NEEDS_CLEANING.test(s)
 }
 
+/**
+ * A character at or above U+0300, where combining marks begin: a string without one is already NFC (every character
+ * below is its own composition and none combines with its neighbour), and most paragraphs of Latin text have none.
+ */
+const MAY_COMPOSE = /[^\u0000-\u02ff]/
+
 function clean(s: string): string {
   const t = needsCleaning(s) ? s.replace(/\u00ad/g, '').replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim() : s
-  return t.normalize('NFC')
+  return MAY_COMPOSE.test(t) ? t.normalize('NFC') : t
 }
 
 /** A page's flow in reading order: body lines with their column edges, and its footnotes. */

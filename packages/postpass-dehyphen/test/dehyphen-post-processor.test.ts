@@ -200,3 +200,9 @@ test('notes under the shorter of two columns, and a note running over to the nex
   )
   assert.equal(ps.filter((p) => p.kind !== 'footnote')[0]!.text, left.join(' '))
 })
+
+test('text drawn with combining accents comes out composed (NFC)', () => {
+  const items = column(['Le conseil a de\u0301libe\u0301re\u0301 sur le budget de la commune.'], { lastShort: new Set([0]) })
+  const out = run(doc([page(1, items)]))
+  assert.equal(out.text, 'Le conseil a délibéré sur le budget de la commune.')
+})
