@@ -55,3 +55,10 @@ test('the euphonic t keeps its hyphens; jus-, lors-, quel- before qu\u2019 are o
   // An elided article after the hyphen still marks a compound: chefs-d'œuvre.
   assert.equal(decideHyphen('chefs-', "d'œuvre", FR, fra).choice, 'keep')
 })
+
+test('procès- and sous- before a word are compounds, soussigné and soustraire are not', () => {
+  assert.equal(decideHyphen('procès-', 'verbal', FR, fra).choice, 'keep')
+  assert.equal(decideHyphen('sous-', 'préfecture', FR, fra).choice, 'keep')
+  assert.equal(decideHyphen('sous-', 'signé,', FR, fra).choice, 'join')
+  assert.equal(decideHyphen('sous-', 'traire', FR, fra).choice, 'join')
+})
