@@ -28,8 +28,6 @@ const HEADS = new Set([
   'nord', 'sud', 'vingt', 'trente', 'quarante', 'cinquante', 'soixante',
   'self', 'well', 'half', 'long', 'short', 'north', 'south', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy',
   'eighty', 'ninety',
-  // Administrative French writes procès-verbal, never closed up.
-  'procès',
 ])
 /**
  * `sous` before a word is a compound (sous-préfecture, sous-préfet, sous-section, sous-sol) except in the few words
@@ -121,8 +119,9 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   if (french && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR) && !ENGLISH_SUFFIX.test(firstR)) add(3, 'vowel after hyphen')
   // A known head is decisive only before a word (mi-temps, not mi-nistre).
   if (HEADS.has(hl)) add(vocab.count(firstR) > 0 ? 3 : 1.5, 'known head')
-  // Decisive, as `sous` is also one of the document's function words, whose say is otherwise discounted.
-  if (french && hl === 'sous' && /^\p{L}/u.test(firstR) && !CLOSED_AFTER_SOUS.test(firstR)) add(4, 'sous- compound')
+  // Decisive: administrative French never closes these up (procès-verbal; sous-préfecture, sous-section), and `sous`
+  // is also one of the document's function words, whose say is otherwise discounted.
+  if (french && /^\p{L}/u.test(firstR) && (hl === 'procès' || (hl === 'sous' && !CLOSED_AFTER_SOUS.test(firstR)))) add(4, 'administrative compound')
   // Connectors of place names and set phrases (Val-de-Marne, arc-en-ciel, pot-au-feu) between two hyphens.
   if (R.includes('-') && CONNECTORS.has(firstR)) add(3, 'connector after hyphen')
   const ha = vocab.affinity(hl, 'head')
