@@ -24,6 +24,14 @@ function lcs(a, b) {
 }
 
 const opts = dehyphenOptionsSchema.parse({ documentWords: !process.env.NOVOCAB })
+// MODEL=<file from pdftriage fit>: the N1 letter-pair model's word-boundary evidence joins the cold sweep's decisions.
+const letters = process.env.MODEL ? await lettersFrom(process.env.MODEL) : undefined
+async function lettersFrom(file) {
+  const { readFileSync } = await import('node:fs')
+  const { loadModel, pairSum } = await import('@pdftriage/model-bigram')
+  const model = loadModel(readFileSync(file, 'utf8'), file)
+  return { boundary: (h, t) => pairSum(`${h} ${t}`, model.logprobs).sum - pairSum(h + t, model.logprobs).sum }
+}
 const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
 const total = { words: 0, intact: 0, sites: { fra: [0, 0, 0, 0], eng: [0, 0, 0, 0] }, leftovers: 0, extract: 0, post: 0, pages: 0 }
 const wrongs = []
@@ -130,7 +138,7 @@ function sweep(texts, lang) {
     }
     for (const p of hyphenPoints(w)) {
       const left = w.slice(0, p.at) + (p.compound ? '' : '-')
-      const d = decideHyphen(left, w.slice(p.at), v, ['fra', 'eng'], true)
+      const d = decideHyphen(left, w.slice(p.at), v, ['fra', 'eng'], true, letters)
       const ok = d.choice === (p.compound ? 'keep' : 'join')
       r[ok ? 'ok' : 'bad']++
       if (p.compound) { r.c++; if (ok) r.cOk++ }

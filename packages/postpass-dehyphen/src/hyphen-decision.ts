@@ -63,6 +63,15 @@ const AFFINITY_WEIGHT = 2
 const FUNCTION_WORD_SHARE = 0.002
 /** ...and occurs at least this often: on a single page every word seen once passes the share. */
 const FUNCTION_WORD_MIN = 3
+/**
+ * Weight, centre and clip of a letter model's word-boundary log-ratio. With the N1 model fitted on the corpus's fit
+ * pages, the cold sweep's French decisions went from 725/745 to 715-723 at every weight (0.3-0.8) and centre (-1 to
+ * 0) tried; 0.3 and -0.5 cost least (723). So the pipeline does not pass one (see README); the hook stays for
+ * measuring other models (`MODEL=file node tools/eval-dehyphen/eval.mjs`).
+ */
+const LETTERS_WEIGHT = 0.3
+const LETTERS_CENTRE = -0.5
+const LETTERS_CLIP = 2
 /** A document is treated as French when at least this share of its function words are French ones. */
 const FRENCH_DOCUMENT = 0.5
 
@@ -78,7 +87,23 @@ function isFunctionWord(vocab: Vocabulary, w: string): boolean {
  * hyphenator to leave, compound parts seen in the document or known to the language, both parts being words of
  * the document, and the character model's preference for two words over one.
  */
-export function decideHyphen(left: string, right: string, vocab: Vocabulary, languages: readonly string[], documentWords = true): HyphenDecision {
+/**
+ * A letter model trained beyond the document (the N1 letter-pair model of `@pdftriage/model-bigram`): how many nats
+ * more probable the two parts are as two words ("head tail") than as one ("headtail"). Optional evidence for
+ * {@link decideHyphen}; measured to hurt with the N1 model, so not used by the post-pass itself.
+ */
+export interface LetterEvidence {
+  boundary(head: string, tail: string): number
+}
+
+export function decideHyphen(
+  left: string,
+  right: string,
+  vocab: Vocabulary,
+  languages: readonly string[],
+  documentWords = true,
+  letters?: LetterEvidence,
+): HyphenDecision {
   if (/\u00ad$/.test(left)) return { choice: 'join', score: undefined, reason: 'soft hyphen' }
   const L = core(left.slice(0, -1))
   const R = core(right)
@@ -149,5 +174,11 @@ export function decideHyphen(left: string, right: string, vocab: Vocabulary, lan
   const mt = Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, w * (m - MODEL_CENTRE)))
   s += functionHead || functionTail ? Math.min(0, mt) : mt
   why.push(`model ${m.toFixed(1)}${functionHead || functionTail ? ' (function word)' : ''}`)
+  if (letters) {
+    const b = letters.boundary(hl, firstR)
+    const lt = Math.max(-LETTERS_CLIP, Math.min(LETTERS_CLIP, LETTERS_WEIGHT * (b - LETTERS_CENTRE)))
+    s += functionHead || functionTail ? Math.min(0, lt) : lt
+    why.push(`letters ${b.toFixed(1)}`)
+  }
   return { choice: s > 0 ? 'keep' : 'join', score: s, reason: why.join(', ') }
 }
