@@ -6,6 +6,52 @@ import type { PdfjsTextItem, PdfjsTextStyle } from './page-text.js'
 const COMPAT = /[\u00a0\u2000-\u200a\u202f\u2126\ufb00-\ufb06]/u
 const normalizeLigatures = (s: string): string => (COMPAT.test(s) ? s.normalize('NFKC') : s)
 
+/**
+ * TeX's ligatures ff, fi, fl, ffi, ffl: at codes 0x1B-0x1F in T1 (Cork) fonts, 0x0B-0x0F in OT1 ones. The Type 3
+ * bitmap fonts dvips makes of Computer Modern name their glyphs by code only, so pdf.js hands the code itself over,
+ * a control character, and "afin" read "a n" (pdftotext drops the glyph).
+ */
+const TEX_LIGATURES = ['ff', 'fi', 'fl', 'ffi', 'ffl']
+/** OT1 puts æ œ ø Æ Œ Ø at 0x1A-0x1F, where T1 has its ligatures: a font seen using OT1's ligature codes reads them so. */
+const OT1_LETTERS = ['æ', 'œ', 'ø', 'Æ', 'Œ', 'Ø']
+
+/** True for the raw codes {@link texGlyph} reads. */
+function isTexCode(u: string | undefined): boolean {
+  if (u === undefined || u.length !== 1) return false
+  const c = u.charCodeAt(0)
+  return (c >= 0x0b && c <= 0x0f) || (c >= 0x1a && c <= 0x1f)
+}
+
+const LETTER = /^\p{L}/u
+
+/**
+ * A ligature stands inside a word: a letter follows it in the same string, and a letter or nothing precedes it (a
+ * page of codes that are not letters at all, a font with a false map, stays as it is for the judges to see).
+ */
+function texContext(before: string, glyphs: unknown[], at: number): boolean {
+  if (before.length > 0 && !LETTER.test(before.slice(-1)) && !/\s$/.test(before)) return false
+  for (let k = at + 1; k < glyphs.length; k++) {
+    const g = glyphs[k]
+    if (typeof g === 'number') continue
+    const u = (g as { unicode?: string } | null)?.unicode ?? ''
+    return LETTER.test(u)
+  }
+  return false
+}
+
+/** A Type 3 glyph's text when pdf.js gave a raw TeX code: the ligature or letter it stands for; else `unicode`. */
+function texGlyph(unicode: string, fontId: string, ot1: Set<string>): string {
+  if (unicode.length !== 1) return unicode
+  const c = unicode.charCodeAt(0)
+  if (c >= 0x0b && c <= 0x0f) {
+    ot1.add(fontId)
+    return TEX_LIGATURES[c - 0x0b]!
+  }
+  if (c >= 0x1a && c <= 0x1f && ot1.has(fontId)) return OT1_LETTERS[c - 0x1a]!
+  if (c >= 0x1b && c <= 0x1f) return TEX_LIGATURES[c - 0x1b]!
+  return unicode
+}
+
 /** What a font object in pdf.js's `commonObjs` tells the text walk. */
 export interface OplistFont {
   fontMatrix?: number[]
@@ -66,6 +112,8 @@ export function textFromOperatorList(
   // The run being built, and where the last glyph ended (user space) with the em and baseline it was measured in:
   // kept across runs, as pdf.js compares every glyph with the one before it whatever the run.
   let run: PdfjsTextItem | undefined
+  // Type 3 fonts seen using OT1's ligature codes on this page (see texGlyph).
+  const ot1 = new Set<string>()
   let hasLast = false
   let endX = 0
   let endY = 0
@@ -187,7 +235,8 @@ export function textFromOperatorList(
         const ux = ax / em
         const uy = ay / em
         let adv = 0 // text-space advance within this op, before horizontal scale
-        for (const g of glyphs) {
+        for (let gi = 0; gi < glyphs.length; gi++) {
+          const g = glyphs[gi]
           if (typeof g === 'number') {
             adv -= (g * fontSize) / 1000
             continue
@@ -201,7 +250,7 @@ export function textFromOperatorList(
           const w = (glyph.width ?? 0) * scale
           const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing
           const next = adv + w + spacing * direction
-          const unicode = glyph.unicode ?? ''
+          const unicode = font.isType3Font && isTexCode(glyph.unicode) && texContext(run?.str ?? '', glyphs, gi) ? texGlyph(glyph.unicode!, fontId, ot1) : (glyph.unicode ?? '')
           // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
           // pdf.js's text content.
           if (px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {

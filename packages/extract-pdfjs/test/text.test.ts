@@ -4,6 +4,7 @@ import { buildPdf, healthyPdf, mixedFontPdf } from '@pdftriage/fixtures'
 import { joinItems } from '@pdftriage/core'
 import pdfjsExtractor from '../src/index.js'
 import { itemBox } from '../src/page-text.js'
+import { handPdf } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array, options = {}) =>
   (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
@@ -117,4 +118,22 @@ test('text walked from the operator list keeps a reflected font\'s soft hyphens 
   const p = await doc.getPageText(1)
   await doc.close()
   assert.equal([...p.text].filter((c) => c === '\u00ad').length, [...fx.FRENCH_PROSE].filter((c) => c === 's').length)
+})
+
+test('TeX ligatures of a Type 3 font that names glyphs by code only (dvips bitmaps) read as letters', async () => {
+  // Codes 0x1C (fi) and 0x1E (ffi) of a T1 font, glyphs named /aNN as dvips names them: pdf.js hands over the codes.
+  const names: Record<number, string> = { 28: 'a28', 30: 'a30', 97: 'a97', 99: 'a99', 101: 'a101', 104: 'a104', 110: 'a110', 115: 'a115' }
+  const codes = Object.keys(names).map(Number).sort((a, b) => a - b)
+  const widths = Array.from({ length: 110 - 28 + 1 }, () => 5)
+  const pdf = handPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 60 >>\nstream\nBT /F1 12 Tf 20 200 Td (en\\034n a\\036ches) Tj ET\nendstream',
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 10 10] /FontMatrix [0.1 0 0 0.1 0 0] /CharProcs << ${codes.map((c) => `/${names[c]} 6 0 R`).join(' ')} >> /Encoding << /Type /Encoding /Differences [${codes.map((c) => `${c} /${names[c]}`).join(' ')}] >> /FirstChar 28 /LastChar 110 /Widths [${widths.join(' ')}] /Resources << >> >>`,
+    '<< /Length 21 >>\nstream\n5 0 d0 0 0 4 6 re f\nendstream',
+  ])
+  await using doc = await open(pdf)
+  const page = await doc.getPageText(1)
+  assert.equal(page.items.map((i) => i.text).join(''), 'enfin affiches')
 })
