@@ -114,3 +114,54 @@ export function isShort(a: FlowLine, next: FlowLine | undefined): boolean {
 export function isIndented(l: FlowLine): boolean {
   return l.x0 - l.left > 0.8 * l.fontSize && l.x0 - l.left < 0.5 * (l.right - l.left)
 }
+
+/**
+ * The median font size of the lines (the upper one of an even count; 0 for none), from the count of each distinct
+ * size: a page has a few sizes, and sorting them with their counts gives the element a sort of every line would put
+ * in the middle.
+ */
+export function medianFontSize(lines: Line[]): number {
+  if (lines.length === 0) return 0
+  let d = 0
+  for (const l of lines) {
+    let k = 0
+    while (k < d && sizeValues[k] !== l.fontSize) k++
+    if (k === d) {
+      if (d === sizeValues.length) return medianBySort(lines)
+      sizeValues[d] = l.fontSize
+      sizeCounts[d++] = 0
+    }
+    sizeCounts[k]!++
+  }
+  // Distinct sizes in order, counts alongside (insertion: a handful of them).
+  for (let i = 1; i < d; i++) {
+    const v = sizeValues[i]!
+    const c = sizeCounts[i]!
+    let j = i - 1
+    while (j >= 0 && sizeValues[j]! > v) {
+      sizeValues[j + 1] = sizeValues[j]!
+      sizeCounts[j + 1] = sizeCounts[j]!
+      j--
+    }
+    sizeValues[j + 1] = v
+    sizeCounts[j + 1] = c
+  }
+  const mid = lines.length >> 1
+  let acc = 0
+  for (let k = 0; k < d; k++) {
+    acc += sizeCounts[k]!
+    if (acc > mid) return sizeValues[k]!
+  }
+  return sizeValues[d - 1]!
+}
+
+/** Distinct sizes and their counts for {@link medianFontSize}; a page with more falls back to a sort. */
+const sizeValues = new Float64Array(32)
+const sizeCounts = new Int32Array(32)
+
+function medianBySort(lines: Line[]): number {
+  const sizes = new Float64Array(lines.length)
+  for (let k = 0; k < lines.length; k++) sizes[k] = lines[k]!.fontSize
+  sizes.sort()
+  return sizes[lines.length >> 1]!
+}

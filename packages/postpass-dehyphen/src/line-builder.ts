@@ -1,5 +1,6 @@
 import type { PageText, TextItem } from '@pdftriage/core'
 import { isSpace } from './chars.js'
+import { median } from './layout.js'
 import { sortInPlace } from './sort.js'
 
 /**
@@ -134,13 +135,6 @@ function toItem(it: TextItem): Item | undefined {
     text, x0, y0, x1, y1, size: sized ? it.fontSize! : h, sized, fontId: it.fontId,
     cy: (y0 + y1) / 2, n, first: text.charCodeAt(0), last: text.charCodeAt(text.length - 1), ragged: (flags & RAGGED) !== 0,
   }
-}
-
-/** Median of finite numbers (the upper one of an even count); `undefined` for none. A typed copy sorts numerically without a comparator. */
-function median(xs: number[]): number | undefined {
-  if (xs.length === 0) return undefined
-  const s = Float64Array.from(xs).sort()
-  return s[Math.floor(s.length / 2)]
 }
 
 /** Scratch for {@link medianOf}, grown as pages need. */
@@ -446,11 +440,6 @@ function overlapping(gs: number[], a: number, b: number): number {
   return n
 }
 
-/** True when the gap from `a` to `b` overlaps one of the `gutters` (flat `[x0, x1, ...]`). */
-function crossesAny(gutters: number[], a: number, b: number): boolean {
-  for (let i = 0; i < gutters.length; i += 2) if (gutters[i]! < b && gutters[i + 1]! > a) return true
-  return false
-}
 
 /**
  * Builds the line segments of a page: items grouped by baseline, then split where a gap exceeds `wordGapFactor`
@@ -481,7 +470,7 @@ export function buildLines(page: PageText, wordGapFactor: number): Line[] {
       if (k < r.length) {
         const a = r[k - 1]!.x1
         const b = r[k]!.x0
-        if (!(b - a > rowSplit.split) && !(b - a > narrowSplit && crossesAny(gutters, a, b))) continue
+        if (!(b - a > rowSplit.split) && !(b - a > narrowSplit && overlapping(gutters, a, b) > 0)) continue
       }
       const l = segmentOf(page.pageNumber, r, from, k)
       if (Number.isNaN(l.fontSize)) unsized = true

@@ -1,4 +1,5 @@
 import { Line, NARROW_GUTTER_EM, TEXT_COLUMN_EM } from './line-builder.js'
+import { medianFontSize } from './layout.js'
 import { sortInPlace, sortNumbers } from './sort.js'
 
 /** A column gutter is at least this many body font sizes wide (a word space is a quarter of one). */
@@ -280,55 +281,6 @@ function visit(region: Line[], depth: number, em: number, out: Line[][]): void {
 export function readingOrder(lines: Line[]): Line[][] {
   if (lines.length === 0) return []
   const out: Line[][] = []
-  visit(lines, 0, medianSize(lines), out)
+  visit(lines, 0, medianFontSize(lines), out)
   return out
-}
-
-/**
- * The median font size of the lines (the upper one of an even count), from the count of each distinct size: a page
- * has a few sizes, and sorting them with their counts gives the element a sort of every line would put in the middle.
- */
-function medianSize(lines: Line[]): number {
-  let d = 0
-  for (const l of lines) {
-    let k = 0
-    while (k < d && sizeValues[k] !== l.fontSize) k++
-    if (k === d) {
-      if (d === sizeValues.length) return medianBySort(lines)
-      sizeValues[d] = l.fontSize
-      sizeCounts[d++] = 0
-    }
-    sizeCounts[k]!++
-  }
-  // Distinct sizes in order, counts alongside (insertion: a handful of them).
-  for (let i = 1; i < d; i++) {
-    const v = sizeValues[i]!
-    const c = sizeCounts[i]!
-    let j = i - 1
-    while (j >= 0 && sizeValues[j]! > v) {
-      sizeValues[j + 1] = sizeValues[j]!
-      sizeCounts[j + 1] = sizeCounts[j]!
-      j--
-    }
-    sizeValues[j + 1] = v
-    sizeCounts[j + 1] = c
-  }
-  const mid = lines.length >> 1
-  let acc = 0
-  for (let k = 0; k < d; k++) {
-    acc += sizeCounts[k]!
-    if (acc > mid) return sizeValues[k]!
-  }
-  return sizeValues[d - 1]!
-}
-
-/** Distinct sizes and their counts for {@link medianSize}; a page with more falls back to a sort. */
-const sizeValues = new Float64Array(32)
-const sizeCounts = new Int32Array(32)
-
-function medianBySort(lines: Line[]): number {
-  const sizes = new Float64Array(lines.length)
-  for (let k = 0; k < lines.length; k++) sizes[k] = lines[k]!.fontSize
-  sizes.sort()
-  return sizes[lines.length >> 1]!
 }

@@ -1,4 +1,5 @@
 import { NOTE_START } from './footnotes.js'
+import { medianFontSize } from './layout.js'
 import type { Line } from './line-builder.js'
 import { sortInPlace } from './sort.js'
 
@@ -155,14 +156,6 @@ interface Found {
   pageNumbers: number
 }
 
-/** The page's median font size (the upper one of an even count); 0 for a page without lines. */
-function medianSize(lines: Line[]): number {
-  const sizes = new Float64Array(lines.length)
-  for (let k = 0; k < lines.length; k++) sizes[k] = lines[k]!.fontSize
-  sizes.sort()
-  return sizes[Math.floor(sizes.length / 2)] ?? 0
-}
-
 /** The gap from a band line to the nearest line further in on its page; Infinity when there is none. */
 function gapInwards(lines: Line[], line: Line, side: Side): number {
   let gapIn = Infinity
@@ -238,7 +231,7 @@ export function findRunningElements(pageLines: Line[][], heights: number[], band
   for (let i = 0; i < cands.length; i++) {
     if (cands[i]!.length === 0) continue
     const lines = pageLines[i]!
-    const pageSize = medianSize(lines)
+    const pageSize = medianFontSize(lines)
     scanSide(cands, i, lines, 'top', pageSize, similarity, found)
     scanSide(cands, i, lines, 'bottom', pageSize, similarity, found)
   }
