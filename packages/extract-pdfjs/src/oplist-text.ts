@@ -15,11 +15,11 @@ const TEX_LIGATURES = ['ff', 'fi', 'fl', 'ffi', 'ffl']
 /** OT1 puts æ œ ø Æ Œ Ø at 0x1A-0x1F, where T1 has its ligatures: a font seen using OT1's ligature codes reads them so. */
 const OT1_LETTERS = ['æ', 'œ', 'ø', 'Æ', 'Œ', 'Ø']
 
-/** True for the raw codes {@link texGlyph} reads. */
-function isTexCode(u: string | undefined): boolean {
-  if (u === undefined || u.length !== 1) return false
+/** The raw TeX code a glyph's text is (0x0B-0x0F or 0x1A-0x1F, as pdf.js hands them over); -1 for any other text. */
+function texCode(u: string | undefined): number {
+  if (u === undefined || u.length !== 1) return -1
   const c = u.charCodeAt(0)
-  return (c >= 0x0b && c <= 0x0f) || (c >= 0x1a && c <= 0x1f)
+  return (c >= 0x0b && c <= 0x0f) || (c >= 0x1a && c <= 0x1f) ? c : -1
 }
 
 const LETTER = /^\p{L}/u
@@ -39,17 +39,15 @@ function texContext(before: string, glyphs: unknown[], at: number): boolean {
   return false
 }
 
-/** A Type 3 glyph's text when pdf.js gave a raw TeX code: the ligature or letter it stands for; else `unicode`. */
-function texGlyph(unicode: string, fontId: string, ot1: Set<string>): string {
-  if (unicode.length !== 1) return unicode
-  const c = unicode.charCodeAt(0)
-  if (c >= 0x0b && c <= 0x0f) {
+/** The text of TeX code `c` (see {@link texCode}) in a font: a ligature, or in an OT1 font a letter. */
+function texGlyph(c: number, fontId: string, ot1: Set<string>): string {
+  if (c <= 0x0f) {
     ot1.add(fontId)
     return TEX_LIGATURES[c - 0x0b]!
   }
-  if (c >= 0x1a && c <= 0x1f && ot1.has(fontId)) return OT1_LETTERS[c - 0x1a]!
-  if (c >= 0x1b && c <= 0x1f) return TEX_LIGATURES[c - 0x1b]!
-  return unicode
+  if (ot1.has(fontId)) return OT1_LETTERS[c - 0x1a]!
+  // 0x1A is no ligature in T1 (a dotless j): left as it came.
+  return c === 0x1a ? String.fromCharCode(c) : TEX_LIGATURES[c - 0x1b]!
 }
 
 /** What a font object in pdf.js's `commonObjs` tells the text walk. */
@@ -250,7 +248,8 @@ export function textFromOperatorList(
           const w = (glyph.width ?? 0) * scale
           const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing
           const next = adv + w + spacing * direction
-          const unicode = font.isType3Font && isTexCode(glyph.unicode) && texContext(run?.str ?? '', glyphs, gi) ? texGlyph(glyph.unicode!, fontId, ot1) : (glyph.unicode ?? '')
+          const code = font.isType3Font ? texCode(glyph.unicode) : -1
+          const unicode = code >= 0 && texContext(run?.str ?? '', glyphs, gi) ? texGlyph(code, fontId, ot1) : (glyph.unicode ?? '')
           // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
           // pdf.js's text content.
           if (px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
