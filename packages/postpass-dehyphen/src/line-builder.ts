@@ -354,18 +354,22 @@ function segmentOf(page: number, row: Item[], from: number, to: number): Line {
 
 /** A row's split threshold, and twice its own median gap between OCR word boxes (0 for a text layer's runs). */
 interface RowSplit {
+  /** A wider gap splits the row. */
   split: number
-  own: number
+  /** A wider gap splits it where it lines up with a narrow gutter: {@link NARROW_GUTTER_EM}, or twice the median gap
+   * between OCR word boxes, whichever is more. */
+  narrow: number
 }
 
-function rowSplitOf(r: Item[], split: number): RowSplit {
+function rowSplitOf(r: Item[], split: number, bodySize: number): RowSplit {
   // A justified line stretches all its spaces alike: a gap between OCR words is a gutter only if it is also well
   // over the row's median gap (a gutter is one gap among many word spaces; a loose line would otherwise split at
   // every wide space).
   // Only for word boxes (OCR): a text layer's runs already hold their spaces, its item gaps are not word spaces.
   const words = r.length >= 4 && !r.some((it) => it.sized)
   const own = words ? median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0)) : undefined
-  return own !== undefined ? { split: Math.max(split, ROW_GAP_FACTOR * own), own: ROW_GAP_FACTOR * own } : { split, own: 0 }
+  const narrow = NARROW_GUTTER_EM * bodySize
+  return own !== undefined ? { split: Math.max(split, ROW_GAP_FACTOR * own), narrow: Math.max(narrow, ROW_GAP_FACTOR * own) } : { split, narrow }
 }
 
 /** Rows that must show a narrow gutter between running text, at overlapping places, for it to split rows. */
@@ -390,8 +394,7 @@ function narrowGutters(rs: Item[][], splits: RowSplit[], bodySize: number): numb
   const text = TEXT_COLUMN_EM * bodySize
   for (let ri = 0; ri < rs.length; ri++) {
     const r = rs[ri]!
-    const { split, own } = splits[ri]!
-    const narrow = Math.max(NARROW_GUTTER_EM * bodySize, own)
+    const { split, narrow } = splits[ri]!
     let right = -Infinity
     for (const it of r) if (it.x1 > right) right = it.x1
     let from = 0
@@ -440,7 +443,6 @@ function overlapping(gs: number[], a: number, b: number): number {
   return n
 }
 
-
 /**
  * Builds the line segments of a page: items grouped by baseline, then split where a gap exceeds `wordGapFactor`
  * average word spaces (a column gutter, a tab stop). Returns segments in no particular order; empty for a page
@@ -459,18 +461,17 @@ export function buildLines(page: PageText, wordGapFactor: number): Line[] {
   const split = Math.max(wordGapFactor * space, MIN_SPLIT_EM * bodySize)
   const out: Line[] = []
   let unsized = false
-  const rowSplits = rs.map((r) => rowSplitOf(r, split))
+  const rowSplits = rs.map((r) => rowSplitOf(r, split, bodySize))
   const gutters = narrowGutters(rs, rowSplits, bodySize)
   for (let ri = 0; ri < rs.length; ri++) {
     const r = rs[ri]!
     const rowSplit = rowSplits[ri]!
-    const narrowSplit = Math.max(NARROW_GUTTER_EM * bodySize, rowSplit.own)
     let from = 0
     for (let k = 1; k <= r.length; k++) {
       if (k < r.length) {
         const a = r[k - 1]!.x1
         const b = r[k]!.x0
-        if (!(b - a > rowSplit.split) && !(b - a > narrowSplit && overlapping(gutters, a, b) > 0)) continue
+        if (!(b - a > rowSplit.split) && !(b - a > rowSplit.narrow && overlapping(gutters, a, b) > 0)) continue
       }
       const l = segmentOf(page.pageNumber, r, from, k)
       if (Number.isNaN(l.fontSize)) unsized = true
