@@ -53,8 +53,8 @@ export type BatchEvent =
   | { type: 'document-started'; file: string }
   /** A page of the document is done (its `pages.jsonl` row, not yet written: rows are written with the document). */
   | { type: 'page-done'; file: string; page: PageRecord }
-  /** The document's outputs and its index rows are written. */
-  | { type: 'document-done'; file: string; row: DocumentRow }
+  /** The document's outputs and its index rows are written; `files` are the outputs by writer role. */
+  | { type: 'document-done'; file: string; row: DocumentRow; files: Record<string, string> }
   /** The input could not be processed (missing, unreadable, not a PDF, encrypted, a plugin failed); the rest go on. */
   | { type: 'failed'; file: string; code: string; message: string; row: DocumentRow }
   /** Same bytes as an input already done with the same configuration: listed, not processed. */
@@ -183,9 +183,10 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
       row.seconds = res.seconds.toFixed(2)
       if (res.status === 'done' && res.document && res.outputs) {
         const d = res.document
+        const f = res.outputs.files
         const info = d.info as { producer?: string; creator?: string; creatorTool?: string }
         Object.assign(row, {
-          status: 'done', pages: String(d.pages), text: res.outputs.text, report: res.outputs.report, pdf: res.outputs.pdf ?? '',
+          status: 'done', pages: String(d.pages), text: f.text ?? '', report: f.report ?? '', pdf: f.pdf ?? '',
           producer: info.producer ?? '', creator: info.creator ?? '', creator_tool: info.creatorTool ?? '', pdf_type: res.outputs.pdfType,
           pages_needing_ocr: String(res.pagesNeedingOcr), pages_ocred: String(res.pagesOcred), tags: d.tags.join(' '),
         })
@@ -195,7 +196,7 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
         summary.pages.ocr += d.actions.ocr ?? 0
         summary.pages.failed += d.actions.failed ?? 0
         index.append(row, lines)
-        onEvent({ type: 'document-done', file: res.file, row })
+        onEvent({ type: 'document-done', file: res.file, row, files: { ...f } })
       } else {
         row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
         row.error_message = res.error?.message ?? 'unknown error'

@@ -5,7 +5,7 @@ import { test } from 'node:test'
 test('the public API of @pdftriage/batch', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
     'BATCH_DIR', 'DOCUMENT_COLUMNS', 'IndexStore', 'Session', 'csvField', 'csvLine', 'defaultJobs', 'documentRecord',
-    'errorRecord', 'expandInputs', 'globToRegExp', 'missingError', 'outputKey', 'pageRecord', 'pagesText', 'parseCsv',
-    'pdfType', 'processFiles', 'runBatch', 'safeJoin', 'withModelJudge', 'writeAtomic',
+    'errorRecord', 'expandInputs', 'globToRegExp', 'missingError', 'outputKey', 'outputStem', 'pageRecord', 'parseCsv',
+    'processFiles', 'runBatch', 'safeJoin', 'withModelJudge', 'writeAtomic', 'writeDocumentOutputs',
   ])
 })
