@@ -4,7 +4,7 @@ import { test } from 'node:test'
 // The public API, pinned: a change here is a change for every plugin author and must be deliberate.
 test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'CONFIG_FILE_NAMES', 'PLUGIN_KINDS', 'PRESETS', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
+    'BUILTIN_PLUGINS', 'CONFIG_FILE_NAMES', 'PLUGIN_KINDS', 'PRESETS', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
     'candidateIds', 'configDigest', 'configSchema', 'createComponent', 'createComponents', 'cropImage',
     'defaultFallbackDirs', 'defineConfig', 'definePlugin', 'effectiveRules', 'emptyPage', 'formatZodIssues',
     'fromPdfUserSpace', 'importPlugin', 'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount',
