@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { before, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
-import { parseCsv } from '../src/csv.js'
+import { parseCsv } from '@pdftriage/batch'
 import { cli, folder } from './helpers.js'
 
 const BIN = fileURLToPath(new URL('../src/bin.js', import.meta.url))
