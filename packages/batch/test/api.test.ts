@@ -4,8 +4,9 @@ import { test } from 'node:test'
 // The public API, pinned: the CLI, the distributed worker and other front ends build on it.
 test('the public API of @pdftriage/batch', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'BATCH_DIR', 'DOCUMENT_COLUMNS', 'IndexStore', 'Session', 'csvField', 'csvLine', 'defaultJobs', 'documentRecord',
-    'errorRecord', 'expandInputs', 'globToRegExp', 'missingError', 'outputKey', 'pageRecord', 'pagesText', 'parseCsv',
-    'pdfType', 'processFiles', 'runBatch', 'safeJoin', 'withModelJudge', 'writeAtomic',
+    'BATCH_DIR', 'DEFAULT_LIMITS', 'DOCUMENT_COLUMNS', 'IndexStore', 'LOCK_FILE', 'Session', 'csvField', 'csvLine',
+    'defaultJobs', 'documentRecord', 'errorRecord', 'expandInputs', 'globToRegExp', 'lockOutput', 'missingError',
+    'outputKey', 'pageRecord', 'pagesText', 'parseCsv', 'pdfType', 'prepareOutput', 'processFiles', 'runBatch',
+    'safeJoin', 'withModelJudge', 'writeAtomic',
   ])
 })
