@@ -2,6 +2,7 @@ import { constants, existsSync, openSync, closeSync, fstatSync, fsyncSync, ftrun
 import { join } from 'node:path'
 import { writeAtomic, writeError } from './atomic.js'
 import { csvLine, parseCsv } from './csv.js'
+import { decodeName, encodeName } from './file-names.js'
 
 /** Columns of `documents.csv`, in order. */
 export const DOCUMENT_COLUMNS = [
@@ -41,7 +42,7 @@ export class IndexStore {
       const header = parsed.shift() ?? []
       this.rows = parsed
         .filter((r) => r.length === header.length)
-        .map((r) => Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, r[header.indexOf(c)] ?? ''])) as DocumentRow)
+        .map((r) => Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, cellValue(c, r[header.indexOf(c)] ?? '')])) as DocumentRow)
     }
     if (existsSync(this.pagesPath)) {
       fixes.push(...cutTornLine(this.pagesPath))
@@ -79,7 +80,7 @@ export class IndexStore {
     const full = { ...row, pages_end: String(end) } as DocumentRow
     // No newline inside a row: a torn last line can then always be cut at the last newline. The header goes with the
     // first row in one write, so a file never holds rows without it.
-    const line = csvLine(DOCUMENT_COLUMNS.map((c) => full[c].replace(/[\r\n]+/g, ' ')))
+    const line = rowLine(full)
     const empty = !existsSync(this.docsPath) || statSync(this.docsPath).size === 0
     appendDurably(this.docsPath, empty ? csvLine(DOCUMENT_COLUMNS) + line : line)
     this.rows.push(full)
@@ -112,12 +113,22 @@ export class IndexStore {
     const size = Buffer.byteLength(pagesText)
     for (const r of keptRows) r.pages_end = String(size)
     await writeAtomic(this.pagesPath, pagesText)
-    await writeAtomic(this.docsPath, csvLine(DOCUMENT_COLUMNS) + keptRows.map((r) => csvLine(DOCUMENT_COLUMNS.map((c) => r[c]))).join(''))
+    await writeAtomic(this.docsPath, csvLine(DOCUMENT_COLUMNS) + keptRows.map(rowLine).join(''))
     this.rows = keptRows
     this.superseded = false
     return true
   }
 }
+
+/** Columns holding file names: written so that any name (newlines, bytes that are not UTF-8) reads back the same. */
+const NAME_COLUMNS: ReadonlySet<string> = new Set(['path', 'duplicate_of'])
+
+/** A row as one CSV line: names encoded, newlines in other cells (messages) made spaces. */
+function rowLine(r: DocumentRow): string {
+  return csvLine(DOCUMENT_COLUMNS.map((c) => (NAME_COLUMNS.has(c) ? encodeName(r[c]) : r[c].replace(/[\r\n]+/g, ' '))))
+}
+
+const cellValue = (column: string, cell: string) => (NAME_COLUMNS.has(column) ? decodeName(cell) : cell)
 
 /**
  * Appends and fsyncs, so that a document row is never on disk before the page rows it vouches for. Never through a

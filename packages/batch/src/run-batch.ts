@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { mkdir, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { TriageError, configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
+import { fsPath } from './file-names.js'
 import { IndexStore, type DocumentRow } from './index-store.js'
 import { expandInputs, missingError, type InputFilter } from './inputs.js'
 import { lockOutput, prepareOutput } from './out-folder.js'
@@ -142,7 +143,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   for (const file of files) {
     let hash: string
     try {
-      hash = (await readAndHash(resolve(cwd, file))).hash
+      hash = (await readAndHash(fsPath(resolve(cwd, file)))).hash
     } catch {
       todo.push({ file, hash: '' }) // the session reports the read error
       continue

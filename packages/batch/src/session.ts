@@ -5,6 +5,7 @@ import {
   TriageError, createComponents, effectiveRules, loadConfig, planDocument, readAndHash, refParts, runDocument,
   type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig,
 } from '@pdftriage/core'
+import { fsPath } from './file-names.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
 import { writeDocumentOutputs, type DocumentOutputs } from './run-outputs.js'
 
@@ -106,7 +107,7 @@ export class Session {
     let hash: string | undefined
     let doc
     try {
-      let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readAndHash(resolve(o.cwd, file)).catch((e: NodeJS.ErrnoException) => {
+      let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readAndHash(fsPath(resolve(o.cwd, file))).catch((e: NodeJS.ErrnoException) => {
         throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, { file, cause: e, stage: 'open' })
       }))
       hash = read.hash
