@@ -1,4 +1,4 @@
-export { runBatch, type RunBatchOptions, type BatchEvent, type BatchSummary, type UnchangedStatus } from './run-batch.js'
+export { runBatch, batchDigest, emptyRow, outcomeRow, pageRow, type RunBatchOptions, type BatchEvent, type BatchSummary, type UnchangedStatus } from './run-batch.js'
 export { expandInputs, globToRegExp, missingError, type InputFilter } from './inputs.js'
 export { IndexStore, DOCUMENT_COLUMNS, type DocumentRow } from './index-store.js'
 export { safeJoin, writeAtomic } from './atomic.js'
@@ -7,4 +7,4 @@ export { processFiles, DEFAULT_LIMITS, type DocumentLimits, type FileSink, type 
 export { lockOutput, prepareOutput, LOCK_FILE } from './out-folder.js'
 export { Session, BATCH_DIR, defaultJobs, withModelJudge, type SessionOptions, type FileOutcome } from './session.js'
 export { documentRecord, errorRecord, pageRecord, type PageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
-export { outputKey, pdfType, pagesText, type DocumentOutputs } from './run-outputs.js'
+export { outputKey, outputStem, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'

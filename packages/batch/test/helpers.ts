@@ -1,90 +1,47 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { parseCsv } from '../src/csv.js'
-import type { DocumentRow, RunBatchOptions } from '../src/index.js'
-
-export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix))
-
-/** The rows of an output folder's documents.csv as objects. */
-export function documentRows(out: string): DocumentRow[] {
-  const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])) as DocumentRow)
-}
-
-const DRIVER = fileURLToPath(new URL('./driver.js', import.meta.url))
-
-/** A batch run in a child process: its events as they come, its end. `shell` wraps it (e.g. `ulimit -f 64;`). */
-export function spawnRun(o: RunBatchOptions, shell = ''): {
-  child: ChildProcess
-  events: Array<Record<string, unknown>>
-  on(pred: (e: Record<string, unknown>) => boolean): Promise<void>
-  end: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>
-} {
-  const cmd = `${shell} exec ${JSON.stringify(process.execPath)} ${JSON.stringify(DRIVER)} "$0"`
-  const child = spawn('/bin/sh', ['-c', cmd, JSON.stringify(o)], { stdio: ['ignore', 'pipe', 'pipe'] })
-  const events: Array<Record<string, unknown>> = []
-  const waiters: Array<{ pred: (e: Record<string, unknown>) => boolean; resolve: () => void }> = []
-  let stderr = ''
-  child.stderr!.on('data', (d) => (stderr += d))
-  createInterface({ input: child.stdout! }).on('line', (l) => {
-    const e = JSON.parse(l) as Record<string, unknown>
-    events.push(e)
-    for (const w of [...waiters]) if (w.pred(e)) waiters.splice(waiters.indexOf(w), 1) && w.resolve()
-  })
-  const end = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
-  )
-  return {
-    child,
-    events,
-    on: (pred) =>
-      events.some(pred) ? Promise.resolve() : new Promise<void>((resolve, reject) => {
-        waiters.push({ pred, resolve })
-        void end.then(() => reject(new Error(`the run ended before the awaited event: ${stderr}`)))
-      }),
-    end,
-  }
-}
+import { dirname, join } from 'node:path'
+import type { TestContext } from 'node:test'
+import { parseCsv } from '../src/index.js'
 
 /**
- * Writes into `dir` a config whose extractor misbehaves on command: a file whose bytes start with `CRASH` makes an
- * unhandled rejection (as pdf.js's asynchronous parse errors do), `EXIT` ends the process, `HANG` never finishes a
- * page, `GROW` allocates memory until stopped; any other file is one page of text. Returns the config's path.
+ * The cheapest configuration that still runs the pipeline: pdf.js and the character gates, no OCR, no post-pass.
+ * Its plugins are devDependencies of this package.
  */
-export function misbehavingConfig(dir: string): string {
-  writeFileSync(
-    join(dir, 'bomb-extractor.mjs'),
-    `const page = (n) => ({ pageNumber: n, width: 612, height: 792, source: 'text-layer', imageCoverage: 0,
-  text: 'Un texte qui se lit sans peine, page après page, comme celui de tous les jours.',
-  items: [{ text: 'Un texte qui se lit sans peine, page après page, comme celui de tous les jours.', bbox: [72, 72, 500, 84] }] })
-const never = () => new Promise(() => {})
-export default {
-  kind: 'extractor', name: 'bomb', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) },
-  create: () => ({
-    name: 'bomb',
-    async open(bytes) {
-      const head = Buffer.from(bytes.subarray(0, 5)).toString('latin1')
-      if (head === 'CRASH') Promise.reject(new Error('FormatError: Invalid number'))
-      if (head === 'EXIT:') process.exit(3)
-      const held = []
-      if (head === 'GROW:') setInterval(() => held.push(Buffer.alloc(32 << 20, 1)), 20)
-      return {
-        pageCount: 2, info: { pageCount: 2 },
-        getPageText: (n) => (head === 'HANG:' && n === 2) || head === 'GROW:' || head === 'CRASH' ? never() : Promise.resolve(page(n)),
-        renderPage: never, close: async () => {}, [Symbol.asyncDispose]: async () => {},
-      }
-    },
-  }),
-}
-`,
-  )
-  const cfg = join(dir, 'pdftriage.config.json')
-  writeFileSync(cfg, JSON.stringify({ extractor: './bomb-extractor.mjs', judges: ['@pdftriage/judge-gates'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }))
-  return cfg
+export const EXTRACT_ONLY = { judges: ['@pdftriage/judge-gates'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }
+
+/** A temporary folder owned by the test `t` (removed when it ends), with the given files written into it. */
+export function folder(t: TestContext, files: Record<string, Uint8Array | string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdftriage-batch-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  for (const [name, data] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true })
+    writeFileSync(join(dir, name), data)
+  }
+  return dir
 }
 
-export const fileUrl = (p: string) => pathToFileURL(p).href
+/** The output folder's index: documents.csv rows as objects, pages.jsonl rows parsed. */
+export function readIndex(out: string) {
+  const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
+  const docs = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])) as Record<string, string>)
+  const pagesText = readFileSync(join(out, 'pages.jsonl'), 'utf8')
+  assert.ok(pagesText === '' || pagesText.endsWith('\n'), 'pages.jsonl ends with a complete line')
+  const pages = pagesText.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>)
+  return { docs, pages }
+}
+
+/** Modification times of every file below `dir`. */
+export function mtimes(dir: string): Record<string, number> {
+  const out: Record<string, number> = {}
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name)
+      if (e.isDirectory()) walk(p)
+      else out[p] = statSync(p).mtimeMs
+    }
+  }
+  walk(dir)
+  return out
+}

@@ -7,7 +7,7 @@ import { isTriageError } from '@pdftriage/core'
 import { runBatch, LOCK_FILE, type BatchEvent } from '../src/index.js'
 import { csvLine, parseCsv } from '../src/csv.js'
 import { decodeName, encodeName, nameFromBytes, nameToBytes } from '../src/file-names.js'
-import { documentRows, misbehavingConfig, spawnRun, tempDir } from './helpers.js'
+import { documentRows, misbehavingConfig, spawnRun, tempDir } from './rel-helpers.js'
 
 const root = tempDir('batch-rel-')
 after(() => rmSync(root, { recursive: true, force: true }))

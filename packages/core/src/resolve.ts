@@ -14,6 +14,7 @@ const ROLE_PREFIX: Record<PluginKind, string[]> = {
   repair: ['repair'],
   ocr: ['ocr'],
   postprocess: ['postpass'],
+  writer: ['write'],
 }
 
 /** Candidate module ids for a reference, most specific first. A short name tries the `@pdftriage/<role>-` forms. */
@@ -72,6 +73,8 @@ export const BUILTIN_PLUGINS: ReadonlySet<string> = new Set([
   '@pdftriage/ocr-tesseract',
   '@pdftriage/postpass-dehyphen',
   '@pdftriage/write-pdf',
+  '@pdftriage/write-report',
+  '@pdftriage/write-text',
 ])
 
 /** A module id's package name: `@scope/name` or `name`. */
