@@ -91,13 +91,13 @@ export interface DocumentLimits {
 /**
  * Default limits. One page: 3 ms to extract, 6-7 s to OCR at 300 dpi on an idle core, and the OCR engine allows
  * itself 120 s and a retry; 300 s leaves that room on a loaded machine. One document: the longest measured, a
- * 1,280-page manual, triages in 4 s; 2 h is 1,000 scanned pages OCRed on one core. Memory: a job's process peaks at
- * 280 MB triaging 1,280 pages and 450-700 MB OCRing scans; 1,500 MB is over twice that and lets two jobs plus the
- * main process stay near 3 GB where a bomb would take the host.
+ * 1,280-page document, triages in 4 s; 2 h is 1,000 scanned pages OCRed on one core. Memory: a job's process peaks
+ * near 300 MB triaging 1,280 pages and OCRing scans (MEASUREMENTS.md); 1,000 MB is three times that, and keeps two
+ * jobs and the main process under 2 GB where a bomb alone would take the host (9.9 GB seen).
  */
-export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 1500 }
+export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 1000 }
 
-/** How often the main process looks at each job's memory and clocks: a bomb grows 70 MB/s, so 1,500 MB is never passed by much. */
+/** How often the main process looks at each job's memory and clocks: at the 70 MB/s a bomb grows, 7 MB past the limit. */
 const WATCH_MS = 100
 
 /** How the files are processed. */
