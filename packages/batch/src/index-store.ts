@@ -1,7 +1,8 @@
-import { appendFileSync, existsSync, openSync, closeSync, fsyncSync, readFileSync, statSync, truncateSync } from 'node:fs'
+import { constants, existsSync, openSync, closeSync, fstatSync, fsyncSync, ftruncateSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeAtomic } from './atomic.js'
+import { writeAtomic, writeError } from './atomic.js'
 import { csvLine, parseCsv } from './csv.js'
+import { decodeName, encodeName } from './file-names.js'
 
 /** Columns of `documents.csv`, in order. */
 export const DOCUMENT_COLUMNS = [
@@ -41,7 +42,7 @@ export class IndexStore {
       const header = parsed.shift() ?? []
       this.rows = parsed
         .filter((r) => r.length === header.length)
-        .map((r) => Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, r[header.indexOf(c)] ?? ''])) as DocumentRow)
+        .map((r) => Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, cellValue(c, r[header.indexOf(c)] ?? '')])) as DocumentRow)
     }
     if (existsSync(this.pagesPath)) {
       fixes.push(...cutTornLine(this.pagesPath))
@@ -77,9 +78,11 @@ export class IndexStore {
     if (pageLines.length) appendDurably(this.pagesPath, pageLines.join(''))
     const end = existsSync(this.pagesPath) ? statSync(this.pagesPath).size : 0
     const full = { ...row, pages_end: String(end) } as DocumentRow
-    if (!existsSync(this.docsPath)) appendDurably(this.docsPath, csvLine(DOCUMENT_COLUMNS))
-    // No newline inside a row: a torn last line can then always be cut at the last newline.
-    appendDurably(this.docsPath, csvLine(DOCUMENT_COLUMNS.map((c) => full[c].replace(/[\r\n]+/g, ' '))))
+    // No newline inside a row: a torn last line can then always be cut at the last newline. The header goes with the
+    // first row in one write, so a file never holds rows without it.
+    const line = rowLine(full)
+    const empty = !existsSync(this.docsPath) || statSync(this.docsPath).size === 0
+    appendDurably(this.docsPath, empty ? csvLine(DOCUMENT_COLUMNS) + line : line)
     this.rows.push(full)
   }
 
@@ -110,19 +113,48 @@ export class IndexStore {
     const size = Buffer.byteLength(pagesText)
     for (const r of keptRows) r.pages_end = String(size)
     await writeAtomic(this.pagesPath, pagesText)
-    await writeAtomic(this.docsPath, csvLine(DOCUMENT_COLUMNS) + keptRows.map((r) => csvLine(DOCUMENT_COLUMNS.map((c) => r[c]))).join(''))
+    await writeAtomic(this.docsPath, csvLine(DOCUMENT_COLUMNS) + keptRows.map(rowLine).join(''))
     this.rows = keptRows
     this.superseded = false
     return true
   }
 }
 
-/** Appends and fsyncs, so that a document row is never on disk before the page rows it vouches for. */
+/** Columns holding file names: written so that any name (newlines, bytes that are not UTF-8) reads back the same. */
+const NAME_COLUMNS: ReadonlySet<string> = new Set(['path', 'duplicate_of'])
+
+/** A row as one CSV line: names encoded, newlines in other cells (messages) made spaces. */
+function rowLine(r: DocumentRow): string {
+  return csvLine(DOCUMENT_COLUMNS.map((c) => (NAME_COLUMNS.has(c) ? encodeName(r[c]) : r[c].replace(/[\r\n]+/g, ' '))))
+}
+
+const cellValue = (column: string, cell: string) => (NAME_COLUMNS.has(column) ? decodeName(cell) : cell)
+
+/**
+ * Appends and fsyncs, so that a document row is never on disk before the page rows it vouches for. Never through a
+ * link (O_NOFOLLOW); a write cut short (a full disk) is undone, so the file ends where it ended before, and the error
+ * is DISK_FULL.
+ */
 function appendDurably(path: string, text: string): void {
-  appendFileSync(path, text)
-  const fd = openSync(path, 'r')
+  let fd: number
   try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o644)
+  } catch (e) {
+    throw writeError(e, path)
+  }
+  const before = fstatSync(fd).size
+  try {
+    const buf = Buffer.from(text)
+    let off = 0
+    while (off < buf.length) off += writeSync(fd, buf, off)
     fsyncSync(fd)
+  } catch (e) {
+    try {
+      ftruncateSync(fd, before)
+    } catch {
+      // the next open cuts a torn line anyway
+    }
+    throw writeError(e, path)
   } finally {
     closeSync(fd)
   }

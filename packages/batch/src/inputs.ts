@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { TriageError } from '@pdftriage/core'
+import { fsPath, nameFromBytes } from './file-names.js'
 
 /** Converts a glob (`*`, `**`, `?`) to a regular expression over `/`-separated paths. */
 export function globToRegExp(glob: string): RegExp {
@@ -52,7 +53,7 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}, cw
   for (const p of paths) {
     let s
     try {
-      s = await stat(resolve(cwd, p))
+      s = await stat(fsPath(resolve(cwd, p)))
     } catch {
       missing.push(p)
       continue
@@ -60,15 +61,17 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}, cw
     if (s.isDirectory()) {
       const found: string[] = []
       const walk = async (dir: string) => {
-        const entries = await readdir(resolve(cwd, dir), { withFileTypes: true })
+        // Names as bytes: one that is not UTF-8 is kept as it is on disk (see file-names.ts), not replaced by U+FFFD.
+        const entries = (await readdir(fsPath(resolve(cwd, dir)) as string, { withFileTypes: true, encoding: 'buffer' as unknown as 'utf8' }))
+          .map((e) => ({ e, name: nameFromBytes(e.name as unknown as Buffer) }))
         entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-        for (const e of entries) {
-          const full = join(dir, e.name)
+        for (const { e, name } of entries) {
+          const full = join(dir, name)
           if (e.isDirectory()) await walk(full)
-          else if (/\.pdf$/i.test(e.name) && keep(relative(p, full))) {
+          else if (/\.pdf$/i.test(name) && keep(relative(p, full))) {
             // A link to a file counts as the file (archives are often folders of links); links to folders are not
             // followed, so a link cycle cannot trap the walk.
-            const isFile = e.isFile() || (e.isSymbolicLink() && (await stat(resolve(cwd, full)).then((t) => t.isFile(), () => false)))
+            const isFile = e.isFile() || (e.isSymbolicLink() && (await stat(fsPath(resolve(cwd, full))).then((t) => t.isFile(), () => false)))
             if (isFile) found.push(full)
           }
         }

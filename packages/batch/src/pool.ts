@@ -1,9 +1,11 @@
-import { Worker } from 'node:worker_threads'
+import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { TriageError } from '@pdftriage/core'
 import { errorRecord, type OutRecord } from './records.js'
 import { Session, type FileOutcome, type SessionOptions } from './session.js'
 
-/** Callbacks of {@link processFiles}. Records of one document are delivered together and documents in input order. */
+/** Callbacks of {@link processFiles}. Records of one document are delivered together, documents in input order unless asked otherwise. */
 export interface FileSink {
   /** A file was handed to a session (in dispatch order, not input order: several may be in flight). Optional. */
   started?(index: number): void
@@ -11,14 +13,18 @@ export interface FileSink {
   outcome(o: FileOutcome, index: number): void | Promise<void>
 }
 
-/** Messages between the main thread and document workers. */
-type ToWorker = { type: 'file'; id: number; file: string; range?: PageRange } | { type: 'close' }
+/** Messages between the main process and document processes. */
+type ToWorker = { type: 'init'; options: SessionOptions } | { type: 'file'; id: number; file: string; range?: PageRange } | { type: 'close' }
 type FromWorker =
   | { type: 'ready' }
   | { type: 'fatal'; error: { code?: string; message: string; path?: string } }
   | { type: 'record'; id: number; rec: OutRecord }
   | { type: 'done'; id: number; outcome: FileOutcome }
   | { type: 'closed' }
+  /** The child's resident memory, for platforms without /proc. */
+  | { type: 'rss'; mb: number }
+  /** An unhandled rejection or exception ended the child: the file it held fails with this message. */
+  | { type: 'crash'; message: string }
 
 /** 1-based inclusive pages of a document. */
 export interface PageRange {
@@ -30,6 +36,17 @@ export interface PageRange {
 export interface Task {
   file: string
   range?: PageRange
+}
+
+/** Delivers records and outcomes as they come: each document's records still come before its outcome. */
+class Direct {
+  constructor(private readonly sink: FileSink) {}
+  record(id: number, r: OutRecord) {
+    this.sink.record(r, id)
+  }
+  async done(id: number, o: FileOutcome) {
+    await this.sink.outcome(o, id)
+  }
 }
 
 /** Delivers records per document in input order, streaming the document at the head. */
@@ -61,16 +78,71 @@ class Orderer {
   }
 }
 
+/** Bounds on one document; a document over one fails with a typed error naming the option that raises it. */
+export interface DocumentLimits {
+  /** Wall time of one document, ms (`DOC_TIMEOUT`). */
+  docTimeoutMs: number
+  /** Wall time from one page's end (or the document's start) to the next page's end, ms (`PAGE_TIMEOUT`). */
+  pageTimeoutMs: number
+  /** Resident memory of the process running the document, MB (`DOC_TOO_LARGE`). */
+  maxMemoryMb: number
+}
+
 /**
- * Processes files with `jobs` document workers (worker threads, one session each), or in this thread when `jobs` is 1.
- * A worker that dies loses only the file it held (reported as an error record) and is replaced.
- * Rejects only when the configuration cannot be loaded (exit code 2 territory).
+ * Default limits. One page: 3 ms to extract, 6-7 s to OCR at 300 dpi on an idle core, and the OCR engine allows
+ * itself 120 s and a retry; 300 s leaves that room on a loaded machine. One document: the longest measured, a
+ * 1,280-page document, triages in 4 s; 2 h is 1,000 scanned pages OCRed on one core. Memory: a job's process peaks
+ * near 300 MB triaging 1,280 pages and OCRing scans (MEASUREMENTS.md); 1,000 MB is three times that, and keeps two
+ * jobs and the main process under 2 GB where a bomb alone would take the host (9.9 GB seen).
  */
-export async function processFiles(input: ReadonlyArray<string | Task>, options: SessionOptions, jobs: number, sink: FileSink): Promise<void> {
+export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 1000 }
+
+/** How often the main process looks at each job's memory and clocks: at the 70 MB/s a bomb grows, 7 MB past the limit. */
+const WATCH_MS = 100
+
+/** How the files are processed. */
+export interface ProcessControl {
+  /** Deliver records and outcomes in input order (triage's stdout). false: as each document finishes (the index). Default true. */
+  ordered?: boolean
+  /**
+   * Run each document in a child process under these limits (with any `jobs`); a crash, an unhandled rejection or a
+   * limit fails only that document. Without limits, `jobs` 1 runs in this thread and more in child processes under
+   * {@link DEFAULT_LIMITS}.
+   */
+  limits?: Partial<DocumentLimits>
+  /** Content hashes by input index, when known: the failed record of a crashed document carries it. */
+  hashes?: ReadonlyArray<string | undefined>
+}
+
+/** Resident memory of a process in MB from /proc (Linux), or `undefined` where there is none. */
+function procRssMb(pid: number): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m ? Number(m[1]) / 1024 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
+
+/**
+ * Processes files with `jobs` child processes (one session each), or in this thread when `jobs` is 1 and no limits
+ * are asked for. A child that dies, rejects unhandled, or goes over a limit is killed and replaced, and only the
+ * file it held fails (with its hash when known). Rejects when the configuration cannot be loaded (exit code 2
+ * territory), or when the sink's `outcome` throws (a full disk): the children are killed first.
+ */
+export async function processFiles(
+  input: ReadonlyArray<string | Task>,
+  options: SessionOptions,
+  jobs: number,
+  sink: FileSink,
+  control: ProcessControl = {},
+): Promise<void> {
   const tasks: Task[] = input.map((t) => (typeof t === 'string' ? { file: t } : t))
   const files = tasks.map((t) => t.file)
-  const order = new Orderer(sink)
-  if (jobs <= 1 || tasks.length <= 1) {
+  const order: Orderer | Direct = control.ordered === false ? new Direct(sink) : new Orderer(sink)
+  if ((jobs <= 1 || tasks.length <= 1) && !control.limits) {
     const session = await Session.create(options)
     try {
       for (let i = 0; i < tasks.length; i++) {
@@ -83,60 +155,134 @@ export async function processFiles(input: ReadonlyArray<string | Task>, options:
     }
     return
   }
-  const workerUrl = new URL('./worker.js', import.meta.url)
+  const limits: DocumentLimits = { ...DEFAULT_LIMITS, ...control.limits }
+  const workerPath = fileURLToPath(new URL('./worker.js', import.meta.url))
   let nextFile = 0
-  let fatal: TriageError | undefined
-  const count = Math.min(jobs, files.length)
+  let fatal: Error | undefined
+  const count = Math.max(1, Math.min(jobs, files.length))
+  if (!files.length) return
+  const children = new Set<ChildProcess>()
   await new Promise<void>((resolveAll, rejectAll) => {
     let alive = 0
     let settled = false
     const finish = () => {
       if (settled || alive > 0) return
       settled = true
+      clearInterval(watch)
       if (fatal) rejectAll(fatal)
       else resolveAll()
     }
+    const stopAll = (e: Error) => {
+      fatal ??= e
+      for (const c of children) c.kill('SIGKILL')
+    }
+    const watchers: Array<() => void> = []
+    const watch = setInterval(() => {
+      for (const w of watchers) w()
+    }, WATCH_MS)
     const start = () => {
       alive++
-      const w = new Worker(workerUrl, { workerData: options })
+      // The child's own flags are not the parent's (a test runner's --test would make it a test file).
+      const c = fork(workerPath, [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+      children.add(c)
+      c.send({ type: 'init', options } satisfies ToWorker)
       let current: number | undefined
+      let startedAt = 0
+      let progressAt = 0
+      let reportedRss: number | undefined
+      let killedFor: TriageError | undefined
+      let crash: string | undefined
       let closing = false
+      const fail = (id: number, e: TriageError) => {
+        const file = files[id]!
+        const hash = control.hashes?.[id]
+        const rec = errorRecord(file, e, hash)
+        order.record(id, rec)
+        const outcome: FileOutcome = { file, status: 'failed', error: rec, pagesOcred: 0, pagesNeedingOcr: 0, seconds: (Date.now() - startedAt) / 1000 }
+        if (hash) outcome.hash = hash
+        deliver(id, outcome)
+      }
+      const deliver = (id: number, o: FileOutcome) => {
+        order.done(id, o).then(
+          () => {
+            if (!closing && c.connected) feed()
+          },
+          (e: Error) => stopAll(e),
+        )
+      }
+      const overLimit = (e: TriageError) => {
+        if (killedFor || current === undefined) return
+        killedFor = e
+        c.kill('SIGKILL')
+      }
+      const check = () => {
+        if (current === undefined || killedFor) return
+        const now = Date.now()
+        const file = files[current]!
+        if (now - startedAt > limits.docTimeoutMs) {
+          overLimit(new TriageError('DOC_TIMEOUT', `\`${file}\` took over ${seconds(limits.docTimeoutMs)}, the wall time allowed a document: stopped. Raise it with --doc-timeout SECONDS (option docTimeoutMs) if the document is genuine`, { file }))
+        } else if (now - progressAt > limits.pageTimeoutMs) {
+          overLimit(new TriageError('PAGE_TIMEOUT', `\`${file}\`: a page took over ${seconds(limits.pageTimeoutMs)}, the wall time allowed a page: the document was stopped. Raise it with --page-timeout SECONDS (option pageTimeoutMs) if the document is genuine`, { file }))
+        } else {
+          const rss = (c.pid !== undefined ? procRssMb(c.pid) : undefined) ?? reportedRss
+          if (rss !== undefined && rss > limits.maxMemoryMb) {
+            overLimit(new TriageError('DOC_TOO_LARGE', `\`${file}\` needed over ${limits.maxMemoryMb} MB of memory (${Math.round(rss)} MB when stopped). Raise the limit with --max-memory MB (option maxMemoryMb) if the document is genuine`, { file }))
+          }
+        }
+      }
+      watchers.push(check)
       const feed = () => {
         if (fatal || nextFile >= files.length) {
-          closing = true
-          w.postMessage({ type: 'close' } satisfies ToWorker)
+          if (!closing) {
+            closing = true
+            c.send({ type: 'close' } satisfies ToWorker)
+          }
           return
         }
         current = nextFile++
+        startedAt = progressAt = Date.now()
         sink.started?.(current)
         const t = tasks[current]!
-        w.postMessage({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
+        c.send({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
       }
-      w.on('message', (m: FromWorker) => {
+      c.on('message', (m: FromWorker) => {
         if (m.type === 'ready') feed()
-        else if (m.type === 'record') order.record(m.id, m.rec)
+        else if (m.type === 'record') {
+          if (m.id !== current) return
+          if (m.rec.type === 'page') progressAt = Date.now()
+          order.record(m.id, m.rec)
+        } else if (m.type === 'rss') reportedRss = m.mb
         else if (m.type === 'done') {
+          if (m.id !== current) return
           current = undefined
-          void order.done(m.id, m.outcome).then(feed)
-        } else if (m.type === 'fatal') {
-          fatal ??= new TriageError((m.error.code as TriageError['code']) ?? 'CONFIG_INVALID', m.error.message, m.error.path ? { path: m.error.path } : {})
+          deliver(m.id, m.outcome)
+        } else if (m.type === 'crash') crash = m.message
+        else if (m.type === 'fatal') {
+          stopAll(new TriageError((m.error.code as TriageError['code']) ?? 'CONFIG_INVALID', m.error.message, m.error.path ? { path: m.error.path } : {}))
           closing = true
-          void w.terminate()
-        } else if (m.type === 'closed') void w.terminate()
+        } else if (m.type === 'closed') c.disconnect()
       })
-      w.on('error', (e) => {
-        if (current !== undefined) {
-          const id = current
-          current = undefined
-          const file = files[id]!
-          const rec = errorRecord(file, new TriageError('PLUGIN_FAILED', `The worker processing ${file} crashed: ${e.message}. The other files go on.`, { file, cause: e }))
-          order.record(id, rec)
-          void order.done(id, { file, status: 'failed', error: rec, pagesOcred: 0, pagesNeedingOcr: 0, seconds: 0 })
-        }
-      })
-      w.on('exit', () => {
+      c.on('error', () => {}) // a failed send to a dying child; its exit says the rest
+      c.on('exit', (code, signal) => {
         alive--
-        // A worker that died while work remains is replaced; one that was closing is not.
+        children.delete(c)
+        watchers.splice(watchers.indexOf(check), 1)
+        if (current !== undefined && !fatal) {
+          const id = current
+          const file = files[id]!
+          current = undefined
+          fail(
+            id,
+            killedFor ??
+              new TriageError(
+                'WORKER_CRASHED',
+                `The process reading \`${file}\` ${crash ? `failed: ${crash}` : `ended (${signal ?? `exit code ${code}`})`}. The file is recorded as failed with its hash; ` +
+                  'a rerun tries it again only with --redo-failed',
+                { file },
+              ),
+          )
+        }
+        // A child that died while work remains is replaced; one that was closing is not.
         if (!closing && !fatal && nextFile < files.length) start()
         finish()
       })

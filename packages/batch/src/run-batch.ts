@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os'
 import { mkdir, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
+import { TriageError, configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
+import { fsPath } from './file-names.js'
 import { IndexStore, type DocumentRow } from './index-store.js'
 import { expandInputs, missingError, type InputFilter } from './inputs.js'
-import { processFiles } from './pool.js'
+import { lockOutput, prepareOutput } from './out-folder.js'
+import { processFiles, type DocumentLimits } from './pool.js'
 import { errorRecord, type PageRecord } from './records.js'
 import type { FileOutcome, SessionOptions } from './session.js'
 
@@ -34,15 +36,17 @@ export interface RunBatchOptions {
   filter?: InputFilter
   /** Folders plugins resolve from after the config's folder (e.g. a front end's own dependencies). */
   pluginDirs?: string[]
+  /** Bounds on each document (each runs in a child process); default {@link DEFAULT_LIMITS}. */
+  limits?: Partial<DocumentLimits>
 }
 
 /** Why an input was not processed again. */
 export type UnchangedStatus = 'done' | 'failed' | 'duplicate'
 
 /**
- * What {@link runBatch} reports as it goes. Every event of a document comes after the previous document's
- * `document-done`/`failed` (input order), except `document-started`, which fires when a worker takes the document.
- * `document-done`, `failed` and `duplicate` fire once the index row is on disk.
+ * What {@link runBatch} reports as it goes. Documents finish in any order (each is committed to the index as soon as
+ * it is done, so a kill loses only those in flight); a document's `page-done` events come before its
+ * `document-done`/`failed`. `document-done`, `failed` and `duplicate` fire once the index row is on disk.
  */
 export type BatchEvent =
   /** The index was repaired on open (what a killed run left: a torn line, page rows of an unfinished document). */
@@ -133,6 +137,17 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   const cwd = o.cwd ?? process.cwd()
   const out = resolve(cwd, o.outDir)
   await mkdir(out, { recursive: true })
+  const release = lockOutput(out)
+  try {
+    return await locked(o, cwd, out, t0, onEvent)
+  } finally {
+    release()
+  }
+}
+
+async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, onEvent: (e: BatchEvent) => void): Promise<BatchSummary> {
+  const { removed } = prepareOutput(out)
+  if (removed) onEvent({ type: 'resumed', message: `removed ${removed} temporary file(s) left by a run that was stopped` })
   const index = new IndexStore(out)
   for (const fix of index.open()) onEvent({ type: 'resumed', message: fix })
   const digest = await batchDigest({ ...o, cwd })
@@ -156,7 +171,7 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   for (const file of files) {
     let hash: string
     try {
-      hash = (await readAndHash(resolve(cwd, file))).hash
+      hash = (await readAndHash(fsPath(resolve(cwd, file)))).hash
     } catch {
       todo.push({ file, hash: '' }) // the session reports the read error
       continue
@@ -206,7 +221,10 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
     outcome(res: FileOutcome, i) {
       const lines = pageLines.get(i) ?? []
       pageLines.delete(i)
+      // The document is not at fault: the run stops, and the document is done again by the next one.
+      if (res.error?.code === 'DISK_FULL') throw new TriageError('DISK_FULL', res.error.message, { stage: 'write' })
       const row = outcomeRow(res, digest)
+      row.hash ||= todo[i]!.hash
       if (row.status === 'done' && res.document && res.outputs) {
         const a = res.document.actions
         summary.done++
@@ -222,7 +240,7 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
         onEvent({ type: 'failed', file: res.file, code: row.error_code, message: row.error_message, row })
       }
     },
-  })
+  }, { ordered: false, limits: o.limits ?? {}, hashes: todo.map((t) => t.hash || undefined) })
   await index.compact()
   summary.seconds = (performance.now() - t0) / 1000
   return summary

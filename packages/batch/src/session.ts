@@ -5,6 +5,7 @@ import {
   TriageError, createComponent, createComponents, effectiveRules, effectiveWriters, loadConfig, planDocument, readAndHash, refParts,
   runDocument, type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig, type Writer,
 } from '@pdftriage/core'
+import { fsPath } from './file-names.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
 import { outputStem, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
 
@@ -119,7 +120,7 @@ export class Session {
     let hash: string | undefined
     let doc
     try {
-      let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readAndHash(resolve(o.cwd, file)).catch((e: NodeJS.ErrnoException) => {
+      let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readAndHash(fsPath(resolve(o.cwd, file))).catch((e: NodeJS.ErrnoException) => {
         throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, { file, cause: e, stage: 'open' })
       }))
       hash = read.hash

@@ -1,23 +1,56 @@
-import { parentPort, workerData } from 'node:worker_threads'
 import { Session, type SessionOptions } from './session.js'
 
-/** A document worker: one session (config + components) serving the files the main thread sends. */
-const port = parentPort!
-let session: Session
-try {
-  session = await Session.create(workerData as SessionOptions)
-} catch (e) {
-  const t = e as { code?: string; message?: string; path?: string }
-  port.postMessage({ type: 'fatal', error: { code: t.code, message: t.message ?? String(e), path: t.path } })
-  throw e
+/**
+ * A document process: one session (config + components) serving the files the main process sends. Whatever a file
+ * does (an unhandled rejection deep in pdf.js, an exception thrown from a timer), this process reports it and exits:
+ * the main process fails that file alone and starts another process.
+ */
+type ToWorker = { type: 'init'; options: SessionOptions } | { type: 'file'; id: number; file: string; range?: { from: number; to: number } } | { type: 'close' }
+
+const send = (m: unknown) => new Promise<void>((resolve) => (process.connected ? process.send!(m, undefined, {}, () => resolve()) : resolve()))
+let dying = false
+const die = (e: unknown) => {
+  if (dying) return
+  dying = true
+  const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+  void send({ type: 'crash', message }).finally(() => process.exit(70))
 }
-port.on('message', async (m: { type: 'file'; id: number; file: string; range?: { from: number; to: number } } | { type: 'close' }) => {
-  if (m.type === 'close') {
-    await session.close()
-    port.postMessage({ type: 'closed' })
-    return
-  }
-  const outcome = await session.processFile(m.file, (rec) => port.postMessage({ type: 'record', id: m.id, rec }), undefined, m.range)
-  port.postMessage({ type: 'done', id: m.id, outcome })
+process.on('unhandledRejection', die)
+process.on('uncaughtException', die)
+// Where /proc is missing, the main process learns this process's memory from here.
+if (process.platform !== 'linux') setInterval(() => void send({ type: 'rss', mb: process.memoryUsage.rss() / 2 ** 20 }), 250).unref()
+process.on('disconnect', () => process.exit(0))
+
+let session: Session | undefined
+const queue: ToWorker[] = []
+process.on('message', (m: ToWorker) => {
+  queue.push(m)
+  if (queue.length === 1) void drain()
 })
-port.postMessage({ type: 'ready' })
+
+async function drain(): Promise<void> {
+  while (queue.length) {
+    const m = queue[0]!
+    await handle(m)
+    queue.shift()
+  }
+}
+
+async function handle(m: ToWorker): Promise<void> {
+  if (m.type === 'init') {
+    try {
+      session = await Session.create(m.options)
+    } catch (e) {
+      const t = e as { code?: string; message?: string; path?: string }
+      await send({ type: 'fatal', error: { code: t.code, message: t.message ?? String(e), path: t.path } })
+      process.exit(2)
+    }
+    await send({ type: 'ready' })
+  } else if (m.type === 'close') {
+    await session?.close()
+    await send({ type: 'closed' })
+  } else {
+    const outcome = await session!.processFile(m.file, (rec) => void send({ type: 'record', id: m.id, rec }), undefined, m.range)
+    await send({ type: 'done', id: m.id, outcome })
+  }
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { defaultJobs } from '@pdftriage/batch'
+import { DEFAULT_LIMITS, defaultJobs, type DocumentLimits } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 import { evalCommand } from './eval.js'
 import { calibrateCommand, fitCommand } from './model-commands.js'
@@ -60,7 +60,14 @@ Options:
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
   --redo-failed        process the files that failed again
-  -h, --help`,
+  --doc-timeout S      seconds one document may take (default ${DEFAULT_LIMITS.docTimeoutMs / 1000}); over it: DOC_TIMEOUT
+  --page-timeout S     seconds one page may take (default ${DEFAULT_LIMITS.pageTimeoutMs / 1000}); over it the document stops: PAGE_TIMEOUT
+  --max-memory MB      memory of the process reading one document (default ${DEFAULT_LIMITS.maxMemoryMb}); over it: DOC_TOO_LARGE
+  -h, --help
+
+Each document runs in a child process under these limits: a file that crashes it, hangs or grows without bound fails
+alone (a failed row with its hash: a rerun tries it again only with --redo-failed) and the run goes on. One run at a
+time writes into DIR (a second one exits with 2).`,
   fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
 
 INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the character gates call healthy
@@ -86,7 +93,7 @@ const common = {
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' } },
-  run: { ...common, out: { type: 'string' }, pdf: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
+  run: { ...common, out: { type: 'string' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' }, pdf: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
@@ -114,6 +121,20 @@ function intOption(v: unknown, name: string, dflt: number): number {
   const n = Number(v)
   if (!Number.isInteger(n) || n < 1) usage(`Expected --${name} to be a whole number of at least 1, not \`${String(v)}\``)
   return n
+}
+
+/** --doc-timeout and --page-timeout (seconds, fractions allowed) and --max-memory (MB), when given. */
+function limitOptions(v: Record<string, unknown>): Partial<DocumentLimits> {
+  const out: Partial<DocumentLimits> = {}
+  const num = (k: string) => {
+    const n = Number(v[k])
+    if (!(n > 0)) usage(`Expected --${k} to be a positive number, not \`${String(v[k])}\``)
+    return n
+  }
+  if (v['doc-timeout'] !== undefined) out.docTimeoutMs = num('doc-timeout') * 1000
+  if (v['page-timeout'] !== undefined) out.pageTimeoutMs = num('page-timeout') * 1000
+  if (v['max-memory'] !== undefined) out.maxMemoryMb = num('max-memory')
+  return out
 }
 
 function policyOption(v: unknown): Policy | undefined {
@@ -166,6 +187,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         return await runCommand({
           ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
           filter: { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }, log: io.stderr,
+          limits: limitOptions(v),
         })
       }
       case 'fit': {
@@ -192,7 +214,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   } catch (e) {
     if (e instanceof TriageError) {
       io.stderr(`pdftriage: ${e.message}`)
-      return ['USAGE', 'CONFIG_INVALID', 'CONFIG_NOT_FOUND', 'PLUGIN_NOT_FOUND', 'PLUGIN_INVALID', 'MODEL_INVALID', 'OCR_LANGUAGE_MISSING'].includes(e.code) ? 2 : 1
+      return ['USAGE', 'OUTPUT_LOCKED', 'OUTPUT_PATH_INVALID', 'CONFIG_INVALID', 'CONFIG_NOT_FOUND', 'PLUGIN_NOT_FOUND', 'PLUGIN_INVALID', 'MODEL_INVALID', 'OCR_LANGUAGE_MISSING'].includes(e.code) ? 2 : 1
     }
     io.stderr(`pdftriage: unexpected error: ${(e as Error).stack ?? String(e)}`)
     return 1

@@ -1,4 +1,4 @@
-import { runBatch, type InputFilter } from '@pdftriage/batch'
+import { runBatch, type DocumentLimits, type InputFilter } from '@pdftriage/batch'
 import type { Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
@@ -16,6 +16,8 @@ export interface RunCommandOptions {
   redoFailed: boolean
   filter: InputFilter
   cwd: string
+  /** Bounds on each document; unset ones keep their defaults. */
+  limits?: Partial<DocumentLimits>
   /** Summary and notices (stderr). */
   log: (s: string) => void
 }
@@ -29,7 +31,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   const summary = await runBatch(
     {
       inputs: o.paths, outDir: o.out, cwd: o.cwd, jobs: o.jobs, pdf: o.pdf, redo: o.redo, redoFailed: o.redoFailed, filter: o.filter,
-      pluginDirs: [CLI_DIR],
+      pluginDirs: [CLI_DIR], ...(o.limits ? { limits: o.limits } : {}),
       ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
     },
     (e) => {

@@ -6,6 +6,12 @@ export type TriageErrorCode =
   | 'PDF_EMPTY' // a PDF with zero pages
   | 'PAGE_TOO_LARGE' // a page whose render would exceed the pixel budget
   | 'PAGE_FAILED' // one page could not be extracted; the others go on
+  | 'DOC_TOO_LARGE' // over a size limit (pages declared, memory): the message names the limit and its option
+  | 'DOC_TIMEOUT' // over the wall time allowed a document: the message names the limit and its option
+  | 'PAGE_TIMEOUT' // one page over the wall time allowed a page: the document stops, the message names the option
+  | 'WORKER_CRASHED' // the process or thread running the document died; the batch goes on
+  | 'DISK_FULL' // the output folder's disk is full (ENOSPC) or over a file-size limit: the run stops
+  | 'OUTPUT_LOCKED' // another run holds the output folder
   | 'CONFIG_NOT_FOUND'
   | 'CONFIG_INVALID'
   | 'PLUGIN_NOT_FOUND'

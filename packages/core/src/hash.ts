@@ -7,7 +7,7 @@ export function blake2b512(data: Uint8Array): string {
 }
 
 /** Reads a file once, returning its bytes and their BLAKE2b-512 hex, hashed while read. */
-export async function readAndHash(path: string): Promise<{ bytes: Uint8Array; hash: string }> {
+export async function readAndHash(path: string | Buffer): Promise<{ bytes: Uint8Array; hash: string }> {
   const h = createHash('blake2b512')
   const chunks: Buffer[] = []
   for await (const c of createReadStream(path)) {

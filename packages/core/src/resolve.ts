@@ -23,14 +23,17 @@ export function candidateIds(id: string, kind: PluginKind): string[] {
   return [...ROLE_PREFIX[kind].map((p) => `@pdftriage/${p}-${id}`), `@pdftriage/${id}`, `pdftriage-${ROLE_PREFIX[kind][0]}-${id}`, id]
 }
 
-/** Finds `node_modules/<name>` walking up from `dir`; returns the package folder or `undefined`. */
-function findPackageDir(name: string, dir: string): string | undefined {
+/**
+ * Finds `node_modules/<name>` in `dir`, or walking up from it with `walkUp` (Node's own lookup, used only from the
+ * installed packages' folder); returns the package folder or `undefined`.
+ */
+function findPackageDir(name: string, dir: string, walkUp: boolean): string | undefined {
   let d = resolve(dir)
   for (;;) {
     const p = join(d, 'node_modules', name)
     if (existsSync(join(p, 'package.json'))) return p
     const up = dirname(d)
-    if (up === d) return undefined
+    if (!walkUp || up === d) return undefined
     d = up
   }
 }
@@ -57,32 +60,69 @@ function packageEntry(pkgDir: string): string | undefined {
   return existsSync(p) ? p : undefined
 }
 
-/** Resolves a module id to a file path from the given folders (first hit wins), or `undefined`. */
-function resolveModule(id: string, fromDirs: string[]): string | undefined {
-  for (const dir of fromDirs) {
-    if (id.startsWith('.') || isAbsolute(id)) {
-      const p = resolve(dir, id)
-      if (existsSync(p)) return p
-      continue
-    }
-    const parts = id.split('/')
-    const name = id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
-    const sub = parts.slice(id.startsWith('@') ? 2 : 1).join('/')
-    const pkgDir = findPackageDir(name, dir)
-    if (!pkgDir) continue
-    const entry = sub ? join(pkgDir, sub) : packageEntry(pkgDir)
-    if (entry && existsSync(entry)) return entry
+/**
+ * The plugins shipped with pdftriage. They load only from the installed packages: a `node_modules` planted in the
+ * config's folder, the working folder or a parent must not replace the code every run executes by default.
+ */
+export const BUILTIN_PLUGINS: ReadonlySet<string> = new Set([
+  '@pdftriage/extract-pdfjs',
+  '@pdftriage/judge-gates',
+  '@pdftriage/judge-spotcheck',
+  '@pdftriage/model-bigram',
+  '@pdftriage/repair-reflect',
+  '@pdftriage/ocr-tesseract',
+  '@pdftriage/postpass-dehyphen',
+  '@pdftriage/write-pdf',
+  '@pdftriage/write-report',
+  '@pdftriage/write-text',
+])
+
+/** A module id's package name: `@scope/name` or `name`. */
+function packageName(id: string): string {
+  const parts = id.split('/')
+  return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+}
+
+/** A package's entry file found in `dir` (walking up with `walkUp`), or `undefined`. */
+function resolvePackage(id: string, dir: string, walkUp: boolean): string | undefined {
+  const name = packageName(id)
+  const sub = id.slice(name.length + 1)
+  const pkgDir = findPackageDir(name, dir, walkUp)
+  if (!pkgDir) return undefined
+  const entry = sub ? join(pkgDir, sub) : packageEntry(pkgDir)
+  return entry && existsSync(entry) ? entry : undefined
+}
+
+/**
+ * Resolves a module id to a file path, or `undefined`. A relative or absolute path resolves from `baseDir`. A
+ * built-in package resolves from `installedDirs` only. Any other package resolves from `baseDir/node_modules`
+ * (the config file's own folder, not its parents), then from `installedDirs`; only there does the lookup walk up
+ * as Node's does for the CLI's own dependencies.
+ */
+function resolveModule(id: string, baseDir: string, installedDirs: string[]): string | undefined {
+  if (id.startsWith('.') || isAbsolute(id)) {
+    const p = resolve(baseDir, id)
+    return existsSync(p) ? p : undefined
+  }
+  if (!BUILTIN_PLUGINS.has(packageName(id))) {
+    const local = resolvePackage(id, baseDir, false)
+    if (local) return local
+  }
+  for (const dir of installedDirs) {
+    const found = resolvePackage(id, dir, true)
+    if (found) return found
   }
   return undefined
 }
 
-/** Folders plugins resolve from after the config's own: the folder of the core package (where a CLI install has the built-ins). */
+/** Folders of the installed packages: the core package's own (where a CLI install has the built-ins). */
 export const defaultFallbackDirs = (): string[] => [dirname(fileURLToPath(import.meta.url))]
 
 /**
- * Imports a plugin factory of the given kind. Resolution is by package name from `baseDir` (the config file's
- * folder), then from `fallbackDirs`; short names try `@pdftriage/<role>-<name>`. The default export must be a
- * {@link PluginFactory} of the slot's kind. Errors list every id and folder tried.
+ * Imports a plugin factory of the given kind. Built-in plugins load from `fallbackDirs` (the installed packages) only;
+ * other packages from `baseDir/node_modules` (the config file's folder), then `fallbackDirs`; short names try
+ * `@pdftriage/<role>-<name>`. The default export must be a {@link PluginFactory} of the slot's kind. Errors list
+ * every id and folder tried.
  */
 export async function importPlugin<K extends PluginKind>(
   id: string,
@@ -94,7 +134,7 @@ export async function importPlugin<K extends PluginKind>(
   const dirs = [baseDir, ...fallbackDirs]
   let file: string | undefined
   for (const c of ids) {
-    file = resolveModule(c, dirs)
+    file = resolveModule(c, baseDir, fallbackDirs)
     if (file) break
   }
   if (!file) {

@@ -4,7 +4,7 @@ import { test } from 'node:test'
 // The public API, pinned: a change here is a change for every plugin author and must be deliberate.
 test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'CONFIG_FILE_NAMES', 'DEFAULT_WRITERS', 'PDF_WRITER', 'PLUGIN_KINDS', 'PRESETS', 'SCAN_IMAGE_COVERAGE', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
+    'BUILTIN_PLUGINS', 'CONFIG_FILE_NAMES', 'DEFAULT_WRITERS', 'PDF_WRITER', 'PLUGIN_KINDS', 'PRESETS', 'SCAN_IMAGE_COVERAGE', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
     'candidateIds', 'configDigest', 'configSchema', 'createComponent', 'createComponents', 'cropImage',
     'defaultFallbackDirs', 'defineConfig', 'definePlugin', 'effectiveRules', 'effectiveWriters', 'emptyPage', 'formatZodIssues',
     'fromPdfUserSpace', 'importPlugin', 'isScanPage', 'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount',

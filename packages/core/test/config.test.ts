@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import { z } from 'zod'
 import { configDigest, loadConfig, parseConfig } from '../src/config.js'
 import { candidateIds, createComponent, importPlugin } from '../src/resolve.js'
@@ -69,6 +69,34 @@ describe('plugin resolution', () => {
     await assert.rejects(importPlugin('./notaplugin.js', 'judge', dir, []), (e: TriageError) => e.code === 'PLUGIN_INVALID' && /not `42`/.test(e.message))
   })
   it('schema sanity', () => assert.ok(z))
+})
+
+describe('plugin resolution never takes code from the working folder', () => {
+  // A planted copy of a built-in, in the config's folder and in its parent, and a third-party plugin in the parent.
+  const root = mkdtempSync(join(tmpdir(), 'plant-'))
+  const cfgDir = join(root, 'project')
+  const zodUrl = new URL(import.meta.resolve('zod')).href
+  const plant = (dir: string, name: string, kind: string) => {
+    const p = join(dir, 'node_modules', ...name.split('/'))
+    mkdirSync(p, { recursive: true })
+    writeFileSync(join(p, 'package.json'), JSON.stringify({ name, type: 'module', main: 'index.js' }))
+    writeFileSync(join(p, 'index.js'), `import { z } from '${zodUrl}'\nexport default { kind: '${kind}', name: 'planted', optionsSchema: z.object({}), create: () => ({ name: 'planted', judge: () => undefined }) }\n`)
+  }
+  mkdirSync(cfgDir, { recursive: true })
+  plant(cfgDir, '@pdftriage/judge-gates', 'judge')
+  plant(root, '@pdftriage/judge-spotcheck', 'judge')
+  plant(root, 'pdftriage-judge-parent', 'judge')
+  plant(cfgDir, 'pdftriage-judge-local', 'judge')
+  after(() => rmSync(root, { recursive: true, force: true }))
+
+  it('loads built-in plugins from the installed packages, whatever the config folder holds', async () => {
+    assert.notEqual((await importPlugin('@pdftriage/judge-gates', 'judge', cfgDir)).name, 'planted')
+    assert.notEqual((await importPlugin('spotcheck', 'judge', cfgDir)).name, 'planted')
+  })
+  it('loads other packages from the config folder itself, not from its parents', async () => {
+    assert.equal((await importPlugin('local', 'judge', cfgDir, [])).name, 'planted')
+    await assert.rejects(importPlugin('parent', 'judge', cfgDir, []), { code: 'PLUGIN_NOT_FOUND' })
+  })
 })
 
 describe('rules', () => {

@@ -48,6 +48,24 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
     .positive()
     .default(100_000_000)
     .describe('Pixel budget of one render (width x height); a larger page fails with PAGE_TOO_LARGE. 100 MP is A0 at 300 dpi'),
+  maxImagePixels: z
+    .number()
+    .int()
+    .positive()
+    .default(100_000_000)
+    .describe(
+      "pdf.js's maxImageSize: an image declaring more pixels (width x height) is left out of the page, not decoded. " +
+        'A 600 dpi A3 scan is 70 MP; 100 MP decoded to RGBA is 400 MB, where a file declaring 60000 x 60000 would need 14 GB',
+    ),
+  maxPages: z
+    .number()
+    .int()
+    .positive()
+    .default(50_000)
+    .describe(
+      'A document declaring more pages fails with DOC_TOO_LARGE when it opens. The longest documents measured here have ' +
+        '1,280 pages; a page tree of shared kids declares 2^26 pages in 3 KB',
+    ),
 })
 
 /** Options as a config file gives them (every field optional). */

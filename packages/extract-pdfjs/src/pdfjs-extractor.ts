@@ -32,6 +32,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
         cMapUrl: rt.cMapUrl,
         cMapPacked: true,
         wasmUrl: rt.wasmUrl,
+        maxImageSize: options.maxImagePixels, // an image over it is dropped with a warning (stopAtErrors is false)
       })
       const onAbort = () => void task.destroy()
       signal?.addEventListener('abort', onAbort, { once: true })
@@ -40,6 +41,14 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
         try {
           if (doc.numPages === 0) {
             throw new TriageError('PDF_EMPTY', `${file ? `\`${file}\`` : 'The document'} has no pages: nothing to triage`, where)
+          }
+          if (doc.numPages > options.maxPages) {
+            throw new TriageError(
+              'DOC_TOO_LARGE',
+              `${file ? `\`${file}\`` : 'The document'} declares ${doc.numPages} pages, over the limit of ${options.maxPages}: ` +
+                'raise `maxPages` in the extractor options (`{ "use": "@pdftriage/extract-pdfjs", "options": { "maxPages": ... } }`) if it is genuine',
+              where,
+            )
           }
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)

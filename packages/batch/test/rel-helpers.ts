@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseCsv } from '../src/csv.js'
+import type { DocumentRow, RunBatchOptions } from '../src/index.js'
+
+export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix))
+
+/** The rows of an output folder's documents.csv as objects. */
+export function documentRows(out: string): DocumentRow[] {
+  const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
+  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])) as DocumentRow)
+}
+
+const DRIVER = fileURLToPath(new URL('./driver.js', import.meta.url))
+
+/** A batch run in a child process: its events as they come, its end. `shell` wraps it (e.g. `ulimit -f 64;`). */
+export function spawnRun(o: RunBatchOptions, shell = ''): {
+  child: ChildProcess
+  events: Array<Record<string, unknown>>
+  on(pred: (e: Record<string, unknown>) => boolean): Promise<void>
+  end: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>
+} {
+  const cmd = `${shell} exec ${JSON.stringify(process.execPath)} ${JSON.stringify(DRIVER)} "$0"`
+  const child = spawn('/bin/sh', ['-c', cmd, JSON.stringify(o)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const events: Array<Record<string, unknown>> = []
+  const waiters: Array<{ pred: (e: Record<string, unknown>) => boolean; resolve: () => void }> = []
+  let stderr = ''
+  child.stderr!.on('data', (d) => (stderr += d))
+  createInterface({ input: child.stdout! }).on('line', (l) => {
+    const e = JSON.parse(l) as Record<string, unknown>
+    events.push(e)
+    for (const w of [...waiters]) if (w.pred(e)) waiters.splice(waiters.indexOf(w), 1) && w.resolve()
+  })
+  const end = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+  )
+  return {
+    child,
+    events,
+    on: (pred) =>
+      events.some(pred) ? Promise.resolve() : new Promise<void>((resolve, reject) => {
+        waiters.push({ pred, resolve })
+        void end.then(() => reject(new Error(`the run ended before the awaited event: ${stderr}`)))
+      }),
+    end,
+  }
+}
+
+/**
+ * Writes into `dir` a config whose extractor misbehaves on command: a file whose bytes start with `CRASH` makes an
+ * unhandled rejection (as pdf.js's asynchronous parse errors do), `EXIT` ends the process, `HANG` never finishes a
+ * page, `GROW` allocates memory until stopped; any other file is one page of text. Returns the config's path.
+ */
+export function misbehavingConfig(dir: string): string {
+  writeFileSync(
+    join(dir, 'bomb-extractor.mjs'),
+    `const page = (n) => ({ pageNumber: n, width: 612, height: 792, source: 'text-layer', imageCoverage: 0,
+  text: 'Un texte qui se lit sans peine, page après page, comme celui de tous les jours.',
+  items: [{ text: 'Un texte qui se lit sans peine, page après page, comme celui de tous les jours.', bbox: [72, 72, 500, 84] }] })
+const never = () => new Promise(() => {})
+export default {
+  kind: 'extractor', name: 'bomb', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) },
+  create: () => ({
+    name: 'bomb',
+    async open(bytes) {
+      const head = Buffer.from(bytes.subarray(0, 5)).toString('latin1')
+      if (head === 'CRASH') Promise.reject(new Error('FormatError: Invalid number'))
+      if (head === 'EXIT:') process.exit(3)
+      const held = []
+      if (head === 'GROW:') setInterval(() => held.push(Buffer.alloc(32 << 20, 1)), 20)
+      return {
+        pageCount: 2, info: { pageCount: 2 },
+        getPageText: (n) => (head === 'HANG:' && n === 2) || head === 'GROW:' || head === 'CRASH' ? never() : Promise.resolve(page(n)),
+        renderPage: never, close: async () => {}, [Symbol.asyncDispose]: async () => {},
+      }
+    },
+  }),
+}
+`,
+  )
+  const cfg = join(dir, 'pdftriage.config.json')
+  writeFileSync(cfg, JSON.stringify({ extractor: './bomb-extractor.mjs', judges: ['@pdftriage/judge-gates'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }))
+  return cfg
+}
+
+export const fileUrl = (p: string) => pathToFileURL(p).href

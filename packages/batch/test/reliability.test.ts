@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import * as fx from '@pdftriage/fixtures'
+import { isTriageError } from '@pdftriage/core'
+import { runBatch, LOCK_FILE, type BatchEvent } from '../src/index.js'
+import { csvLine, parseCsv } from '../src/csv.js'
+import { decodeName, encodeName, nameFromBytes, nameToBytes } from '../src/file-names.js'
+import { documentRows, misbehavingConfig, spawnRun, tempDir } from './rel-helpers.js'
+
+const root = tempDir('batch-rel-')
+after(() => rmSync(root, { recursive: true, force: true }))
+let n = 0
+const fresh = () => {
+  const d = join(root, String(n++))
+  mkdirSync(join(d, 'in'), { recursive: true })
+  return d
+}
+const byPath = (out: string) => new Map(documentRows(out).map((r) => [r.path.replace(/^in\//, ''), r]))
+
+describe('every input gets exactly one record, whatever the file does', () => {
+  it('pdf.js bombs: each fails alone with a typed error or reads, under the limits', async () => {
+    const d = fresh()
+    const files: Record<string, Uint8Array> = {
+      'good.pdf': await fx.healthyPdf('fr'),
+      'fanout.pdf': fx.formFanoutPdf(4, 100),
+      'nesting.pdf': fx.deepNestingPdf(500_000),
+      'shared-kids.pdf': fx.sharedKidsPdf(26),
+      'cycle.pdf': fx.formCyclePdf(),
+      'tree-cycle.pdf': fx.pageTreeCyclePdf(),
+      'huge-jpeg.pdf': fx.hugeJpegPdf(),
+      'async-error.pdf': fx.asyncParseErrorPdf(),
+      'truncated.pdf': fx.truncated(await fx.healthyPdf('en'), 900),
+      'flipped.pdf': fx.bitFlipped(await fx.healthyPdf('en'), 7, 40),
+    }
+    for (const [k, v] of Object.entries(files)) writeFileSync(join(d, 'in', k), v)
+    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, jobs: 2, policy: 'extract', limits: { pageTimeoutMs: 4000, maxMemoryMb: 1000 } })
+    const rows = byPath(join(d, 'out'))
+    assert.equal(rows.size, Object.keys(files).length)
+    assert.equal(s.done + s.failed, Object.keys(files).length)
+    for (const k of ['good.pdf', 'cycle.pdf', 'tree-cycle.pdf', 'huge-jpeg.pdf', 'async-error.pdf']) assert.equal(rows.get(k)?.status, 'done', `${k}: ${rows.get(k)?.error_message}`)
+    assert.equal(rows.get('shared-kids.pdf')?.error_code, 'DOC_TOO_LARGE')
+    for (const k of ['fanout.pdf', 'nesting.pdf']) {
+      assert.equal(rows.get(k)?.error_code, 'PAGE_TIMEOUT', k)
+      assert.match(rows.get(k)!.error_message, /--page-timeout/)
+    }
+    for (const r of rows.values()) assert.match(r.hash, /^[0-9a-f]{128}$/)
+  })
+
+  it('a crash, an unhandled rejection, a hang or runaway memory fails that file alone, with its hash; a rerun leaves it', async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    const names = ['a-ok.pdf', 'b-crash.pdf', 'c-exit.pdf', 'd-hang.pdf', 'e-grow.pdf', 'f-ok.pdf', 'g-ok.pdf']
+    const heads = ['ok:1', 'CRASH', 'EXIT:', 'HANG:', 'GROW:', 'ok:2', 'ok:3']
+    names.forEach((f, i) => writeFileSync(join(d, 'in', f), heads[i]!))
+    const o = { inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 2, limits: { pageTimeoutMs: 3000, maxMemoryMb: 400 } }
+    const s = await runBatch(o)
+    assert.deepEqual([s.done, s.failed], [3, 4])
+    const rows = byPath(join(d, 'out'))
+    assert.equal(rows.get('b-crash.pdf')?.error_code, 'WORKER_CRASHED')
+    assert.match(rows.get('b-crash.pdf')!.error_message, /FormatError: Invalid number/)
+    assert.equal(rows.get('c-exit.pdf')?.error_code, 'WORKER_CRASHED')
+    assert.equal(rows.get('d-hang.pdf')?.error_code, 'PAGE_TIMEOUT')
+    assert.equal(rows.get('e-grow.pdf')?.error_code, 'DOC_TOO_LARGE')
+    assert.match(rows.get('e-grow.pdf')!.error_message, /--max-memory/)
+    for (const r of rows.values()) assert.match(r.hash, /^[0-9a-f]{128}$/, r.path)
+    const again = await runBatch(o)
+    assert.deepEqual([again.done, again.failed, again.unchanged, again.stillFailed], [0, 0, 7, 4])
+    const retry = await runBatch({ ...o, inputs: ['in/b-crash.pdf'], redoFailed: true })
+    assert.equal(retry.failed, 1)
+  })
+})
+
+describe('the index commits documents as they finish', () => {
+  it('a kill after N finished documents keeps them, though the first input never finished; the rerun adds the rest once', async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    writeFileSync(join(d, 'in', 'a-hang.pdf'), 'HANG:')
+    for (let i = 0; i < 6; i++) writeFileSync(join(d, 'in', `b${i}.pdf`), `ok:${i}`)
+    const run = spawnRun({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 2 })
+    let finished = 0
+    await run.on((e) => e.type === 'document-done' && ++finished === 3)
+    run.child.kill('SIGKILL')
+    await run.end
+    const kept = documentRows(join(d, 'out'))
+    assert.ok(kept.length >= 3 && kept.every((r) => r.status === 'done' && r.path !== 'in/a-hang.pdf'))
+    // the rerun: the hanging document is stopped by its limit, everything else is done exactly once
+    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 2, limits: { pageTimeoutMs: 1000 } })
+    assert.equal(s.unchanged, kept.length)
+    const rows = documentRows(join(d, 'out'))
+    assert.equal(rows.length, 7)
+    assert.equal(new Set(rows.map((r) => r.path)).size, 7)
+    const pages = readFileSync(join(d, 'out', 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { file: string; page: number })
+    assert.equal(new Set(pages.map((p) => `${p.file}#${p.page}`)).size, pages.length)
+    assert.equal(existsSync(join(d, 'out', LOCK_FILE)), false)
+  })
+})
+
+describe('the output folder', () => {
+  it('is locked for one run at a time; a lock left by a killed run is taken over', async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    writeFileSync(join(d, 'in', 'hang.pdf'), 'HANG:')
+    const first = spawnRun({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 })
+    await first.on((e) => e.type === 'document-started')
+    const second = spawnRun({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 })
+    const r = await second.end
+    assert.equal(r.code, 2)
+    assert.match(r.stderr, /OUTPUT_LOCKED: The output folder .* is in use by another run/)
+    first.child.kill('SIGKILL')
+    await first.end
+    assert.ok(existsSync(join(d, 'out', LOCK_FILE)))
+    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1, limits: { pageTimeoutMs: 500 } })
+    assert.equal(s.failed, 1)
+  })
+
+  it('writes nothing through a link inside it, and removes the temporary files of a killed run', async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    writeFileSync(join(d, 'in', 'a.pdf'), 'ok:1')
+    const elsewhere = join(d, 'elsewhere')
+    mkdirSync(elsewhere)
+    writeFileSync(join(elsewhere, 'index.csv'), 'precious\n')
+    const out = join(d, 'out')
+    mkdirSync(out)
+    symlinkSync(join(elsewhere, 'index.csv'), join(out, 'documents.csv'))
+    await assert.rejects(runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 }), (e) => isTriageError(e, 'OUTPUT_PATH_INVALID') && /documents\.csv is a symbolic link/.test(e.message))
+    assert.equal(readFileSync(join(elsewhere, 'index.csv'), 'utf8'), 'precious\n')
+    rmSync(join(out, 'documents.csv'))
+    symlinkSync(elsewhere, join(out, 'documents'))
+    await assert.rejects(runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 }), (e) => isTriageError(e, 'OUTPUT_PATH_INVALID'))
+    assert.deepEqual(readdirSync(elsewhere), ['index.csv'])
+    rmSync(join(out, 'documents'))
+    mkdirSync(join(out, 'documents'))
+    writeFileSync(join(out, 'documents', 'x.json.tmp-4242-0123abcd'), '{')
+    writeFileSync(join(out, 'pages.jsonl.tmp-4242-89abcdef'), '')
+    const events: BatchEvent[] = []
+    await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 }, (e) => events.push(e))
+    assert.ok(events.some((e) => e.type === 'resumed' && /removed 2 temporary/.test(e.message)))
+    assert.equal(readdirSync(join(out, 'documents')).filter((f) => f.includes('.tmp-')).length, 0)
+  })
+
+  it('a full disk (a file-size limit) stops the run with DISK_FULL and exit 1, the index valid; the next run goes on', async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    for (let i = 0; i < 40; i++) writeFileSync(join(d, 'in', `d${String(i).padStart(2, '0')}.pdf`), `ok:${i}`)
+    // 4 KB: the reports and the first rows fit, pages.jsonl does not for long (ulimit -f counts 1024-byte blocks)
+    const run = spawnRun({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 }, 'ulimit -f 4;')
+    const r = await run.end
+    assert.equal(r.code, 1)
+    assert.match(r.stderr, /DISK_FULL: Cannot write .*(pages\.jsonl|documents\.csv|documents\/).*over the file-size limit/)
+    const rows = documentRows(join(d, 'out'))
+    assert.ok(rows.length > 0 && rows.length < 40)
+    assert.ok(rows.every((x) => x.status === 'done' && x.hash.length === 128))
+    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 })
+    assert.equal(s.done + s.unchanged, 40)
+    assert.equal(documentRows(join(d, 'out')).length, 40)
+  })
+})
+
+describe('the index holds any value', () => {
+  it('escapes cells a spreadsheet would run as formulas, and reads them back', () => {
+    const risky = ['=HYPERLINK("http://x";"y")', '+1', '-2', '@SUM(A1)', '\tx', '\rx', "'quoted"]
+    for (const c of risky) assert.match(csvLine([c]), /^"?'/, c)
+    const cells = [...risky, 'plain', 'a,b', '']
+    assert.deepEqual(parseCsv(csvLine(cells))[0], cells)
+  })
+  it('round-trips any file name: newlines, % and bytes that are not UTF-8', async () => {
+    for (const b of [Buffer.from('a\nb.pdf'), Buffer.from([0x66, 0xe9, 0x2e, 0x70, 0x64, 0x66]), Buffer.from('100%.pdf'), Buffer.from('ok é 😀.pdf'), Buffer.from([0xed, 0xa0, 0x80, 0xc2, 0x85])]) {
+      const name = nameFromBytes(b)
+      assert.deepEqual(nameToBytes(name), b)
+      const cell = encodeName(name)
+      assert.ok(!/[\r\n]/.test(cell))
+      assert.equal(decodeName(cell), name)
+    }
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    const inDir = Buffer.from(join(d, 'in'))
+    const odd = [Buffer.from('line\nbreak.pdf'), Buffer.from([0x6c, 0x61, 0x74, 0x69, 0x6e, 0xe9, 0x2e, 0x70, 0x64, 0x66]), Buffer.from('=cmd.pdf')]
+    odd.forEach((b, i) => writeFileSync(Buffer.concat([inDir, Buffer.from('/'), b]), `ok:${i}`))
+    const o = { inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 }
+    const s = await runBatch(o)
+    assert.equal(s.done, 3)
+    const again = await runBatch(o)
+    assert.equal(again.unchanged, 3)
+    const raw = readFileSync(join(d, 'out', 'documents.csv'), 'utf8')
+    assert.match(raw, /in\/line%0Abreak\.pdf/)
+    assert.match(raw, /in\/latin%E9\.pdf/)
+    assert.match(raw, /'in\/=cmd\.pdf|in\/=cmd\.pdf/)
+  })
+})

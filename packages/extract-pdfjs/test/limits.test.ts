@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { isTriageError } from '@pdftriage/core'
+import { formCyclePdf, hugeJpegPdf, hugeImagePdf, pageTreeCyclePdf, sharedKidsPdf } from '@pdftriage/fixtures'
+import { pdfjsExtractor } from '../src/index.js'
+
+const open = async (bytes: Uint8Array, options = {}) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: "." })).open(bytes, { file: 'bomb.pdf' })
+
+describe("pdf.js's own guards", () => {
+  it('leaves out an image declaring 60000 x 60000 pixels instead of decoding it, and reads the page', async () => {
+    for (const bytes of [hugeJpegPdf(), hugeImagePdf()]) {
+      const doc = await open(bytes)
+      try {
+        const before = process.memoryUsage().rss
+        const page = await doc.getPageText(1)
+        assert.match(page.text, /A page that reads/)
+        // decoded, the image would be 3.6 GB grey and 14 GB RGBA
+        assert.ok(process.memoryUsage().rss - before < 200e6)
+      } finally {
+        await doc.close()
+      }
+    }
+  })
+  it('refuses a page tree declaring 2^26 pages when it opens, naming the option that raises the limit', async () => {
+    await assert.rejects(open(sharedKidsPdf()), (e) => isTriageError(e, 'DOC_TOO_LARGE') && /67108864 pages/.test(e.message) && /maxPages/.test(e.message) && /bomb\.pdf/.test(e.message))
+    const small = await open(sharedKidsPdf(4), { maxPages: 16 })
+    assert.equal(small.pageCount, 16)
+    await small.close()
+  })
+  it('reads through forms that draw themselves and a page tree that lists itself', async () => {
+    const doc = await open(formCyclePdf())
+    assert.match((await doc.getPageText(1)).text, /A page that reads/)
+    await doc.close()
+    const tree = await open(pageTreeCyclePdf())
+    assert.match((await tree.getPageText(1)).text, /A page that reads/)
+    await assert.rejects(tree.getPageText(2), (e) => isTriageError(e, 'PAGE_FAILED'))
+    await tree.close()
+  })
+})
