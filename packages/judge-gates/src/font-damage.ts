@@ -1,5 +1,5 @@
 import type { FontInfo, PageText } from '@pdftriage/core'
-import { findDamage, f2, statsNote, type Damage } from './damage.js'
+import { findDamage, findExtremeDamage, f2, statsNote, type Damage } from './damage.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
 
@@ -25,8 +25,8 @@ export const PICTURE_FONT = /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSA
 
 /**
  * Judges each font that carries a significant share of the page on its own: one broken font diluted by healthy fonts
- * beside it passes page-level statistics (pdf-inspector's known failure). Returns the damaged fonts, largest first;
- * empty when none is damaged or none is large enough to judge.
+ * beside it passes page-level statistics (pdf-inspector's known failure); a smaller font is judged on its controls.
+ * Returns the damaged fonts, largest first; empty when none is damaged or none is large enough to judge.
  */
 export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGatesOptions): FontDamage[] {
   if (pageChars === 0) return []
@@ -46,8 +46,11 @@ export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGates
     // table-of-contents and index pages flagged before this).
     const chars = s.judged
     const share = chars / pageChars
-    if (chars < o.fontMinChars || share < o.fontMinShare) continue
-    const d = findDamage(s, o)
+    // A font too small for the shares is judged on controls alone: however small its share, a font whose own text
+    // is control codes is broken (a sidebar of 35 words diluted under 0.1 of the page).
+    const large = chars >= o.fontMinChars && share >= o.fontMinShare
+    if (!large && chars < o.fontExtremeMinChars) continue
+    const d = large ? findDamage(s, o) : findExtremeDamage(s, { ...o, extremeAlnumShare: -1 })
     if (!d) continue
     const info: FontInfo | undefined = page.fonts?.[fontId]
     if (info?.name && PICTURE_FONT.test(info.name)) continue

@@ -1,60 +1,214 @@
-import type { JudgeContext, PageText, Verdict } from '@pdftriage/core'
+import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
+import { f2 } from './damage.js'
+import { suspicion } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
+import { pageStats } from './page-stats.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */
 const CONFIDENT = 0.7
 
-/** Words of 3+ letters: what both the layer and the OCR of the image are counted in. */
+/** Share of the page height OCRed first on a page without text over a scan: a text page shows words there. */
+const FIRST_BAND = 0.25
+
+/** Words of 3+ letters: what the layer is counted in. */
 const wordsOf = (texts: Iterable<string>): number => {
   let n = 0
   for (const t of texts) n += (t.match(/\p{L}{3,}/gu) ?? []).length
   return n
 }
 
-/** OCRs the whole page at the probe resolution: confident words of 3+ letters, and a note (no timing: records stay
- * the same from run to run; the time is in the page's timings). */
-async function probe(page: PageText, o: ResolvedGatesOptions, ctx: JudgeContext, what: string): Promise<{ words: string[]; note: string }> {
-  const ocr = await ctx.recognizeRegion!({ x0: 0, y0: 0, x1: page.width, y1: page.height }, o.probeDpi)
-  const words = ocr.items.filter((i) => (i.confidence ?? 0) >= CONFIDENT && (i.text.match(/\p{L}/gu)?.length ?? 0) >= 3).map((i) => i.text)
-  const note = `${what}: OCR at ${o.probeDpi} dpi finds ${words.length} confident words${words.length ? ` (${words.slice(0, 5).join(' ')})` : ''}`
-  return { words, note }
+/** Comparison key: letters and digits only, lower case, accents dropped (OCR and layers disagree on them). */
+const key = (w: string): string => w.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+
+/** What OCR saw in a region. */
+interface Probe {
+  /** Confident words (confidence >= 0.7, 3+ letters), as read. */
+  words: string[]
+  /** Items of 2+ letters or digits below that confidence: text in a script or hand the OCR does not read, or noise. */
+  unsure: number
+  /** Box of all the confident words, in page points (undefined without words). */
+  box: BBox | undefined
+  /** Everything OCR read, at any confidence. */
+  text: string
+  note: string
+}
+
+/** OCRs a region at the probe resolution; the note names what was probed (no timing: records stay the same from run
+ * to run; the time is in the page's timings). */
+async function probe(box: BBox, o: ResolvedGatesOptions, ctx: JudgeContext, what: string): Promise<Probe> {
+  const ocr = await ctx.recognizeRegion!(box, o.probeDpi)
+  const conf = ocr.items.filter((i) => (i.confidence ?? 0) >= CONFIDENT && (i.text.match(/\p{L}/gu)?.length ?? 0) >= 3)
+  const words = conf.map((i) => i.text)
+  const unsure = ocr.items.filter((i) => (i.confidence ?? 0) < CONFIDENT && (i.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2).length
+  let b: BBox | undefined
+  for (const i of conf) {
+    b = b ? { x0: Math.min(b.x0, i.bbox.x0), y0: Math.min(b.y0, i.bbox.y0), x1: Math.max(b.x1, i.bbox.x1), y1: Math.max(b.y1, i.bbox.y1) } : { ...i.bbox }
+  }
+  const note =
+    `${what}: OCR at ${o.probeDpi} dpi finds ${words.length} confident words${words.length ? ` (${words.slice(0, 5).join(' ')})` : ''}` +
+    (unsure ? `, ${unsure} unsure` : '')
+  return { words, unsure, box: b, note, text: ocr.items.map((i) => i.text).join(' ') }
+}
+
+/** Levenshtein distance, stopping once it exceeds `max`. */
+function within(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    let best = i
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      best = Math.min(best, cur[j]!)
+    }
+    if (best > max) return false
+    prev = cur
+  }
+  return prev[b.length]! <= max
+}
+
+/**
+ * Compares the words OCR read on the image with the layer, word by word: a word is found when the layer holds it
+ * (each layer word used once), or, when the layer never holds it as such, when the layer's letters contain it (split
+ * or letter-spaced words) or a layer word is within one edit in six letters of it (OCR misreads). Returns the words
+ * found and those only the image shows.
+ */
+export function compareWithLayer(layerText: string, ocrWords: readonly string[]): { found: number; novel: string[] } {
+  const keys = layerText.split(/\s+/u).map(key).filter((k) => k !== '')
+  const pool = new Map<string, number>()
+  for (const k of keys) pool.set(k, (pool.get(k) ?? 0) + 1)
+  const joined = keys.join('')
+  const novel: string[] = []
+  let found = 0
+  for (const w of ocrWords) {
+    const k = key(w)
+    if (k === '') continue
+    const n = pool.get(k)
+    if (n !== undefined) {
+      // Held as such: each layer word answers once, a repeat only the image shows is the image's.
+      if (n > 0) {
+        pool.set(k, n - 1)
+        found++
+      } else novel.push(w)
+      continue
+    }
+    const max = Math.max(1, Math.floor(k.length / 6))
+    if (joined.includes(k) || keys.some((l) => within(k, l, max))) found++
+    else novel.push(w)
+  }
+  return { found, novel }
+}
+
+const pageBox = (page: PageText): BBox => ({ x0: 0, y0: 0, x1: page.width, y1: page.height })
+const fmtBox = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
+
+/** A horizontal band through the middle of the layer's lines (by count), for checking a long layer against its image. */
+function middleBand(page: PageText): BBox {
+  const ys = page.items.filter((i) => i.text.trim() !== '').map((i) => [i.bbox.y0, i.bbox.y1] as const).sort((a, b) => a[0] - b[0])
+  if (ys.length < 6) return pageBox(page)
+  const a = ys[Math.floor(ys.length * 0.4)]!
+  const b = ys[Math.floor(ys.length * 0.6)]!
+  return { x0: 0, y0: Math.max(0, a[0] - 2), x1: page.width, y1: Math.min(page.height, Math.max(b[1], a[1]) + 2) }
 }
 
 /** Replaces the decision (the last note) of a verdict. */
-const decide = (v: Verdict, layer: Verdict['layer'], needsOcr: boolean, notes: string[], score: number, threshold: number): Verdict => ({
-  ...v, layer, needsOcr, score, threshold, notes: [...v.notes.slice(0, -1), ...notes],
-})
+const decide = (v: Verdict, layer: Verdict['layer'], needsOcr: boolean, notes: string[], score?: number, threshold?: number): Verdict => {
+  const out: Verdict = { ...v, layer, needsOcr, notes: [...v.notes.slice(0, -1), ...notes] }
+  if (score !== undefined) out.score = score
+  else delete out.score
+  if (threshold !== undefined) out.threshold = threshold
+  else delete out.threshold
+  return out
+}
 
 /**
  * Where character statistics cannot tell, the gates look at the page image (when the pipeline has an OCR engine:
- * `ctx.recognizeRegion`; the only OCR they ever ask for, and only on such pages):
- * - no text layer, no image, but vector drawing: `absent` when OCR finds `vectorTextMinWords` confident words
- *   (lettering drawn as curves, which only the image carries), else `blank` (a diagram);
- * - a thin layer (under `minCharsPresent`) over an image: `sparse` when OCR finds `sparseOcrWords` confident words and
- *   `sparseOcrRatio` times the layer's (a folio on a page of text), else `healthy` (the layer already holds what the
- *   image shows: a chart's labels, a title page). Without the probe, a thin layer is sparse over an image covering
- *   `scanImageCoverage`, a short page below.
+ * `ctx.recognizeRegion`; the only OCR they ever ask for, and only on such pages), and compare words, not counts:
+ * - no text layer: `absent` when OCR finds `vectorTextMinWords` confident words (lettering drawn as curves, a stamp,
+ *   a wordmark) or `unsureTextItems` unsure ones (a script or hand it cannot read), else `blank` (a photo, a diagram:
+ *   no OCR). Over a scan a band through the middle is read first, and the whole page only when it shows nothing;
+ * - a suspect layer (`suspicion`: a short text failing a gate, control characters, letter-spaced words): `garbled` when fewer than `probeAgreement` of the OCR's words are in the
+ *   layer, else it reads;
+ * - a thin layer (under `minCharsPresent`) beside an image or drawing: over a scan, `sparse` when the image shows
+ *   `sparseOcrWords` and `sparseOcrRatio` times the layer's words that the layer lacks, or text OCR cannot read; on a
+ *   born-digital page, OCR (layer `sparse`) when the words only the image shows are `mixedMinWords` and `mixedShare` of the page's words.
+ *   Image text kept out of OCR is recorded in the notes with its box. Without the probe, a thin layer is sparse over
+ *   an image covering `scanImageCoverage`, a short page below.
  * Returns the verdict to use, or `undefined` to keep the one given.
  */
 export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
   if (o.probeDpi === 0 || !ctx.recognizeRegion) return undefined
   const cov = page.imageCoverage
-  if (v.layer === 'blank' && chars === 0 && page.hasVectorGraphics) {
-    const { words, note } = await probe(page, o, ctx, 'vector drawing, no text layer')
-    if (words.length >= o.vectorTextMinWords) {
-      return decide(v, 'absent', true, [note, `absent: lettering drawn as curves (${words.length} >= ${o.vectorTextMinWords} words)`], words.length, o.vectorTextMinWords)
+  if (chars === 0) {
+    if (v.layer !== 'blank' && v.layer !== 'absent') return undefined
+    const what = cov !== undefined && cov >= o.absentImageCoverage ? `no text layer, images cover ${f2(cov)}` : page.hasVectorGraphics ? 'vector drawing, no text layer' : 'no text layer'
+    const holds = (p: Probe) => p.words.length >= o.vectorTextMinWords || p.unsure >= o.unsureTextItems
+    let p: Probe | undefined
+    if (cov === undefined || cov >= o.scanImageCoverage) {
+      const h = page.height
+      const band = { x0: 0, y0: h * (0.5 - FIRST_BAND / 2), x1: page.width, y1: h * (0.5 + FIRST_BAND / 2) }
+      p = await probe(band, o, ctx, `${what}, band ${fmtBox(band)}`)
+      if (!holds(p)) p = undefined
     }
-    return { ...v, notes: [...v.notes.slice(0, -1), note, v.notes.at(-1)!] }
+    p ??= await probe(pageBox(page), o, ctx, what)
+    if (p.words.length >= o.vectorTextMinWords) {
+      return decide(v, 'absent', true, [p.note, `absent: the image shows words (${p.words.length} >= ${o.vectorTextMinWords})`], p.words.length, o.vectorTextMinWords)
+    }
+    if (p.unsure >= o.unsureTextItems) {
+      return decide(v, 'absent', true, [p.note, `absent: the image holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items)`], p.unsure, o.unsureTextItems)
+    }
+    const why = cov !== undefined && cov >= o.absentImageCoverage ? 'a picture without text (no OCR)' : 'nothing to read'
+    return decide(v, 'blank', false, [p.note, `blank: ${why}`], p.words.length, o.vectorTextMinWords)
   }
-  const thin = chars > 0 && chars < o.minCharsPresent && cov !== undefined && cov >= o.absentImageCoverage
-  if (thin && (v.layer === 'sparse' || v.layer === 'healthy')) {
-    const layerWords = wordsOf(page.items.map((i) => i.text))
-    const { words, note } = await probe(page, o, ctx, `thin layer (${layerWords} words) over an image covering ${cov.toFixed(2)}`)
+
+  const s = pageStats(page.text)
+  const suspect = v.layer === 'healthy' || v.layer === 'sparse' ? suspicion(page, s, o) : undefined
+  const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && ((cov ?? 0) > 0 || page.hasVectorGraphics === true)
+  if (!suspect && !thin) return undefined
+
+  const short = s.judged < o.minCharsToJudge
+  const layerWords = wordsOf(page.items.map((i) => i.text))
+  const region = short || thin ? pageBox(page) : middleBand(page)
+  const what = thin
+    ? `thin layer (${layerWords} words)${cov !== undefined ? ` beside images covering ${f2(cov)}` : ''}${page.hasVectorGraphics ? ' and drawing' : ''}`
+    : `suspect layer: ${suspect}${region.y0 > 0 || region.y1 < page.height ? `, band ${fmtBox(region)}` : ''}`
+  const p = await probe(region, o, ctx, what)
+  const { found, novel } = compareWithLayer(page.text, p.words)
+  const agreement = p.words.length ? found / p.words.length : 0
+  const cmp = `${found} of ${p.words.length} OCR words found in the layer (${f2(agreement)})`
+
+  if (suspect) {
+    // Both ways where the layer has words of its own (2+ letters): the image's words are not in the layer, and the
+    // layer's are not on the image. A folio or a date has no letters: thinness, not damage, is then the question.
+    const own = page.text.split(/\s+/u).filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2)
+    const back = compareWithLayer(p.text, own)
+    const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
+    if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
+      return decide(v, 'garbled', true, [p.note, `garbled: the image does not show the layer's words: ${cmp} < ${f2(o.probeAgreement)}, ${back.found} of ${own.length} layer words on the image (${suspect})`], agreement, o.probeAgreement)
+    }
+    if (!thin) {
+      const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
+      return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
+    }
+  }
+
+  const region0 = p.box && novel.length ? `; image text at ${fmtBox(p.box)}` : ''
+  if (cov !== undefined && cov >= o.scanImageCoverage) {
     const need = Math.max(o.sparseOcrWords, o.sparseOcrRatio * layerWords)
-    if (words.length >= need) {
-      return decide(v, 'sparse', true, [note, `sparse: the image shows ${words.length} words, the layer ${layerWords} (needs ${need} to be sparse)`], words.length, need)
+    if (novel.length >= need) {
+      return decide(v, 'sparse', true, [p.note, `sparse: the image shows ${novel.length} words the layer lacks, the layer ${layerWords} (needs ${need} to be sparse)`], novel.length, need)
     }
-    return decide(v, 'healthy', false, [note, `healthy: the layer holds what the image shows (${words.length} < ${need} words)`], words.length, need)
+    if (p.unsure >= o.unsureTextItems && p.unsure > p.words.length) {
+      return decide(v, 'sparse', true, [p.note, `sparse: the scan holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items), the layer ${layerWords} words`], p.unsure, o.unsureTextItems)
+    }
+    return decide(v, 'healthy', false, [p.note, `healthy: the layer holds what the image shows (${novel.length} < ${need} words it lacks${region0})`], novel.length, need)
   }
-  return undefined
+  // The page's words as the image shows them: those the layer holds (counted on the layer, or as OCR found them when
+  // the layer's word breaks are lost) and those only the image shows.
+  const share = novel.length / Math.max(1, Math.max(layerWords, found) + novel.length)
+  if (novel.length >= o.mixedMinWords && share >= o.mixedShare) {
+    return decide(v, 'sparse', true, [p.note, `sparse: ${novel.length} words only in the image (${novel.slice(0, 5).join(' ')}), ${f2(share)} >= ${f2(o.mixedShare)} of the page's words${region0}`], share, o.mixedShare)
+  }
+  const last = v.layer === 'healthy' ? v.notes.at(-1)!.replace(/^healthy: /, '') : 'the layer holds what the image shows'
+  return decide(v, 'healthy', false, [p.note, `healthy: ${last} (${novel.length} words only in the image, ${f2(share)} < ${f2(o.mixedShare)}${region0})`], share, o.mixedShare)
 }

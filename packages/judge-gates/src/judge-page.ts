@@ -1,8 +1,9 @@
 import type { PageText, Verdict } from '@pdftriage/core'
-import { f2, findDamage, statsNote, wordsNote } from './damage.js'
+import { f2, findDamage, findExtremeDamage, findScriptDamage, statsNote, wordsNote } from './damage.js'
 import { damagedFonts } from './font-damage.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { pageStats } from './page-stats.js'
+import { pageStats, type PageStats } from './page-stats.js'
+import { scriptMix } from './script-mix.js'
 
 /** The judge's name in verdicts. */
 export const GATES_NAME = 'gates'
@@ -49,19 +50,25 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
   }
 
   notes.push(wordsNote(s))
+  // The script gate counts characters no genuine text holds at all: it speaks on any amount of text.
+  const sd = findScriptDamage(scriptMix(page.text), o)
+  if (sd) return verdict('garbled', true, sd.note, sd.score, sd.threshold)
   // Damage is judged on the characters the shares are taken over: a page of fill-in lines or leaders alone has none.
-  if (s.judged >= o.minCharsToJudge) {
+  const long = s.judged >= o.minCharsToJudge
+  if (long) {
     const d = findDamage(s, o)
     if (d) return verdict('garbled', true, d.note, d.score, d.threshold)
-    const fonts = damagedFonts(page, s.chars, o)
-    if (fonts.length) {
-      const worst = fonts[0]!
-      notes.push(...fonts.map((x) => x.stats))
-      return verdict('garbled', true, `font ${worst.label} carries ${f2(worst.share)} of the page and fails: ${worst.note}`, worst.score, worst.threshold)
-    }
   } else {
-    notes.push(`damage not judged under ${o.minCharsToJudge} characters`)
+    const x = findExtremeDamage(s, o)
+    if (x) return verdict('garbled', true, `short text, extreme: ${x.note}`, x.score, x.threshold)
   }
+  const fonts = damagedFonts(page, s.chars, o)
+  if (fonts.length) {
+    const worst = fonts[0]!
+    notes.push(...fonts.map((x) => x.stats))
+    return verdict('garbled', true, `font ${worst.label} carries ${f2(worst.share)} of the page and fails: ${worst.note}`, worst.score, worst.threshold)
+  }
+  if (!long) notes.push(`damage judged on extreme values only under ${o.minCharsToJudge} characters`)
 
   if (s.chars < o.minCharsPresent) {
     if (cov === undefined) {
@@ -76,4 +83,26 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
     return verdict('healthy', false, `short page, not a scan (image ${f2(cov)} < ${f2(o.scanImageCoverage)})`)
   }
   return verdict('healthy', false, 'passes every gate')
+}
+
+/**
+ * Why a layer that the gates let through (or failed on their weakest gate) is still suspect, so that the page image
+ * should decide when an OCR engine can be asked: a short text failing a gate the shares cannot yet trust, a control
+ * character in a short text, letter-spaced words. Returns `undefined` when nothing is suspect.
+ */
+export function suspicion(page: PageText, s: PageStats, o: ResolvedGatesOptions): string | undefined {
+  if (s.chars === 0) return undefined
+  if (s.judged < o.minCharsToJudge) {
+    const d = findDamage(s, { ...o, vowelMinLetters: o.shortVowelMinLetters })
+    if (d) return `short text failing a gate its length cannot settle (${d.note})`
+    if (s.controls > 0) return `short text with ${s.controls} control character${s.controls > 1 ? 's' : ''}`
+  }
+  let words = 0
+  let single = 0
+  for (const m of page.text.matchAll(/[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]+/gu)) {
+    words++
+    if (m[0].length === 1) single++
+  }
+  if (words >= 20 && single / words >= o.spacedShare) return `${single} of ${words} words are single letters (${f2(single / words)} >= ${f2(o.spacedShare)}): a letter-spaced layer`
+  return undefined
 }

@@ -60,6 +60,16 @@ export const gatesOptionsSchema = z.strictObject({
   fontMinShare: share
     .default(0.2)
     .describe("Share of the page's characters a font must carry to be judged on its own"),
+  fontExtremeMinChars: z
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe(
+      'Characters from which a font too small for `fontMinShare`/`fontMinChars` is still judged, on extreme control ' +
+        'shares only (a sidebar set in a broken font): math and symbol fonts carry 8-72 characters of brackets and ' +
+        'arrows, never controls; a stray control-coded font of 8 characters is left to the page',
+    ),
   fontMinChars: z
     .number()
     .int()
@@ -110,8 +120,117 @@ export const gatesOptionsSchema = z.strictObject({
     .number()
     .int()
     .min(1)
+    .default(1)
+    .describe(
+      'Confident words (3+ letters, confidence >= 0.7) that OCR must find on a page without text to call it lettering ' +
+        '(absent): real wordmarks, stamps and posters show 1-3 words (a "Firefox" logo, "APPROVED", "Golf Club"), while ' +
+        'OCR of every blank page, photo, gradient, barcode and scribble of a real test set found no item at all',
+    ),
+  unsureTextItems: z
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe(
+      'Items of 2+ characters that OCR reports at any confidence from which an image holds text it cannot read (a ' +
+        'script the OCR languages lack): Chinese scans read with Latin models gave 24-119 such items, photos and ' +
+        'drawings none',
+    ),
+  mixedShare: share
+    .default(0.3)
+    .describe(
+      'A thin layer beside pictures needs OCR when the words OCR finds only in the image are this share of the page\'s ' +
+        'words (layer words plus those): pages whose screenshot, caption image or map holds about half of the words ' +
+        'measured 0.33-0.88, a page whose screenshots hold a quarter is kept by the labelling convention',
+    ),
+  mixedMinWords: z
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe(
+      'Words only the image shows that a thin born-digital page needs before `mixedShare` applies: one such word is a ' +
+        'logo ("Smile" beside a line of text) or a misread; pages whose images hold real content showed 4-17',
+    ),
+  probeAgreement: share
+    .default(0.5)
+    .describe(
+      'Where characters are suspect but cannot decide (a short page, letter-spaced words), the layer is garbled when ' +
+        'fewer than this share of the confident words OCR reads on the image are found in it. Damaged layers measured ' +
+        '0.00-0.10, genuine ones 0.80-1.00 (OCR misreads allowed: one edit in six letters)',
+    ),
+  probeMinWords: z
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe('Confident OCR words needed before the image may judge a suspect layer; fewer: it cannot tell'),
+  extremeControlShare: share
+    .default(0.3)
+    .describe(
+      'On text too short for the damage gates, garbled from this share of control, unassigned or private-use ' +
+        'characters (with `extremeMinControls` of them): junk layers of title lines measured 0.36-1.00, no genuine ' +
+        'short page of two test sets carried more than 0.04 (one stray control)',
+    ),
+  extremeMinControls: z
+    .number()
+    .int()
+    .min(1)
+    .default(3)
+    .describe('Control characters a short text needs before its control share is extreme: one or two are a stray glyph'),
+  extremeAlnumShare: share
+    .default(0.1)
+    .describe(
+      'On text too short for the damage gates, garbled at or below this share of letters and digits (over ' +
+        '`extremeMinChars`): punctuation-only layers measured 0.00; the lowest genuine short page 0.20 (a patent ' +
+        'heading "(57)【要約】")',
+    ),
+  extremeMinChars: z
+    .number()
+    .int()
+    .min(1)
+    .default(8)
+    .describe('Characters a short text needs before its letter share is extreme'),
+  shortVowelMinLetters: z
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe(
+      'On a short page, Latin letters from which a vowel share outside `vowelShare` makes the page suspect (checked ' +
+        'against the image, never decisive alone: acronyms and names skew short texts)',
+    ),
+  letterPairShare: share
+    .default(0.7)
+    .describe(
+      'Garbled when this share of the ideographs are two ASCII letters read as one UTF-16 unit (ASCII text read with ' +
+        'the wrong byte order or alignment). Genuine Chinese and Japanese pages measured 0.08-0.22 (by chance)',
+    ),
+  rareHanShare: share
+    .default(0.5)
+    .describe(
+      'Garbled when at least two ideographs and this share of them lie outside every common national set (GB 2312, ' +
+        'Big5 level 1, JIS X 0208, KS X 1001): no genuine Chinese or Japanese page of a real test set held one',
+    ),
+  mixedWordShare: share
+    .default(0.3)
+    .describe(
+      'Garbled when this share of the letters are in words mixing scripts (Arabic with Syriac or Hebrew, Latin with ' +
+        'Cyrillic; Latin beside CJK allowed). Genuine pages measured at most 0.01 (Greek symbols in formulas)',
+    ),
+  minScriptLetters: z
+    .number()
+    .int()
+    .min(1)
     .default(5)
-    .describe('Confident words (3+ letters, confidence >= 0.7) that OCR must find on a vector-only page to call it lettering'),
+    .describe('Ideographs the script gate needs before it speaks (twice as many letters for mixed words)'),
+  spacedShare: share
+    .default(0.5)
+    .describe(
+      'Letter-spaced layers ("N O T I C E"): a page whose words of Latin, Greek or Cyrillic letters are single letters ' +
+        'in this share is suspect, and checked against the image. Genuine prose measured up to 0.41 (lists of ' +
+        'variables), letter-spaced layers 0.70-0.92',
+    ),
   sparseOcrWords: z
     .number()
     .int()

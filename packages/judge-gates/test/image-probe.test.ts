@@ -30,21 +30,52 @@ test('a vector-only page whose image carries words is absent: lettering drawn as
   assert.match(v!.notes.join('|'), /finds 5 confident words/)
 })
 
-test('a diagram stays blank: OCR noise on line art is too few or too unsure to be words', async () => {
+test('a diagram stays blank: OCR noise on line art is too unsure to be words', async () => {
   const calls: Array<{ box: BBox; dpi: number }> = []
-  const v = await (await judge).judge(vectorPage(), ocrContext([['Fig', 0.95], ['lll', 0.4], ['~~', 0.3], ['axis', 0.8]], calls))
+  const v = await (await judge).judge(vectorPage(), ocrContext([['lll', 0.4], ['~~', 0.3], ['Fi', 0.8]], calls))
   assert.equal(v?.layer, 'blank')
   assert.equal(v?.needsOcr, false)
-  assert.match(v!.notes.join('|'), /finds 2 confident words/)
+  assert.match(v!.notes.join('|'), /finds 0 confident words, 1 unsure/)
 })
 
-test('without an OCR engine, or on a page without vector drawing, nothing is OCRed and the page is blank', async () => {
+test('a single word drawn without a text layer (a wordmark, a stamp) is absent', async () => {
+  const v = await (await judge).judge(page('', { imageCoverage: 0.02 }), ocrContext([['Firefox', 0.95]], []))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['absent', true])
+})
+
+test('a photo without text is blank-like: no OCR, and the notes say so', async () => {
+  const calls: Array<{ box: BBox; dpi: number }> = []
+  const v = await (await judge).judge(page('', { imageCoverage: 0.6 }), ocrContext([], calls))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['blank', false])
+  assert.match(v!.notes.at(-1)!, /a picture without text \(no OCR\)/)
+  assert.equal(calls.length, 1)
+})
+
+test('a scan without a layer is read in a middle band first, and is absent when the band shows words', async () => {
+  const calls: Array<{ box: BBox; dpi: number }> = []
+  const v = await (await judge).judge(page('', { imageCoverage: 1 }), ocrContext(manyWordsOf(30), calls))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['absent', true])
+  assert.equal(calls.length, 1)
+  assert.ok(calls[0]!.box.y1 - calls[0]!.box.y0 < 842 * 0.3)
+})
+
+test('a scan in a script the OCR cannot read is absent: many unsure items', async () => {
+  const unsure = Array.from({ length: 40 }, (_, i) => [`AH${i}`, 0.3] as [string, number])
+  const v = await (await judge).judge(page('', { imageCoverage: 1 }), ocrContext(unsure, []))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['absent', true])
+  assert.match(v!.notes.at(-1)!, /OCR cannot read/)
+})
+
+test('without an OCR engine nothing is OCRed; with one, a page without any drawing is still looked at', async () => {
   const calls: Array<{ box: BBox; dpi: number }> = []
   assert.equal((await (await judge).judge(vectorPage(), { pageCount: 1, info: { pageCount: 1 } }))?.layer, 'blank')
-  assert.equal((await (await judge).judge(page('', { imageCoverage: 0, hasVectorGraphics: false }), ocrContext([['Words', 1]], calls)))?.layer, 'blank')
-  assert.equal(calls.length, 0)
+  const v = await (await judge).judge(page('', { imageCoverage: 0, hasVectorGraphics: false }), ocrContext([], calls))
+  assert.equal(v?.layer, 'blank')
+  assert.match(v!.notes.at(-1)!, /nothing to read/)
+  assert.equal(calls.length, 1)
 })
 
+const manyWordsOf = (n: number) => Array.from({ length: n }, (_, i) => [`mot${'abcdefghij'[i % 10]}ument`, 0.9] as [string, number])
 const thinPage = (): PageText => page([{ text: '- 12 -' }], { imageCoverage: 1, hasVectorGraphics: false })
 const manyWords = Array.from({ length: 60 }, (_, i) => [`mot${'abcdefghij'[i % 10]}ument`, 0.9] as [string, number])
 
@@ -53,7 +84,7 @@ test('a folio over a scan of a text page is sparse: the image shows far more wor
   const v = await (await judge).judge(thinPage(), ocrContext(manyWords, calls))
   assert.equal(v?.layer, 'sparse')
   assert.equal(v?.needsOcr, true)
-  assert.match(v!.notes.at(-1)!, /the image shows 60 words, the layer 0/)
+  assert.match(v!.notes.at(-1)!, /the image shows 60 words the layer lacks, the layer 0/)
 })
 
 test('a thin OCR layer that already holds what the image shows (a chart\'s labels) is kept', async () => {

@@ -141,10 +141,19 @@ test('a table of contents with leader dots stays healthy', async () => {
   assert.match(v.notes[0]!, /\d+ in leaders/)
 })
 
-test('damage is not judged under 400 characters', async () => {
-  const v = await run(page(garbleAscii(FRENCH).slice(0, 300), { imageCoverage: 0 }))
-  assert.equal(v.layer, 'healthy')
-  assert.ok(v.notes.includes('damage not judged under 400 characters'))
+test('under 400 characters only extreme values judge damage: symbol soup is garbled, a suspect line is kept', async () => {
+  const soup = await run(page(garbleAscii(FRENCH).slice(0, 300).replace(/[A-Za-z0-9]/g, '%'), { imageCoverage: 0 }))
+  assert.deepEqual([soup.layer, soup.needsOcr], ['garbled', true])
+  assert.match(soup.notes.at(-1)!, /short text, extreme: letters\+digits 0\.00/)
+  const controls = await run(page('\x01\x02\x03\x04\x05\x06\x05\x07\x08\x05', { imageCoverage: 0 }))
+  assert.deepEqual([controls.layer, controls.needsOcr], ['garbled', true])
+  assert.match(controls.notes.at(-1)!, /10 control or unassigned characters/)
+  // two stray controls are not evidence enough on their own
+  assert.equal((await run(page('\x19\x12', { imageCoverage: 0 }))).layer, 'healthy')
+  // a shifted title ("3HQČåQt SURVWĜHGN" for "Peněžní prostředky") fails the vowel gate, which short text cannot settle
+  const shifted = await run(page('3HQČåQt\x03SURVWĜHGN\\\x03QD\x03~þWHFK', { imageCoverage: 0 }))
+  assert.equal(shifted.layer, 'healthy')
+  assert.ok(shifted.notes.includes('damage judged on extreme values only under 400 characters'))
 })
 
 test('options move the thresholds', async () => {

@@ -14,7 +14,8 @@ test('the default export is the judge factory named gates', () => {
 
 test('the public API', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'ENGLISH_FUNCTION_WORDS', 'FRENCH_FUNCTION_WORDS', 'GATES_NAME', 'damagedFonts', 'default', 'findDamage', 'gatesJudge',
-    'gatesOptionsSchema', 'judgeDocumentGates', 'judgePageGates', 'pageStats', 'samplePages',
+    'ENGLISH_FUNCTION_WORDS', 'FRENCH_FUNCTION_WORDS', 'GATES_NAME', 'compareWithLayer', 'damagedFonts', 'default',
+    'findDamage', 'findExtremeDamage', 'findScriptDamage', 'gatesJudge', 'gatesOptionsSchema', 'judgeDocumentGates',
+    'judgePageGates', 'pageStats', 'samplePages', 'scriptMix', 'suspicion',
   ])
 })

@@ -24,7 +24,17 @@ export const spotcheckOptionsSchema = z.strictObject({
     .int()
     .min(1)
     .default(40)
-    .describe('Comparable layer words the sample region aims at; a page with fewer in all is not judged'),
+    .describe('Comparable layer words the sample region aims at; a page with fewer is judged on all of them (see minPageWords)'),
+  minPageWords: z
+    .number()
+    .int()
+    .min(1)
+    .default(15)
+    .describe(
+      'A page with fewer than `minLayerWords` comparable words (a title page, a cover) is checked on all of them from ' +
+        'this many: agreement sampled on 15 words has a standard deviation near 0.11 at the threshold, while bad ' +
+        'layers measured 0.31 and below on the pages where they fail most, good ones 0.89 and above',
+    ),
   minOcrWords: z
     .number()
     .int()
@@ -48,6 +58,13 @@ export const spotcheckOptionsSchema = z.strictObject({
   minImageCoverage: share
     .default(0.5)
     .describe('Image coverage of the page from which the invisible text is taken to lie over a scan'),
+  foreignScriptConfidence: share
+    .default(0.6)
+    .describe(
+      'When most letters of the layer are in one script and most letters the OCR read in another (a Chinese layer, ' +
+        'a Latin-only OCR), the OCR reads a script it lacks: below this mean confidence the judge abstains. A Chinese ' +
+        'OCR layer read with Latin models gave 0.37; OCR of scripts the engine has gives 0.8-0.95',
+    ),
   examples: z.number().int().min(0).default(5).describe('Mismatched word pairs quoted in the notes'),
 })
 

@@ -11,17 +11,28 @@ const f2 = (x: number | undefined): string => (x === undefined ? 'n/a' : x.toFix
 const box = (b: { x0: number; y0: number; x1: number; y1: number }): string =>
   `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
 
+/** Share of a text's letters that are Latin; `undefined` without letters. */
+function latinShare(text: string): number | undefined {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0
+  if (!letters) return undefined
+  return (text.match(/\p{Script=Latin}/gu)?.length ?? 0) / letters
+}
+
 /**
  * Spot-checks an existing OCR layer (invisible text over a scan) against an OCR of a band of the page image.
  * Returns `undefined` (cannot tell) on pages without such a layer, with too few words, without
- * `ctx.recognizeRegion`, or when the OCR of the region finds too few words to compare.
+ * `ctx.recognizeRegion`, when the OCR of the region finds too few words to compare, or when it unsurely reads another
+ * script than the layer's (an engine without the layer's language).
  */
 export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
   if (!ctx.recognizeRegion || page.source !== 'text-layer') return undefined
   const layer = ocrLayer(page)
   if (!layer || layer.invisibleShare < o.minInvisibleShare) return undefined
   if (page.imageCoverage !== undefined && page.imageCoverage < o.minImageCoverage) return undefined
-  const region = chooseRegion(layer.words, o.minLayerWords, o.maxRegionShare * page.height, o.padding, page)
+  // A page with fewer words than the region aims at (a title page) is checked on all it has, from `minPageWords`.
+  const comparable = layer.words.filter((w) => w.key !== '').length
+  const want = Math.min(o.minLayerWords, Math.max(o.minPageWords, comparable))
+  const region = chooseRegion(layer.words, want, o.maxRegionShare * page.height, o.padding, page)
   if (!region) return undefined
   let ocr: PageText
   try {
@@ -35,9 +46,15 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const a = compareWords(region.words, splitWords(ocr.items), region.band, o.examples)
   if (a.ocrWords < o.minOcrWords) return undefined
   const healthy = a.dice >= o.threshold
-  // the engine's own confidence in its reading: a note only (engines scale it differently), low on degraded images
+  // the engine's own confidence in its reading: a note (engines scale it differently), low on degraded images
   const conf = ocr.items.flatMap((i) => (i.confidence === undefined ? [] : [i.confidence]))
   const meanConf = conf.length ? conf.reduce((x, y) => x + y, 0) / conf.length : undefined
+  // An OCR that reads another script than the layer's, unsurely, lacks the layer's script: it cannot judge the layer.
+  const layerLatin = latinShare(region.words.map((w) => w.text).join(' '))
+  const ocrLatin = latinShare(ocr.text)
+  if (!healthy && meanConf !== undefined && meanConf < o.foreignScriptConfidence && layerLatin !== undefined && ocrLatin !== undefined && (layerLatin >= 0.5) !== (ocrLatin >= 0.5)) {
+    return undefined
+  }
   const notes = [
     `OCR layer (${f2(layer.invisibleShare)} of the characters invisible), region ${box(region.box)} at ${o.dpi} dpi`,
     `${a.layerWords} layer words, ${a.ocrWords} OCR words (mean confidence ${f2(meanConf)}), ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,

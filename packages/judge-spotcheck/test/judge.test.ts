@@ -25,15 +25,15 @@ function page(invisible: boolean, coverage = 1): PageText {
 }
 
 /** A context whose OCR reads `read` (the words the image shows) in the same places. */
-function ctx(read: string[] | 'throw'): JudgeContext & { calls: BBox[] } {
+function ctx(read: string[] | 'throw', confidence = 0.9): JudgeContext & { calls: BBox[] } {
   const calls: BBox[] = []
   return {
     pageCount: 1, info: { pageCount: 1 }, calls,
     recognizeRegion: async (box) => {
       calls.push(box)
       if (read === 'throw') throw new Error('engine down')
-      const its = items('x', read).map(({ fontId: _, ...i }) => ({ ...i, confidence: 0.9 }))
-      return { pageNumber: 1, width: 595, height: 842, text: '', source: 'ocr', items: its }
+      const its = items('x', read).map(({ fontId: _, ...i }) => ({ ...i, confidence }))
+      return { pageNumber: 1, width: 595, height: 842, text: its.map((i) => i.text).join(' '), source: 'ocr', items: its }
     },
   }
 }
@@ -66,8 +66,33 @@ test('abstains on visible text, on a page without a scan, without recognizeRegio
   assert.equal(c.calls.length, 0) // no OCR spent on pages it does not judge
   const { recognizeRegion: _, ...bare } = c
   assert.equal(await judge.judge(page(true), bare), undefined)
-  assert.equal(await judge.judge({ ...page(true), items: items('f').slice(0, 30) }, c), undefined) // too few words
+  assert.equal(await judge.judge({ ...page(true), items: items('f').slice(0, 10) }, c), undefined) // too few words
   assert.equal(await judge.judge(page(true), ctx(['—', '.', 'a'])), undefined)
+})
+
+test('a page with fewer words than the region aims at (a title page) is checked on all of them', async () => {
+  const c = ctx(WORDS)
+  const v = await judge.judge({ ...page(true), items: items('f').slice(0, 30) }, c)
+  assert.ok(v, 'judged')
+  assert.equal(c.calls.length, 1)
+})
+
+test('a title page whose OCR layer reads Cyrillic as Latin look-alikes is unreadable, though short', async () => {
+  // The image shows Russian; the layer holds Latin letters of the same shapes, as a Latin-only OCR wrote them.
+  const lookalike = 'BECTHNK MNHNCTEPCTBA HAPOAHOrO OBPA3OBAHNR KOMNCCNR nO AEAAM MOAOAE}KN'.split(' ')
+  const russian = 'ВЕСТНИК МИНИСТЕРСТВА НАРОДНОГО ОБРАЗОВАНИЯ КОМИССИЯ ПО ДЕЛАМ МОЛОДЕЖИ'.split(' ')
+  const p = { ...page(true), items: items('f', lookalike).slice(0, 20) }
+  const v = await judge.judge(p, ctx(russian, 0.92))
+  assert.ok(v, 'judged on its 20 words')
+  assert.deepEqual([v.layer, v.needsOcr], ['unreadable', true])
+})
+
+test('an OCR that unsurely reads another script than the layer\'s abstains (an engine without Chinese)', async () => {
+  const chinese = '根据 有关 部门 公布 的 统计 数据 神鹰 集团 年末 净利润 万元'.split(' ')
+  const latinJunk = 'RHIN SEM FHT ERA SHIRA REE SEAT RRR ques ETA XM HIER'.split(' ')
+  const c = ctx(latinJunk, 0.37)
+  assert.equal(await judge.judge({ ...page(true), items: items('f', chinese) }, c), undefined)
+  assert.equal(c.calls.length, 1)
 })
 
 test('an OCR failure is a PLUGIN_FAILED error naming the judge and the page', async () => {

@@ -1,0 +1,116 @@
+// Layers whose junk passes the letter gate, short pages, and pictures: generated fixtures, with a stub OCR.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { BBox, JudgeContext, PageText } from '@pdftriage/core'
+import gates, { scriptMix } from '../src/index.js'
+import { ENGLISH, page } from './helpers.js'
+
+const judge = await gates.create(gates.optionsSchema.parse({}), { baseDir: '.' })
+const noOcr: JudgeContext = { pageCount: 1, info: { pageCount: 1 } }
+
+/** A context whose OCR sees `words` (confidence 0.9 unless given) along one line. */
+function ocr(words: Array<string | [string, number]>, calls: BBox[] = []): JudgeContext {
+  return {
+    ...noOcr,
+    recognizeRegion: async (box) => {
+      calls.push(box)
+      const items = words.map((w, i) => {
+        const [text, confidence] = typeof w === 'string' ? [w, 0.9] : w
+        return { text, confidence, bbox: { x0: 60 + 50 * (i % 9), y0: 100 + 12 * Math.floor(i / 9), x1: 100 + 50 * (i % 9), y1: 110 + 12 * Math.floor(i / 9) } }
+      })
+      return { pageNumber: 1, width: 595, height: 842, items, text: items.map((i) => i.text).join(' '), source: 'ocr' }
+    },
+  }
+}
+
+/** ASCII text read as UTF-16 big-endian: each pair of bytes becomes one code unit. */
+function asUtf16(ascii: string): string {
+  let out = ''
+  for (let i = 0; i + 1 < ascii.length; i += 2) out += String.fromCharCode((ascii.charCodeAt(i) << 8) | ascii.charCodeAt(i + 1))
+  return out
+}
+
+test('a byte-swapped UTF-16 layer reads as ideographs and is garbled, though its letter share is high', async () => {
+  const junk = asUtf16('Multicolour printing of the annual report')
+  assert.ok(/\p{Script=Han}/u.test(junk))
+  const v = await judge.judge(page(`${ENGLISH}\n${junk}`, { imageCoverage: 0 }), noOcr)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.at(-1)!, /two ASCII letters read as one UTF-16 unit/)
+  // genuine Chinese and Japanese keep far fewer such pairs
+  const zh = scriptMix('东北电气发展股份有限公司年第一季度报告全文第一节重要提示公司董事会监事会及董事')
+  assert.ok(zh.letterPairs / zh.han < 0.3, `${zh.letterPairs} of ${zh.han}`)
+  assert.equal((await judge.judge(page('东北电气发展股份有限公司 2014年第一季度报告全文', { imageCoverage: 0 }), noOcr))?.layer, 'healthy')
+})
+
+test('ideographs outside every common set, in a Latin line, are a broken map', async () => {
+  const v = await judge.judge(page('ISSUE Date\u02d62019-4-25 Buyer\u02d6\u54fe\u3993', { imageCoverage: 0 }), noOcr)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.at(-1)!, /2 of 2 ideographs are in no common national set/)
+  assert.equal((await judge.judge(page('ISSUE Date：2019-4-25 Buyer：黎荣', { imageCoverage: 0 }), noOcr))?.layer, 'healthy')
+})
+
+test('an Arabic line whose words take letters from three scripts is garbled; genuine Arabic reads', async () => {
+  // Glyph ids landing in neighbouring blocks: Arabic, Syriac, Thaana and Hebrew letters inside each word.
+  const junk = 'ܐبހא ܒتށב ܓثނג ܕجރד ܗحބה ܘخޅו ܙدކז ܚذއח'
+  const v = await judge.judge(page(junk, { imageCoverage: 0 }), noOcr)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.at(-1)!, /words mixing scripts/)
+  assert.equal((await judge.judge(page('بلغة عربية سليمة كتب المؤلف هذا النص القصير', { imageCoverage: 0 }), noOcr))?.layer, 'healthy')
+})
+
+test('a short page with a broken font is garbled when the image shows words the layer lacks', async () => {
+  const shifted = page('3HQČåQt\x03SURVWĜHGN\\\x03QD\x03~þWHFK', { imageCoverage: 0, hasVectorGraphics: false })
+  const v = await judge.judge(shifted, ocr(['Peněžní', 'prostředky', 'na', 'účtech']))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.at(-1)!, /0 of 3 OCR words found in the layer/)
+  // the same suspicion on a genuine short line: the image shows the layer's words, it reads
+  const fine = page('Peněžní prostředky na účtech\x03', { imageCoverage: 0 })
+  assert.equal((await judge.judge(fine, ocr(['Penézni', 'prostredky', 'na', 'uctech'])))?.layer, 'healthy')
+})
+
+test('one small font of control codes among healthy ones is garbled, whatever its share', async () => {
+  const sidebar = Array.from({ length: 35 }, (_, i) => String.fromCharCode(1 + (i % 20), 3 + (i % 7), 0x21 + (i % 9))).join('\x03')
+  const p = page([{ text: `${ENGLISH}\n${ENGLISH}\n${ENGLISH}`, font: 'f1', name: 'Times' }, { text: sidebar, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 })
+  const v = await judge.judge(p, noOcr)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.at(-1)!, /font Sidebar \(f2\) carries 0\.\d\d of the page/)
+})
+
+test('a small image holding words beside one line: OCR when the image holds a third of the words, region noted', async () => {
+  const p = page('This is a sample file to test images compressed using JBIG2.', { imageCoverage: 0.04 })
+  const seen = ['This', 'is', 'a', 'sample', 'file', 'to', 'test', 'images', 'compressed', 'using', 'JBIG2.', 'Hey', 'Norconex,', 'this', 'is', 'a', 'test.']
+  const v = await judge.judge(p, ocr(seen))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['sparse', true])
+  assert.match(v!.notes.at(-1)!, /4 words only in the image \(Hey Norconex, this test\.\), 0\.33 >= 0\.30 .*image text at \[/)
+  // a logo word beside a line is not enough
+  const logo = await judge.judge(page('Here is some formatted text', { imageCoverage: 0.03 }), ocr(['Here', 'some', 'formatted', 'text', 'Smile']))
+  assert.deepEqual([logo?.layer, logo?.needsOcr], ['healthy', false])
+  assert.match(logo!.notes.at(-1)!, /1 words only in the image/)
+})
+
+test('a thin layer over a scan in a script the OCR cannot read is sparse', async () => {
+  const unsure = Array.from({ length: 24 }, (_, i) => [`HE${i}`, 0.3] as [string, number])
+  const v = await judge.judge(page('2021 3 31', { imageCoverage: 1 }), ocr([['2021', 0.9], ...unsure]))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['sparse', true])
+  assert.match(v!.notes.at(-1)!, /OCR cannot read/)
+})
+
+test('a letter-spaced layer is checked against the image: kept when its letters spell what the image shows', async () => {
+  const spaced = 'N O T I C E O F P U B L I C H E A R I N G T h e S o u t h C a r o l i n a'
+  const calls: BBox[] = []
+  const v = await judge.judge(page(spaced, { imageCoverage: 0 }), ocr(['NOTICE', 'OF', 'PUBLIC', 'HEARING', 'The', 'South', 'Carolina'], calls))
+  assert.equal(v?.layer, 'healthy')
+  assert.equal(calls.length, 1)
+  assert.match(v!.notes.join(' | '), /single letters .* a letter-spaced layer: the image shows the layer's words/)
+  const reversed = 'G N I R A E H C I L B U P F O E C I T O N a n i l o r a C h t u o S e h T'
+  const r = await judge.judge(page(reversed, { imageCoverage: 0 }), ocr(['NOTICE', 'OF', 'PUBLIC', 'HEARING', 'The', 'South', 'Carolina']))
+  assert.deepEqual([r?.layer, r?.needsOcr], ['garbled', true])
+})
+
+test('pages that need no look cost no OCR: a long healthy page, a short page of plain text', async () => {
+  const calls: BBox[] = []
+  const p: PageText = page(`${ENGLISH}\n${ENGLISH}`, { imageCoverage: 0, hasVectorGraphics: true })
+  assert.equal((await judge.judge(p, ocr(['x'], calls)))?.layer, 'healthy')
+  assert.equal((await judge.judge(page('Chapitre III', { imageCoverage: 0, hasVectorGraphics: false }), ocr(['x'], calls)))?.layer, 'healthy')
+  assert.equal(calls.length, 0)
+})
