@@ -102,7 +102,8 @@ function pdftotextSites(pdfPath) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'latex-eval-'))
-const opts = dehyphenOptionsSchema.parse({})
+// NOVOCAB=1: the document's own words do not decide hyphens (every site decided as on text never seen before).
+const opts = dehyphenOptionsSchema.parse({ documentWords: !process.env.NOVOCAB })
 const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
 const verbose = []
 const T = { words: 0, strict: 0, loose: 0, looseN: 0, sites: {}, unmatched: 0, missed: 0, left: 0, notes: 0, notesOk: 0, paras: 0, parasFound: 0, spurious: 0, whole: 0, wholeN: 0, base: {}, ptt: 0, pttN: 0 }
