@@ -219,6 +219,7 @@ interface JoinContext {
   readonly vocab: Vocabulary
   languages: readonly string[]
   documentWords: boolean
+  dictionaries: boolean
   sites: HyphenSite[]
   page: number
 }
@@ -359,6 +360,7 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
     },
     languages: o.languages,
     documentWords: o.documentWords,
+    dictionaries: o.dictionaries,
     sites,
     page: 0,
   }
