@@ -1,3 +1,4 @@
+import { dictionary, type WordList } from './dictionary.js'
 import { lastPart, core, type Vocabulary } from './vocabulary.js'
 
 /** How a line-final hyphen is resolved: words kept apart (`pré- et post-`), joined with the hyphen, joined without. */
@@ -72,6 +73,43 @@ const FUNCTION_WORD_MIN = 3
 const LETTERS_WEIGHT = 0.3
 const LETTERS_CENTRE = -0.5
 const LETTERS_CLIP = 2
+/** Letters without a vowel of French or English. */
+const NO_VOWEL = /^[^\P{L}aeiouyàâäéèêëîïôöùûüÿœæ]+$/iu
+/** A part made of letters only: the dictionaries are asked about words, not names with digits or signs. */
+const LETTERS_ONLY = /^[\p{L}']+$/u
+/**
+ * Weight of a tail that is a dictionary word when neither spelling of the whole is. On the pdflatex technical set
+ * (`latex-eval.mjs --set tech`) and the cold sweep: 1.5 loses two English compounds (nginx-|light), 3.5 two other
+ * English sites, 2.5 neither.
+ */
+const DICT_TAIL = 2.5
+/** Added when the head is a dictionary word too. */
+const DICT_BOTH = 1
+/**
+ * Weight of the joined spelling being a word where it does not decide alone (English, or an English word in a French
+ * document). English writes many words both ways: at 1.5 and above `long-|standing` is joined ("longstanding"), at 0
+ * the cold sweep loses four breaks inside compounds (two-vo-|lume, vice-chair-|man).
+ */
+const DICT_JOINED = 1
+/**
+ * How the French dictionary writes a head before other words: `super` 80 closed to 11 hyphenated (supermarché),
+ * `sur` 332/3, `auto` 175/49, `multi` 107/6; `sous` 5/166, `demi` 0/67, `porte` 5/78 hyphenated; `contre` 67/143,
+ * `mi` 30/30, `bien` 9/11 both ways. A head with at least HABIT_MIN stems one way and HABIT_RATIO times the other
+ * is a prefix the language closes up (superutilisateur) or hyphenates. The English dictionary lists no hyphenated
+ * words, so it cannot tell.
+ */
+const HABIT_MIN = 10
+/** Two-letter heads are left out: any stem starting `co`, `re`, `ex` with a word after it counts (ex-ministre). */
+const HABIT_HEAD_MIN = 3
+const HABIT_RATIO = 4
+/** 2 to 4 decide the same on every set here; 3 outweighs a head and a tail being words of the document. */
+const HABIT_WEIGHT = 3
+/**
+ * Weight of a break inside a lower-case token of several hyphenated parts (a package name). pdfTeX never breaks a
+ * word holding a hyphen elsewhere, other typesetters do (sous-pré-|fecture), where the dictionary usually knows the
+ * part (préfecture). 2 loses task-|xfce-desktop, 4 loses four of the cold sweep's breaks inside English compounds.
+ */
+const HYPHENATED_NAME = 3
 /** A document is treated as French when at least this share of its function words are French ones. */
 const FRENCH_DOCUMENT = 0.5
 
@@ -96,6 +134,15 @@ export interface LetterEvidence {
   boundary(head: string, tail: string): number
 }
 
+/**
+ * Where a decision finds the word list of a language: the hunspell dictionaries of `dictionary-fr` and
+ * `dictionary-en` by default (read on first use), `null` for none.
+ */
+export interface Lexicon {
+  words(lang: 'fra' | 'eng'): WordList | undefined
+}
+export const HUNSPELL: Lexicon = { words: dictionary }
+
 export function decideHyphen(
   left: string,
   right: string,
@@ -103,6 +150,7 @@ export function decideHyphen(
   languages: readonly string[],
   documentWords = true,
   letters?: LetterEvidence,
+  lexicon: Lexicon | null = HUNSPELL,
 ): HyphenDecision {
   if (/\u00ad$/.test(left)) return { choice: 'join', score: undefined, reason: 'soft hyphen' }
   const L = core(left.slice(0, -1))
@@ -121,12 +169,60 @@ export function decideHyphen(
   const head = lastPart(L)
   const hl = head.toLowerCase()
   const firstR = rl.split('-')[0] ?? ''
+  const french = languages.includes('fra') && (vocab.frenchShare() ?? (languages[0] === 'fra' ? 1 : 0)) >= FRENCH_DOCUMENT
+  const capitalOrDigit = /\p{N}$/u.test(L) || /^[\p{N}\p{Lu}]/u.test(R)
+  // The dictionary of the document's language next. Names and numbers are left to the evidence below, and so are
+  // one-letter parts, which no hyphenator leaves (va-t-|on is not "ton").
+  const askDictionary = lexicon && !capitalOrDigit && [...hl].length > 1 && [...firstR].length > 1 && LETTERS_ONLY.test(hl) && LETTERS_ONLY.test(firstR)
+  const main = askDictionary ? lexicon.words(french ? 'fra' : 'eng') : undefined
+  // French lists its hyphenated words (sous-répertoire, peut-être): one spelling a word of it, the other not,
+  // decides. English lists none, and writes many words both ways (long-standing, longstanding): there the joined
+  // word is evidence.
+  // Asked as written (Dubois is a name; a capital that opens a sentence is lower-cased by the lookup).
+  const firstRaw = R.split('-')[0] ?? ''
+  const j = main?.has(head + firstRaw) ?? false
+  if (main && french) {
+    const h = main.has(`${head}-${firstRaw}`)
+    if (j !== h) return j ? { choice: 'join', score: undefined, reason: `dictionary: "${head}${firstRaw}"` } : { choice: 'keep', score: undefined, reason: `dictionary: "${head}-${firstRaw}"` }
+  }
   const why: string[] = []
   let s = PRIOR
   const add = (v: number, r: string) => {
     s += v
     why.push(r)
   }
+  // A prefix the language closes up, even before a vowel (superutilisateur, surélevé).
+  let closingPrefix = false
+  // A command-line option keeps its hyphens: --dry-|run, --no-install-|recommends.
+  if (/^-{1,2}\p{L}/u.test(left.trim())) add(4, 'option')
+  // Hyphenation patterns split words into syllables, each with a vowel: a part without one is an abbreviation or a
+  // command of its own (dpkg-|remove, ssh-|copy-id, --without-new-|pkgs).
+  if ((NO_VOWEL.test(hl) && [...hl].length > 1) || (NO_VOWEL.test(firstR) && [...firstR].length > 1)) add(3, 'part without a vowel')
+  if (main) {
+    // For a French document, English words too: manuals quote English names (firmware, daemon, light).
+    const other = french && languages.includes('eng') ? lexicon!.words('eng') : undefined
+    const joinedWord = french ? (other?.has(head + firstRaw) ?? false) : j
+    if (joinedWord) add(-DICT_JOINED, `dictionary (eng): "${head}${firstRaw}"`)
+    else {
+      // Neither spelling is a word: a tail that is one is a part of a name or of a compound the dictionary lacks
+      // (systemd-|resolved, build-|essential); a syllable a pattern split off rarely is (-|temctl, -|fecture).
+      if (main.has(firstR) || (other?.has(firstR) ?? false)) {
+        add(DICT_TAIL, 'tail in the dictionary')
+        // Two words that do not make one: a name or a compound (apt-|get, build-|essential).
+        if (main.has(hl) || (other?.has(hl) ?? false)) add(DICT_BOTH, 'head in the dictionary too')
+      }
+      if (french && [...hl].length >= HABIT_HEAD_MIN) {
+        const habit = main.prefixHabit(hl)
+        if (habit.closed >= HABIT_MIN && habit.closed >= HABIT_RATIO * habit.hyphenated) {
+          add(-HABIT_WEIGHT, `dictionary closes "${hl}" up ${habit.closed}/${habit.hyphenated}`)
+          closingPrefix = true
+        } else if (habit.hyphenated >= HABIT_MIN && habit.hyphenated >= HABIT_RATIO * habit.closed) add(HABIT_WEIGHT, `dictionary hyphenates "${hl}" ${habit.hyphenated}/${habit.closed}`)
+      }
+    }
+  }
+  // A name of several hyphenated parts (ssh-copy-id, libvirt-daemon-system, non-free-firmware) broken at one of them.
+  // Package and command names are lower-case; place names of several parts are not (Notre-Dame-de-Bondeville).
+  if ((L.includes('-') || R.includes('-')) && !CONNECTORS.has(firstR) && L === L.toLowerCase() && R === rl) add(HYPHENATED_NAME, 'hyphenated name')
   if (/\p{N}$/u.test(L) || /^\p{N}/u.test(R)) add(4, 'digit')
   const allCaps = L === L.toUpperCase() && R === R.toUpperCase()
   if (!allCaps && /^\p{Lu}/u.test(R)) add(4, 'capital after hyphen')
@@ -136,12 +232,11 @@ export function decideHyphen(
   // Hyphenators leave at least two letters on each side of a break: one letter is a compound part (vis-à-vis).
   if ([...hl].length === 1 && /\p{L}/u.test(hl)) add(3, 'one-letter head')
   if ([...firstR].length === 1) add(3, 'one-letter tail')
-  const french = languages.includes('fra') && (vocab.frenchShare() ?? (languages[0] === 'fra' ? 1 : 0)) >= FRENCH_DOCUMENT
   if (french && FRA_STRONG_TAILS.has(firstR)) add(3, 'compound tail')
   else if (french && FRA_WEAK_TAILS.has(firstR)) add(1.5, 'weak compound tail')
   // French syllables start with a consonant (gou-ver-ne-ment): a part starting with a vowel is a word of its own.
   // English patterns do break before suffixes (avail-able, read-ing), which French documents quote too.
-  if (french && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR) && !ENGLISH_SUFFIX.test(firstR)) add(3, 'vowel after hyphen')
+  if (french && !closingPrefix && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR) && !ENGLISH_SUFFIX.test(firstR)) add(3, 'vowel after hyphen')
   // A known head is decisive only before a word (mi-temps, not mi-nistre).
   if (HEADS.has(hl)) add(vocab.count(firstR) > 0 ? 3 : 1.5, 'known head')
   // Decisive: administrative French never closes these up (procès-verbal; sous-préfecture, sous-section), and `sous`

@@ -41,8 +41,11 @@ export const dehyphenOptionsSchema = z.strictObject({
   documentWords: z
     .boolean()
     .default(true)
-    .describe('Let a word read whole elsewhere in the document (joined, or with its hyphen) decide a line-end hyphen; off only to measure the other evidence alone')
-,
+    .describe('Let a word read whole elsewhere in the document (joined, or with its hyphen) decide a line-end hyphen; off only to measure the other evidence alone'),
+  dictionaries: z
+    .boolean()
+    .default(true)
+    .describe('Ask the hunspell dictionaries of dictionary-fr and dictionary-en (read on the first line-end hyphen the document cannot settle) whether the joined or hyphenated spelling is a word'),
   languages: z
     .array(z.enum(['fra', 'eng']))
     .default(['fra', 'eng'])

@@ -26,6 +26,9 @@ export interface RebuildResult {
 
 type Break = 'space' | 'newline' | 'para'
 
+/** Punctuation that ends a clause, not a sentence. */
+const MID_SENTENCE_END = /[;:]$/u
+
 function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapFactor: number): Break {
   const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left)
   const sameFlow = a.page === b.page && b.y0 > a.y0 && overlap > 0
@@ -35,7 +38,10 @@ function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapF
   if (!sameFlow) {
     // A column or page turn: the paragraph runs on when its last line is full and unpunctuated and the next line
     // neither starts a list nor opens a new indented paragraph with a capital.
-    if (sizeChange || endsWithFinalPunct(a.text) || isShort(a, b) || LIST_START.test(b.text)) return 'para'
+    if (sizeChange || isShort(a, b) || LIST_START.test(b.text)) return 'para'
+    // A full line ending in a semicolon or colon runs on into a lower-case line: a sentence cut by the page turn
+    // (`...dans /etc/nftables.conf ;` | `des outils comme...`). Other final punctuation ends the paragraph.
+    if (endsWithFinalPunct(a.text) && !(MID_SENTENCE_END.test(a.text) && /^\p{Ll}/u.test(b.text))) return 'para'
     if (endsWithHyphen(a.text) || /^\p{Ll}/u.test(b.text)) return 'space'
     return isIndented(b) ? 'para' : 'space'
   }
@@ -213,6 +219,7 @@ interface JoinContext {
   readonly vocab: Vocabulary
   languages: readonly string[]
   documentWords: boolean
+  dictionaries: boolean
   sites: HyphenSite[]
   page: number
 }
@@ -353,6 +360,7 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
     },
     languages: o.languages,
     documentWords: o.documentWords,
+    dictionaries: o.dictionaries,
     sites,
     page: 0,
   }

@@ -206,3 +206,28 @@ test('text drawn with combining accents comes out composed (NFC)', () => {
   const out = run(doc([page(1, items)]))
   assert.equal(out.text, 'Le conseil a délibéré sur le budget de la commune.')
 })
+
+test('an overfull line does not widen its column: full lines ending a sentence do not end the paragraph', () => {
+  // Justified to 300 pt; the fourth line holds a path TeX could not break and sticks out 40 pt.
+  const lines = [
+    'Le service démarre au lancement de la machine.',
+    'La commande affiche son état et ses derniers messages.',
+    'Le journal garde la trace de chaque démarrage raté.',
+    'Sa taille se règle dans /etc/systemd/journald.conf.',
+    'Les journaux textuels restent disponibles avec rsyslog,',
+    'ce qui facilite leur lecture avec les outils habituels.',
+  ]
+  const items = lines.flatMap((l, i) => lineItems(l, 40, 92 + 12 * i, 10, { width: i === 3 ? 340 : i === 5 ? 250 : 300 }))
+  const out = run(doc([page(1, items)]))
+  const body = out.paragraphs!.filter((p) => p.kind === 'body')
+  assert.equal(body.length, 1, body.map((p) => p.text).join(' | '))
+})
+
+test('a page ending in a semicolon runs on into a lower-case line on the next page', () => {
+  const p1 = column(['Le noyau utilise nftables, que l’on configure dans le fichier', 'de configuration du pare-feu, comme indiqué plus haut ;'])
+  const p2 = column(['des outils plus simples proposent une syntaxe abordable.'], { lastShort: new Set([0]) })
+  const out = run(doc([page(1, p1), page(2, p2)]))
+  const body = out.paragraphs!.filter((p) => p.kind === 'body')
+  assert.equal(body.length, 1, body.map((p) => p.text).join(' | '))
+  assert.match(body[0]!.text, /plus haut ; des outils/)
+})

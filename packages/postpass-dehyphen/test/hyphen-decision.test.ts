@@ -17,7 +17,9 @@ test('a word read whole elsewhere decides: joined or with its hyphen', () => {
   assert.equal(decideHyphen('gou-', 'vernement', FR, fra).choice, 'join')
   const v = vocab('il viendra peut-être demain et peut-être pas')
   assert.equal(decideHyphen('peut-', 'être', v, fra).choice, 'keep')
-  assert.equal(decideHyphen('gou-', 'vernement', FR, fra, false).score !== undefined, true)
+  // Without the document's words, the dictionary decides; without either, the evidence is scored.
+  assert.match(decideHyphen('gou-', 'vernement', FR, fra, false).reason, /dictionary: "gouvernement"/)
+  assert.equal(decideHyphen('gou-', 'vernement', FR, fra, false, undefined, null).score !== undefined, true)
 })
 
 test('without the document deciding: French compound tails, capitals, digits, one-letter parts keep the hyphen', () => {
@@ -61,4 +63,42 @@ test('procès- and sous- before a word are compounds, soussigné and soustraire 
   assert.equal(decideHyphen('sous-', 'préfecture', FR, fra).choice, 'keep')
   assert.equal(decideHyphen('sous-', 'signé,', FR, fra).choice, 'join')
   assert.equal(decideHyphen('sous-', 'traire', FR, fra).choice, 'join')
+})
+
+// A French manual page where none of the words at the breaks is read whole: the dictionaries and the shape of
+// technical tokens decide.
+const MANUEL = vocab(
+  "pour installer le serveur tapez la commande suivante puis vérifiez que le service systemd est démarré la commande affiche les paquets installés et leur état le gestionnaire résout les dépendances à votre place et le système reste propre pour retirer un paquet utilisez la commande indiquée dans la documentation du projet et relisez la liste avant de confirmer le répertoire de configuration contient les fichiers du service et le journal garde la trace des opérations de la machine",
+)
+
+test('technical names keep their hyphens: apt-|get, dpkg-|remove, non-free-|firmware, options', () => {
+  for (const [l, r] of [['apt-', 'get'], ['dpkg-', 'remove'], ['non-free-', 'firmware'], ['ssh-', 'copy-id'], ['systemd-', 'resolved'], ['--dry-', 'run'], ['--no-install-', 'recommends'], ['build-', 'essential']]) {
+    const d = decideHyphen(l!, r!, MANUEL, fra)
+    assert.equal(d.choice, 'keep', `${l}${r}: ${d.reason}`)
+  }
+})
+
+test('dictionary words are joined: sur-|tout, super-|utilisateur, autre-|fois; syllables of commands too', () => {
+  for (const [l, r] of [['sur-', 'tout'], ['super-', 'utilisateur'], ['autre-', 'fois'], ['désins-', 'tallation'], ['sys-', 'temctl'], ['jour-', 'nalctl'], ['sous-pré-', 'fecture']]) {
+    const d = decideHyphen(l!, r!, MANUEL, fra)
+    assert.equal(d.choice, 'join', `${l}${r}: ${d.reason}`)
+  }
+  assert.match(decideHyphen('sur-', 'tout', MANUEL, fra).reason, /dictionary: "surtout"/)
+  assert.equal(decideHyphen('sous-', 'répertoire', MANUEL, fra).choice, 'keep')
+})
+
+test('English: the joined word in the dictionary is evidence, not a verdict (long-|standing stays)', () => {
+  const EN = vocab(
+    'the committee met four times this year and the members inspected the new rooms the officers prepared the documents and the standing orders were read the long report was approved by the members of the committee with thanks',
+  )
+  const en = ['eng', 'fra'] as const
+  assert.equal(decideHyphen('long-', 'standing', EN, en).choice, 'keep')
+  assert.equal(decideHyphen('build-', 'essential', EN, en).choice, 'keep')
+  assert.equal(decideHyphen('docu-', 'ments', EN, en).choice, 'join')
+  assert.equal(decideHyphen('config-', 'uration', EN, en).choice, 'join')
+})
+
+test('without dictionaries the decision still stands on the document and the shape', () => {
+  assert.equal(decideHyphen('--dry-', 'run', MANUEL, fra, true, undefined, null).choice, 'keep')
+  assert.equal(decideHyphen('gou-', 'vernement', FR, fra, true, undefined, null).choice, 'join')
 })

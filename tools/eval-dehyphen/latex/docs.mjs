@@ -8,7 +8,7 @@ import { ENGLISH } from './texts-en.mjs'
  * Footnotes are numbered from 1 through the document (LaTeX's article numbering); a word carrying a note mark is
  * expected as word + number (as the PDF draws the superscript right after it).
  */
-function build(blocks) {
+export function build(blocks, markup = (t) => t) {
   const words = []
   const starts = [] // each block's first words (headings and paragraphs), to check paragraph breaks
   const notes = []
@@ -21,6 +21,7 @@ function build(blocks) {
       tex.push(`\\subsection*{${t}}`)
       continue
     }
+    // `code`: the truth drops the backquotes, the LaTeX source sets the code as the layout asks (see tech-docs.mjs).
     const body = b.replace(/(\S*?)\{\{(.*?)\}\}(\S*)/g, (_, w, note, tail) => {
       notes.push(note)
       return `${w}\u0001${notes.length}\u0002${note}\u0003${tail}`
@@ -29,14 +30,15 @@ function build(blocks) {
     for (const w of body.split(/\s+(?![^\u0002]*\u0003)/)) {
       // A word with a note: the word, the note's number, what follows the word (punctuation).
       const m = /^(.*?)\u0001(\d+)\u0002.*\u0003(.*)$/s.exec(w)
-      words.push(m ? `${m[1]}${m[2]}${m[3]}` : w)
+      words.push((m ? `${m[1]}${m[2]}${m[3]}` : w).replace(/`/g, ''))
     }
-    tex.push(body.replace(/\u0001\d+\u0002(.*?)\u0003/gs, (_, note) => `\\footnote{${note}}`))
+    tex.push(markup(body).replace(/\u0001\d+\u0002(.*?)\u0003/gs, (_, note) => `\\footnote{${note}}`))
   }
-  return { words: words.filter(Boolean), starts, notes: notes.map((n, i) => `${i + 1} ${n}`), tex: tex.join('\n\n') }
+  const paras = blocks.filter((b) => !b.startsWith('## ')).map((b) => b.replace(/\{\{.*?\}\}/g, '').replace(/`/g, ''))
+  return { words: words.filter(Boolean), starts: starts.map((t) => t.replace(/`/g, '')), paras, notes: notes.map((n, i) => `${i + 1} ${n}`), tex: tex.join('\n\n') }
 }
 
-const PRE = (opts) => `\\documentclass[${opts.cls ?? '10pt'}]{article}
+export const PRE = (opts) => `\\documentclass[${opts.cls ?? '10pt'}]{article}
 \\usepackage[utf8]{inputenc}
 ${opts.fontenc === false ? '' : '\\usepackage[T1]{fontenc}'}
 ${opts.fonts ?? ''}
@@ -46,6 +48,7 @@ ${opts.fonts ?? ''}
 \\pagestyle{fancy}
 \\fancyhf{}
 ${opts.running}
+${opts.extra ?? ''}
 \\AtEndDocument{\\label{LastPage}}
 \\begin{document}
 `
@@ -135,6 +138,6 @@ export function docs() {
   ]
   return specs.map((s) => {
     const b = build(s.blocks)
-    return { ...s, tex: `${PRE(s)}${s.body ? s.body(b.tex) : b.tex}\n\\end{document}\n`, truth: { words: b.words, starts: b.starts, notes: b.notes, heads: s.heads, numbers: s.numbers } }
+    return { ...s, tex: `${PRE(s)}${s.body ? s.body(b.tex) : b.tex}\n\\end{document}\n`, truth: { words: b.words, starts: b.starts, paras: b.paras, notes: b.notes, heads: s.heads, numbers: s.numbers } }
   })
 }

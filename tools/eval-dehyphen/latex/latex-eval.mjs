@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { docs } from './docs.mjs'
+// --set tech: the technical-manual set (tech-docs.mjs) instead of the default one (docs.mjs).
+const set = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1] : 'default'
+const { docs } = await import(set === 'tech' ? './tech-docs.mjs' : './docs.mjs')
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 const probe = spawnSync('pdflatex', ['--version'], { encoding: 'utf8' })
@@ -100,10 +102,11 @@ function pdftotextSites(pdfPath) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'latex-eval-'))
-const opts = dehyphenOptionsSchema.parse({})
+// NOVOCAB=1: the document's own words do not decide hyphens (every site decided as on text never seen before).
+const opts = dehyphenOptionsSchema.parse({ documentWords: !process.env.NOVOCAB })
 const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
 const verbose = []
-const T = { words: 0, strict: 0, loose: 0, looseN: 0, sites: {}, unmatched: 0, missed: 0, left: 0, notes: 0, notesOk: 0, paras: 0, parasFound: 0, spurious: 0, base: {}, ptt: 0, pttN: 0 }
+const T = { words: 0, strict: 0, loose: 0, looseN: 0, sites: {}, unmatched: 0, missed: 0, left: 0, notes: 0, notesOk: 0, paras: 0, parasFound: 0, spurious: 0, whole: 0, wholeN: 0, base: {}, ptt: 0, pttN: 0 }
 const t0 = Date.now()
 try {
   for (const d of docs()) {
@@ -227,6 +230,16 @@ try {
       spurious++
       if (process.env.VERBOSE) verbose.push(`${d.name} spurious paragraph break p${p.pages[0]} (${p.kind}): "${(body[i - 1]?.text ?? '').slice(-50)}" ‖ "${p.text.slice(0, 60)}…"`)
     })
+    // 7. Paragraphs whole: a source paragraph (not a heading) whose loose words are exactly those of one output body
+    // paragraph: no wrong hyphen decision in it, not cut, not merged with another.
+    const outWhole = new Set(body.map((p) => loose(toks(p.text)).join(' ')))
+    let whole = 0
+    for (const p of d.truth.paras) {
+      if (outWhole.has(loose(toks(p)).join(' '))) whole++
+      else if (process.env.VERBOSE) verbose.push(`${d.name} paragraph not whole: "${p.slice(0, 60)}…"`)
+    }
+    T.whole += whole
+    T.wholeN += d.truth.paras.length
     T.paras += srcStarts.size
     T.parasFound += parasFound
     T.spurious += spurious
@@ -246,7 +259,7 @@ try {
       `${d.name} (${d.lang}, ${pages.length} pages, ${fonts}): words ${src.length}, intact ${pc(pairs.length, src.length)} % (loose ${pc(pairsL.length, srcL.length)} %); ` +
         `hyphen sites ${r.sites.length}: right ${loc.right}/${n} (${pc(loc.right, n)} %), compounds kept ${loc.kept}/${loc.compounds}, unmatched ${loc.unmatched}` +
         `${hasPdftotext ? `, pdftotext sites ${ptt.sites.length} (${missed} not decided)` : ''}; join-all ${pc(loc.baseRight, n)} %; ` +
-        `running/page numbers in body ${left}; footnotes ${fn.length} paragraphs, ${notesOk}/${d.truth.notes.length} notes found; paragraph starts ${parasFound}/${srcStarts.size}, spurious breaks ${spurious}`,
+        `running/page numbers in body ${left}; footnotes ${fn.length} paragraphs, ${notesOk}/${d.truth.notes.length} notes found; paragraph starts ${parasFound}/${srcStarts.size}, spurious breaks ${spurious}; paragraphs whole ${whole}/${d.truth.paras.length}`,
     )
     if (process.env.DUMP === d.name) console.log(r.text)
   }
@@ -260,7 +273,7 @@ for (const [lang, s] of Object.entries(T.sites)) {
 }
 console.log(
   `all: word accuracy ${((100 * T.strict) / T.words).toFixed(2)} % of ${T.words} words (loose ${((100 * T.loose) / T.looseN).toFixed(2)} %); ` +
-    `running/page numbers left in body ${T.left}; footnotes found ${T.notesOk}/${T.notes}; paragraph starts ${T.parasFound}/${T.paras}, spurious breaks ${T.spurious}; sites not decided ${T.missed}` +
+    `running/page numbers left in body ${T.left}; footnotes found ${T.notesOk}/${T.notes}; paragraph starts ${T.parasFound}/${T.paras}, spurious breaks ${T.spurious}; paragraphs whole ${T.whole}/${T.wholeN}; sites not decided ${T.missed}` +
     `${hasPdftotext ? `; pdftotext text, loose words ${((100 * T.ptt) / T.pttN).toFixed(2)} %` : ''}; ${((Date.now() - t0) / 1000).toFixed(1)} s`,
 )
 for (const v of verbose) console.log('  ' + v)
