@@ -78,6 +78,13 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
         continue
       }
       const model = models.get(g.font)
+      if (ocr[j]!.space) {
+        // a glyph drawn for the space (word processors draw them; a false map names them like any other code)
+        const d = Math.min(MAX_DISTANCE, Math.abs(g.x - ocr[j]!.x) / cw)
+        const s = here + glyphScore(g, ' ', model) - POSITION * d
+        if (s > score[(i + 1) * W + j + 1]!) { score[(i + 1) * W + j + 1] = s; move[(i + 1) * W + j + 1] = 1 }
+        continue
+      }
       let text = ''
       let xs = 0
       for (let k = 1; k <= 3 && j + k <= O; k++) {

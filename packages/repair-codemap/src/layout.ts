@@ -85,7 +85,9 @@ export function layerLines(page: PageText): LayerLine[] {
     if (gs) {
       for (const g of gs) {
         if (g.spaceBefore) cur.glyphs.push({ font, code: ' ', text: ' ', x: g.x0, space: true })
-        cur.glyphs.push({ font, code: codeKey(g.code), text: g.text, x: (g.x0 + g.x1) / 2, space: false })
+        // a glyph that reads as a space is one (a healthy font's space glyph); any other is a code to learn
+        const space = g.text.length > 0 && g.text.trim() === ''
+        cur.glyphs.push({ font, code: space ? ' ' : codeKey(g.code), text: space ? ' ' : g.text, x: (g.x0 + g.x1) / 2, space })
       }
     } else {
       const w = (it.bbox.x1 - it.bbox.x0) / chars.length
@@ -123,8 +125,10 @@ export function ocrByLine(lines: readonly LayerLine[], words: PageText['items'])
   return per.map((ws) => {
     ws.sort((a, b) => a.bbox.x0 - b.bbox.x0)
     const out: OcrChar[] = []
+    let lastX1 = 0
     for (const w of ws) {
-      if (out.length) out.push({ ch: ' ', x: w.bbox.x0, space: true })
+      if (out.length) out.push({ ch: ' ', x: (lastX1 + w.bbox.x0) / 2, space: true })
+      lastX1 = w.bbox.x1
       const chars = Array.from(w.text.normalize('NFC'))
       const cw = (w.bbox.x1 - w.bbox.x0) / chars.length
       chars.forEach((c, k) => out.push({ ch: c, x: w.bbox.x0 + (k + 0.5) * cw, space: false }))
