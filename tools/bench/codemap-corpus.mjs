@@ -1,7 +1,8 @@
 // Measures @pdftriage/repair-codemap on the garbled pages of ../shared/corpus: how many are repaired, and the character
 // error rate (NFKC, whitespace collapsed) of the repaired text and of a whole-page OCR against the unbroken source page
 // (pdf.js's text of it, through the same extractor; texlive documentation installed under /usr/share/doc/texlive-doc).
-//   node tools/bench/codemap-corpus.mjs [--no-ocr] [--only d0002,d0020] [--out rows.jsonl]
+//   node tools/bench/codemap-corpus.mjs [--no-ocr] [--only d0002,d0020] [--out rows.jsonl] [--verbose]
+// The OCR figure is the anchor region's OCR (the page's text block at 300 dpi) where one was read, else a page OCR.
 // Skips cleanly without the corpus. Needs `npm run build`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -39,7 +40,8 @@ for (const l of labels) {
   const row = { id, page: l.page, variant: /variant=(\w)/.exec(l.notes)?.[1] ?? l.method, layer: r.layer, repair: r.repair ?? null, regions: st.regions, regionS: +(st.regionMs / 1000).toFixed(2) }
   if (truth !== undefined) row.cerRepaired = r.repair ? +cer(r.text, truth).toFixed(4) : null
   if (!noOcr && (truth !== undefined || r.repair)) {
-    const o = await ocrPage(doc, p, l.page)
+    // the anchor region is the page's text block read at 300 dpi: that OCR is the page's OCR, not paid twice
+    const o = st.regions === 1 && st.lastOcr !== undefined ? st.lastOcr : await ocrPage(doc, p, l.page)
     if (truth !== undefined) row.cerOcr = +cer(o, truth).toFixed(4)
     if (r.repair) row.cerRepairedVsOcr = +cer(r.text, o).toFixed(4)
   }

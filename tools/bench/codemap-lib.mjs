@@ -20,7 +20,7 @@ export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], co
 /** Judges and repairs every page of `doc` as the runner does; counts the OCR regions and their time. */
 export async function triageDocument(doc, p, { pages, onPage } = {}) {
   const info = doc.info
-  const stats = { regions: 0, regionMs: 0, pages: [] }
+  const stats = { regions: 0, regionMs: 0, pages: [], lastOcr: undefined }
   const n0 = pages?.from ?? 1
   const n1 = pages?.to ?? doc.pageCount
   for (let n = n0; n <= n1; n++) {
@@ -38,6 +38,7 @@ export async function triageDocument(doc, p, { pages, onPage } = {}) {
         const r = await p.ocr.recognize(crop, { languages: ['fra', 'eng'] })
         stats.regions++
         stats.regionMs += performance.now() - t
+        stats.lastOcr = r.text
         return { ...r, items: r.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } })) }
       },
     }

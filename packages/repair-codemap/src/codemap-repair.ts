@@ -133,11 +133,18 @@ export class CodemapRepair implements Repair {
     if (needed.length > 0) {
       if (!ctx.recognizeRegion) return undefined // nothing to anchor on: the page goes to OCR as it would
       const glyphsIn = (ls: LayerLine[]) => ls.reduce((a, l) => a + l.glyphs.filter((g) => !g.space).length, 0)
-      const wanted = new Set<string>()
-      for (const l of needed) for (const g of l.glyphs) if (!g.space && needFont(g.font)) wanted.add(g.font)
       let box: BBox | undefined
       const use = glyphsIn(needed) / total > WHOLE_PAGE ? lines : needed
       for (const l of use) box = union(box, l.box)
+      // Every font of the lines read is learned, small ones too: the region is paid for already.
+      const wanted = new Set<string>()
+      for (const l of use) {
+        for (const g of l.glyphs) {
+          if (g.space) continue
+          const s = state.fonts.get(g.font)
+          if (!s || (!s.healthy && !s.rejected && !s.map.has(g.code))) wanted.add(g.font)
+        }
+      }
       box = { x0: Math.max(0, box!.x0 - REGION_MARGIN), y0: Math.max(0, box!.y0 - REGION_MARGIN - 8), x1: Math.min(page.width, box!.x1 + REGION_MARGIN), y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4) }
       const ocr = await ctx.recognizeRegion(box, o.dpi)
       state.ocrRegions++
@@ -171,7 +178,7 @@ export class CodemapRepair implements Repair {
       const ag = agreement(lines, ocrLines, decodeNext)
       pageAgreement = ag.agreement
       const brokenHere = [...next.entries()].filter(([, s]) => !s.healthy).map(([f]) => f)
-      notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} characters (needs ${o.minAgreement})`)
+      notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, the worst lines of a tenth left out (all lines ${ag.raw.toFixed(3)}; needs ${o.minAgreement})`)
       if (ag.chars === 0 || ag.agreement < o.minAgreement) {
         // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
         for (const [f, s] of next) {

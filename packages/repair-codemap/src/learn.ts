@@ -13,8 +13,6 @@ export interface FontLearning {
 
 /** Rounds of alignment: the first knows nothing (position and word shapes), the next two use the votes of the last. */
 const ROUNDS = 3
-/** Glyphs a font needs aligned before it is called healthy on its identity share. */
-const MIN_ALIGNED = 5
 
 /**
  * Learns code -> text votes for every font of the lines from the OCR text read over them. `known` holds what the
@@ -52,7 +50,7 @@ export function learnFonts(
     for (const [f, n] of aligned) {
       const id = identity.get(f) ?? 0
       const k = known.get(f)
-      const healthy = k ? k.healthy === true : n >= MIN_ALIGNED && id / n >= healthyIdentity
+      const healthy = k ? k.healthy === true : id / n >= healthyIdentity
       fonts.set(f, { healthy, votes: votes.get(f) ?? new Map(), aligned: n, identity: id })
       const m = models.get(f) ?? {}
       if (healthy) m.healthy = true
@@ -77,25 +75,44 @@ export function decodedLine(line: LayerLine, decode: (g: Glyph) => string): stri
   return s.replace(/\s+/g, '')
 }
 
+/** Letters and digits only: what the agreement compares (leader dots and rules OCR leaves out are not evidence). */
+const wordly = (s: string): string => s.replace(/[^\p{L}\p{N}]+/gu, '')
+
+/** Share of the OCR characters, over the worst lines, that the agreement leaves out (see {@link agreement}). */
+export const TRIMMED_SHARE = 0.1
+
 /**
- * Agreement of the decoded lines with the OCR read over them: 1 - edit distance / OCR characters, over the lines
- * the OCR covered. Measured on whole lines, not on the aligned pairs the votes came from, so that a map that only
- * agrees with itself does not pass.
+ * Agreement of the decoded lines with the OCR read over them: 1 - edit distance / OCR characters, letters and digits
+ * only, over the lines the OCR covered, the worst lines holding a tenth of the characters left out (an icon font, a
+ * formula, a logo that OCR reads as something else). Measured on whole lines, not on the aligned pairs the votes came
+ * from, so that a map that only agrees with itself does not pass; a false map disagrees on every line.
  */
 export function agreement(
   lines: readonly LayerLine[],
   ocr: readonly OcrChar[][],
   decode: (g: Glyph) => string,
   only?: (line: LayerLine) => boolean,
-): { agreement: number; chars: number } {
-  let dist = 0
-  let chars = 0
+): { agreement: number; chars: number; raw: number } {
+  const per: Array<{ dist: number; chars: number }> = []
   lines.forEach((line, i) => {
     const o = ocr[i]
     if (!o || o.length === 0 || (only && !only(line))) return
-    const want = o.filter((c) => !c.space).map((c) => c.ch).join('')
-    dist += editDistance(decodedLine(line, decode), want)
-    chars += Array.from(want).length
+    const want = wordly(o.filter((c) => !c.space).map((c) => c.ch).join(''))
+    const n = Array.from(want).length
+    if (n === 0) return
+    per.push({ dist: Math.min(n, editDistance(wordly(decodedLine(line, decode)), want)), chars: n })
   })
-  return { agreement: chars ? 1 - dist / chars : 0, chars }
+  const chars = per.reduce((a, p) => a + p.chars, 0)
+  const dist = per.reduce((a, p) => a + p.dist, 0)
+  per.sort((a, b) => b.dist / b.chars - a.dist / a.chars)
+  let cut = 0
+  let d = dist
+  let c = chars
+  for (const p of per) {
+    if (cut + p.chars > TRIMMED_SHARE * chars) break
+    cut += p.chars
+    d -= p.dist
+    c -= p.chars
+  }
+  return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0 }
 }
