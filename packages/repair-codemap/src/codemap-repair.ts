@@ -1,4 +1,4 @@
-import { definePlugin, joinItems, type BBox, type DocumentInfo, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
+import { definePlugin, joinItems, type BBox, type DocumentInfo, type FontInfo, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, learnFonts, mapOf } from './learn.js'
 import { codeKey, itemGlyphs, layerLines, ocrByLine, NO_FONT, type Glyph, type LayerLine } from './layout.js'
@@ -207,7 +207,15 @@ export class CodemapRepair implements Repair {
     let inBroken = 0
     for (const l of lines) for (const g of l.glyphs) if (!g.space && broken.has(g.font)) { inBroken++; if (state.fonts.get(g.font)!.map.has(g.code)) covered++ }
     const coverage = covered / inBroken
-    const cand = applyMaps(page, decode, broken)
+    const mapped = applyMaps(page, decode, broken)
+    // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap)
+    const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
+    for (const f of broken) {
+      const codeMap: Record<string, string> = {}
+      for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
+      if (Object.keys(codeMap).length > 0) fonts[f] = { ...(fonts[f] ?? { id: f }), codeMap }
+    }
+    const cand: PageText = { ...mapped, fonts }
     const fw = functionWordShare(cand.text)
     if (anchored && fw.words >= MIN_WORDS && state.anchorFunctionWords === undefined) state.anchorFunctionWords = fw.share
     for (const f of broken) {
