@@ -133,9 +133,11 @@ export function textFromOperatorList(
       run = undefined
     }
   }
+  let spaced = false
   const addSpace = () => {
     if (run) {
       if (!/\s$/.test(run.str)) run.str += ' '
+      spaced = true
       return
     }
     const last = items[items.length - 1]
@@ -257,6 +259,7 @@ export function textFromOperatorList(
             continue
           }
           if (run && fontId !== run.fontName) flush()
+          spaced = false
           if (hasLast) {
             // Where this glyph starts relative to where the last one ended, in ems, along and across the baseline.
             const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
@@ -266,15 +269,18 @@ export function textFromOperatorList(
             else if (dx > SPACE_GAP && !/^\s/.test(unicode)) addSpace()
           }
           if (!run) {
-            run = { str: '', transform: [ax, ay, cx, cy, px, py], width: 0, height: Math.hypot(cx, cy), fontName: fontId, hasEOL: false }
+            run = { str: '', transform: [ax, ay, cx, cy, px, py], width: 0, height: Math.hypot(cx, cy), fontName: fontId, hasEOL: false, glyphs: [] }
           }
-          run.str += normalizeLigatures(unicode)
+          const gtext = normalizeLigatures(unicode)
+          run.str += gtext
           // The glyph ends at its width; character and word spacing after it are a gap, as pdf.js measures them
           // (TeX sets leader dots 0.33 em apart with Tc: ". . . .", not "....").
           const ex = x + (adv + w) * hs
           const gx = m[0] * ex + m[2] * ty + m[4]
           const gy = m[1] * ex + m[3] * ty + m[5]
           run.width = Math.max(run.width, (gx - run.transform[4]!) * ux + (gy - run.transform[5]!) * uy)
+          const oc = (g as { originalCharCode?: number }).originalCharCode
+          run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text: gtext, x0: px, x1: gx, y: py, spaceBefore: spaced })
           // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
           // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
           if (w !== 0) {

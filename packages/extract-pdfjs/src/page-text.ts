@@ -10,6 +10,35 @@ export interface PdfjsTextItem {
   height: number
   fontName: string
   hasEOL: boolean
+  /** The run's glyphs (operator-list walk only), user space. */
+  glyphs?: RunGlyph[]
+}
+
+/** One glyph of a run as the operator-list walk saw it: its code in the font, its text, where it starts and ends. */
+export interface RunGlyph {
+  /** The character code in the content stream (a CID for composite fonts); -1 when pdf.js gives none. */
+  code: number
+  /** The text the layer gives for it (may be empty, or several characters: ligatures). */
+  text: string
+  /** Start and end along the baseline, and the baseline, user space. */
+  x0: number
+  x1: number
+  y: number
+  /** True when a space was inserted before it (a gap wider than 0.102 em). */
+  spaceBefore: boolean
+}
+
+/**
+ * The glyphs of an item in page points (top-left origin): code, text, horizontal extent. Carried on `TextItem` as
+ * `glyphs` for repairs that need each glyph's code and place (a font whose character map is false); absent when the
+ * text came from pdf.js's text content.
+ */
+export interface ItemGlyph {
+  code: number
+  text: string
+  x0: number
+  x1: number
+  spaceBefore: boolean
 }
 
 /** pdf.js `getTextContent().styles[fontName]`: ascent and descent as shares of the font size. */
@@ -103,13 +132,22 @@ export function pageItems(
     if (it.hasEOL) text += '\n'
     const [, , c = 0, d = 0] = it.transform
     fontIds.add(it.fontName)
-    items.push({
+    const item: TextItem & { glyphs?: ItemGlyph[] } = {
       text: s.normalize('NFC'),
       bbox: itemBox(it, styles[it.fontName], viewport),
       fontId: it.fontName,
       fontSize: round2(Math.hypot(c, d)),
       ...(it.hasEOL ? { hasEol: true } : {}),
-    })
+    }
+    if (it.glyphs) {
+      const [m0 = 1, , m2 = 0, , m4 = 0] = viewport
+      item.glyphs = it.glyphs.map((g) => {
+        const a = m0 * g.x0 + m2 * g.y + m4
+        const b = m0 * g.x1 + m2 * g.y + m4
+        return { code: g.code, text: g.text, x0: round2(Math.min(a, b)), x1: round2(Math.max(a, b)), spaceBefore: g.spaceBefore }
+      })
+    }
+    items.push(item)
   }
   text = text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC')
   return { items, text, fontIds }

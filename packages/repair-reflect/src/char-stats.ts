@@ -8,6 +8,8 @@ export interface CharStats {
   vowelRatio: number
   /** Share of words (letter runs) that are French or English function words. */
   functionWordShare: number
+  /** The same share counting only function words of two letters or more (see {@link LONG_FUNCTION_WORDS}). */
+  longFunctionWordShare: number
   /** Words (letter runs). */
   words: number
 }
@@ -21,6 +23,13 @@ const FUNCTION_WORDS = new Set(
     'were their they he she his her we you can will would there been'
   ).split(' '),
 )
+
+/**
+ * The function words of two letters or more. Junk that a wrong repair makes (Latin-1 codes taken for reflected ones:
+ * `;||Txé RQpfKfm;x m<|x;px`) is cut by its punctuation into letter runs, many of them `a`, `l`, `d`, `y`, which count
+ * as function words: measured on such junk the full share reaches 0.12-0.20, this one 0.00-0.05; prose 0.40.
+ */
+const LONG_FUNCTION_WORDS = new Set([...FUNCTION_WORDS].filter((w) => w.length >= 2))
 
 const VOWELS = new Set('aeiouyàâäéèêëîïôöùûüÿœæ')
 const LETTER = /\p{L}/u
@@ -40,12 +49,17 @@ export function charStats(text: string): CharStats {
   }
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
   let fw = 0
-  for (const w of words) if (FUNCTION_WORDS.has(w)) fw++
+  let lfw = 0
+  for (const w of words) {
+    if (FUNCTION_WORDS.has(w)) fw++
+    if (LONG_FUNCTION_WORDS.has(w)) lfw++
+  }
   return {
     nonSpace,
     letterShare: nonSpace ? letters / nonSpace : 0,
     vowelRatio: letters ? vowels / letters : 0,
     functionWordShare: words.length ? fw / words.length : 0,
+    longFunctionWordShare: words.length ? lfw / words.length : 0,
     words: words.length,
   }
 }

@@ -32,6 +32,14 @@ const MAX_UNSOLVED_SHARE = 0.05
  */
 const STATS_GAIN = 0.3
 
+/**
+ * Share of a repaired page's words that must be French or English function words of two letters or more: prose
+ * 0.25-0.40, the ASCII junk a reflection makes of a Latin-1 substitution 0.00-0.05. Judged from {@link MIN_WORDS}
+ * words; a page in another language, or a table, is refused and goes to OCR, as a wrong repair costs more.
+ */
+const MIN_FUNCTION_WORDS = 0.12
+const MIN_WORDS = 30
+
 /** One method's proposal: decoders per font and the evidence. */
 interface Proposal {
   method: 'reflect' | 'shift' | 'substitution'
@@ -80,9 +88,11 @@ export class ReflectRepair implements Repair {
       const head = `${this.scorer.name} ${score.toFixed(2)} (stored ${stored.toFixed(2)}), character statistics +${gain.toFixed(2)} over stored (needs ${STATS_GAIN})`
       // the model alone cannot say "better": a stored layer of Latin-1 runs scores high on OTHER -> OTHER pairs
       if (!this.scorer.reads(cand.text) || !(gain >= STATS_GAIN)) continue
+      const st = charStats(cand.text)
+      if (st.words >= MIN_WORDS && st.longFunctionWordShare < MIN_FUNCTION_WORDS) continue
       const v = await ctx.judge(cand)
       if (v.needsOcr || v.layer === 'blank') continue
-      return { page: cand, notes: [`method ${p.method}`, ...p.notes, head] }
+      return { page: cand, notes: [`method ${p.method}`, ...p.notes, head, `function words of 2+ letters ${st.longFunctionWordShare.toFixed(2)} of ${st.words} words (needs ${MIN_FUNCTION_WORDS})`] }
     }
     return undefined
   }

@@ -116,3 +116,31 @@ test('a shift that explains the ASCII letters but not the accented ones is decli
   assert.equal(clean?.reads, true)
   assert.equal(clean?.explained, 1)
 })
+
+/** Each character (spaces and line ends kept) sent pseudo-randomly into U+00A1..U+00FF: a font mapped into Latin-1. */
+function latin1(s: string, seed: number): string {
+  const rnd = seeded(seed)
+  const m = new Map<string, string>()
+  let out = ''
+  for (const ch of s) {
+    if (ch === '\n' || ch === ' ') { out += ch; continue }
+    if (!m.has(ch)) m.set(ch, String.fromCharCode(0xa1 + Math.floor(rnd() * 95)))
+    out += m.get(ch)
+  }
+  return out
+}
+
+test('a font mapped into Latin-1 is not "un-reflected" into ASCII junk', async () => {
+  // These seeds made the reflection turn the page into `;||Txé RQpfKfm;x m<|x;px`, which passed the character
+  // statistics (letters 0.7, one-letter runs such as `a` and `l` counted as function words) before the check of
+  // function words of two letters or more.
+  const cases: Array<[string, number]> = [[FRENCH_PROSE, 1], [FRENCH_PROSE, 15], [FRENCH_PROSE, 23], [ENGLISH_PROSE, 38], [FRENCH_DECREE, 3], [FRENCH_DECREE, 30]]
+  const repair = new ReflectRepair(reflectOptionsSchema.parse({}), undefined)
+  for (const [text, seed] of cases) {
+    const junk = latin1(`${text}\n${text}`, seed)
+    const r = await repair.repair(page(['F1', junk]), ctx())
+    assert.equal(r, undefined, `seed ${seed}: ${r?.page.text.slice(0, 60)}`)
+  }
+  // a true reflection still reads
+  assert.ok(await repair.repair(page(['F1', reflectText(`${FRENCH_PROSE}\n${FRENCH_PROSE}`)]), ctx()))
+})

@@ -11,6 +11,14 @@ export const writePdfOptionsSchema = z.strictObject({
         'mupdf honour, so they extract only the new layer (pdf.js ignores /ActualText and extracts both); `none` ' +
         'leaves the content as it was',
     ),
+  toUnicode: z
+    .boolean()
+    .default(true)
+    .describe(
+      'Pages repaired by per-font code maps get corrected /ToUnicode CMaps in their fonts instead of an invisible layer ' +
+        '(the page renders as before; every extractor reads the repaired text); pages whose fonts cannot be told apart ' +
+        'by name (Type 3) keep the layer',
+    ),
   objectStreams: z
     .boolean()
     .default(true)

@@ -3,6 +3,7 @@ import { TriageError, type PageAction, type PageText } from '@pdftriage/core'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
+import { ToUnicodePlan, pageCodeMaps, resolveFontDicts } from './tounicode.js'
 
 /** Name carried by this package's errors. */
 export const WRITER_NAME = 'write-pdf'
@@ -19,6 +20,10 @@ export interface WritePage {
 export interface WriteSummary {
   /** 1-based numbers of the pages that received an invisible layer. */
   layered: number[]
+  /** 1-based numbers of the repaired pages whose fonts got a corrected ToUnicode instead of a layer. */
+  remapped: number[]
+  /** Fonts and codes written into ToUnicode CMaps. */
+  toUnicode: { fonts: number; codes: number }
 }
 
 /** Actions whose text is written as an invisible layer; every other page is left exactly as it was. */
@@ -65,7 +70,8 @@ export async function writeSearchablePdfWithSummary(
   const pdfPages = doc.getPages()
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
-  const summary: WriteSummary = { layered: [] }
+  const summary: WriteSummary = { layered: [], remapped: [], toUnicode: { fonts: 0, codes: 0 } }
+  const plan = new ToUnicodePlan()
   let fontUsed = false
   const ctx = doc.context
   const hideStart = o.hideReplacedText === 'actual-text' ? ctx.register(ctx.stream(EMPTY_ACTUAL_TEXT)) : undefined
@@ -78,6 +84,17 @@ export async function writeSearchablePdfWithSummary(
       })
     }
     if (!LAYERED.has(wp.action)) continue
+    // A page repaired by code maps gets them as ToUnicode CMaps of its own fonts: every extractor then reads the
+    // repaired text from the file itself, and the page's content is not touched.
+    if (wp.action === 'repaired' && o.toUnicode) {
+      const maps = pageCodeMaps(wp.page)
+      const dicts = maps.size > 0 ? await resolveFontDicts(doc, target, maps) : undefined
+      if (dicts) {
+        for (const [id, f] of maps) plan.add(dicts.get(id)!, f.codeMap)
+        summary.remapped.push(wp.pageNumber)
+        continue
+      }
+    }
     const crop = target.getCropBox()
     const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
     // normalize() also wraps the original content in q/Q, so a CTM it leaves changed cannot move the layer
@@ -95,6 +112,7 @@ export async function writeSearchablePdfWithSummary(
     summary.layered.push(wp.pageNumber)
   }
   if (fontUsed) await embedGlyphlessFont(doc, encoder, fontRef)
+  summary.toUnicode = await plan.write(doc)
   const pdf = await doc.save({ useObjectStreams: o.objectStreams, updateFieldAppearances: false })
   return { pdf, summary }
 }

@@ -1,0 +1,164 @@
+import type { Glyph, OcrChar } from './layout.js'
+
+/** Votes code -> text of one font: how often the OCR read each text where the layer drew that code. */
+export type Votes = Map<string, Map<string, number>>
+
+/** What the alignment knows of a font: its votes so far, or that it is healthy (each code reads as itself). */
+export interface FontModel {
+  healthy?: boolean
+  votes?: Votes
+  /** A settled map (learned on an earlier page): scored as certain. */
+  map?: ReadonlyMap<string, string>
+}
+
+/** A glyph of the layer aligned with the OCR text read at its place (one to three characters: ligatures). */
+export interface Pair {
+  glyph: Glyph
+  text: string
+}
+
+// Scores of the alignment. A glyph matched with OCR text scores by what is known of its code (the share of its votes
+// for that text), minus a light penalty for distance; what is unknown scores a little above skipping, so that the first
+// pass, knowing nothing, follows position and word shapes. Layer spaces may be skipped freely: Type 3 bitmap fonts
+// whose widths are wrong get a space between every glyph.
+const UNKNOWN = 0.2
+const EXTRA_CHAR = 0.4
+const SKIP = -0.6
+const SPACE_MATCH = 0.6
+const SKIP_OCR_SPACE = -0.2
+const POSITION = 0.4
+const MAX_DISTANCE = 3
+const NEG = -1e9
+
+function glyphScore(g: Glyph, text: string, model: FontModel | undefined): number {
+  const k = Array.from(text).length
+  if (model?.healthy) return text === g.text ? 2 : text.toLowerCase() === g.text.toLowerCase() ? 1 : -1
+  const fixed = model?.map?.get(g.code)
+  if (fixed !== undefined) return fixed === text ? 2 : -1
+  const v = model?.votes?.get(g.code)
+  if (!v || v.size === 0) return UNKNOWN - EXTRA_CHAR * (k - 1)
+  let n = 0
+  for (const c of v.values()) n += c
+  return (2 * (v.get(text) ?? 0)) / n - 0.5 - 0.3 * (k - 1)
+}
+
+/**
+ * Needleman-Wunsch alignment of one line: layer glyphs (and soft spaces) against OCR characters (and the spaces
+ * between its words). Returns the glyphs matched with OCR text.
+ */
+export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], models: ReadonlyMap<string, FontModel>, charWidth: number): Pair[] {
+  const L = glyphs.length
+  const O = ocr.length
+  if (L === 0 || O === 0) return []
+  const W = O + 1
+  const score = new Float64Array((L + 1) * W).fill(NEG)
+  const move = new Int8Array((L + 1) * W)
+  score[0] = 0
+  const cw = Math.max(0.5, charWidth)
+  for (let i = 0; i <= L; i++) {
+    for (let j = 0; j <= O; j++) {
+      const here = score[i * W + j]!
+      if (here <= NEG / 2) continue
+      // skip an OCR character or space
+      if (j < O) {
+        const s = here + (ocr[j]!.space ? SKIP_OCR_SPACE : SKIP)
+        if (s > score[i * W + j + 1]!) { score[i * W + j + 1] = s; move[i * W + j + 1] = 5 }
+      }
+      if (i === L) continue
+      const g = glyphs[i]!
+      // skip a glyph (a layer space for free)
+      const sk = here + (g.space ? 0 : SKIP)
+      if (sk > score[(i + 1) * W + j]!) { score[(i + 1) * W + j] = sk; move[(i + 1) * W + j] = 4 }
+      if (j === O) continue
+      if (g.space) {
+        if (ocr[j]!.space) {
+          const s = here + SPACE_MATCH
+          if (s > score[(i + 1) * W + j + 1]!) { score[(i + 1) * W + j + 1] = s; move[(i + 1) * W + j + 1] = 6 }
+        }
+        continue
+      }
+      const model = models.get(g.font)
+      if (ocr[j]!.space) {
+        // a glyph drawn for the space (word processors draw them; a false map names them like any other code)
+        const d = Math.min(MAX_DISTANCE, Math.abs(g.x - ocr[j]!.x) / cw)
+        const s = here + glyphScore(g, ' ', model) - POSITION * d
+        if (s > score[(i + 1) * W + j + 1]!) { score[(i + 1) * W + j + 1] = s; move[(i + 1) * W + j + 1] = 1 }
+        continue
+      }
+      let text = ''
+      let xs = 0
+      for (let k = 1; k <= 3 && j + k <= O; k++) {
+        const c = ocr[j + k - 1]!
+        if (c.space) break
+        text += c.ch
+        xs += c.x
+        const d = Math.min(MAX_DISTANCE, Math.abs(g.x - xs / k) / cw)
+        const s = here + glyphScore(g, text, model) - POSITION * d
+        const at = (i + 1) * W + j + k
+        if (s > score[at]!) { score[at] = s; move[at] = k }
+      }
+    }
+  }
+  const pairs: Pair[] = []
+  let i = L
+  let j = O
+  while (i > 0 || j > 0) {
+    const m = move[i * W + j]!
+    if (m >= 1 && m <= 3) {
+      let text = ''
+      for (let k = j - m; k < j; k++) text += ocr[k]!.ch
+      pairs.push({ glyph: glyphs[i - 1]!, text })
+      i--
+      j -= m
+    } else if (m === 4) i--
+    else if (m === 5) j--
+    else if (m === 6) { i--; j-- }
+    else break
+  }
+  return pairs.reverse()
+}
+
+/** Adds one vote. */
+export function vote(votes: Map<string, Votes>, font: string, code: string, text: string): void {
+  let v = votes.get(font)
+  if (!v) votes.set(font, (v = new Map()))
+  let c = v.get(code)
+  if (!c) v.set(code, (c = new Map()))
+  c.set(text, (c.get(text) ?? 0) + 1)
+}
+
+/** The winning text of each code, with its votes and all votes. */
+export function decide(v: Votes): Map<string, { text: string; votes: number; total: number }> {
+  const out = new Map<string, { text: string; votes: number; total: number }>()
+  for (const [code, c] of v) {
+    let best = ''
+    let bv = 0
+    let total = 0
+    for (const [t, n] of c) {
+      total += n
+      if (n > bv || (n === bv && t < best)) { best = t; bv = n }
+    }
+    if (bv > 0) out.set(code, { text: best, votes: bv, total })
+  }
+  return out
+}
+
+/** Levenshtein distance of two strings (code points). */
+export function editDistance(a: string, b: string): number {
+  const x = Array.from(a)
+  const y = Array.from(b)
+  if (x.length === 0) return y.length
+  if (y.length === 0) return x.length
+  let prev = new Uint32Array(y.length + 1)
+  let cur = new Uint32Array(y.length + 1)
+  for (let j = 0; j <= y.length; j++) prev[j] = j
+  for (let i = 1; i <= x.length; i++) {
+    cur[0] = i
+    for (let j = 1; j <= y.length; j++) {
+      const sub = prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)
+      cur[j] = Math.min(sub, prev[j]! + 1, cur[j - 1]! + 1)
+    }
+    ;[prev, cur] = [cur, prev]
+  }
+  return prev[y.length]!
+}

@@ -1,0 +1,258 @@
+import { definePlugin, joinItems, type BBox, type DocumentInfo, type FontInfo, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
+import { decide, type FontModel, type Votes } from './align.js'
+import { agreement, learnFonts, mapOf } from './learn.js'
+import { codeKey, itemGlyphs, layerLines, ocrByLine, NO_FONT, type Glyph, type LayerLine } from './layout.js'
+import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
+import { functionWordShare } from './words.js'
+
+/** Name of the repair in page records and notes. */
+export const CODEMAP_NAME = 'codemap'
+
+/** Text given to a code of a broken font that no anchor has read yet. */
+export const UNKNOWN_CODE = '\ufffd'
+
+/** Share of a broken font's glyphs on a page that must have a learned text before the page is repaired. */
+const MIN_COVERAGE = 0.98
+/**
+ * A page repaired from a settled map (no OCR of its own) must keep at least this share of the function words its
+ * document's anchor page had: the same document, the same language (a false map reads near 0).
+ */
+const FUNCTION_WORD_KEEP = 0.4
+/** Words a page needs before its function-word share says anything. */
+const MIN_WORDS = 60
+/** Needed lines above this share of a page's glyphs: the whole page is OCRed rather than a region. */
+const WHOLE_PAGE = 0.5
+/** Points of margin around a region, so that OCR sees whole glyphs. */
+const REGION_MARGIN = 4
+
+/** What the document has settled about one font. */
+interface FontState {
+  healthy: boolean
+  /** code -> text, once learned. */
+  map: Map<string, string>
+  votes: Votes
+  regions: number
+  /** How the map was made, for notes: `OCR-anchored from page 3`. */
+  how: string
+  agreement?: number
+  /** Set when an anchor's map was rejected: no more regions are spent on it in this document. */
+  rejected?: boolean
+}
+
+/** Per document: the fonts settled so far and a queue that keeps anchors in page order. */
+interface DocState {
+  fonts: Map<string, FontState>
+  queue: Promise<unknown>
+  anchorFunctionWords?: number
+  ocrRegions: number
+}
+
+function union(a: BBox | undefined, b: BBox): BBox {
+  return a ? { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) } : { ...b }
+}
+
+/**
+ * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it.
+ * Items that carry their glyphs are rebuilt glyph by glyph, spaces where the extractor put them.
+ */
+export function applyMaps(page: PageText, decode: (font: string, code: string) => string, broken: ReadonlySet<string>): PageText {
+  let cursor = 0
+  let text = ''
+  let aligned = true
+  const items = page.items.map((it) => {
+    const f = it.fontId ?? NO_FONT
+    let out = it.text
+    if (broken.has(f)) {
+      const gs = itemGlyphs(it)
+      out = gs
+        ? gs.map((g) => (g.spaceBefore ? ' ' : '') + decode(f, codeKey(g.code))).join('').normalize('NFC')
+        : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
+    }
+    if (aligned) {
+      const at = page.text.indexOf(it.text, cursor)
+      if (at < 0) aligned = false
+      else {
+        text += page.text.slice(cursor, at) + out
+        cursor = at + it.text.length
+      }
+    }
+    return out === it.text ? it : { ...it, text: out }
+  })
+  text = aligned ? (text + page.text.slice(cursor)).normalize('NFC') : joinItems(items)
+  return { ...page, items, text, source: 'repaired' }
+}
+
+/** The repair component. One instance serves many documents: state is kept per document, dropped with it. */
+export class CodemapRepair implements Repair {
+  readonly name = CODEMAP_NAME
+  private readonly docs = new WeakMap<DocumentInfo, DocState>()
+  /** The evidence of the last page declined (the runner keeps notes of returned repairs only), for diagnostics. */
+  declined: { page: number; notes: string[] } | undefined
+
+  constructor(private readonly options: ResolvedCodemapOptions) {}
+
+  async repair(page: PageText, ctx: RepairContext): Promise<RepairResult | undefined> {
+    let st = this.docs.get(ctx.info)
+    if (!st) this.docs.set(ctx.info, (st = { fonts: new Map(), queue: Promise.resolve(), ocrRegions: 0 }))
+    const state = st
+    // Pages of one document are repaired one after the other, so that a page waits for the anchor of the page before
+    // it instead of paying for its own.
+    const notes: string[] = []
+    const run = state.queue.then(async () => {
+      const r = await this.repairPage(page, ctx, state, notes)
+      if (!r) this.declined = { page: page.pageNumber, notes }
+      return r
+    })
+    state.queue = run.catch(() => undefined)
+    return run
+  }
+
+  private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | undefined> {
+    const o = this.options
+    const lines = layerLines(page)
+    const count = new Map<string, number>()
+    for (const l of lines) for (const g of l.glyphs) if (!g.space) count.set(g.font, (count.get(g.font) ?? 0) + 1)
+    const total = [...count.values()].reduce((a, b) => a + b, 0)
+    if (total === 0) return undefined
+
+    // Lines that need OCR: a font not settled yet (big enough to matter), or codes of a broken font not yet read.
+    const needFont = (f: string): boolean => {
+      const s = state.fonts.get(f)
+      if (!s) return (count.get(f) ?? 0) >= o.minFontGlyphs
+      return !s.healthy && !s.rejected && s.regions < o.maxRegionsPerFont
+    }
+    const needs = (l: LayerLine): boolean =>
+      l.glyphs.some((g) => {
+        if (g.space || !needFont(g.font)) return false
+        const s = state.fonts.get(g.font)
+        return !s || !s.map.has(g.code)
+      })
+    const needed = lines.filter(needs)
+    let anchored = false
+    let pageAgreement: number | undefined
+    if (needed.length > 0) {
+      if (!ctx.recognizeRegion) return undefined // nothing to anchor on: the page goes to OCR as it would
+      const glyphsIn = (ls: LayerLine[]) => ls.reduce((a, l) => a + l.glyphs.filter((g) => !g.space).length, 0)
+      let box: BBox | undefined
+      const use = glyphsIn(needed) / total > WHOLE_PAGE ? lines : needed
+      for (const l of use) box = union(box, l.box)
+      // Every font of the lines read is learned, small ones too: the region is paid for already.
+      const wanted = new Set<string>()
+      for (const l of use) {
+        for (const g of l.glyphs) {
+          if (g.space) continue
+          const s = state.fonts.get(g.font)
+          if (!s || (!s.healthy && !s.rejected && !s.map.has(g.code))) wanted.add(g.font)
+        }
+      }
+      box = { x0: Math.max(0, box!.x0 - REGION_MARGIN), y0: Math.max(0, box!.y0 - REGION_MARGIN - 8), x1: Math.min(page.width, box!.x1 + REGION_MARGIN), y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4) }
+      const ocr = await ctx.recognizeRegion(box, o.dpi)
+      state.ocrRegions++
+      const ocrLines = ocrByLine(lines, ocr.items)
+      const known = new Map<string, FontModel>()
+      for (const [f, s] of state.fonts) known.set(f, s.healthy ? { healthy: true } : { map: s.map, votes: s.votes })
+      const learned = learnFonts(lines, ocrLines, known, o.healthyIdentity)
+      // candidate states: settled fonts keep their map, new codes take the anchor's votes
+      const next = new Map<string, FontState>()
+      for (const f of wanted) {
+        const l = learned.fonts.get(f)
+        const prev = state.fonts.get(f)
+        if (!l) continue
+        const map = new Map(prev?.map ?? [])
+        for (const [code, t] of mapOf(l.votes)) if (!map.has(code)) map.set(code, t)
+        const votes = prev?.votes ?? new Map()
+        for (const [code, v] of l.votes) if (!prev?.map.has(code)) votes.set(code, v)
+        next.set(f, {
+          healthy: prev ? prev.healthy : l.healthy,
+          map,
+          votes,
+          regions: (prev?.regions ?? 0) + 1,
+          how: prev?.how ?? `OCR-anchored from page ${page.pageNumber}`,
+        })
+      }
+      const decodeNext = (g: Glyph): string => {
+        const s = next.get(g.font) ?? state.fonts.get(g.font)
+        if (!s || s.healthy) return g.text
+        return s.map.get(g.code) ?? UNKNOWN_CODE
+      }
+      const ag = agreement(lines, ocrLines, decodeNext)
+      pageAgreement = ag.agreement
+      const brokenHere = [...next.entries()].filter(([, s]) => !s.healthy).map(([f]) => f)
+      notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, the worst lines of a tenth left out (all lines ${ag.raw.toFixed(3)}; needs ${o.minAgreement})`)
+      if (ag.chars === 0 || ag.agreement < o.minAgreement) {
+        // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
+        for (const [f, s] of next) {
+          const prev = state.fonts.get(f)
+          if (prev) prev.regions = s.regions
+          else if (!s.healthy) state.fonts.set(f, { ...s, map: new Map(), votes: new Map(), rejected: s.regions >= o.maxRegionsPerFont })
+        }
+        return undefined
+      }
+      for (const [f, s] of next) {
+        const l = learned.fonts.get(f)!
+        s.agreement = l.aligned ? agreementOfFont(learned.pairs, f, s) : undefined
+        state.fonts.set(f, s)
+      }
+      anchored = brokenHere.length > 0
+    }
+
+    const broken = new Set<string>()
+    for (const f of count.keys()) {
+      const s = state.fonts.get(f)
+      if (s && !s.healthy && s.map.size > 0) broken.add(f)
+    }
+    if (broken.size === 0) return undefined // every font reads as itself: nothing to repair
+    const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
+    let covered = 0
+    let inBroken = 0
+    for (const l of lines) for (const g of l.glyphs) if (!g.space && broken.has(g.font)) { inBroken++; if (state.fonts.get(g.font)!.map.has(g.code)) covered++ }
+    const coverage = covered / inBroken
+    const mapped = applyMaps(page, decode, broken)
+    // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap)
+    const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
+    for (const f of broken) {
+      const codeMap: Record<string, string> = {}
+      for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
+      if (Object.keys(codeMap).length > 0) fonts[f] = { ...(fonts[f] ?? { id: f }), codeMap }
+    }
+    const cand: PageText = { ...mapped, fonts }
+    const fw = functionWordShare(cand.text)
+    if (anchored && fw.words >= MIN_WORDS && state.anchorFunctionWords === undefined) state.anchorFunctionWords = fw.share
+    for (const f of broken) {
+      const s = state.fonts.get(f)!
+      const d = decide(s.votes)
+      let votes = 0
+      for (const v of d.values()) votes += v.votes
+      notes.push(`font ${f}: ${s.map.size} codes mapped (${s.how}), ${votes} votes, agreement ${s.agreement?.toFixed(3) ?? 'n/a'}, ${s.regions} OCR region(s) spent`)
+    }
+    notes.push(`coverage ${coverage.toFixed(3)} of the broken fonts' glyphs (needs ${MIN_COVERAGE}), function words ${fw.share.toFixed(2)} of ${fw.words} words`)
+    if (coverage < MIN_COVERAGE) return undefined
+    if (!anchored && state.anchorFunctionWords !== undefined && fw.words >= MIN_WORDS && fw.share < FUNCTION_WORD_KEEP * state.anchorFunctionWords) return undefined
+    if (pageAgreement === undefined) notes.push('no OCR on this page: maps settled on earlier pages')
+    const v = await ctx.judge(cand)
+    if (v.needsOcr || v.layer === 'blank') return undefined
+    return { page: cand, notes }
+  }
+}
+
+/** Share of a font's aligned glyphs whose learned text is what the OCR read there. */
+function agreementOfFont(pairs: ReadonlyArray<{ glyph: { font: string; code: string }; text: string }>, f: string, s: FontState): number {
+  let n = 0
+  let k = 0
+  for (const p of pairs) {
+    if (p.glyph.font !== f) continue
+    n++
+    if (s.map.get(p.glyph.code) === p.text) k++
+  }
+  return n ? k / n : 0
+}
+
+/** The `codemap` repair plugin. */
+export const codemapRepair = definePlugin({
+  kind: 'repair',
+  name: CODEMAP_NAME,
+  optionsSchema: codemapOptionsSchema,
+  create(options) {
+    return new CodemapRepair(options)
+  },
+})

@@ -1,0 +1,6 @@
+export { codemapRepair as default, codemapRepair, CodemapRepair, CODEMAP_NAME, UNKNOWN_CODE, applyMaps } from './codemap-repair.js'
+export { codemapOptionsSchema, type CodemapOptions, type ResolvedCodemapOptions } from './options.js'
+export { layerLines, ocrByLine, type Glyph, type LayerLine, type OcrChar } from './layout.js'
+export { alignLine, editDistance, type FontModel, type Pair, type Votes } from './align.js'
+export { learnFonts, agreement } from './learn.js'
+export { functionWordShare } from './words.js'

@@ -1,0 +1,118 @@
+import { alignLine, decide, editDistance, vote, type FontModel, type Pair, type Votes } from './align.js'
+import type { Glyph, LayerLine, OcrChar } from './layout.js'
+
+/** What one anchor told of one font. */
+export interface FontLearning {
+  /** Its codes read as themselves: a healthy font, kept. */
+  healthy: boolean
+  votes: Votes
+  /** Glyphs aligned with OCR text, and how many of them read as the layer gives them. */
+  aligned: number
+  identity: number
+}
+
+/** Rounds of alignment: the first knows nothing (position and word shapes), the next two use the votes of the last. */
+const ROUNDS = 3
+
+/**
+ * Learns code -> text votes for every font of the lines from the OCR text read over them. `known` holds what the
+ * document already settled (healthy fonts, maps of earlier pages); their codes score as certain.
+ */
+export function learnFonts(
+  lines: readonly LayerLine[],
+  ocr: readonly OcrChar[][],
+  known: ReadonlyMap<string, FontModel>,
+  healthyIdentity: number,
+): { fonts: Map<string, FontLearning>; pairs: Pair[] } {
+  const models = new Map<string, FontModel>()
+  for (const [f, m] of known) models.set(f, { ...m })
+  let fonts = new Map<string, FontLearning>()
+  let pairs: Pair[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const votes = new Map<string, Votes>()
+    const aligned = new Map<string, number>()
+    const identity = new Map<string, number>()
+    pairs = []
+    lines.forEach((line, i) => {
+      const o = ocr[i]
+      if (!o || o.length === 0) return
+      const glyphs = line.glyphs.filter((g) => !g.space).length
+      const cw = (line.box.x1 - line.box.x0) / Math.max(1, glyphs)
+      for (const p of alignLine(line.glyphs, o, models, cw)) {
+        const f = p.glyph.font
+        pairs.push(p)
+        aligned.set(f, (aligned.get(f) ?? 0) + 1)
+        if (p.text === p.glyph.text) identity.set(f, (identity.get(f) ?? 0) + 1)
+        vote(votes, f, p.glyph.code, p.text)
+      }
+    })
+    fonts = new Map()
+    for (const [f, n] of aligned) {
+      const id = identity.get(f) ?? 0
+      const k = known.get(f)
+      const healthy = k ? k.healthy === true : id / n >= healthyIdentity
+      fonts.set(f, { healthy, votes: votes.get(f) ?? new Map(), aligned: n, identity: id })
+      const m = models.get(f) ?? {}
+      if (healthy) m.healthy = true
+      else m.votes = votes.get(f)
+      models.set(f, m)
+    }
+  }
+  return { fonts, pairs }
+}
+
+/** The map of each code to its winning text. */
+export function mapOf(v: Votes): Map<string, string> {
+  const m = new Map<string, string>()
+  for (const [code, d] of decide(v)) m.set(code, d.text)
+  return m
+}
+
+/** A line's text through the decoders, spaces dropped (for comparison with OCR). */
+export function decodedLine(line: LayerLine, decode: (g: Glyph) => string): string {
+  let s = ''
+  for (const g of line.glyphs) if (!g.space) s += decode(g)
+  return s.replace(/\s+/g, '')
+}
+
+/** Letters and digits only: what the agreement compares (leader dots and rules OCR leaves out are not evidence). */
+const wordly = (s: string): string => s.replace(/[^\p{L}\p{N}]+/gu, '')
+
+/** Share of the OCR characters, over the worst lines, that the agreement leaves out (see {@link agreement}). */
+export const TRIMMED_SHARE = 0.1
+
+/**
+ * Agreement of the decoded lines with the OCR read over them: 1 - edit distance / OCR characters, letters and digits
+ * only, over the lines the OCR covered, the worst lines holding a tenth of the characters left out (an icon font, a
+ * formula, a logo that OCR reads as something else). Measured on whole lines, not on the aligned pairs the votes came
+ * from, so that a map that only agrees with itself does not pass; a false map disagrees on every line.
+ */
+export function agreement(
+  lines: readonly LayerLine[],
+  ocr: readonly OcrChar[][],
+  decode: (g: Glyph) => string,
+  only?: (line: LayerLine) => boolean,
+): { agreement: number; chars: number; raw: number } {
+  const per: Array<{ dist: number; chars: number }> = []
+  lines.forEach((line, i) => {
+    const o = ocr[i]
+    if (!o || o.length === 0 || (only && !only(line))) return
+    const want = wordly(o.filter((c) => !c.space).map((c) => c.ch).join(''))
+    const n = Array.from(want).length
+    if (n === 0) return
+    per.push({ dist: Math.min(n, editDistance(wordly(decodedLine(line, decode)), want)), chars: n })
+  })
+  const chars = per.reduce((a, p) => a + p.chars, 0)
+  const dist = per.reduce((a, p) => a + p.dist, 0)
+  per.sort((a, b) => b.dist / b.chars - a.dist / a.chars)
+  let cut = 0
+  let d = dist
+  let c = chars
+  for (const p of per) {
+    if (cut + p.chars > TRIMMED_SHARE * chars) break
+    cut += p.chars
+    d -= p.dist
+    c -= p.chars
+  }
+  return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0 }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** Options of the `codemap` repair plugin. */
+export const codemapOptionsSchema = z.strictObject({
+  dpi: z.number().int().min(72).max(600).default(300).describe('Resolution of the anchor OCR (the OCR stage renders at 300).'),
+  minAgreement: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.9)
+    .describe(
+      'Share of the anchor OCR\'s characters the repaired lines must agree with (edit distance); tesseract reads clean renders at a character error rate of about 0.04, a wrong map agrees at under 0.5.',
+    ),
+  maxRegionsPerFont: z
+    .number()
+    .int()
+    .min(1)
+    .default(3)
+    .describe('OCR regions a font may spend in one document: its anchor, then regions where codes not yet seen occur.'),
+  minFontGlyphs: z
+    .number()
+    .int()
+    .min(1)
+    .default(12)
+    .describe('Glyphs a font needs on a page before it is worth an OCR region of its own; smaller fonts stay as they are.'),
+  healthyIdentity: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.5)
+    .describe('Share of a font\'s aligned glyphs that read as themselves above which the font is healthy and kept (healthy fonts: 0.85-1.0, broken ones under 0.1).'),
+})
+
+/** Options as a user writes them. */
+export type CodemapOptions = z.input<typeof codemapOptionsSchema>
+/** Options after defaults. */
+export type ResolvedCodemapOptions = z.output<typeof codemapOptionsSchema>

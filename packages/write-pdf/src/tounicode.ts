@@ -1,0 +1,141 @@
+import type { PDFDict, PDFDocument, PDFPage, PDFRef } from 'pdf-lib'
+import type { FontInfo, PageText } from '@pdftriage/core'
+
+/**
+ * A font whose repair learned what each of its codes reads (`@pdftriage/repair-codemap` sets `codeMap` on the
+ * repaired page's `fonts`): character code in the content stream (decimal) -> text.
+ */
+export type CodeMappedFont = FontInfo & { codeMap?: Record<string, string> }
+
+/** The fonts of a repaired page that carry a code map, by the page's font id. */
+export function pageCodeMaps(page: PageText): Map<string, CodeMappedFont & { codeMap: Record<string, string> }> {
+  const out = new Map<string, CodeMappedFont & { codeMap: Record<string, string> }>()
+  for (const [id, f] of Object.entries(page.fonts ?? {})) {
+    const m = (f as CodeMappedFont).codeMap
+    if (m && Object.keys(m).length > 0) out.set(id, { ...f, codeMap: m })
+  }
+  return out
+}
+
+/** Codes each font id draws on the page (from the glyphs the extractor carried on the items). */
+export function codesByFont(page: PageText): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>()
+  for (const it of page.items) {
+    const gs = (it as { glyphs?: Array<{ code: number }> }).glyphs
+    if (!gs || !it.fontId) continue
+    let s = out.get(it.fontId)
+    if (!s) out.set(it.fontId, (s = new Set()))
+    for (const g of gs) s.add(g.code)
+  }
+  return out
+}
+
+interface Candidate {
+  ref: PDFRef
+  dict: PDFDict
+  baseFont: string | undefined
+  subtype: string | undefined
+}
+
+/** The font dictionaries a page can draw with: its resources and those of its forms (nested forms too). */
+function pageFonts(doc: PDFDocument, page: PDFPage, PDFName: typeof import('pdf-lib').PDFName, PDFDictCls: typeof import('pdf-lib').PDFDict, PDFRefCls: typeof import('pdf-lib').PDFRef): Candidate[] {
+  const out: Candidate[] = []
+  const seen = new Set<string>()
+  const walk = (res: PDFDict | undefined, depth: number) => {
+    if (!res || depth > 4) return
+    const fonts = res.lookupMaybe(PDFName.of('Font'), PDFDictCls)
+    for (const [, v] of fonts?.entries() ?? []) {
+      if (!(v instanceof PDFRefCls) || seen.has(v.toString())) continue
+      seen.add(v.toString())
+      const d = doc.context.lookupMaybe(v, PDFDictCls)
+      if (!d) continue
+      const bf = d.get(PDFName.of('BaseFont'))
+      const st = d.get(PDFName.of('Subtype'))
+      out.push({ ref: v, dict: d, baseFont: bf instanceof PDFName ? bf.decodeText() : undefined, subtype: st instanceof PDFName ? st.decodeText() : undefined })
+    }
+    const xo = res.lookupMaybe(PDFName.of('XObject'), PDFDictCls)
+    for (const [, v] of xo?.entries() ?? []) {
+      const x = v instanceof PDFRefCls ? doc.context.lookup(v) : v
+      const dict = (x as { dict?: PDFDict })?.dict
+      if (!dict || seen.has(`x${v.toString()}`)) continue
+      seen.add(`x${v.toString()}`)
+      walk(dict.lookupMaybe(PDFName.of('Resources'), PDFDictCls), depth + 1)
+    }
+  }
+  walk(page.node.Resources(), 0)
+  return out
+}
+
+/**
+ * The font dictionary of the page that a font of the extractor is: the one whose BaseFont is the font's name, when
+ * exactly one is. Type 3 fonts, which all read "Type3", and fonts of one name drawn from two dictionaries are not
+ * resolved: the caller then keeps the invisible layer.
+ */
+export async function resolveFontDicts(doc: PDFDocument, page: PDFPage, fonts: ReadonlyMap<string, CodeMappedFont>): Promise<Map<string, Candidate> | undefined> {
+  const { PDFName, PDFDict: D, PDFRef: R } = await import('pdf-lib')
+  const cands = pageFonts(doc, page, PDFName, D, R)
+  const out = new Map<string, Candidate>()
+  for (const [id, f] of fonts) {
+    const hits = cands.filter((c) => f.name !== undefined && c.baseFont === f.name && c.subtype !== 'Type3')
+    if (hits.length !== 1) return undefined
+    out.set(id, hits[0]!)
+  }
+  return out
+}
+
+const hex = (n: number, digits: number): string => n.toString(16).toUpperCase().padStart(digits, '0')
+const utf16 = (s: string): string =>
+  [...s].map((ch) => {
+    const cp = ch.codePointAt(0)!
+    if (cp < 0x10000) return hex(cp, 4)
+    const v = cp - 0x10000
+    return hex(0xd800 + (v >> 10), 4) + hex(0xdc00 + (v & 0x3ff), 4)
+  }).join('')
+
+/** A ToUnicode CMap (bfchar entries) for one- or two-byte codes. */
+export function toUnicodeCMap(map: ReadonlyMap<number, string>, bytes: 1 | 2): string {
+  const entries = [...map.entries()].filter(([, t]) => t.length > 0).sort((a, b) => a[0] - b[0])
+  let body = ''
+  // at most 100 entries per block (PDF 9.10.3)
+  for (let i = 0; i < entries.length; i += 100) {
+    const chunk = entries.slice(i, i + 100)
+    body += `${chunk.length} beginbfchar\n`
+    for (const [c, t] of chunk) body += `<${hex(c, bytes * 2)}> <${utf16(t)}>\n`
+    body += 'endbfchar\n'
+  }
+  const range = bytes === 1 ? '<00> <FF>' : '<0000> <FFFF>'
+  return (
+    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n' +
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n' +
+    '/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
+    `1 begincodespacerange\n${range}\nendcodespacerange\n` +
+    body +
+    'endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n'
+  )
+}
+
+/** Maps to write, per font dictionary, merged over the pages. */
+export class ToUnicodePlan {
+  private readonly byRef = new Map<string, { ref: PDFRef; dict: PDFDict; type0: boolean; map: Map<number, string> }>()
+
+  /** Adds a page's map of a font; a code another page already mapped keeps its first text (one map per document). */
+  add(c: Candidate, codeMap: Record<string, string>): void {
+    let e = this.byRef.get(c.ref.toString())
+    if (!e) this.byRef.set(c.ref.toString(), (e = { ref: c.ref, dict: c.dict, type0: c.subtype === 'Type0', map: new Map() }))
+    for (const [k, t] of Object.entries(codeMap)) if (!e.map.has(Number(k))) e.map.set(Number(k), t)
+  }
+
+  /** Writes a ToUnicode stream into every planned font; returns how many fonts and codes were written. */
+  async write(doc: PDFDocument): Promise<{ fonts: number; codes: number }> {
+    const { PDFName } = await import('pdf-lib')
+    let fonts = 0
+    let codes = 0
+    for (const e of this.byRef.values()) {
+      const cmap = toUnicodeCMap(e.map, e.type0 ? 2 : 1)
+      e.dict.set(PDFName.of('ToUnicode'), doc.context.register(doc.context.flateStream(cmap)))
+      fonts++
+      codes += e.map.size
+    }
+    return { fonts, codes }
+  }
+}

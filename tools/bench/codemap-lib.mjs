@@ -1,0 +1,84 @@
+// Shared by the codemap benches: the pipeline pieces (extract-pdfjs, judge-gates, reflect, codemap, tesseract) wired
+// as the runner wires them, a region OCR counted per call, and the character error rate used in every figure.
+import { cropImage, judgePage, repairPage } from '@pdftriage/core'
+import extract from '@pdftriage/extract-pdfjs'
+import gates from '@pdftriage/judge-gates'
+import reflect from '@pdftriage/repair-reflect'
+import codemap from '@pdftriage/repair-codemap'
+import tesseract from '@pdftriage/ocr-tesseract'
+
+export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], codemapOptions = {} } = {}) {
+  const ex = await extract.create(extract.optionsSchema.parse({}), { baseDir: '.' })
+  const judges = [await gates.create(gates.optionsSchema.parse({}), { baseDir: '.' })]
+  const list = []
+  if (repairs.includes('reflect')) list.push(await reflect.create(reflect.optionsSchema.parse({}), { baseDir: '.' }))
+  if (repairs.includes('codemap')) list.push(await codemap.create(codemap.optionsSchema.parse(codemapOptions), { baseDir: '.' }))
+  const ocr = await tesseract.create(tesseract.optionsSchema.parse({ languages: ['fra', 'eng'], workers }), { baseDir: '.' })
+  return { ex, judges, repairs: list, ocr }
+}
+
+/** Judges and repairs every page of `doc` as the runner does; counts the OCR regions and their time. */
+export async function triageDocument(doc, p, { pages, onPage } = {}) {
+  const info = doc.info
+  const stats = { regions: 0, regionMs: 0, pages: [], lastOcr: undefined }
+  const n0 = pages?.from ?? 1
+  const n1 = pages?.to ?? doc.pageCount
+  for (let n = n0; n <= n1; n++) {
+    const page = await doc.getPageText(n)
+    const ctx = {
+      pageCount: doc.pageCount,
+      info,
+      recognizeRegion: async (box, dpi) => {
+        const t = performance.now()
+        const img = await doc.renderPage(n, dpi)
+        const k = dpi / 72
+        const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
+        const dx = Math.max(0, Math.floor(box.x0 * k)) / k
+        const dy = Math.max(0, Math.floor(box.y0 * k)) / k
+        const r = await p.ocr.recognize(crop, { languages: ['fra', 'eng'] })
+        stats.regions++
+        stats.regionMs += performance.now() - t
+        stats.lastOcr = r.text
+        return { ...r, items: r.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } })) }
+      },
+    }
+    const v = await judgePage(page, p.judges, ctx)
+    const rejected = []
+    const fixed = v.needsOcr ? await repairPage(page, v, p.repairs, p.judges, ctx, rejected) : undefined
+    const r = { n, layer: v.layer, needsOcr: v.needsOcr, repair: fixed?.repair, text: fixed ? fixed.page.text : page.text, notes: fixed ? fixed.verdict.notes : [...v.notes, ...rejected] }
+    stats.pages.push(r)
+    onPage?.(r)
+  }
+  return stats
+}
+
+/** OCR of a whole page, as the OCR stage does it. */
+export async function ocrPage(doc, p, n, dpi = 300) {
+  const img = await doc.renderPage(n, dpi)
+  const r = await p.ocr.recognize(img, { languages: ['fra', 'eng'] })
+  return r.text
+}
+
+const norm = (s) => s.normalize('NFKC').replace(/\s+/g, ' ').trim()
+
+/** Levenshtein distance / reference length after NFKC and whitespace collapsing (the corpus README's CER). */
+export function cer(hyp, ref) {
+  const a = Array.from(norm(hyp))
+  const b = Array.from(norm(ref))
+  if (b.length === 0) return a.length ? 1 : 0
+  let prev = new Uint32Array(b.length + 1)
+  let cur = new Uint32Array(b.length + 1)
+  for (let j = 0; j <= b.length; j++) prev[j] = j
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i
+    const x = a[i - 1]
+    for (let j = 1; j <= b.length; j++) {
+      const s = prev[j - 1] + (x === b[j - 1] ? 0 : 1)
+      const d = prev[j] + 1
+      const l = cur[j - 1] + 1
+      cur[j] = s < d ? (s < l ? s : l) : d < l ? d : l
+    }
+    ;[prev, cur] = [cur, prev]
+  }
+  return prev[b.length] / b.length
+}
