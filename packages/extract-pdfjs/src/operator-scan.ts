@@ -1,3 +1,4 @@
+import { mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
 
 /** What one pass over a page's operator list tells. */
@@ -14,9 +15,6 @@ export interface OperatorScan {
   fontIds: Set<string>
 }
 
-/** A PDF transformation matrix [a, b, c, d, e, f]. */
-export type Matrix = [number, number, number, number, number, number]
-
 /** The operator codes that show text. */
 export function showTextOps(OPS: PdfjsModule['OPS']): ReadonlySet<number> {
   return new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText])
@@ -24,14 +22,6 @@ export function showTextOps(OPS: PdfjsModule['OPS']): ReadonlySet<number> {
 
 /** Cells per side of the coverage grid: 200 x 200 cells of about 3 x 4 pt on A4, so a union is exact to ~0.5 %. */
 export const COVERAGE_GRID = 200
-
-/** m x n in PDF order: n is applied first (`cm` and `Tm` semantics). Missing entries are the identity's. */
-export const mul = (m: readonly number[], n: readonly number[]): Matrix => {
-  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = m
-  const [a2 = 1, b2 = 0, c2 = 0, d2 = 1, e2 = 0, f2 = 0] = n
-  // n applied first, then m (PDF `cm` semantics: CTM' = n x CTM).
-  return [a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f]
-}
 
 /** Text render modes that paint nothing (3: invisible, 7: clip only), as OCR layers over scans use. */
 const INVISIBLE_MODES = new Set([3, 7])
@@ -47,6 +37,16 @@ export function scanOperators(
   argsArray: readonly unknown[],
   view: readonly number[],
 ): OperatorScan {
+  const scan = operatorScanner(OPS, view)
+  walkOperators(OPS, fnArray, argsArray, [scan.visit])
+  return scan.result()
+}
+
+/** The visitor of {@link scanOperators}, for a walk shared with other readers; `result()` once the walk is done. */
+export function operatorScanner(
+  OPS: PdfjsModule['OPS'],
+  view: readonly number[],
+): { visit: OperatorVisitor; result: () => OperatorScan } {
   const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = view
   const vw = vx1 - vx0
   const vh = vy1 - vy0
@@ -80,40 +80,10 @@ export function scanOperators(
   const out: OperatorScan = {
     imageCoverage: 0, hasVectorGraphics: false, invisibleFonts: new Set(), visibleFonts: new Set(), fontIds: new Set(),
   }
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0]
-  let mode = 0
-  let font: string | undefined
-  const stack: Array<{ ctm: Matrix; mode: number; font: string | undefined }> = []
-  for (let i = 0; i < fnArray.length; i++) {
-    const fn = fnArray[i]!
-    const args = (argsArray[i] ?? []) as unknown[]
+  const visit: OperatorVisitor = (fn, args, { ctm, mode, font }) => {
     switch (fn) {
-      case OPS.save:
-        stack.push({ ctm, mode, font })
-        break
-      case OPS.restore: {
-        const s = stack.pop()
-        if (s) ({ ctm, mode, font } = s)
-        break
-      }
-      case OPS.transform:
-        ctm = mul(ctm, args as number[])
-        break
-      case OPS.paintFormXObjectBegin:
-        stack.push({ ctm, mode, font })
-        if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = mul(ctm, Array.from(args[0] as ArrayLike<number>))
-        break
-      case OPS.paintFormXObjectEnd: {
-        const s = stack.pop()
-        if (s) ({ ctm, mode, font } = s)
-        break
-      }
       case OPS.setFont:
-        font = args[0] as string
-        out.fontIds.add(font)
-        break
-      case OPS.setTextRenderingMode:
-        mode = args[0] as number
+        out.fontIds.add(font!)
         break
       case OPS.constructPath:
         if (paintOps.has(args[0] as number)) out.hasVectorGraphics = true
@@ -147,6 +117,9 @@ export function scanOperators(
         if (showOps.has(fn) && font !== undefined) (INVISIBLE_MODES.has(mode) ? out.invisibleFonts : out.visibleFonts).add(font)
     }
   }
-  out.imageCoverage = marked / (n * n)
-  return out
+  const result = (): OperatorScan => {
+    out.imageCoverage = marked / (n * n)
+    return out
+  }
+  return { visit, result }
 }

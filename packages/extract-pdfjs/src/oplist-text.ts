@@ -1,4 +1,4 @@
-import { mul, type Matrix } from './operator-scan.js'
+import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
 import type { PdfjsTextItem, PdfjsTextStyle } from './page-text.js'
 
@@ -59,8 +59,6 @@ export interface OplistFont {
   isType3Font?: boolean
 }
 
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0]
-
 /**
  * pdf.js's own text-content thresholds (evaluator.js), as shares of the font size: a gap wider than 0.102 em between
  * glyphs is a space; a step back of more than 0.2 em, or a baseline moved by more than the font size, ends a run.
@@ -86,12 +84,31 @@ export function textFromOperatorList(
   argsArray: readonly unknown[],
   fontOf: (id: string) => OplistFont | undefined,
   view: readonly number[] = [-Infinity, -Infinity, Infinity, Infinity],
-): { items: PdfjsTextItem[]; styles: Record<string, PdfjsTextStyle> } | undefined {
+): OplistText | undefined {
+  const reader = operatorTextReader(OPS, fontOf, view)
+  walkOperators(OPS, fnArray, argsArray, [reader.visit])
+  return reader.result()
+}
+
+/** Text items and their fonts' styles, as {@link textFromOperatorList} gives them. */
+export interface OplistText {
+  items: PdfjsTextItem[]
+  styles: Record<string, PdfjsTextStyle>
+}
+
+/**
+ * The visitor of {@link textFromOperatorList}, for a walk shared with other readers; `result()` once the walk is
+ * done (`undefined` when the walk met what it does not model).
+ */
+export function operatorTextReader(
+  OPS: PdfjsModule['OPS'],
+  fontOf: (id: string) => OplistFont | undefined,
+  view: readonly number[] = [-Infinity, -Infinity, Infinity, Infinity],
+): { visit: OperatorVisitor; result: () => OplistText | undefined } {
   const [vx0 = -Infinity, vy0 = -Infinity, vx1 = Infinity, vy1 = Infinity] = view
   const items: PdfjsTextItem[] = []
   const styles: Record<string, PdfjsTextStyle> = {}
-  let ctm: Matrix = IDENTITY
-  const stack: Matrix[] = []
+  let unmodelled = false
   // Text state (PDF 9.3), kept across BT/ET as the spec says; the text matrix is reset by BT.
   let fontId: string | undefined
   let font: OplistFont | undefined
@@ -144,26 +161,8 @@ export function textFromOperatorList(
     if (last && !last.hasEOL && !/\s$/.test(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false })
   }
 
-  for (let i = 0; i < fnArray.length; i++) {
-    const fn = fnArray[i]!
-    const args = (argsArray[i] ?? []) as unknown[]
+  const visit: OperatorVisitor = (fn, args, { ctm }) => {
     switch (fn) {
-      case OPS.save:
-        stack.push(ctm)
-        break
-      case OPS.restore:
-        ctm = stack.pop() ?? ctm
-        break
-      case OPS.transform:
-        ctm = mul(ctm, args as number[])
-        break
-      case OPS.paintFormXObjectBegin:
-        stack.push(ctm)
-        if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = mul(ctm, Array.from(args[0] as ArrayLike<number>))
-        break
-      case OPS.paintFormXObjectEnd:
-        ctm = stack.pop() ?? ctm
-        break
       case OPS.beginText:
         tm = IDENTITY
         x = lineX = 0
@@ -175,7 +174,10 @@ export function textFromOperatorList(
         direction = size < 0 ? -1 : 1
         fontSize = Math.abs(size)
         font = fontOf(fontId)
-        if (!font || font.vertical) return undefined
+        if (!font || font.vertical) {
+          unmodelled = true
+          return false
+        }
         if (!styles[fontId]) {
           const m0 = font.fontMatrix?.[0] ?? 0.001
           // Type3 ascent and descent are in glyph space; pdf.js reports them scaled by the font matrix.
@@ -302,6 +304,10 @@ export function textFromOperatorList(
         break
     }
   }
-  flush()
-  return { items, styles }
+  const result = (): OplistText | undefined => {
+    if (unmodelled) return undefined
+    flush()
+    return { items, styles }
+  }
+  return { visit, result }
 }

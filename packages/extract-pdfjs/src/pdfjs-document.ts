@@ -3,8 +3,9 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf
 import { fontInfo, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
 import { restoreFormatMarks, shownText } from './format-marks.js'
-import { textFromOperatorList, type OplistFont } from './oplist-text.js'
-import { scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
+import { operatorTextReader, type OplistFont } from './oplist-text.js'
+import { operatorScanner, scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
+import { walkOperators } from './operator-walk.js'
 import { pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 import type { PdfjsRuntime } from './pdfjs-loader.js'
 import { renderGrey } from './render-page.js'
@@ -108,8 +109,12 @@ export class PdfjsDocument implements ExtractedDocument {
     let styles: Record<string, PdfjsTextStyle | undefined> = {}
     if (textSource === 'operator-list') {
       const ops = await page.getOperatorList(annotations)
-      scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view)
-      const walked = textFromOperatorList(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, fontOf, page.view)
+      const OPS = this.rt.pdfjs.OPS
+      const scanner = operatorScanner(OPS, page.view)
+      const reader = operatorTextReader(OPS, fontOf, page.view)
+      walkOperators(OPS, ops.fnArray, ops.argsArray, [scanner.visit, reader.visit])
+      scan = scanner.result()
+      const walked = reader.result()
       if (walked) {
         raw = walked.items
         styles = walked.styles
