@@ -23,7 +23,7 @@ Commands:
   eval       measure a configuration on a labelled corpus
 
 Run \`pdftriage <command> --help\` for a command's options.
-Exit codes: 0 done; 1 some documents failed (the others are done); 2 usage or config error.`,
+Exit codes: 0 done; 1 some documents or pages failed (the rest is done); 2 usage or config error.`,
   triage: `Usage: pdftriage triage [options] PATH...
 
 PATH is a PDF or a folder (searched recursively for *.pdf). Writes one JSON object per page, then one per

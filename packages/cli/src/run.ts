@@ -37,7 +37,7 @@ async function runDigest(o: RunCommandOptions): Promise<string> {
 /**
  * Extracts, judges, repairs and OCRs every input into the output folder, incrementally: a file already done with the
  * same content and configuration is skipped (nothing rewritten), identical files are processed once. Returns the exit
- * code: 0 all done, 1 some failed.
+ * code: 0 all done, 1 some documents or pages failed.
  */
 export async function runCommand(o: RunCommandOptions): Promise<number> {
   const t0 = performance.now()
@@ -153,7 +153,8 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       `${secs.toFixed(1)} s -> ${out}`,
   )
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)
-  return summary.failed + summary.stillFailed > 0 ? 1 : 0
+  // A failed page is a failure too (a broken judge, an OCR timeout): the page keeps its layer, the exit code says so.
+  return summary.failed + summary.stillFailed + summary.pagesFailed > 0 ? 1 : 0
 }
 
 /** A `pages.jsonl` row: the page record without its type tag. */
