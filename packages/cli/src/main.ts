@@ -63,7 +63,7 @@ Options:
   -h, --help`,
   fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
 
-INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the character gates call healthy
+INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the configured judges call healthy
 are used; each is listed). Prints the number of pages, the worst page and its score, and the threshold.`,
   calibrate: `Usage: pdftriage calibrate --model model.json [--out calibrated.json] INPUT...
 

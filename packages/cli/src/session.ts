@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
-  TriageError, createComponents, effectiveRules, loadConfig, planDocument, readAndHash, refParts, runDocument,
+  TriageError, createComponents, effectiveRules, importPlugin, loadConfig, planDocument, readAndHash, refParts, runDocument,
   type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig,
 } from '@pdftriage/core'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
@@ -42,23 +42,31 @@ export interface FileOutcome {
 /** The folder holding the CLI's own dependencies: built-in plugins resolve from here when the config's folder lacks them. */
 export const CLI_DIR = dirname(fileURLToPath(import.meta.url))
 
+/** The package `--model` adds a judge from: the letter-pair model that `pdftriage fit` writes. */
+export const MODEL_JUDGE = '@pdftriage/model-bigram'
+
 /**
- * The judges with the `--model` judge added, unless one already names a model: after the cheap character judges and
- * before a spot-check judge, which costs OCR time and so runs last, on pages the others passed.
+ * The judges with the `--model` judge added, unless one of them already comes from the model judge's plugin: after
+ * the judges that read characters or a model, before the first that OCRs part of the page (its factory's
+ * `capabilities.cost` is `ocr`), which costs OCR time and so runs last, on pages the others passed.
  */
-export function withModelJudge(judges: readonly PluginRef[], model: string | undefined, cwd: string): PluginRef[] {
-  if (!model || judges.some((j) => /model-bigram$|^bigram$/.test(refParts(j).id))) return [...judges]
-  const ref: PluginRef = { use: '@pdftriage/model-bigram', options: { model: resolve(cwd, model) } }
-  const at = judges.findIndex((j) => /judge-spotcheck$|^spotcheck$/.test(refParts(j).id))
+export async function withModelJudge(judges: readonly PluginRef[], model: string | undefined, cwd: string, baseDir: string): Promise<PluginRef[]> {
+  if (!model) return [...judges]
+  const factories = await Promise.all(judges.map((j) => importPlugin(refParts(j).id, 'judge', baseDir, [CLI_DIR])))
+  const modelFactory = await importPlugin(MODEL_JUDGE, 'judge', baseDir, [CLI_DIR])
+  if (factories.some((f) => f.name === modelFactory.name)) return [...judges]
+  const ref: PluginRef = { use: MODEL_JUDGE, options: { model: resolve(cwd, model) } }
+  const at = factories.findIndex((f) => f.capabilities?.cost === 'ocr')
   return at < 0 ? [...judges, ref] : [...judges.slice(0, at), ref, ...judges.slice(at)]
 }
 
-/** Gives the OCR engine its share of the cores when it is ours and the config does not set it. */
-function withOcrWorkers(config: ResolvedConfig, workers: number | undefined): ResolvedConfig {
+/** Gives the OCR engine its share of the cores when it says which option sets its workers and the config does not. */
+async function withOcrWorkers(config: ResolvedConfig, workers: number | undefined, baseDir: string): Promise<ResolvedConfig> {
   if (!workers || !config.ocr) return config
   const { id, options } = refParts(config.ocr)
-  if (!/ocr-tesseract$|^tesseract$/.test(id) || 'workers' in options) return config
-  return { ...config, ocr: { use: id, options: { ...options, workers } } }
+  const option = (await importPlugin(id, 'ocr', baseDir, [CLI_DIR])).capabilities?.workersOption
+  if (option === undefined || option in options) return config
+  return { ...config, ocr: { use: id, options: { ...options, [option]: workers } } }
 }
 
 /** Loaded config plus created components, reused across files. Close it when done. */
@@ -75,8 +83,8 @@ export class Session {
     const loaded = await loadConfig(o.configFile, o.cwd)
     let config: ResolvedConfig = { ...loaded.config }
     if (o.policy) config.policy = o.policy
-    config.judges = withModelJudge(config.judges, o.model, o.cwd)
-    config = withOcrWorkers(config, o.ocrWorkers)
+    config.judges = await withModelJudge(config.judges, o.model, o.cwd, loaded.baseDir)
+    config = await withOcrWorkers(config, o.ocrWorkers, loaded.baseDir)
     const components = await createComponents(config, loaded.baseDir, {
       // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
       withOcr: true,
