@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatZodIssues } from './config.js'
+import type { PluginKind } from './contracts.js'
 import type { Layer } from './types.js'
 
 /** Every layer a verdict may name. */
@@ -65,4 +66,22 @@ export function pageTextProblem(v: unknown): string | undefined {
 /** What is wrong with a post-processor's document (pages with numbers and text), if anything. */
 export function documentTextProblem(v: unknown): string | undefined {
   return problem(documentTextSchema, v, 'a document')
+}
+
+// Unknown keys are left alone: a plugin written for a later core may state more than this one reads.
+const capabilitySchemas: Record<PluginKind, z.ZodType> = {
+  extractor: z.object({}),
+  judge: z.object({
+    cost: z.enum(['characters', 'model', 'ocr'], { error: (i) => `Expected characters, model or ocr, not ${quoted(i.input)}` }).optional(),
+  }),
+  repair: z.object({}),
+  ocr: z.object({ workersOption: z.string({ error: (i) => `Expected an option name, not ${quoted(i.input)}` }).min(1).optional() }),
+  postprocess: z.object({}),
+}
+
+/** What is wrong with the capabilities a factory of `kind` states (absent is fine), if anything. */
+export function capabilitiesProblem(kind: PluginKind, capabilities: unknown): string | undefined {
+  if (capabilities === undefined) return undefined
+  const r = capabilitySchemas[kind].safeParse(capabilities)
+  return r.success ? undefined : `capabilities that break the contract: ${formatZodIssues(r.error, 'capabilities')}`
 }
