@@ -1,21 +1,22 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 
-// The public API, pinned: a change here is a change for every plugin author and must be deliberate.
+// The public API, pinned: a change here is a change for every plugin author and must be deliberate. Imported by the
+// package's own name, so that what is pinned is what the `exports` map gives (a variable keeps tsc from resolving the
+// package's own build output as a source of this test).
+const load = (specifier: string): Promise<Record<string, unknown>> => import(specifier) as Promise<Record<string, unknown>>
+
 test('the public API of @pdftriage/core', async () => {
-  assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'CONFIG_FILE_NAMES', 'PLUGIN_KINDS', 'PRESETS', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
-    'candidateIds', 'configDigest', 'configSchema', 'createComponent', 'createComponents', 'cropImage',
-    'defaultFallbackDirs', 'defineConfig', 'definePlugin', 'effectiveRules', 'emptyPage', 'formatZodIssues',
-    'fromPdfUserSpace', 'importPlugin', 'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount',
-    'parseConfig', 'pixelsToPoints', 'planDocument', 'pluginRefSchema', 'policySchema', 'readAndHash', 'refParts',
-    'repairPage', 'ruleMatches', 'ruleSchema', 'runDocument', 'seededRandom', 'stableStringify', 'withoutBands',
-    'wrapPluginError',
+  assert.deepEqual(Object.keys(await load('@pdftriage/core')).sort(), [
+    'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512', 'configDigest', 'configSchema', 'createComponent',
+    'createComponents', 'defineConfig', 'definePlugin', 'effectiveRules', 'emptyPage', 'fromPdfUserSpace', 'importPlugin',
+    'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount', 'parseConfig', 'pixelsToPoints', 'planDocument',
+    'policySchema', 'readAndHash', 'refParts', 'repairPage', 'runDocument', 'seededRandom', 'wrapPluginError',
   ])
 })
 
 test('the public API of @pdftriage/core/testing', async () => {
-  assert.deepEqual(Object.keys(await import('../src/testing/index.js')).sort(), [
+  assert.deepEqual(Object.keys(await load('@pdftriage/core/testing')).sort(), [
     'assemblePdf', 'describeExtractor', 'describeJudge', 'describeOcrEngine', 'describePostProcessor', 'describeRepair',
     'encryptedMinimalPdf', 'minimalPdf', 'samplePage',
   ])
