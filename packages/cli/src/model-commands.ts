@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { TriageError, createComponents, loadConfig, runDocument, type Components } from '@pdftriage/core'
+import { TriageError, createComponents, loadConfig, openDocument, runDocument, type Components } from '@pdftriage/core'
 import { calibrate, fitModel, loadModel, saveModel, splitPages } from '@pdftriage/model-bigram'
 import { writeAtomic } from './atomic.js'
 import { CLI_DIR } from './session.js'
@@ -34,7 +34,7 @@ async function readPages(inputs: string[], cwd: string, configFile: string | und
         const { config, baseDir } = await loadConfig(configFile, cwd)
         components = await createComponents(config, baseDir, { withOcr: false, withPostprocess: false, fallbackDirs: [CLI_DIR] })
       }
-      const doc = await components.extractor.open(new Uint8Array(await readFile(path)), { file: input })
+      const doc = await openDocument(components.extractor, new Uint8Array(await readFile(path)), { file: input })
       try {
         const judgeOnly = { judges: components.judges, repairs: [], postprocess: [] }
         for await (const ev of runDocument(doc, judgeOnly, { file: input, policy: 'extract', performOcr: false, postprocess: false })) {

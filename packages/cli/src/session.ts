@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
-  TriageError, createComponents, effectiveRules, importPlugin, loadConfig, planDocument, readAndHash, refParts, runDocument,
+  TriageError, createComponents, effectiveRules, importPlugin, loadConfig, openDocument, planDocument, readAndHash,
+  refParts, runDocument,
   type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig,
 } from '@pdftriage/core'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
@@ -115,7 +116,7 @@ export class Session {
       hash = read.hash
       const openOpts: { file: string; password?: string } = { file }
       if (this.config.password) openOpts.password = this.config.password
-      doc = await this.components.extractor.open(read.bytes, openOpts)
+      doc = await openDocument(this.components.extractor, read.bytes, openOpts)
       // The extractor keeps its own copy: ours is needed again only to write a searchable PDF. Letting it go keeps a
       // 200 MB scan from being held twice for the whole OCR of the document.
       const pdfBytes = o.pdf ? read.bytes : new Uint8Array(0)

@@ -8,10 +8,11 @@ const load = (specifier: string): Promise<Record<string, unknown>> => import(spe
 
 test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await load('@pdftriage/core')).sort(), [
-    'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512', 'configDigest', 'configSchema', 'createComponent',
-    'createComponents', 'defineConfig', 'definePlugin', 'effectiveRules', 'emptyPage', 'fromPdfUserSpace', 'importPlugin',
-    'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount', 'parseConfig', 'pixelsToPoints', 'planDocument',
-    'policySchema', 'readAndHash', 'refParts', 'repairPage', 'runDocument', 'seededRandom', 'wrapPluginError',
+    'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512', 'configDigest', 'configSchema',
+    'createComponent', 'createComponents', 'defineConfig', 'definePlugin', 'effectiveRules', 'emptyPage',
+    'fromPdfUserSpace', 'importPlugin', 'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount',
+    'openDocument', 'parseConfig', 'pixelsToPoints', 'planDocument', 'policySchema', 'readAndHash', 'refParts',
+    'repairPage', 'runDocument', 'seededRandom', 'wrapPluginError',
   ])
 })
 

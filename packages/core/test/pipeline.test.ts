@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { ExtractedDocument, Judge, OcrEngine, Repair } from '../src/contracts.js'
+import type { ExtractedDocument, Extractor, Judge, OcrEngine, Repair } from '../src/contracts.js'
 import { judgePage } from '../src/pipeline/judge.js'
+import { openDocument } from '../src/pipeline/open.js'
 import { runDocument, type PipelineEvent } from '../src/pipeline/run-document.js'
 import type { TriageError } from '../src/errors.js'
 import type { PageResult, PageText, Verdict } from '../src/types.js'
@@ -217,5 +218,18 @@ describe('runDocument', () => {
     assert.match(r.doc.notes.join(), /boom failed, its step skipped: \[boom\] postprocess: bad/)
     // The time spent post-processing is reported apart, and within the document's time.
     assert.ok(r.doc.postprocessMs !== undefined && r.doc.postprocessMs >= 0 && r.doc.postprocessMs <= r.doc.ms)
+  })
+})
+
+describe('openDocument', () => {
+  it("names the extractor, stage and file when open throws, and refuses a document that breaks the contract", async () => {
+    const throwing: Extractor = { name: 'fakepdf', open: () => { throw new Error('no such format') } }
+    await assert.rejects(openDocument(throwing, new Uint8Array(1), { file: 'a.pdf' }), {
+      code: 'PLUGIN_FAILED', plugin: 'fakepdf', stage: 'open', file: 'a.pdf', message: '[fakepdf] open: no such format',
+    })
+    const careless: Extractor = { name: 'fakepdf', open: async () => ({ ...fakeDoc(['x']).doc, pageCount: NaN }) }
+    await assert.rejects(openDocument(careless, new Uint8Array(1)), { code: 'PLUGIN_INVALID', plugin: 'fakepdf', stage: 'open' })
+    const fine: Extractor = { name: 'fakepdf', open: async () => fakeDoc(['x']).doc }
+    assert.equal((await openDocument(fine, new Uint8Array(1))).pageCount, 1)
   })
 })
