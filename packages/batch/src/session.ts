@@ -2,8 +2,9 @@ import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
-  TriageError, createComponent, createComponents, effectiveRules, effectiveWriters, loadConfig, planDocument, readAndHash, refParts,
-  runDocument, type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig, type Writer,
+  TriageError, createComponent, createComponents, effectiveRules, effectiveWriters, importPlugin, loadConfig, openDocument,
+  planDocument, readAndHash, refParts, runDocument,
+  type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig, type Writer,
 } from '@pdftriage/core'
 import { fsPath } from './file-names.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
@@ -48,23 +49,33 @@ export interface FileOutcome {
 /** The folder of this package: its own dependencies (the default writers) resolve from here last. */
 export const BATCH_DIR = dirname(fileURLToPath(import.meta.url))
 
+/** The package `--model` adds a judge from: the letter-pair model that `pdftriage fit` writes. */
+export const MODEL_JUDGE = '@pdftriage/model-bigram'
+
 /**
- * The judges with the `--model` judge added, unless one already names a model: after the cheap character judges and
- * before a spot-check judge, which costs OCR time and so runs last, on pages the others passed.
+ * The judges with the `--model` judge added, unless one of them already comes from the model judge's plugin: after
+ * the judges that read characters or a model, before the first that OCRs part of the page (its factory's
+ * `capabilities.cost` is `ocr`), which costs OCR time and so runs last, on pages the others passed.
  */
-export function withModelJudge(judges: readonly PluginRef[], model: string | undefined, cwd: string): PluginRef[] {
-  if (!model || judges.some((j) => /model-bigram$|^bigram$/.test(refParts(j).id))) return [...judges]
-  const ref: PluginRef = { use: '@pdftriage/model-bigram', options: { model: resolve(cwd, model) } }
-  const at = judges.findIndex((j) => /judge-spotcheck$|^spotcheck$/.test(refParts(j).id))
+export async function withModelJudge(
+  judges: readonly PluginRef[], model: string | undefined, cwd: string, baseDir: string, fallbackDirs: string[] = [BATCH_DIR],
+): Promise<PluginRef[]> {
+  if (!model) return [...judges]
+  const factories = await Promise.all(judges.map((j) => importPlugin(refParts(j).id, 'judge', baseDir, fallbackDirs)))
+  const modelFactory = await importPlugin(MODEL_JUDGE, 'judge', baseDir, fallbackDirs)
+  if (factories.some((f) => f.name === modelFactory.name)) return [...judges]
+  const ref: PluginRef = { use: MODEL_JUDGE, options: { model: resolve(cwd, model) } }
+  const at = factories.findIndex((f) => f.capabilities?.cost === 'ocr')
   return at < 0 ? [...judges, ref] : [...judges.slice(0, at), ref, ...judges.slice(at)]
 }
 
-/** Gives the OCR engine its share of the cores when it is ours and the config does not set it. */
-function withOcrWorkers(config: ResolvedConfig, workers: number | undefined): ResolvedConfig {
+/** Gives the OCR engine its share of the cores when it says which option sets its workers and the config does not. */
+async function withOcrWorkers(config: ResolvedConfig, workers: number | undefined, baseDir: string, fallbackDirs: string[]): Promise<ResolvedConfig> {
   if (!workers || !config.ocr) return config
   const { id, options } = refParts(config.ocr)
-  if (!/ocr-tesseract$|^tesseract$/.test(id) || 'workers' in options) return config
-  return { ...config, ocr: { use: id, options: { ...options, workers } } }
+  const option = (await importPlugin(id, 'ocr', baseDir, fallbackDirs)).capabilities?.workersOption
+  if (option === undefined || option in options) return config
+  return { ...config, ocr: { use: id, options: { ...options, [option]: workers } } }
 }
 
 /** Loaded config plus created components, reused across files. Close it when done. */
@@ -83,9 +94,9 @@ export class Session {
     const loaded = await loadConfig(o.configFile, o.cwd)
     let config: ResolvedConfig = { ...loaded.config }
     if (o.policy) config.policy = o.policy
-    config.judges = withModelJudge(config.judges, o.model, o.cwd)
-    config = withOcrWorkers(config, o.ocrWorkers)
     const fallbackDirs = [...(o.fallbackDirs ?? []), BATCH_DIR]
+    config.judges = await withModelJudge(config.judges, o.model, o.cwd, loaded.baseDir, fallbackDirs)
+    config = await withOcrWorkers(config, o.ocrWorkers, loaded.baseDir, fallbackDirs)
     const components = await createComponents(config, loaded.baseDir, {
       // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
       withOcr: true,
@@ -126,7 +137,7 @@ export class Session {
       hash = read.hash
       const openOpts: { file: string; password?: string } = { file }
       if (this.config.password) openOpts.password = this.config.password
-      doc = await this.components.extractor.open(read.bytes, openOpts)
+      doc = await openDocument(this.components.extractor, read.bytes, openOpts)
       // The extractor keeps its own copy: ours is needed again only by a writer that asks for it (a searchable PDF).
       // Letting it go keeps a 200 MB scan from being held twice for the whole OCR of the document.
       const keepBytes = this.writers.some((w) => w.needs?.pdfBytes)

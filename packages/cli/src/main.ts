@@ -23,7 +23,7 @@ Commands:
   eval       measure a configuration on a labelled corpus
 
 Run \`pdftriage <command> --help\` for a command's options.
-Exit codes: 0 done; 1 some documents failed (the others are done); 2 usage or config error.`,
+Exit codes: 0 done; 1 some documents or pages failed (the rest is done); 2 usage or config error.`,
   triage: `Usage: pdftriage triage [options] PATH...
 
 PATH is a PDF or a folder (searched recursively for *.pdf). Writes one JSON object per page, then one per
@@ -70,7 +70,7 @@ alone (a failed row with its hash: a rerun tries it again only with --redo-faile
 time writes into DIR (a second one exits with 2).`,
   fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
 
-INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the character gates call healthy
+INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the configured judges call healthy
 are used; each is listed). Prints the number of pages, the worst page and its score, and the threshold.`,
   calibrate: `Usage: pdftriage calibrate --model model.json [--out calibrated.json] INPUT...
 

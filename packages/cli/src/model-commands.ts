@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { writeAtomic } from '@pdftriage/batch'
-import { TriageError, createComponent, loadConfig, type PageText } from '@pdftriage/core'
+import { TriageError, createComponents, loadConfig, openDocument, runDocument, type Components } from '@pdftriage/core'
 import { calibrate, fitModel, loadModel, saveModel, splitPages } from '@pdftriage/model-bigram'
 import { CLI_DIR } from './cli-dir.js'
 
@@ -12,40 +12,46 @@ interface SourcedPage {
 }
 
 /**
- * Reads pages from .txt files (pages separated by form feeds) and PDFs (only the pages the N0 gates call healthy,
- * each listed so the user can review them).
+ * Reads pages from .txt files (pages separated by form feeds) and PDFs: of these, only the pages the configured judges
+ * call `healthy`, each listed so the user can review them. PDFs go through the pipeline with the config's extractor
+ * and judges, without repairs or OCR (a repaired or OCRed page is not the user's own good text); judges that need OCR
+ * abstain there.
  */
 async function readPages(inputs: string[], cwd: string, configFile: string | undefined, log: (s: string) => void): Promise<SourcedPage[]> {
   const pages: SourcedPage[] = []
-  const pdfs = inputs.filter((i) => /\.pdf$/i.test(i))
-  let ex, gates
-  if (pdfs.length) {
-    const { config, baseDir } = await loadConfig(configFile, cwd)
-    ex = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, [CLI_DIR])
-    gates = await createComponent('@pdftriage/judge-gates', 'judge', 'judges.0', baseDir, [CLI_DIR])
-  }
-  for (const input of inputs) {
-    const path = resolve(cwd, input)
-    if (!/\.pdf$/i.test(input)) {
-      const txt = await readFile(path, 'utf8').catch((e: Error) => {
-        throw new TriageError('FILE_UNREADABLE', `Cannot read ${input}: ${e.message}`, { file: input })
-      })
-      splitPages(txt).forEach((text, i) => pages.push({ source: `${input}#${i + 1}`, text }))
-      continue
-    }
-    const doc = await ex!.open(new Uint8Array(await readFile(path)), { file: input })
-    try {
-      for (let n = 1; n <= doc.pageCount; n++) {
-        const p: PageText = await doc.getPageText(n)
-        const v = await gates!.judge(p, { file: input, pageCount: doc.pageCount, info: doc.info })
-        if (v && !v.needsOcr && v.layer === 'healthy') {
-          pages.push({ source: `${input} p${n}`, text: p.text })
-          log(`  using ${input} p${n} (${p.text.length} chars)`)
-        } else log(`  skipping ${input} p${n}: ${v?.layer ?? 'no verdict'}`)
+  let components: Components | undefined
+  try {
+    for (const input of inputs) {
+      const path = resolve(cwd, input)
+      if (!/\.pdf$/i.test(input)) {
+        const txt = await readFile(path, 'utf8').catch((e: Error) => {
+          throw new TriageError('FILE_UNREADABLE', `Cannot read ${input}: ${e.message}`, { file: input })
+        })
+        splitPages(txt).forEach((text, i) => pages.push({ source: `${input}#${i + 1}`, text }))
+        continue
       }
-    } finally {
-      await doc.close()
+      if (!components) {
+        const { config, baseDir } = await loadConfig(configFile, cwd)
+        components = await createComponents(config, baseDir, { withOcr: false, withPostprocess: false, fallbackDirs: [CLI_DIR] })
+      }
+      const doc = await openDocument(components.extractor, new Uint8Array(await readFile(path)), { file: input })
+      try {
+        const judgeOnly = { judges: components.judges, repairs: [], postprocess: [] }
+        for await (const ev of runDocument(doc, judgeOnly, { file: input, policy: 'extract', performOcr: false, postprocess: false })) {
+          if (ev.type !== 'page') continue
+          const { pageNumber: n, verdict: v, page: p } = ev.result
+          // A verdict of no judge ("none": all abstained) is not a judgement that the page is good.
+          if (ev.result.action === 'kept' && v.layer === 'healthy' && v.judge !== 'none') {
+            pages.push({ source: `${input} p${n}`, text: p.text })
+            log(`  using ${input} p${n} (${p.text.length} chars)`)
+          } else log(`  skipping ${input} p${n}: ${ev.result.action === 'failed' ? 'failed' : v.judge === 'none' ? 'no verdict' : v.layer}`)
+        }
+      } finally {
+        await doc.close()
+      }
     }
+  } finally {
+    await components?.close()
   }
   return pages
 }

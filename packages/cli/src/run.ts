@@ -72,5 +72,6 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       `${summary.seconds.toFixed(1)} s -> ${summary.outDir}`,
   )
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)
-  return summary.failed + summary.stillFailed > 0 ? 1 : 0
+  // A failed page is a failure too (a broken judge, an OCR timeout): the page keeps its layer, the exit code says so.
+  return summary.failed + summary.stillFailed + summary.pages.failed > 0 ? 1 : 0
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { createComponent, loadConfig } from '@pdftriage/core'
+import { createComponent, loadConfig, openDocument } from '@pdftriage/core'
 import type { DocumentRecord, Task } from '@pdftriage/batch'
 import { CLI_DIR } from './cli-dir.js'
 
@@ -32,7 +32,7 @@ export async function planTasks(files: string[], jobs: number, o: { cwd: string;
   for (const file of files) {
     let pages = 0
     try {
-      const doc = await extractor.open(new Uint8Array(await readFile(resolve(o.cwd, file))), { file, ...(config.password ? { password: config.password } : {}) })
+      const doc = await openDocument(extractor, new Uint8Array(await readFile(resolve(o.cwd, file))), { file, ...(config.password ? { password: config.password } : {}) })
       pages = doc.pageCount
       await doc.close()
     } catch {

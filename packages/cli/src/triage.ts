@@ -19,10 +19,11 @@ export interface TriageCommandOptions {
   out: (s: string) => void
 }
 
-/** Runs triage over files and folders; returns the exit code (0 all read, 1 some failed). */
+/** Runs triage over files and folders; returns the exit code (0 all read, 1 some documents or pages failed). */
 export async function triageCommand(o: TriageCommandOptions): Promise<number> {
   const { files, missing } = await expandInputs(o.paths, {}, o.cwd)
   let failed = 0
+  let failedPages = 0
   for (const m of missing) {
     failed++
     o.out(format(errorRecord(m, missingError(m)), o.format))
@@ -42,6 +43,7 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
       const part = tasks[i]!.part
       if (r.type === 'page') {
         progress.pages++
+        if (r.action === 'failed') failedPages++
         if (o.format === 'table') pageRows.push(r)
         emit(r)
       } else if (!part) emit(r)
@@ -70,7 +72,7 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
     },
   })
   progress.done()
-  return failed > 0 ? 1 : 0
+  return failed + failedPages > 0 ? 1 : 0
 }
 
 /** One record as a line: JSON, or a human line for the table format. */

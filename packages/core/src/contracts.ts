@@ -137,6 +137,34 @@ export interface CreateContext {
 }
 
 /**
+ * What a judge costs a page, so that judges can be ordered cheapest first without knowing them by name:
+ * - `characters`: statistics of the layer's characters (microseconds a page);
+ * - `model`: a language model over the layer's text (about a millisecond a page);
+ * - `ocr`: it OCRs part of the page image on most pages it judges (about a second a page): it belongs last, on pages
+ *   the others passed.
+ */
+export type JudgeCost = 'characters' | 'model' | 'ocr'
+
+/** What a plugin states about itself for front ends (the CLI) that compose and size components. Every field optional. */
+export interface PluginCapabilities {
+  extractor: Record<never, never>
+  judge: {
+    /** Where the judge belongs in the order; a judge that says nothing is taken as `characters`. */
+    cost?: JudgeCost
+  }
+  repair: Record<never, never>
+  ocr: {
+    /**
+     * The option (a positive integer) setting how many pages the engine reads at once, each on a worker thread: a
+     * front end sharing the cores between jobs sets it when the config does not.
+     */
+    workersOption?: string
+  }
+  postprocess: Record<never, never>
+  writer: Record<never, never>
+}
+
+/**
  * The default export of a plugin package: validates its options with its own zod schema and creates the component.
  * Heavy dependencies are imported inside `create`, not at module load.
  */
@@ -144,6 +172,8 @@ export interface PluginFactory<K extends PluginKind = PluginKind, O = unknown> {
   readonly kind: K
   readonly name: string
   readonly optionsSchema: ZodType<O>
+  /** What front ends need to know to place and size the component. */
+  readonly capabilities?: PluginCapabilities[K]
   create(options: O, ctx: CreateContext): ComponentKinds[K] | Promise<ComponentKinds[K]>
 }
 

@@ -1,17 +1,46 @@
-export * from './geometry.js'
-export * from './errors.js'
-export type * from './types.js'
-export * from './contracts.js'
-export * from './config.js'
-export * from './resolve.js'
-export { runDocument } from './pipeline/run-document.js'
+// The public API of @pdftriage/core, named one by one: what is not here is internal and may change without notice.
+// test/api.test.ts pins the value exports.
+
+// The data that flows through the pipeline, in PDF points with a top-left origin.
+export type { BBox } from './geometry.js'
+export { bboxHeight, bboxUnion, bboxWidth, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
+export type {
+  DocumentInfo, DocumentText, FontInfo, Layer, PageAction, PageImage, PageResult, PageText, Paragraph, TextItem, Verdict,
+} from './types.js'
+
+// What plugins implement.
+export type {
+  ComponentKinds, CreateContext, DocumentView, ExtractedDocument, Extractor, Judge, JudgeContext, JudgeCost, OcrEngine,
+  OpenOptions, PluginCapabilities, PluginFactory, PluginKind, PostProcessor, RecognizeOptions, Repair, RepairContext,
+  RepairResult,
+} from './contracts.js'
+export { definePlugin } from './contracts.js'
+
+// Errors are data.
+export type { Stage, TriageErrorCode, TriageErrorDetails } from './errors.js'
+export { isTriageError, TriageError, wrapPluginError } from './errors.js'
+
+// Helpers for plugin authors.
+export { emptyPage, joinItems, nonSpaceCount } from './text.js'
+export { seededRandom } from './random.js'
+
+// Configuration, plugin resolution and the runner, for front ends.
+export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'
+export { configDigest, configSchema, defineConfig, loadConfig, parseConfig, policySchema } from './config.js'
+export type { Components, CreateComponentsOptions } from './resolve.js'
+export { createComponent, createComponents, importPlugin, refParts } from './resolve.js'
+export { effectiveRules, planDocument } from './rules.js'
 export type { DocumentPlan, DocumentResult, PipelineComponents, PipelineEvent, RunDocumentOptions } from './pipeline/run-document.js'
+export { openDocument } from './pipeline/open.js'
+export { runDocument } from './pipeline/run-document.js'
 export { judgePage } from './pipeline/judge.js'
 export { repairPage } from './pipeline/repair.js'
 export { cropImage } from './pipeline/ocr.js'
-export * from './rules.js'
-export * from './text.js'
-export * from './hash.js'
-export * from './random.js'
-export * from './writer.js'
-export * from './pdf-type.js'
+export type { RepairedPage } from './pipeline/repair.js'
+export { blake2b512, readAndHash } from './hash.js'
+
+// Writers: the last box of the data flow.
+export type { Writer, WriterInput, WriterNeeds, WrittenFile } from './writer.js'
+export { DEFAULT_WRITERS, effectiveWriters, PDF_WRITER } from './writer.js'
+export type { PdfType } from './pdf-type.js'
+export { isScanPage, pdfType, SCAN_IMAGE_COVERAGE } from './pdf-type.js'

@@ -5,6 +5,7 @@ import type { ComponentKinds, PluginFactory, PluginKind } from './contracts.js'
 import { PLUGIN_KINDS } from './contracts.js'
 import type { PluginRef, ResolvedConfig } from './config.js'
 import { formatZodIssues } from './config.js'
+import { capabilitiesProblem } from './contract-checks.js'
 import { TriageError } from './errors.js'
 
 /** The role word used in package names for each kind: `@pdftriage/<role>-<backend>`. */
@@ -170,6 +171,8 @@ export async function importPlugin<K extends PluginKind>(
       { stage: 'resolve', plugin: id },
     )
   }
+  const problem = capabilitiesProblem(kind, f.capabilities)
+  if (problem) throw new TriageError('PLUGIN_INVALID', `The ${kind} plugin \`${id}\` states ${problem}`, { stage: 'resolve', plugin: id })
   return f as PluginFactory<K, unknown>
 }
 

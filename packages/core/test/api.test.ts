@@ -1,21 +1,23 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 
-// The public API, pinned: a change here is a change for every plugin author and must be deliberate.
+// The public API, pinned: a change here is a change for every plugin author and must be deliberate. Imported by the
+// package's own name, so that what is pinned is what the `exports` map gives (a variable keeps tsc from resolving the
+// package's own build output as a source of this test).
+const load = (specifier: string): Promise<Record<string, unknown>> => import(specifier) as Promise<Record<string, unknown>>
+
 test('the public API of @pdftriage/core', async () => {
-  assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'BUILTIN_PLUGINS', 'CONFIG_FILE_NAMES', 'DEFAULT_WRITERS', 'PDF_WRITER', 'PLUGIN_KINDS', 'PRESETS', 'SCAN_IMAGE_COVERAGE', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
-    'candidateIds', 'configDigest', 'configSchema', 'createComponent', 'createComponents', 'cropImage',
-    'defaultFallbackDirs', 'defineConfig', 'definePlugin', 'effectiveRules', 'effectiveWriters', 'emptyPage', 'formatZodIssues',
-    'fromPdfUserSpace', 'importPlugin', 'isScanPage', 'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount',
-    'parseConfig', 'pdfType', 'pixelsToPoints', 'planDocument', 'pluginRefSchema', 'policySchema', 'readAndHash', 'refParts',
-    'repairPage', 'ruleMatches', 'ruleSchema', 'runDocument', 'seededRandom', 'stableStringify', 'withoutBands',
-    'wrapPluginError',
+  assert.deepEqual(Object.keys(await load('@pdftriage/core')).sort(), [
+    'DEFAULT_WRITERS', 'PDF_WRITER', 'SCAN_IMAGE_COVERAGE', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
+    'configDigest', 'configSchema', 'createComponent', 'createComponents', 'cropImage', 'defineConfig', 'definePlugin',
+    'effectiveRules', 'effectiveWriters', 'emptyPage', 'fromPdfUserSpace', 'importPlugin', 'isScanPage', 'isTriageError',
+    'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount', 'openDocument', 'parseConfig', 'pdfType', 'pixelsToPoints',
+    'planDocument', 'policySchema', 'readAndHash', 'refParts', 'repairPage', 'runDocument', 'seededRandom', 'wrapPluginError',
   ])
 })
 
 test('the public API of @pdftriage/core/testing', async () => {
-  assert.deepEqual(Object.keys(await import('../src/testing/index.js')).sort(), [
+  assert.deepEqual(Object.keys(await load('@pdftriage/core/testing')).sort(), [
     'assemblePdf', 'describeExtractor', 'describeJudge', 'describeOcrEngine', 'describePostProcessor', 'describeRepair',
     'describeWriter', 'encryptedMinimalPdf', 'minimalPdf', 'samplePage', 'sampleWriterInput',
   ])

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { ExtractedDocument, Judge, OcrEngine, Repair } from '../src/contracts.js'
+import type { ExtractedDocument, Extractor, Judge, OcrEngine, Repair } from '../src/contracts.js'
 import { judgePage } from '../src/pipeline/judge.js'
+import { openDocument } from '../src/pipeline/open.js'
 import { runDocument, type PipelineEvent } from '../src/pipeline/run-document.js'
-import type { PageResult, PageText } from '../src/types.js'
+import type { TriageError } from '../src/errors.js'
+import type { PageResult, PageText, Verdict } from '../src/types.js'
 
 const page = (n: number, text: string): PageText => ({ pageNumber: n, width: 100, height: 100, items: [{ text, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 }, fontId: 'f' }], text, source: 'text-layer' })
 
@@ -92,6 +94,28 @@ describe('judgePage', () => {
     const bad: Judge = { name: 'boom', judge: () => { throw new Error('oops') } }
     await assert.rejects(judgePage(page(3, 'x'), [bad], ctx), { code: 'PLUGIN_FAILED', plugin: 'boom', stage: 'judge', page: 3 })
   })
+  const answering = (v: unknown): Judge => ({ name: 'broken', judge: () => v as Verdict })
+  for (const [what, v, why] of [
+    ['an unknown layer', { judge: 'broken', layer: 'banana', needsOcr: false, notes: [] }, /layer: Expected one of healthy, .*, not `banana`/],
+    ['healthy needing OCR', { judge: 'broken', layer: 'healthy', needsOcr: true, notes: [] }, /needsOcr: A `healthy` layer cannot need OCR/],
+    ['a NaN score', { judge: 'broken', layer: 'garbled', needsOcr: true, score: NaN, notes: [] }, /score: Expected a number, not `NaN`/],
+    ['no notes', { judge: 'broken', layer: 'healthy', needsOcr: false }, /notes: Expected notes \(an array of strings\), not `undefined`/],
+    ['null', null, /\(root\): Expected a verdict object \(or undefined to abstain\), not `null`/],
+  ] as const) {
+    it(`rejects a verdict with ${what} as PLUGIN_INVALID naming the judge`, async () => {
+      await assert.rejects(judgePage(page(3, 'x'), [answering(v)], { ...ctx, file: 'a.pdf' }), (e: TriageError) => {
+        assert.equal(e.code, 'PLUGIN_INVALID')
+        assert.deepEqual([e.plugin, e.stage, e.page, e.file], ['broken', 'judge', 3, 'a.pdf'])
+        assert.match(e.message, /^\[broken\] judge page 3: returned a verdict that breaks the contract: /)
+        assert.match(e.message, why)
+        return true
+      })
+    })
+  }
+  it('takes an infinite score as a measurement, not a broken verdict', async () => {
+    const v = await judgePage(page(1, 'x'), [answering({ judge: 'broken', layer: 'unreadable', needsOcr: true, score: -Infinity, notes: ['no pairs'] })], ctx)
+    assert.equal(v.score, -Infinity)
+  })
 })
 
 describe('runDocument', () => {
@@ -140,6 +164,23 @@ describe('runDocument', () => {
     assert.equal(r.pages[0]!.action, 'failed')
     assert.deepEqual(r.pages[0]!.error, { code: 'OCR_FAILED', message: '[fakeocr] ocr page 1: engine crashed', plugin: 'fakeocr', stage: 'ocr' })
   })
+  it('fails a page whose judge throws, without OCR, and counts it', async () => {
+    const engine = ocr()
+    const bad: Judge = { name: 'boom', judge: (p) => { if (p.pageNumber === 2) throw new Error('oops'); return gates.judge(p, ctx) } }
+    const r = await collect(runDocument(fakeDoc(['hello', 'hello', '#junk']).doc, { judges: [bad], repairs: [], ocr: engine, postprocess: [] }))
+    assert.deepEqual(r.pages.map((p) => p.action), ['kept', 'failed', 'ocr'])
+    assert.deepEqual(r.pages[1]!.error, { code: 'PLUGIN_FAILED', message: '[boom] judge page 2: oops', plugin: 'boom', stage: 'judge' })
+    assert.equal(r.pages[1]!.page.text, 'hello', 'the failed page keeps its layer text')
+    assert.equal(engine.calls, 1)
+    assert.equal(r.doc.actions.failed, 1)
+  })
+  it('fails a page whose repair answers without notes', async () => {
+    const noNotes: Repair = { name: 'careless', repair: (p) => ({ page: p }) as never }
+    const r = await collect(runDocument(fakeDoc(['#junk']).doc, { judges: [gates], repairs: [noNotes], ocr: ocr(), postprocess: [] }))
+    assert.equal(r.pages[0]!.action, 'failed')
+    assert.equal(r.pages[0]!.error?.code, 'PLUGIN_INVALID')
+    assert.equal(r.pages[0]!.error?.plugin, 'careless')
+  })
   it('sends a page whose extraction failed to OCR instead of losing it', async () => {
     const r = await collect(runDocument(fakeDoc(['hello', 'THROW']).doc, { judges: [gates], repairs: [], ocr: ocr(), postprocess: [] }))
     assert.equal(r.pages[1]!.action, 'ocr')
@@ -177,5 +218,18 @@ describe('runDocument', () => {
     assert.match(r.doc.notes.join(), /boom failed, its step skipped: \[boom\] postprocess: bad/)
     // The time spent post-processing is reported apart, and within the document's time.
     assert.ok(r.doc.postprocessMs !== undefined && r.doc.postprocessMs >= 0 && r.doc.postprocessMs <= r.doc.ms)
+  })
+})
+
+describe('openDocument', () => {
+  it("names the extractor, stage and file when open throws, and refuses a document that breaks the contract", async () => {
+    const throwing: Extractor = { name: 'fakepdf', open: () => { throw new Error('no such format') } }
+    await assert.rejects(openDocument(throwing, new Uint8Array(1), { file: 'a.pdf' }), {
+      code: 'PLUGIN_FAILED', plugin: 'fakepdf', stage: 'open', file: 'a.pdf', message: '[fakepdf] open: no such format',
+    })
+    const careless: Extractor = { name: 'fakepdf', open: async () => ({ ...fakeDoc(['x']).doc, pageCount: NaN }) }
+    await assert.rejects(openDocument(careless, new Uint8Array(1)), { code: 'PLUGIN_INVALID', plugin: 'fakepdf', stage: 'open' })
+    const fine: Extractor = { name: 'fakepdf', open: async () => fakeDoc(['x']).doc }
+    assert.equal((await openDocument(fine, new Uint8Array(1))).pageCount, 1)
   })
 })

@@ -8,6 +8,20 @@ import { loadPdfjs } from './pdfjs-loader.js'
 /** The plugin name, in errors and logs. */
 export const PDFJS_EXTRACTOR_NAME = 'pdfjs'
 
+/** What a caller passed instead of bytes, for the error message. */
+const describeInput = (v: unknown): string => (v === null ? 'null' : typeof v === 'object' ? (v.constructor?.name ?? 'object') : typeof v)
+
+/**
+ * The bytes as the plain `Uint8Array` pdf.js insists on (it refuses a Node `Buffer`, a subclass). A view that does
+ * not span its whole `ArrayBuffer` (small Buffers share a pool) is copied: pdf.js detaches what it is given, and must
+ * not take memory that other buffers use.
+ */
+function plainBytes(pdf: Uint8Array): Uint8Array {
+  if (pdf.constructor === Uint8Array) return pdf
+  if (pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength) return new Uint8Array(pdf.buffer)
+  return new Uint8Array(pdf)
+}
+
 /** Creates the pdf.js extractor with resolved options (the factory below validates config input first). */
 export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Extractor {
   const plugin = PDFJS_EXTRACTOR_NAME
@@ -17,10 +31,13 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       const { password, file, signal } = o
       const where = { plugin, stage: 'open' as const, ...(file ? { file } : {}) }
       if (signal?.aborted) throw new TriageError('ABORTED', `[${plugin}] aborted before opening`, { ...where, cause: signal.reason })
+      if (!(pdf instanceof Uint8Array)) {
+        throw new TriageError('USAGE', `[${plugin}] Expected the PDF's bytes (a Uint8Array or Buffer), not \`${describeInput(pdf)}\``, where)
+      }
       const rt = await loadPdfjs(plugin)
       const task = rt.pdfjs.getDocument({
         // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
-        data: options.copyBytes ? pdf.slice() : pdf,
+        data: options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf),
         ...(password !== undefined ? { password } : {}),
         isEvalSupported: false, // the PDF is untrusted: no code generated from it
         verbosity: 0,

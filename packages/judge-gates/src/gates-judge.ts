@@ -11,6 +11,8 @@ import { lookAtImage } from './image-probe.js'
 export const gatesJudge = definePlugin({
   kind: 'judge',
   name: GATES_NAME,
+  // Statistics of the characters; the image probe OCRs only thin pages over an image and vector-only pages.
+  capabilities: { cost: 'characters' },
   optionsSchema: gatesOptionsSchema,
   create(options): Judge {
     const o = gatesOptionsSchema.parse(options)

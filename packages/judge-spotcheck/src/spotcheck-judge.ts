@@ -71,6 +71,7 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
 export const spotcheckJudge = definePlugin({
   kind: 'judge',
   name: SPOTCHECK_NAME,
+  capabilities: { cost: 'ocr' },
   optionsSchema: spotcheckOptionsSchema,
   create(options): Judge {
     const o = spotcheckOptionsSchema.parse(options)

@@ -25,6 +25,7 @@ export function createBigramJudge(model: BigramModel, options: unknown = {}): Ju
 export const bigramJudge = definePlugin({
   kind: 'judge',
   name: JUDGE_NAME,
+  capabilities: { cost: 'model' },
   optionsSchema: bigramOptionsSchema,
   async create(options, ctx) {
     const path = isAbsolute(options.model) ? options.model : resolve(ctx.baseDir, options.model)

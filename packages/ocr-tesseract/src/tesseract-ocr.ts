@@ -196,6 +196,7 @@ export function createTesseractEngine(options: TesseractOptions = {}): Tesseract
 export const tesseractOcr = definePlugin({
   kind: 'ocr',
   name: NAME,
+  capabilities: { workersOption: 'workers' },
   optionsSchema: tesseractOptionsSchema,
   create: (options: ResolvedTesseractOptions) => new TesseractEngine(tesseractOptionsSchema.parse(options)),
 })

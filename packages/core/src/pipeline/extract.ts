@@ -17,11 +17,11 @@ export class PageSource {
     private readonly file: string | undefined,
   ) {}
 
-  /** Text of page `n` for a document-mode judge: kept for the page's own turn. */
+  /** Text of page `n` for a document-mode judge: kept for the page's own turn. Errors name the extractor, not the judge. */
   sample(n: number): Promise<PageText> {
     let p = this.sampled.get(n)
     if (!p) {
-      p = this.doc.getPageText(n)
+      p = this.extract(n)
       if (this.sampled.size > SAMPLED_PAGES_KEPT) this.sampled.delete(this.sampled.keys().next().value as number)
       this.sampled.set(n, p)
     }
@@ -31,9 +31,13 @@ export class PageSource {
   /** Text of page `n` in its turn (the sampled copy if any, then forgotten); errors name the extractor and page. */
   async page(n: number): Promise<PageText> {
     try {
-      return await callPlugin({ plugin: 'extractor', stage: 'extract', page: n, file: this.file }, () => this.sampled.get(n) ?? this.doc.getPageText(n))
+      return await (this.sampled.get(n) ?? this.extract(n))
     } finally {
       this.sampled.delete(n)
     }
+  }
+
+  private extract(n: number): Promise<PageText> {
+    return callPlugin({ plugin: 'extractor', stage: 'extract', page: n, file: this.file }, () => this.doc.getPageText(n))
   }
 }

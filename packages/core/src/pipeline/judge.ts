@@ -1,17 +1,18 @@
 import type { DocumentView, Judge, JudgeContext } from '../contracts.js'
 import type { PageText, Verdict } from '../types.js'
+import { verdictProblem } from '../contract-checks.js'
 import { callPlugin } from './plugin-call.js'
 
 /**
  * Runs the judges in order on a page. The first verdict that needs OCR (or is `blank`) wins; otherwise the last
  * readable verdict stands. Every judge's notes are kept, prefixed with its name. A judge that throws is a
- * `PLUGIN_FAILED` error for the page.
+ * `PLUGIN_FAILED` error for the page, one whose verdict breaks the contract a `PLUGIN_INVALID` error.
  */
 export async function judgePage(page: PageText, judges: readonly Judge[], ctx: JudgeContext): Promise<Verdict> {
   const notes: string[] = []
   let last: Verdict | undefined
   for (const j of judges) {
-    const v = await callPlugin({ plugin: j.name, stage: 'judge', page: page.pageNumber, file: ctx.file }, () => j.judge(page, ctx))
+    const v = await callPlugin({ plugin: j.name, stage: 'judge', page: page.pageNumber, file: ctx.file }, () => j.judge(page, ctx), verdictProblem)
     if (!v) continue
     for (const n of v.notes) notes.push(`${v.judge}: ${n}`)
     if (v.needsOcr || v.layer === 'blank') return { ...v, notes }
@@ -29,7 +30,7 @@ export async function judgeDocument(view: DocumentView, judges: readonly Judge[]
   for (const j of judges) {
     const judgeDoc = j.judgeDocument?.bind(j)
     if (!judgeDoc) continue
-    const v = await callPlugin({ plugin: j.name, stage: 'judge', file: ctx.file }, () => judgeDoc(view, ctx))
+    const v = await callPlugin({ plugin: j.name, stage: 'judge', file: ctx.file }, () => judgeDoc(view, ctx), verdictProblem)
     if (v) return { ...v, notes: v.notes.map((n) => `${v.judge}: ${n}`) }
   }
   return undefined

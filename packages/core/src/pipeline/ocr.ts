@@ -1,6 +1,7 @@
 import type { ExtractedDocument, OcrEngine, RecognizeOptions } from '../contracts.js'
 import type { BBox } from '../geometry.js'
 import type { PageImage, PageResult, PageText } from '../types.js'
+import { pageTextProblem } from '../contract-checks.js'
 import { callPlugin } from './plugin-call.js'
 
 /** What OCR of one document needs: the open document renders, the engine reads. */
@@ -33,7 +34,7 @@ export async function ocrPage(
     const opts: RecognizeOptions = {}
     if (s.languages) opts.languages = s.languages
     if (signal) opts.signal = signal
-    const p = await callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(img, opts))
+    const p = await callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(img, opts), pageTextProblem)
     return { ...p, pageNumber: n, source: 'ocr' }
   } finally {
     timings.ocr = performance.now() - t
@@ -64,7 +65,7 @@ export async function recognizeRegion(s: OcrSetup, n: number, box: BBox, dpi: nu
   const dx = Math.max(0, Math.floor(box.x0 * k)) / k
   const dy = Math.max(0, Math.floor(box.y0 * k)) / k
   const p = await callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () =>
-    s.engine.recognize(crop, s.languages ? { languages: s.languages } : {}),
+    s.engine.recognize(crop, s.languages ? { languages: s.languages } : {}), pageTextProblem,
   )
   const items = p.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } }))
   return { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }

@@ -1,4 +1,4 @@
-import { wrapPluginError, type Stage, type TriageErrorCode } from '../errors.js'
+import { TriageError, wrapPluginError, type Stage, type TriageErrorCode } from '../errors.js'
 
 /** Where a plugin is called: what an error coming out of it is reported with. */
 export interface PluginCall {
@@ -17,12 +17,21 @@ const FAILED_CODE: Partial<Record<Stage, TriageErrorCode>> = { ocr: 'OCR_FAILED'
 /**
  * Calls a plugin. The one place the runner meets plugin code: whatever the call throws (synchronously or not) comes
  * out as a `TriageError` naming the plugin, stage, page and file, with the original as `cause`; a `TriageError` keeps
- * its code and gains what it lacked.
+ * its code and gains what it lacked. `check` says what is wrong with the answer, if anything: a `PLUGIN_INVALID`
+ * error, so that a broken plugin is named where it broke and not pages later.
  */
-export async function callPlugin<T>(at: PluginCall, call: () => T | PromiseLike<T>): Promise<T> {
+export async function callPlugin<T>(at: PluginCall, call: () => T | PromiseLike<T>, check?: (answer: T) => string | undefined): Promise<T> {
+  let answer: T
   try {
-    return await call()
+    answer = await call()
   } catch (e) {
     throw wrapPluginError(e, at.plugin, at.stage, at.page, at.file, FAILED_CODE[at.stage])
   }
+  const problem = check?.(answer)
+  if (problem !== undefined) {
+    throw new TriageError('PLUGIN_INVALID', `[${at.plugin}] ${at.stage}${at.page === undefined ? '' : ` page ${at.page}`}: ${problem}`, {
+      plugin: at.plugin, stage: at.stage, page: at.page, file: at.file,
+    })
+  }
+  return answer
 }

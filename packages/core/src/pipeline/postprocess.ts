@@ -1,6 +1,7 @@
 import type { PostProcessor } from '../contracts.js'
 import type { TriageError } from '../errors.js'
 import type { DocumentText } from '../types.js'
+import { documentTextProblem } from '../contract-checks.js'
 import { callPlugin } from './plugin-call.js'
 
 /**
@@ -12,7 +13,7 @@ export async function postprocessDocument(doc: DocumentText, processors: readonl
   for (const p of processors) {
     try {
       const input = text
-      text = await callPlugin({ plugin: p.name, stage: 'postprocess', file: doc.file }, () => p.process(input))
+      text = await callPlugin({ plugin: p.name, stage: 'postprocess', file: doc.file }, () => p.process(input), documentTextProblem)
     } catch (e) {
       notes.push(`post-processor ${p.name} failed, its step skipped: ${(e as TriageError).message}`)
     }

@@ -1,5 +1,6 @@
 import type { Judge, JudgeContext, Repair } from '../contracts.js'
 import type { PageText, Verdict } from '../types.js'
+import { repairResultProblem } from '../contract-checks.js'
 import { judgePage } from './judge.js'
 import { callPlugin } from './plugin-call.js'
 
@@ -29,7 +30,7 @@ export async function repairPage(
   if (!verdict.needsOcr || !REPAIRABLE.has(verdict.layer)) return undefined
   for (const r of repairs) {
     const res = await callPlugin({ plugin: r.name, stage: 'repair', page: page.pageNumber, file: ctx.file }, () =>
-      r.repair(page, { ...ctx, verdict, judge: (p) => judgePage(p, judges, ctx) }),
+      r.repair(page, { ...ctx, verdict, judge: (p) => judgePage(p, judges, ctx) }), repairResultProblem,
     )
     if (!res) continue
     const again = await judgePage(res.page, judges, ctx)

@@ -124,7 +124,8 @@ interface JudgedPage {
   error?: PageError
 }
 
-/** Judges a page's layer and, when it fails, tries the repairs. A throwing judge or repair is the page's `error`. */
+/** Judges a page's layer and, when it fails, tries the repairs. A judge or repair that throws or breaks the contract is
+ * the page's `error`. */
 async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings): Promise<JudgedPage> {
   if (run.docVerdict) return { page, verdict: run.docVerdict }
   const { plan, components } = run
@@ -182,7 +183,9 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   let error = judged.error
   let action: PageAction = judged.repair ? 'repaired' : 'kept'
   let ocr: PageText | undefined
-  if (run.ocr && wantsOcr(run.policy, verdict)) {
+  // A judge or repair that broke fails its page, loudly: OCR would hide the broken plugin behind a page that looks done.
+  if (error) action = 'failed'
+  else if (run.ocr && wantsOcr(run.policy, verdict)) {
     try {
       const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
       if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
@@ -198,7 +201,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       error = errorInfo(e)
       action = 'failed'
     }
-  } else if (error || extractError) action = 'failed'
+  } else if (extractError) action = 'failed'
   const r: PageResult = { pageNumber: n, verdict, action, page, timings }
   if (judged.repair) r.repair = judged.repair
   if (ocr) r.ocr = ocr

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Extractor, Judge, JudgeContext, OcrEngine, PostProcessor, Repair } from '../contracts.js'
+import { documentTextProblem, pageTextProblem, repairResultProblem, verdictProblem } from '../contract-checks.js'
 import { isTriageError } from '../errors.js'
 import type { DocumentText, PageImage, PageText } from '../types.js'
 import { encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
@@ -8,6 +9,11 @@ import { encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
 type Maybe<T> = T | Promise<T>
 
 const ctx: JudgeContext = { pageCount: 1, info: { pageCount: 1 } }
+
+/** Fails with the runner's own words when an answer breaks the contract: what the pipeline would reject. */
+function assertKeeps(problem: string | undefined): void {
+  assert.equal(problem, undefined, problem)
+}
 
 /** A page of text for judge and repair suites. */
 export function samplePage(text: string, pageNumber = 1): PageText {
@@ -20,7 +26,7 @@ export function samplePage(text: string, pageNumber = 1): PageText {
  * Conformance suite for an {@link Extractor}, on tiny PDFs written here: page numbering, 1-based pages, text in NFC,
  * boxes in points inside the page with a top-left origin, fonts described for every item, coverage in 0..1, typed
  * errors (PDF_INVALID, PDF_EMPTY, PDF_ENCRYPTED), out-of-range pages rejected, renders of the page size at the dpi
- * asked, the caller's buffer intact, `close` idempotent. Call inside a node:test file.
+ * asked, a Node `Buffer` accepted, the caller's buffer intact, `close` idempotent. Call inside a node:test file.
  */
 export function describeExtractor(label: string, create: () => Maybe<Extractor>): void {
   describe(`Extractor conformance: ${label}`, () => {
@@ -84,6 +90,15 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
       await assert.rejects(ex.open(minimalPdf([]), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_EMPTY'))
       await assert.rejects(ex.open(encryptedMinimalPdf(), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_ENCRYPTED'))
     })
+    it('accepts a Node Buffer, what readFile returns', async () => {
+      const ex = await create()
+      const doc = await ex.open(Buffer.from(minimalPdf([lines])), { file: 'buffer.pdf' })
+      try {
+        assert.match((await doc.getPageText(1)).text, /Hello conformance world/)
+      } finally {
+        await doc.close()
+      }
+    })
     it('leaves the caller buffer intact', async () => {
       const ex = await create()
       const bytes = minimalPdf([lines])
@@ -97,8 +112,9 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
 }
 
 /**
- * Conformance suite for a {@link Judge}: a verdict (or abstention) is well formed, deterministic, and names the judge;
- * `readable` and `junk` are texts the judge must tell apart.
+ * Conformance suite for a {@link Judge}: a verdict (or abstention) keeps the contract the runner enforces (a known
+ * layer, `needsOcr` the layer allows, no NaN, notes), is deterministic and names the judge; `readable` and `junk` are
+ * texts the judge must tell apart.
  */
 export function describeJudge(label: string, create: () => Maybe<Judge>, readable: string, junk: string): void {
   describe(`Judge conformance: ${label}`, () => {
@@ -106,6 +122,8 @@ export function describeJudge(label: string, create: () => Maybe<Judge>, readabl
       const j = await create()
       const good = await j.judge(samplePage(readable), ctx)
       const bad = await j.judge(samplePage(junk), ctx)
+      assertKeeps(verdictProblem(good))
+      assertKeeps(verdictProblem(bad))
       assert.ok(bad, 'a verdict on junk')
       assert.equal(bad.needsOcr, true)
       assert.equal(bad.judge, j.name)
@@ -122,22 +140,25 @@ export function describeJudge(label: string, create: () => Maybe<Judge>, readabl
   })
 }
 
-/** Conformance suite for a {@link Repair}: it declines readable text, and what it returns is a `repaired` page. */
+/** Conformance suite for a {@link Repair}: it declines readable text, and what it returns keeps the contract (a page with
+ * text and items, and notes). */
 export function describeRepair(label: string, create: () => Maybe<Repair>, readable: string, damaged?: { text: PageText; expect: RegExp }): void {
   describe(`Repair conformance: ${label}`, () => {
     const verdict = { judge: 'test', layer: 'garbled' as const, needsOcr: true, notes: [] }
     const rctx = { ...ctx, verdict, judge: async () => ({ judge: 'test', layer: 'healthy' as const, needsOcr: false, notes: [] }) }
     it('does not "repair" readable text', async () => {
       const r = await create()
-      assert.equal(await r.repair(samplePage(readable), rctx), undefined)
+      const out = await r.repair(samplePage(readable), rctx)
+      assertKeeps(repairResultProblem(out))
+      assert.equal(out, undefined)
     })
     if (damaged) {
       it('recovers a damaged page', async () => {
         const r = await create()
         const out = await r.repair(damaged.text, rctx)
+        assertKeeps(repairResultProblem(out))
         assert.ok(out, 'a repair')
         assert.match(out.page.text, damaged.expect)
-        assert.ok(Array.isArray(out.notes))
       })
     }
   })
@@ -154,6 +175,7 @@ export function describeOcrEngine(label: string, create: () => Maybe<OcrEngine>,
       try {
         const img = await image()
         const p = await engine.recognize(img)
+        assertKeeps(pageTextProblem(p))
         assert.equal(p.source, 'ocr')
         assert.match(p.text, expect)
         assert.ok(Math.abs(p.width - (img.width * 72) / img.dpi) < 1)
@@ -177,6 +199,7 @@ export function describePostProcessor(label: string, create: () => Maybe<PostPro
       const doc: DocumentText = { info: { pageCount: 1 }, pages: [samplePage('The quick brown fox jumps over the lazy dog near the river bank today')] }
       const before = JSON.stringify(doc)
       const out = await p.process(doc)
+      assertKeeps(documentTextProblem(out))
       assert.equal(JSON.stringify(doc), before)
       const text = out.text ?? out.pages.map((x) => x.text).join('\f')
       for (const w of ['quick', 'fox', 'river', 'today']) assert.match(text, new RegExp(w))

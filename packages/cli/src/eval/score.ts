@@ -1,0 +1,116 @@
+import type { Label } from './labels.js'
+
+/** What triage said of one page, as far as scoring needs it. */
+export interface Prediction {
+  needsOcr: boolean
+  layer: string
+  judge: string
+  repair?: string | undefined
+  notes: string[]
+}
+
+/** One page of an evaluation: what the label says and what triage said. */
+export interface EvalPage {
+  type: 'eval-page'
+  file: string
+  page: number
+  label: string
+  expected: boolean
+  /** `null`: no result for the page (its file failed, or it has no such page). */
+  predicted: boolean | null
+  ok: boolean
+  layer?: string
+  judge?: string
+  repair?: string
+  notes: string[]
+}
+
+/** Counts per label class. */
+export interface LabelCounts {
+  pages: number
+  sentToOcr: number
+  kept: number
+  repaired: number
+  wrong: number
+}
+
+/** The confusion between needs-OCR and readable over the labelled pages. */
+export interface EvalSummary {
+  type: 'eval-summary'
+  pages: number
+  /** Pages labelled `needs_ocr: null`, left out of every other count. */
+  uncertain: number
+  /** Labelled needs-OCR, called readable (or without result). */
+  missed: number
+  /** Labelled readable, sent to OCR (or without result). */
+  needless: number
+  /** Files that failed. */
+  errors: number
+  byLabel: Record<string, LabelCounts>
+}
+
+/**
+ * Scores predictions against labels, in label order. `predictions` maps a file to its pages' predictions (1-based);
+ * `failed` maps a file that failed to why, which becomes the notes of its pages. A page without a prediction counts as
+ * wrong: missed when it needs OCR, needless otherwise.
+ */
+export function scoreEval(
+  labels: readonly Label[],
+  predictions: ReadonlyMap<string, ReadonlyMap<number, Prediction>>,
+  failed: ReadonlyMap<string, string>,
+): { pages: EvalPage[]; summary: EvalSummary } {
+  const summary: EvalSummary = { type: 'eval-summary', pages: 0, uncertain: 0, missed: 0, needless: 0, errors: failed.size, byLabel: {} }
+  const pages: EvalPage[] = []
+  for (const l of labels) {
+    if (l.needs_ocr === null) {
+      summary.uncertain++
+      continue
+    }
+    summary.pages++
+    const rec = predictions.get(l.file)?.get(l.page)
+    const predicted = rec ? rec.needsOcr : null
+    const ok = predicted === l.needs_ocr
+    const row: EvalPage = {
+      type: 'eval-page', file: l.file, page: l.page, label: l.label, expected: l.needs_ocr, predicted, ok,
+      notes: rec?.notes ?? [failed.get(l.file) ?? 'no result for this page'],
+    }
+    if (rec) {
+      row.layer = rec.layer
+      row.judge = rec.judge
+      if (rec.repair) row.repair = rec.repair
+    }
+    const b = (summary.byLabel[l.label] ??= { pages: 0, sentToOcr: 0, kept: 0, repaired: 0, wrong: 0 })
+    b.pages++
+    if (predicted) b.sentToOcr++
+    else if (predicted === false) b.kept++
+    if (rec?.repair) b.repaired++
+    if (!ok) {
+      b.wrong++
+      if (l.needs_ocr) summary.missed++
+      else summary.needless++
+    }
+    pages.push(row)
+  }
+  return { pages, summary }
+}
+
+/** The text report: the counts per class, then every wrong page with its notes. */
+export function formatEval(pages: readonly EvalPage[], summary: EvalSummary, files: number): string[] {
+  const out: string[] = []
+  out.push(`eval: ${summary.pages} labelled pages in ${files} files (${summary.uncertain} uncertain left out, ${summary.errors} files failed)`)
+  out.push(`${'label'.padEnd(12)}${'pages'.padStart(7)}${'to OCR'.padStart(8)}${'kept'.padStart(7)}${'repaired'.padStart(10)}${'wrong'.padStart(7)}`)
+  for (const [label, b] of Object.entries(summary.byLabel).sort()) {
+    out.push(`${label.padEnd(12)}${String(b.pages).padStart(7)}${String(b.sentToOcr).padStart(8)}${String(b.kept).padStart(7)}${String(b.repaired).padStart(10)}${String(b.wrong).padStart(7)}`)
+  }
+  out.push(`missed (needs OCR, called readable): ${summary.missed}`)
+  out.push(`needless (readable, sent to OCR): ${summary.needless}`)
+  const wrong = pages.filter((p) => !p.ok)
+  if (wrong.length) {
+    out.push('wrong pages:')
+    for (const w of wrong) {
+      out.push(`  ${w.file} p${w.page} [${w.label}] -> ${w.predicted === null ? 'no result' : w.predicted ? 'OCR' : 'readable'} (${w.layer ?? '?'} by ${w.judge ?? '?'}${w.repair ? `, repaired by ${w.repair}` : ''})`)
+      for (const n of w.notes) out.push(`      ${n}`)
+    }
+  }
+  return out
+}

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { parseLabels } from '../src/eval/labels.js'
+import { formatEval, scoreEval, type Prediction } from '../src/eval/score.js'
+
+const line = (o: Record<string, unknown>) => JSON.stringify(o)
+
+describe('parseLabels', () => {
+  it('reads one label a line, skipping blank lines and ignoring fields it does not use', () => {
+    const text = [
+      line({ file: 'pdf/a.pdf', page: 1, label: 'healthy', needs_ocr: false, lang: 'fr', similarity: 0.98 }),
+      '',
+      line({ file: 'pdf/a.pdf', page: 2, label: 'absent', needs_ocr: null, notes: 'a photo' }),
+    ].join('\n')
+    assert.deepEqual(parseLabels(text, 'labels.jsonl'), [
+      { file: 'pdf/a.pdf', page: 1, label: 'healthy', needs_ocr: false },
+      { file: 'pdf/a.pdf', page: 2, label: 'absent', needs_ocr: null, notes: 'a photo' },
+    ])
+  })
+  const ok = { file: 'a.pdf', page: 1, label: 'healthy', needs_ocr: false }
+  for (const [what, bad, why] of [
+    ['a page given as a string', line({ ...ok, page: '1' }), /labels\.jsonl line 2 is not a label: page: /],
+    ['a page 0', line({ ...ok, page: 0 }), /line 2 is not a label: page: /],
+    ['no needs_ocr', line({ file: 'a.pdf', page: 2, label: 'healthy' }), /line 2 is not a label: needs_ocr: /],
+    ['needs_ocr as a string', line({ ...ok, page: 2, needs_ocr: 'yes' }), /needs_ocr: /],
+    ['a line that is not JSON', '{"file": "a.pdf",', /labels\.jsonl line 2 is not JSON/],
+    ['a page labelled twice', line(ok), /line 2 labels a\.pdf p1 again \(first on line 1\)/],
+  ] as const) {
+    it(`refuses ${what} as a USAGE error naming the line`, () => {
+      assert.throws(() => parseLabels(`${line(ok)}\n${bad}`, 'labels.jsonl'), (e: Error & { code?: string }) => {
+        assert.equal(e.code, 'USAGE')
+        assert.match(e.message, why)
+        return true
+      })
+    })
+  }
+})
+
+describe('scoreEval', () => {
+  const labels = parseLabels(
+    [
+      line({ file: 'a.pdf', page: 1, label: 'healthy', needs_ocr: false }),
+      line({ file: 'a.pdf', page: 2, label: 'garbled', needs_ocr: true }),
+      line({ file: 'a.pdf', page: 3, label: 'reflected', needs_ocr: false }),
+      line({ file: 'a.pdf', page: 4, label: 'healthy', needs_ocr: false }),
+      line({ file: 'a.pdf', page: 5, label: 'absent', needs_ocr: null }),
+      line({ file: 'b.pdf', page: 1, label: 'absent', needs_ocr: true }),
+      line({ file: 'a.pdf', page: 9, label: 'absent', needs_ocr: true }),
+    ].join('\n'),
+    'labels.jsonl',
+  )
+  const p = (needsOcr: boolean, layer: string, repair?: string): Prediction => ({ needsOcr, layer, judge: 'gates', repair, notes: [`gates: ${layer}`] })
+  const predictions = new Map([['a.pdf', new Map([[1, p(false, 'healthy')], [2, p(false, 'healthy')], [3, p(false, 'recoverable', 'reflect')], [4, p(true, 'garbled')], [5, p(true, 'absent')]])]])
+  const failed = new Map([['b.pdf', 'PDF_INVALID: b.pdf is damaged']])
+  const { pages, summary } = scoreEval(labels, predictions, failed)
+
+  it('counts missed and needless pages, uncertain ones apart, per class', () => {
+    assert.deepEqual(summary, {
+      type: 'eval-summary', pages: 6, uncertain: 1, missed: 3, needless: 1, errors: 1,
+      byLabel: {
+        healthy: { pages: 2, sentToOcr: 1, kept: 1, repaired: 0, wrong: 1 },
+        garbled: { pages: 1, sentToOcr: 0, kept: 1, repaired: 0, wrong: 1 },
+        reflected: { pages: 1, sentToOcr: 0, kept: 1, repaired: 1, wrong: 0 },
+        absent: { pages: 2, sentToOcr: 0, kept: 0, repaired: 0, wrong: 2 },
+      },
+    })
+  })
+
+  it("gives a page of a failed file its file's error, and a page without result says so", () => {
+    const b = pages.find((x) => x.file === 'b.pdf')!
+    assert.deepEqual([b.predicted, b.ok, b.notes], [null, false, ['PDF_INVALID: b.pdf is damaged']])
+    const nine = pages.find((x) => x.page === 9)!
+    assert.deepEqual([nine.predicted, nine.notes], [null, ['no result for this page']])
+    assert.equal(pages.find((x) => x.page === 3)!.repair, 'reflect')
+  })
+
+  it('prints the classes sorted, then every wrong page with its notes', () => {
+    const text = formatEval(pages, summary, 2)
+    assert.equal(text[0], 'eval: 6 labelled pages in 2 files (1 uncertain left out, 1 files failed)')
+    assert.deepEqual(text.slice(2, 6).map((l) => l.split(/\s+/)[0]), ['absent', 'garbled', 'healthy', 'reflected'])
+    assert.ok(text.includes('missed (needs OCR, called readable): 3'))
+    assert.ok(text.includes('  a.pdf p2 [garbled] -> readable (healthy by gates)'))
+    assert.ok(text.includes('  b.pdf p1 [absent] -> no result (? by ?)'))
+  })
+})

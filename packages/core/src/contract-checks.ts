@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { formatZodIssues } from './config.js'
+import type { PluginKind } from './contracts.js'
+import type { Layer } from './types.js'
+
+/** Every layer a verdict may name. */
+export const LAYERS: readonly Layer[] = ['healthy', 'absent', 'sparse', 'garbled', 'unreadable', 'recoverable', 'blank']
+
+/** Layers that read or have nothing to read: a verdict naming one never needs OCR. */
+const READABLE = new Set<Layer>(['healthy', 'recoverable', 'blank'])
+
+const quoted = (v: unknown): string => `\`${typeof v === 'string' || typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? String(v))}\``
+
+// Infinite scores are legitimate (a letter-pair score on a page without pairs is -Infinity); NaN is a bug.
+const measure = z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v), { error: (i) => `Expected a number, not ${quoted(i.input)}` })
+
+const verdictSchema = z
+  .object({
+    judge: z.string({ error: (i) => `Expected the judge's name, not ${quoted(i.input)}` }).min(1),
+    layer: z.enum(LAYERS as [Layer, ...Layer[]], { error: (i) => `Expected one of ${LAYERS.join(', ')}, not ${quoted(i.input)}` }),
+    needsOcr: z.boolean({ error: (i) => `Expected true or false, not ${quoted(i.input)}` }),
+    score: measure.optional(),
+    threshold: measure.optional(),
+    notes: z.array(z.string(), { error: (i) => `Expected notes (an array of strings), not ${quoted(i.input)}` }),
+  }, { error: (i) => `Expected a verdict object (or undefined to abstain), not ${quoted(i.input)}` })
+  .refine((v) => !(v.needsOcr && READABLE.has(v.layer)), {
+    error: (i) => `A \`${(i.input as { layer: Layer }).layer}\` layer cannot need OCR`,
+    path: ['needsOcr'],
+  })
+
+const pageTextSchema = z.object({
+  pageNumber: z.number(),
+  width: z.number(),
+  height: z.number(),
+  text: z.string(),
+  items: z.array(z.object({ text: z.string() }).loose()),
+})
+
+const repairResultSchema = z.object({ page: pageTextSchema.loose(), notes: z.array(z.string()) })
+
+const documentTextSchema = z.object({ pages: z.array(z.object({ pageNumber: z.number(), text: z.string() }).loose()) })
+
+function problem(schema: z.ZodType, v: unknown, what: string): string | undefined {
+  const r = schema.safeParse(v)
+  return r.success ? undefined : `returned ${what} that breaks the contract: ${formatZodIssues(r.error)}`
+}
+
+/**
+ * What is wrong with a judge's answer, or `undefined` when it keeps the contract: `undefined` (abstains) or a verdict
+ * with a name, a known layer, `needsOcr` that the layer allows, numbers that are not NaN and notes.
+ */
+export function verdictProblem(v: unknown): string | undefined {
+  return v === undefined ? undefined : problem(verdictSchema, v, 'a verdict')
+}
+
+/** What is wrong with a repair's answer (`undefined` or a page with text and items, and notes), if anything. */
+export function repairResultProblem(v: unknown): string | undefined {
+  return v === undefined ? undefined : problem(repairResultSchema, v, 'a repair')
+}
+
+/** What is wrong with an OCR engine's page (text and items with text, a size, a page number), if anything. */
+export function pageTextProblem(v: unknown): string | undefined {
+  return problem(pageTextSchema, v, 'a page')
+}
+
+/** What is wrong with a post-processor's document (pages with numbers and text), if anything. */
+export function documentTextProblem(v: unknown): string | undefined {
+  return problem(documentTextSchema, v, 'a document')
+}
+
+// Unknown keys are left alone: a plugin written for a later core may state more than this one reads.
+const capabilitySchemas: Record<PluginKind, z.ZodType> = {
+  extractor: z.object({}),
+  judge: z.object({
+    cost: z.enum(['characters', 'model', 'ocr'], { error: (i) => `Expected characters, model or ocr, not ${quoted(i.input)}` }).optional(),
+  }),
+  repair: z.object({}),
+  ocr: z.object({ workersOption: z.string({ error: (i) => `Expected an option name, not ${quoted(i.input)}` }).min(1).optional() }),
+  postprocess: z.object({}),
+  writer: z.object({}),
+}
+
+/** What is wrong with the capabilities a factory of `kind` states (absent is fine), if anything. */
+export function capabilitiesProblem(kind: PluginKind, capabilities: unknown): string | undefined {
+  if (capabilities === undefined) return undefined
+  const r = capabilitySchemas[kind].safeParse(capabilities)
+  return r.success ? undefined : `capabilities that break the contract: ${formatZodIssues(r.error, 'capabilities')}`
+}
