@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 import { evalCommand } from './eval.js'
 import { calibrateCommand, fitCommand } from './model-commands.js'
+import { reportCommand } from './report-command.js'
 import { runCommand } from './run.js'
 import { defaultJobs } from './session.js'
 import { triageCommand } from './triage.js'
@@ -21,6 +22,7 @@ Commands:
   fit        fit a letter-pair model on your own good pages
   calibrate  widen a model's margin until your trusted held-out pages pass
   eval       measure a configuration on a labelled corpus
+  report     write a review page (report.html) of a run's output folder
 
 Run \`pdftriage <command> --help\` for a command's options.
 Exit codes: 0 done; 1 some documents failed (the others are done); 2 usage or config error.`,
@@ -60,6 +62,21 @@ Options:
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
   --redo-failed        process the files that failed again
+  --report             also write the review page (see pdftriage report --help)
+  -h, --help`,
+  report: `Usage: pdftriage report [--config FILE] [--no-images] OUT_DIR
+
+Writes OUT_DIR/report.html, a static review page opened from disk with no server: a summary (documents, pages by
+action and layer, OCR seconds spent and saved, failures), one row per page with its thumbnail, verdict, judge and
+score against threshold, pages most worth a look first (failures, poor OCR, judges that disagree, scores close to a
+threshold, repairs), filters by action, layer and document, and a detail view with the page larger, its notes and the
+text kept (the layer's and the OCR's side by side, differences marked, when both were kept). Pictures and page texts
+go to OUT_DIR/report/. Run it from the folder the run was started from: the input paths in documents.csv are
+relative to it (pages whose source is missing or changed have no picture).
+
+Options:
+  --config FILE        config file (the extractor renders the pictures; its password opens encrypted inputs)
+  --no-images          no page pictures (fast)
   -h, --help`,
   fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
 
@@ -86,10 +103,11 @@ const common = {
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' } },
-  run: { ...common, out: { type: 'string' }, pdf: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
+  run: { ...common, out: { type: 'string' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
+  report: { help: common.help, config: common.config, 'no-images': { type: 'boolean' } },
 }
 
 /** I/O of the CLI, injectable for tests. */
@@ -136,7 +154,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   }
   try {
     const spec = OPTIONS[cmd]
-    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, fit, calibrate, eval (see pdftriage --help)`)
+    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, fit, calibrate, eval, report (see pdftriage --help)`)
     let parsed
     try {
       parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
@@ -163,10 +181,12 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'run': {
         if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
-        return await runCommand({
+        const code = await runCommand({
           ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
           filter: { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }, log: io.stderr,
         })
+        if (v.report === true) await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
+        return code
       }
       case 'fit': {
         if (!str('out')) usage('Give the model file to write with --out model.json')
@@ -186,6 +206,10 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         const format = (str('format') ?? 'text') as 'text' | 'jsonl'
         if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${format}\``)
         return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
+      }
+      case 'report': {
+        if (pos.length !== 1) usage('Give exactly one output folder, written by pdftriage run. See pdftriage report --help')
+        return await reportCommand({ out: pos[0]!, cwd: io.cwd, images: v['no-images'] !== true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
       }
     }
     return 2
