@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { processFiles, type PageRecord } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
-import { runBatch } from './pool.js'
+import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
-import type { PageRecord } from './records.js'
 
 /** One labelled page, as in the corpus's labels.jsonl. */
 interface Label {
@@ -65,9 +65,9 @@ export async function evalCommand(o: {
   const results = new Map<string, Map<number, PageRecord>>()
   const failed = new Map<string, string>()
   const progress = new Progress(files.length)
-  await runBatch(
+  await processFiles(
     files.map((f) => join(root, f)),
-    { mode: 'triage', cwd: o.cwd, ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) },
+    { mode: 'triage', cwd: o.cwd, fallbackDirs: [CLI_DIR], ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) },
     o.jobs,
     {
       record(r, i) {

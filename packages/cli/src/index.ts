@@ -1,5 +1,1 @@
 export { main, type Io } from './main.js'
-export { runBatch, type BatchSink } from './pool.js'
-export { Session, type SessionOptions, type FileOutcome } from './session.js'
-export { IndexStore, DOCUMENT_COLUMNS, type DocumentRow } from './index-store.js'
-export type { PageRecord, DocumentRecord, ErrorRecord, OutRecord } from './records.js'

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { defaultJobs } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 import { evalCommand } from './eval.js'
 import { calibrateCommand, fitCommand } from './model-commands.js'
 import { reportCommand } from './report-command.js'
 import { runCommand } from './run.js'
-import { defaultJobs } from './session.js'
 import { triageCommand } from './triage.js'
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { writeAtomic } from '@pdftriage/batch'
 import { TriageError, createComponent, loadConfig, type PageText } from '@pdftriage/core'
 import { calibrate, fitModel, loadModel, saveModel, splitPages } from '@pdftriage/model-bigram'
-import { writeAtomic } from './atomic.js'
-import { CLI_DIR } from './session.js'
+import { CLI_DIR } from './cli-dir.js'
 
 /** A page of training or held-out text with where it came from. */
 interface SourcedPage {

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { createComponent, loadConfig } from '@pdftriage/core'
-import type { Task } from './pool.js'
-import type { DocumentRecord } from './records.js'
-import { CLI_DIR } from './session.js'
+import type { DocumentRecord, Task } from '@pdftriage/batch'
+import { CLI_DIR } from './cli-dir.js'
 
 /**
  * Pages below which a document is not shared between workers (`triage --split`). Sharing costs each extra worker its

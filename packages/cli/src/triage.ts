@@ -1,8 +1,7 @@
+import { errorRecord, expandInputs, missingError, processFiles, type DocumentRecord, type OutRecord, type PageRecord } from '@pdftriage/batch'
 import type { Policy } from '@pdftriage/core'
-import { expandInputs, missingError } from './inputs.js'
-import { runBatch } from './pool.js'
+import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
-import { errorRecord, type DocumentRecord, type OutRecord, type PageRecord } from './records.js'
 import { mergeDocumentRecords, planTasks } from './split.js'
 
 /** Options of `pdftriage triage`. */
@@ -38,7 +37,7 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
     if (o.format === 'jsonl' || r.type !== 'page') o.out(format(r, o.format, pageRows))
     if (r.type === 'document' || r.type === 'error') pageRows.length = 0
   }
-  await runBatch(tasks, { mode: 'triage', cwd: o.cwd, withText: o.withText, ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) }, o.jobs, {
+  await processFiles(tasks, { mode: 'triage', cwd: o.cwd, fallbackDirs: [CLI_DIR], withText: o.withText, ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) }, o.jobs, {
     record(r, i) {
       const part = tasks[i]!.part
       if (r.type === 'page') {

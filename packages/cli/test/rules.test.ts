@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { before, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
-import { parseCsv } from '../src/csv.js'
+import { parseCsv } from '@pdftriage/batch'
 import { cli, folder } from './helpers.js'
 
 const rows = (out: string) => {

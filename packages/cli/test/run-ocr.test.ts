@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { before, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
 import pdfjs from '@pdftriage/extract-pdfjs'
-import { parseCsv } from '../src/csv.js'
+import { parseCsv } from '@pdftriage/batch'
 import { cli, folder } from './helpers.js'
 
 /** Share of the words of `truth` (4+ letters) found in `text`: OCR is not exact, the words mostly are. */

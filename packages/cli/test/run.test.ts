@@ -1,147 +1,33 @@
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { before, describe, it } from 'node:test'
+import { test } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
-import { parseCsv } from '../src/csv.js'
 import { cli, folder } from './helpers.js'
 
-const BIN = fileURLToPath(new URL('../src/bin.js', import.meta.url))
+// The batch itself (index, resume, dedupe, atomic outputs) is tested in @pdftriage/batch; here, what the command adds:
+// the summary line, the notices and the exit codes.
+test('pdftriage run: summary line, failures on stderr, exit 1 while an input stays failed', async (t) => {
+  const dir = folder({ 'config.json': JSON.stringify({ postprocess: [] }) })
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  mkdirSync(join(dir, 'in'))
+  writeFileSync(join(dir, 'in', 'a.pdf'), await fx.longPdf(2))
+  writeFileSync(join(dir, 'in', 'copy.pdf'), await fx.longPdf(2))
+  writeFileSync(join(dir, 'in', 'bad.pdf'), fx.notPdf())
+  const args = ['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in']
 
-function readIndex(out: string) {
-  const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
-  const docs = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])))
-  const pagesText = readFileSync(join(out, 'pages.jsonl'), 'utf8')
-  assert.ok(pagesText === '' || pagesText.endsWith('\n'), 'pages.jsonl ends with a complete line')
-  const pages = pagesText.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>)
-  return { docs, pages }
-}
+  const first = await cli(args, dir)
+  assert.equal(first.code, 1, 'bad.pdf failed')
+  assert.match(first.stderr.join('\n'), /^failed: in.bad\.pdf: PDF_INVALID: /m)
+  assert.match(first.stderr.at(-1)!, /^documents: 1 done, 1 failed, 1 duplicate, 0 unchanged; pages: 2 kept, 0 repaired, 0 OCRed; [\d.]+ s -> /)
 
-function mtimes(dir: string): Record<string, number> {
-  const out: Record<string, number> = {}
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name)
-      if (e.isDirectory()) walk(p)
-      else out[p] = statSync(p).mtimeMs
-    }
-  }
-  walk(dir)
-  return out
-}
+  const again = await cli(args, dir)
+  assert.equal(again.code, 1, 'still failed, though not tried again')
+  assert.match(again.stderr.join('\n'), /documents: 0 done, 0 failed, 0 duplicate, 3 unchanged/)
+  assert.match(again.stderr.at(-1)!, /1 unchanged file\(s\) failed in an earlier run: --redo-failed tries them again/)
 
-describe('pdftriage run', () => {
-  let dir: string
-  before(async () => {
-    dir = folder({ 'config.json': JSON.stringify({ postprocess: [] }) })
-    mkdirSync(join(dir, 'in', 'x'), { recursive: true })
-    mkdirSync(join(dir, 'in', 'y'), { recursive: true })
-    writeFileSync(join(dir, 'in', 'x', 'scan.pdf'), await fx.longPdf(3))
-    writeFileSync(join(dir, 'in', 'y', 'scan.pdf'), await fx.healthyPdf('en')) // same name, other folder
-    writeFileSync(join(dir, 'in', 'y', 'copy.pdf'), await fx.longPdf(3)) // same bytes as x/scan.pdf
-    writeFileSync(join(dir, 'in', 'bad.pdf'), fx.notPdf())
-  })
-
-  it('writes the index, texts and reports; identical files are processed once', async () => {
-    const r = await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
-    assert.equal(r.code, 1, 'bad.pdf failed')
-    const out = join(dir, 'out')
-    const { docs, pages } = readIndex(out)
-    const row = (p: string) => docs.find((d) => d.path === join('in', p))!
-    assert.equal(row('bad.pdf').status, 'failed')
-    assert.equal(row('bad.pdf').error_code, 'PDF_INVALID')
-    assert.equal(row('x/scan.pdf').status, 'done')
-    assert.equal(row('x/scan.pdf').pages, '3')
-    assert.equal(row('x/scan.pdf').pdf_type, 'text')
-    assert.equal(row('y/copy.pdf').status, 'duplicate')
-    assert.equal(row('y/copy.pdf').duplicate_of, join('in', 'x', 'scan.pdf'))
-    assert.notEqual(row('x/scan.pdf').text, row('y/scan.pdf').text, 'two scan.pdf never collide')
-    const text = readFileSync(join(out, row('x/scan.pdf').text!), 'utf8')
-    assert.equal(text.split('\f').length, 3)
-    assert.equal(text, text.normalize('NFC'))
-    assert.equal(pages.length, 4)
-    assert.ok(pages.every((p) => p.action === 'kept' && typeof p.text === 'string' && typeof p.hash === 'string'))
-    const report = JSON.parse(readFileSync(join(out, row('x/scan.pdf').report!), 'utf8')) as { pageVerdicts: unknown[]; postprocessMs: number | null }
-    assert.equal(report.pageVerdicts.length, 3)
-    assert.equal(report.postprocessMs, null, 'no post-processor configured: no post-processing time')
-  })
-
-  it('reruns without rewriting anything, and redoes a changed file', async () => {
-    const out = join(dir, 'out')
-    const before = mtimes(out)
-    const r = await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
-    assert.equal(r.code, 1) // bad.pdf is still failed
-    assert.deepEqual(mtimes(out), before, 'nothing rewritten')
-    assert.match(r.stderr.join(), /0 done.*4 unchanged/)
-    writeFileSync(join(dir, 'in', 'y', 'scan.pdf'), await fx.healthyPdf('fr'))
-    await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
-    const { docs, pages } = readIndex(out)
-    assert.equal(docs.filter((d) => d.path === join('in', 'y', 'scan.pdf')).length, 1, 'one row per path')
-    assert.equal(docs.length, 4)
-    assert.equal(pages.length, 4, 'the old page rows of the changed file are gone')
-    assert.match(String(pages.find((p) => p.file === join('in', 'y', 'scan.pdf'))!.text), /Article premier/)
-  })
-
-  it('counts a changed configuration as a change', async () => {
-    writeFileSync(join(dir, 'config2.json'), JSON.stringify({ postprocess: [], ocrDpi: 200 }))
-    const r = await cli(['run', '--config', 'config2.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
-    assert.match(r.stderr.join(), /2 done/)
-    assert.equal(readIndex(join(dir, 'out')).docs.length, 4)
-  })
-
-  it('never writes outside the output folder and rejects nothing it should not', async () => {
-    const out = join(dir, 'out')
-    const files = Object.keys(mtimes(out))
-    assert.ok(files.every((f) => f.startsWith(out)))
-    assert.ok(files.every((f) => !f.includes('.tmp-')), 'no temporary file left')
-  })
-
-  it('resumes after SIGKILL with every document done exactly once', async () => {
-    const d = folder()
-    const n = 12
-    const src = await fx.longPdf(40)
-    mkdirSync(join(d, 'in'))
-    for (let i = 0; i < n; i++) {
-      // Distinct bytes per file: append a comment after %%EOF, which PDF readers ignore.
-      writeFileSync(join(d, 'in', `doc${String(i).padStart(2, '0')}.pdf`), Buffer.concat([Buffer.from(src), Buffer.from(`\n%${i}\n`)]))
-    }
-    writeFileSync(join(d, 'config.json'), JSON.stringify({ postprocess: [] }))
-    const args = [BIN, 'run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in']
-    const child = spawn(process.execPath, args, { cwd: d, stdio: 'ignore' })
-    // Kill once some documents are in the index but not all.
-    await new Promise<void>((resolve) => {
-      const t = setInterval(() => {
-        const csv = join(d, 'out', 'documents.csv')
-        if (existsSync(csv) && readFileSync(csv, 'utf8').split('\n').length >= 4) {
-          clearInterval(t)
-          child.kill('SIGKILL')
-          resolve()
-        }
-      }, 20)
-      child.on('exit', () => {
-        clearInterval(t)
-        resolve()
-      })
-    })
-    await new Promise((r) => child.once('exit', r).once('close', r) && (child.exitCode !== null || child.signalCode !== null) && r(null))
-    const partial = readIndex(join(d, 'out'))
-    assert.ok(partial.docs.length < n, `killed before the end (${partial.docs.length} of ${n} done)`)
-    const r = await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], d)
-    assert.equal(r.code, 0)
-    const { docs, pages } = readIndex(join(d, 'out'))
-    assert.equal(docs.length, n)
-    assert.equal(new Set(docs.map((x) => x.path)).size, n, 'no duplicate rows')
-    assert.ok(docs.every((x) => x.status === 'done'))
-    assert.equal(pages.length, n * 40, 'every page exactly once')
-    assert.equal(new Set(pages.map((p) => `${p.file}#${p.page}`)).size, n * 40)
-  })
-
-  it('copies survive: a file copied into the folder later is a duplicate of the first', async () => {
-    copyFileSync(join(dir, 'in', 'x', 'scan.pdf'), join(dir, 'in', 'later.pdf'))
-    await cli(['run', '--config', 'config2.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
-    const { docs } = readIndex(join(dir, 'out'))
-    assert.equal(docs.find((x) => x.path === join('in', 'later.pdf'))!.status, 'duplicate')
-  })
+  rmSync(join(dir, 'in', 'bad.pdf'))
+  const fixed = await cli(args, dir)
+  assert.equal(fixed.code, 0, 'a path no longer given is not an error')
+  assert.equal((await cli([...args, 'missing.pdf'], dir)).code, 1, 'a missing path is')
 })

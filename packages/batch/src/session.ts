@@ -17,12 +17,17 @@ export interface SessionOptions {
   /** A bigram model file: adds the model judge after the configured ones. */
   model?: string
   withText?: boolean
-  /** OCR workers for this session's engine (the CLI divides the cores between document jobs). */
+  /** OCR workers for this session's engine ({@link runBatch} divides the cores between document jobs). */
   ocrWorkers?: number
   /** Run mode: the output folder. */
   out?: string
   /** Run mode: write a searchable PDF per document. */
   pdf?: boolean
+  /**
+   * Folders plugins resolve from when the config's folder lacks them, before this package's own (a front end such as
+   * the CLI passes the folder holding its built-in plugins).
+   */
+  fallbackDirs?: string[]
 }
 
 /** What happened to one input file. */
@@ -39,8 +44,8 @@ export interface FileOutcome {
   seconds: number
 }
 
-/** The folder holding the CLI's own dependencies: built-in plugins resolve from here when the config's folder lacks them. */
-export const CLI_DIR = dirname(fileURLToPath(import.meta.url))
+/** The folder of this package: its own dependencies (the default writers) resolve from here last. */
+export const BATCH_DIR = dirname(fileURLToPath(import.meta.url))
 
 /**
  * The judges with the `--model` judge added, unless one already names a model: after the cheap character judges and
@@ -81,7 +86,7 @@ export class Session {
       // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
       withOcr: true,
       withPostprocess: o.mode === 'run',
-      fallbackDirs: [CLI_DIR],
+      fallbackDirs: [...(o.fallbackDirs ?? []), BATCH_DIR],
     })
     return new Session(o, loaded, config, components)
   }

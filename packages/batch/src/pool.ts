@@ -3,8 +3,10 @@ import { TriageError } from '@pdftriage/core'
 import { errorRecord, type OutRecord } from './records.js'
 import { Session, type FileOutcome, type SessionOptions } from './session.js'
 
-/** Callbacks of {@link runBatch}. Records of one document are delivered together and documents in input order. */
-export interface BatchSink {
+/** Callbacks of {@link processFiles}. Records of one document are delivered together and documents in input order. */
+export interface FileSink {
+  /** A file was handed to a session (in dispatch order, not input order: several may be in flight). Optional. */
+  started?(index: number): void
   record(r: OutRecord, index: number): void
   outcome(o: FileOutcome, index: number): void | Promise<void>
 }
@@ -35,7 +37,7 @@ class Orderer {
   private next = 0
   private readonly buffered = new Map<number, OutRecord[]>()
   private readonly finished = new Map<number, FileOutcome>()
-  constructor(private readonly sink: BatchSink) {}
+  constructor(private readonly sink: FileSink) {}
 
   record(id: number, r: OutRecord) {
     if (id === this.next) this.sink.record(r, id)
@@ -64,7 +66,7 @@ class Orderer {
  * A worker that dies loses only the file it held (reported as an error record) and is replaced.
  * Rejects only when the configuration cannot be loaded (exit code 2 territory).
  */
-export async function runBatch(input: ReadonlyArray<string | Task>, options: SessionOptions, jobs: number, sink: BatchSink): Promise<void> {
+export async function processFiles(input: ReadonlyArray<string | Task>, options: SessionOptions, jobs: number, sink: FileSink): Promise<void> {
   const tasks: Task[] = input.map((t) => (typeof t === 'string' ? { file: t } : t))
   const files = tasks.map((t) => t.file)
   const order = new Orderer(sink)
@@ -72,6 +74,7 @@ export async function runBatch(input: ReadonlyArray<string | Task>, options: Ses
     const session = await Session.create(options)
     try {
       for (let i = 0; i < tasks.length; i++) {
+        sink.started?.(i)
         const o = await session.processFile(tasks[i]!.file, (r) => order.record(i, r), undefined, tasks[i]!.range)
         await order.done(i, o)
       }
@@ -105,6 +108,7 @@ export async function runBatch(input: ReadonlyArray<string | Task>, options: Ses
           return
         }
         current = nextFile++
+        sink.started?.(current)
         const t = tasks[current]!
         w.postMessage({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
       }

@@ -1,0 +1,217 @@
+import { availableParallelism } from 'node:os'
+import { mkdir, readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
+import { IndexStore, type DocumentRow } from './index-store.js'
+import { expandInputs, missingError, type InputFilter } from './inputs.js'
+import { processFiles } from './pool.js'
+import { errorRecord, type PageRecord } from './records.js'
+import type { FileOutcome, SessionOptions } from './session.js'
+
+/** What {@link runBatch} processes, with what, and where it writes. Plain data. */
+export interface RunBatchOptions {
+  /** Files and folders (folders are searched recursively for `*.pdf`), resolved against `cwd`. */
+  inputs: readonly string[]
+  /** The output folder, which is also the index (created if missing), resolved against `cwd`. */
+  outDir: string
+  /** Folder relative paths are resolved from, and the config looked for in. Default: `process.cwd()`. */
+  cwd?: string
+  /** A config file; default: `pdftriage.config.json` (or `.mjs`, `.js`) in `cwd`, else the built-in default. */
+  configFile?: string
+  /** A letter-pair model file (`pdftriage fit`): adds the model judge. */
+  model?: string
+  /** Overrides the config's OCR policy. */
+  policy?: Policy
+  /** Documents processed at once, each in a worker thread (1: in this thread). Default: the cores. */
+  jobs?: number
+  /** Also write a searchable PDF per document. Default false. */
+  pdf?: boolean
+  /** Process every input again, even unchanged ones. Default false. */
+  redo?: boolean
+  /** Process inputs that failed in an earlier run again. Default false. */
+  redoFailed?: boolean
+  /** Include/exclude globs applied below each input folder. */
+  filter?: InputFilter
+  /** Folders plugins resolve from after the config's folder (e.g. a front end's own dependencies). */
+  pluginDirs?: string[]
+}
+
+/** Why an input was not processed again. */
+export type UnchangedStatus = 'done' | 'failed' | 'duplicate'
+
+/**
+ * What {@link runBatch} reports as it goes. Every event of a document comes after the previous document's
+ * `document-done`/`failed` (input order), except `document-started`, which fires when a worker takes the document.
+ * `document-done`, `failed` and `duplicate` fire once the index row is on disk.
+ */
+export type BatchEvent =
+  /** The index was repaired on open (what a killed run left: a torn line, page rows of an unfinished document). */
+  | { type: 'resumed'; message: string }
+  /** Inputs listed and hashed: `todo` documents will be processed. */
+  | { type: 'planned'; inputs: number; todo: number }
+  /** A worker took the document. */
+  | { type: 'document-started'; file: string }
+  /** A page of the document is done (its `pages.jsonl` row, not yet written: rows are written with the document). */
+  | { type: 'page-done'; file: string; page: PageRecord }
+  /** The document's outputs and its index rows are written. */
+  | { type: 'document-done'; file: string; row: DocumentRow }
+  /** The input could not be processed (missing, unreadable, not a PDF, encrypted, a plugin failed); the rest go on. */
+  | { type: 'failed'; file: string; code: string; message: string; row: DocumentRow }
+  /** Same bytes as an input already done with the same configuration: listed, not processed. */
+  | { type: 'duplicate'; file: string; of: string; row: DocumentRow }
+  /** Done (or failed) in an earlier run with the same content and configuration: nothing rewritten. */
+  | { type: 'unchanged'; file: string; status: UnchangedStatus }
+
+/** What a batch did. */
+export interface BatchSummary {
+  /** The output folder, absolute. */
+  outDir: string
+  /** Documents processed and written in this run. */
+  done: number
+  /** Inputs that failed in this run (including missing paths). */
+  failed: number
+  /** Inputs listed as duplicates in this run. */
+  duplicate: number
+  /** Inputs left as an earlier run recorded them. */
+  unchanged: number
+  /** Of the unchanged, those that had failed (`redoFailed` tries them again). */
+  stillFailed: number
+  /** Pages of the documents done in this run, by action. */
+  pages: { kept: number; repaired: number; ocr: number; failed: number }
+  /** Wall time of the run. */
+  seconds: number
+}
+
+/** The digest of everything that changes outputs: the effective config, the policy, the model file, the PDF flag. */
+async function runDigest(o: RunBatchOptions, cwd: string): Promise<string> {
+  const { config } = await loadConfig(o.configFile, cwd)
+  const extra: Array<string | Uint8Array> = [`policy=${o.policy ?? config.policy}`, `pdf=${o.pdf === true}`]
+  if (o.model) extra.push(await readFile(resolve(cwd, o.model)))
+  return configDigest(config, extra)
+}
+
+/**
+ * Extracts, judges, repairs and OCRs every input into the output folder, incrementally: a file already done with the
+ * same content and configuration is skipped (nothing rewritten), identical files are processed once and the copies
+ * listed as duplicates. Resolves to the summary once the index is compacted; rejects only when the configuration (or
+ * model) cannot be loaded. A document that fails is a `failed` event and a row, never a rejection.
+ */
+export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => void = () => {}): Promise<BatchSummary> {
+  const t0 = performance.now()
+  const cwd = o.cwd ?? process.cwd()
+  const out = resolve(cwd, o.outDir)
+  await mkdir(out, { recursive: true })
+  const index = new IndexStore(out)
+  for (const fix of index.open()) onEvent({ type: 'resumed', message: fix })
+  const digest = await runDigest(o, cwd)
+  const { files, missing } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
+
+  const summary: BatchSummary = {
+    outDir: out, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0 }, seconds: 0,
+  }
+  const baseRow = (path: string): DocumentRow => ({
+    path, hash: '', pages: '', status: 'failed', text: '', report: '', pdf: '', producer: '', creator: '', creator_tool: '',
+    pdf_type: '', pages_needing_ocr: '', pages_ocred: '', seconds: '', error_code: '', error_message: '', duplicate_of: '',
+    tags: '', config: digest, pages_end: '',
+  })
+  for (const m of missing) {
+    const e = errorRecord(m, missingError(m))
+    const row = { ...baseRow(m), error_code: e.code, error_message: e.message }
+    if (index.latest(m)?.status !== 'failed' || o.redo || o.redoFailed) index.append(row, [])
+    summary.failed++
+    onEvent({ type: 'failed', file: m, code: e.code, message: e.message, row })
+  }
+
+  // Decide what to do with each file: skip (done with the same content and config), duplicate, or process.
+  const todo: Array<{ file: string; hash: string }> = []
+  const claimed = new Map<string, string>() // hash -> first path processed in this run
+  for (const file of files) {
+    let hash: string
+    try {
+      hash = (await readAndHash(resolve(cwd, file))).hash
+    } catch {
+      todo.push({ file, hash: '' }) // the session reports the read error
+      continue
+    }
+    const prev = index.latest(file)
+    const same = prev && prev.hash === hash && prev.config === digest
+    if (same && !o.redo && (prev.status !== 'failed' || !o.redoFailed)) {
+      summary.unchanged++
+      if (prev.status === 'failed') summary.stillFailed++
+      onEvent({ type: 'unchanged', file, status: prev.status as UnchangedStatus })
+      continue
+    }
+    const first = claimed.get(hash) ?? (o.redo ? undefined : index.doneByHash(hash, digest)?.path)
+    if (first && first !== file) {
+      const row: DocumentRow = { ...baseRow(file), hash, status: 'duplicate', duplicate_of: first }
+      index.append(row, [])
+      summary.duplicate++
+      onEvent({ type: 'duplicate', file, of: first, row })
+      continue
+    }
+    claimed.set(hash, file)
+    todo.push({ file, hash })
+  }
+  onEvent({ type: 'planned', inputs: files.length + missing.length, todo: todo.length })
+
+  const cores = availableParallelism()
+  const jobs = Math.max(1, Math.min(o.jobs ?? cores, todo.length || 1))
+  // Documents across jobs, OCR pages across each job's engine: never more OCR workers in all than cores.
+  const ocrWorkers = Math.max(1, Math.floor(cores / jobs))
+  const session: SessionOptions = {
+    mode: 'run', cwd, out, pdf: o.pdf === true, ocrWorkers,
+    ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
+    ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
+  }
+  const pageLines = new Map<number, string[]>()
+  await processFiles(todo.map((t) => t.file), session, jobs, {
+    started(i) {
+      onEvent({ type: 'document-started', file: todo[i]!.file })
+    },
+    record(r, i) {
+      if (r.type !== 'page') return
+      let a = pageLines.get(i)
+      if (!a) pageLines.set(i, (a = []))
+      a.push(`${JSON.stringify(pageRow(r))}\n`)
+      onEvent({ type: 'page-done', file: r.file, page: r })
+    },
+    outcome(res: FileOutcome, i) {
+      const lines = pageLines.get(i) ?? []
+      pageLines.delete(i)
+      const row = baseRow(res.file)
+      row.hash = res.hash ?? ''
+      row.seconds = res.seconds.toFixed(2)
+      if (res.status === 'done' && res.document && res.outputs) {
+        const d = res.document
+        const info = d.info as { producer?: string; creator?: string; creatorTool?: string }
+        Object.assign(row, {
+          status: 'done', pages: String(d.pages), text: res.outputs.text, report: res.outputs.report, pdf: res.outputs.pdf ?? '',
+          producer: info.producer ?? '', creator: info.creator ?? '', creator_tool: info.creatorTool ?? '', pdf_type: res.outputs.pdfType,
+          pages_needing_ocr: String(res.pagesNeedingOcr), pages_ocred: String(res.pagesOcred), tags: d.tags.join(' '),
+        })
+        summary.done++
+        summary.pages.kept += d.actions.kept ?? 0
+        summary.pages.repaired += d.actions.repaired ?? 0
+        summary.pages.ocr += d.actions.ocr ?? 0
+        summary.pages.failed += d.actions.failed ?? 0
+        index.append(row, lines)
+        onEvent({ type: 'document-done', file: res.file, row })
+      } else {
+        row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
+        row.error_message = res.error?.message ?? 'unknown error'
+        summary.failed++
+        index.append(row, [])
+        onEvent({ type: 'failed', file: res.file, code: row.error_code, message: row.error_message, row })
+      }
+    },
+  })
+  await index.compact()
+  summary.seconds = (performance.now() - t0) / 1000
+  return summary
+}
+
+/** A `pages.jsonl` row: the page record without its type tag. */
+function pageRow(r: PageRecord) {
+  const { type: _t, ...rest } = r
+  return rest
+}

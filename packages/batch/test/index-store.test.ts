@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict'
+import { appendFileSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import { DOCUMENT_COLUMNS, IndexStore, type DocumentRow } from '../src/index.js'
+import { folder } from './helpers.js'
+
+const row = (path: string, hash: string): Omit<DocumentRow, 'pages_end'> => ({
+  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow), path, hash, status: 'done', config: 'c1',
+})
+const page = (file: string, hash: string, n: number) => `${JSON.stringify({ file, hash, page: n })}\n`
+
+test('open cuts what a killed run left: a torn row, page rows of a document that did not finish', (t) => {
+  const out = folder(t)
+  const a = new IndexStore(out)
+  a.open()
+  a.append(row('a.pdf', 'h1'), [page('a.pdf', 'h1', 1), page('a.pdf', 'h1', 2)])
+  const pagesBefore = readFileSync(join(out, 'pages.jsonl'), 'utf8')
+  // Killed while writing the next document: two of its page rows in, the last one torn, its document row torn too.
+  appendFileSync(join(out, 'pages.jsonl'), `${page('b.pdf', 'h2', 1)}{"file":"b.pdf","ha`)
+  appendFileSync(join(out, 'documents.csv'), 'b.pdf,h2,1,do')
+  const b = new IndexStore(out)
+  const fixes = b.open()
+  assert.equal(fixes.length, 3, fixes.join('\n'))
+  assert.equal(readFileSync(join(out, 'pages.jsonl'), 'utf8'), pagesBefore)
+  assert.equal(b.latest('a.pdf')?.hash, 'h1')
+  assert.equal(b.latest('b.pdf'), undefined)
+  assert.equal(b.doneByHash('h1', 'c1')?.path, 'a.pdf')
+  assert.equal(b.doneByHash('h1', 'c2'), undefined, 'another configuration is not the same work')
+})
+
+test('compact keeps the newest row per path and its page rows only', async (t) => {
+  const out = folder(t)
+  const s = new IndexStore(out)
+  s.open()
+  s.append(row('a.pdf', 'h1'), [page('a.pdf', 'h1', 1)])
+  s.append(row('b.pdf', 'h2'), [page('b.pdf', 'h2', 1)])
+  s.append(row('a.pdf', 'h3'), [page('a.pdf', 'h3', 1), page('a.pdf', 'h3', 2)])
+  assert.equal(await s.compact(), true)
+  assert.equal(await s.compact(), false, 'nothing superseded: nothing rewritten')
+  const reopened = new IndexStore(out)
+  assert.deepEqual(reopened.open(), [])
+  assert.equal(reopened.latest('a.pdf')?.hash, 'h3')
+  const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { file: string; hash: string })
+  assert.deepEqual(pages.map((p) => `${p.file}:${p.hash}`), ['b.pdf:h2', 'a.pdf:h3', 'a.pdf:h3'])
+})
