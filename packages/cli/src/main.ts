@@ -40,7 +40,7 @@ Options:
   --format jsonl|table output format (default jsonl)
   --with-text          include each page's text in its record
   --policy P           extract | auto | ocr | extract-and-ocr (reported only: triage never OCRs)
-  --jobs N             documents processed at once (default: ${defaultJobs()}, the cores)
+  -j, --jobs N         documents processed at once (default: ${defaultJobs()}, the cores)
   --split              with fewer files than jobs, share long documents between workers by page ranges (each worker
                        holds its own pdf.js: more memory; pays on machines with real cores)
   -h, --help`,
@@ -52,17 +52,18 @@ documents/<hash>.clean.txt (rebuilt continuous text), documents/<hash>.json (rep
 documents/<hash>.pdf. A rerun processes only new or changed files (a changed config or model counts as a change).
 
 Options:
-  --out DIR            output folder (required)
+  -o, --out DIR        output folder (required)
   --config FILE        config file
   --model FILE         add the letter-pair judge with this model
   --policy P           extract | auto (default) | ocr | extract-and-ocr
-  --jobs N             documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
+  -j, --jobs N         documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
   --pdf                also write a searchable PDF per document
   --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name)
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
   --redo-failed        process the files that failed again
   --report             also write the review page (see pdftriage report --help)
+  -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
   -h, --help`,
   report: `Usage: pdftriage report [--config FILE] [--no-images] OUT_DIR
 
@@ -97,13 +98,14 @@ const common = {
   help: { type: 'boolean', short: 'h' },
   config: { type: 'string' },
   model: { type: 'string' },
-  jobs: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
   policy: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
 } as const
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' } },
-  run: { ...common, out: { type: 'string' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
+  run: { ...common, out: { type: 'string', short: 'o' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
@@ -184,6 +186,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         const code = await runCommand({
           ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
           filter: { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }, log: io.stderr,
+          quiet: v.quiet === true,
         })
         if (v.report === true) await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
         return code

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { createComponent, loadConfig } from '@pdftriage/core'
 import { buildReport } from '@pdftriage/report'
-import { CLI_DIR } from './session.js'
+import { CLI_DIR } from './cli-dir.js'
 
 /** Options of `pdftriage report` (and `run --report`). */
 export interface ReportCommandOptions {

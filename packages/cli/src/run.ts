@@ -18,6 +18,8 @@ export interface RunCommandOptions {
   cwd: string
   /** Summary and notices (stderr). */
   log: (s: string) => void
+  /** No line per finished document (failures and the summary are still said). */
+  quiet?: boolean
 }
 
 /**
@@ -26,6 +28,17 @@ export interface RunCommandOptions {
  */
 export async function runCommand(o: RunCommandOptions): Promise<number> {
   let progress: Progress | undefined
+  let finished = 0
+  // Ctrl-C: every document finished is already in the index (it is committed as each one ends), so the run can stop
+  // at once; the bar's line is finished and the rerun that resumes is named.
+  const onInterrupt = () => {
+    const line = `interrupted: ${finished} document(s) finished in this run are kept in ${o.out}; run the same command again to go on`
+    if (progress) progress.interrupt(line)
+    else o.log(line)
+    process.exit(130)
+  }
+  process.once('SIGINT', onInterrupt)
+  const bar = !o.quiet && process.stderr.isTTY === true && !process.env.CI
   const summary = await runBatch(
     {
       inputs: o.paths, outDir: o.out, cwd: o.cwd, jobs: o.jobs, pdf: o.pdf, redo: o.redo, redoFailed: o.redoFailed, filter: o.filter,
@@ -38,30 +51,27 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
           o.log(`resumed: ${e.message}`)
           break
         case 'planned':
-          progress = new Progress(e.todo)
+          progress = new Progress(e.todo, { bar, lines: !o.quiet, ...(bar ? {} : { write: (s: string) => o.log(s.replace(/\n$/, '')) }) })
           break
         case 'page-done':
-          if (!progress) break
-          progress.pages++
-          if (e.page.action === 'ocr') progress.ocrPages++
-          progress.tick()
+          progress?.page(e.file, e.page.action)
           break
-        case 'document-done':
-          if (!progress) break
-          progress.docs++
-          progress.tick()
+        case 'document-done': {
+          finished++
+          const r = e.row
+          progress?.document(e.file, `done: ${e.file}: ${r.pages} page(s), ${r.pages_ocred || 0} OCRed, ${r.seconds} s`)
           break
-        case 'failed':
+        }
+        case 'failed': {
+          const line = `failed: ${e.file}: ${e.code}: ${e.message}`
           // Missing paths fail before the plan; only documents that were tried count on the bar.
-          if (!progress) break
-          progress.docs++
-          progress.failed++
-          o.log(`failed: ${e.file}: ${e.code}: ${e.message}`)
-          progress.tick()
+          if (progress) progress.document(e.file, line, true)
+          else o.log(line)
           break
+        }
       }
     },
-  )
+  ).finally(() => process.removeListener('SIGINT', onInterrupt))
   progress?.done()
   const p = summary.pages
   o.log(
