@@ -1,5 +1,7 @@
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { runBatch, type InputFilter } from '@pdftriage/batch'
-import type { Policy } from '@pdftriage/core'
+import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
 
@@ -27,7 +29,12 @@ export interface RunCommandOptions {
  * code: 0 all done, 1 some failed (in this run, or unchanged since an earlier run failed them).
  */
 export async function runCommand(o: RunCommandOptions): Promise<number> {
+  const outDir = resolve(o.cwd, o.out)
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
+    throw new TriageError('USAGE', `--out \`${o.out}\` is a file: give a folder (it is created when missing)`)
+  }
   let progress: Progress | undefined
+  let inputs = 0
   let finished = 0
   // Ctrl-C: every document finished is already in the index (it is committed as each one ends), so the run can stop
   // at once; the bar's line is finished and the rerun that resumes is named.
@@ -51,6 +58,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
           o.log(`resumed: ${e.message}`)
           break
         case 'planned':
+          inputs = e.inputs
           progress = new Progress(e.todo, { bar, lines: !o.quiet, ...(bar ? {} : { write: (s: string) => o.log(s.replace(/\n$/, '')) }) })
           break
         case 'page-done':
@@ -73,6 +81,10 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
     },
   ).finally(() => process.removeListener('SIGINT', onInterrupt))
   progress?.done()
+  if (inputs === 0) {
+    o.log(`no PDF found in ${o.paths.map((p) => `\`${p}\``).join(', ')} (folders are searched recursively for *.pdf` +
+      `${o.filter.include?.length || o.filter.exclude?.length ? '; --include and --exclude apply' : ''})`)
+  }
   const p = summary.pages
   o.log(
     `documents: ${summary.done} done, ${summary.failed} failed, ${summary.duplicate} duplicate, ${summary.unchanged} unchanged; ` +
