@@ -1,5 +1,5 @@
 import type { ResolvedConfig, Rule } from './config.js'
-import type { DocumentPlan } from './pipeline.js'
+import type { DocumentPlan } from './pipeline/run-document.js'
 import type { DocumentInfo } from './types.js'
 
 /**

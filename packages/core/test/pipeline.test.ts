@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { ExtractedDocument, Judge, OcrEngine, Repair } from '../src/contracts.js'
-import { judgePage, runDocument, type PipelineEvent } from '../src/pipeline.js'
+import { judgePage } from '../src/pipeline/judge.js'
+import { runDocument, type PipelineEvent } from '../src/pipeline/run-document.js'
 import type { PageResult, PageText } from '../src/types.js'
 
 const page = (n: number, text: string): PageText => ({ pageNumber: n, width: 100, height: 100, items: [{ text, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 }, fontId: 'f' }], text, source: 'text-layer' })
@@ -133,6 +134,12 @@ describe('runDocument', () => {
     assert.equal(r.pages[1]!.error?.code, 'OCR_FAILED')
     assert.equal(r.pages[1]!.page.text, '#b', 'the failed page keeps its layer text')
   })
+  it("names the engine, stage and page when a judge's region OCR fails", async () => {
+    const looks: Judge = { name: 'looks', judge: async (p, c) => { await c.recognizeRegion!({ x0: 0, y0: 0, x1: 5, y1: 5 }, 72); return undefined } }
+    const r = await collect(runDocument(fakeDoc(['hello']).doc, { judges: [looks], repairs: [], ocr: ocr(new Set([1])), postprocess: [] }, { file: 'a.pdf', performOcr: false }))
+    assert.equal(r.pages[0]!.action, 'failed')
+    assert.deepEqual(r.pages[0]!.error, { code: 'OCR_FAILED', message: '[fakeocr] ocr page 1: engine crashed', plugin: 'fakeocr', stage: 'ocr' })
+  })
   it('sends a page whose extraction failed to OCR instead of losing it', async () => {
     const r = await collect(runDocument(fakeDoc(['hello', 'THROW']).doc, { judges: [gates], repairs: [], ocr: ocr(), postprocess: [] }))
     assert.equal(r.pages[1]!.action, 'ocr')
@@ -167,7 +174,7 @@ describe('runDocument', () => {
       }),
     )
     assert.equal(r.doc.text?.text, 'a+b')
-    assert.match(r.doc.notes.join(), /boom failed/)
+    assert.match(r.doc.notes.join(), /boom failed, its step skipped: \[boom\] postprocess: bad/)
     // The time spent post-processing is reported apart, and within the document's time.
     assert.ok(r.doc.postprocessMs !== undefined && r.doc.postprocessMs >= 0 && r.doc.postprocessMs <= r.doc.ms)
   })

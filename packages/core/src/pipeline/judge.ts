@@ -1,0 +1,36 @@
+import type { DocumentView, Judge, JudgeContext } from '../contracts.js'
+import type { PageText, Verdict } from '../types.js'
+import { callPlugin } from './plugin-call.js'
+
+/**
+ * Runs the judges in order on a page. The first verdict that needs OCR (or is `blank`) wins; otherwise the last
+ * readable verdict stands. Every judge's notes are kept, prefixed with its name. A judge that throws is a
+ * `PLUGIN_FAILED` error for the page.
+ */
+export async function judgePage(page: PageText, judges: readonly Judge[], ctx: JudgeContext): Promise<Verdict> {
+  const notes: string[] = []
+  let last: Verdict | undefined
+  for (const j of judges) {
+    const v = await callPlugin({ plugin: j.name, stage: 'judge', page: page.pageNumber, file: ctx.file }, () => j.judge(page, ctx))
+    if (!v) continue
+    for (const n of v.notes) notes.push(`${v.judge}: ${n}`)
+    if (v.needsOcr || v.layer === 'blank') return { ...v, notes }
+    last = v
+  }
+  if (last) return { ...last, notes }
+  return { judge: 'none', layer: 'healthy', needsOcr: false, notes: [...notes, 'no judge decided: the layer is kept'] }
+}
+
+/**
+ * Document mode: the first judge with `judgeDocument` that returns a verdict decides every page from samples (its
+ * notes prefixed with its name); `undefined` when none does, and pages are judged one by one.
+ */
+export async function judgeDocument(view: DocumentView, judges: readonly Judge[], ctx: JudgeContext): Promise<Verdict | undefined> {
+  for (const j of judges) {
+    const judgeDoc = j.judgeDocument?.bind(j)
+    if (!judgeDoc) continue
+    const v = await callPlugin({ plugin: j.name, stage: 'judge', file: ctx.file }, () => judgeDoc(view, ctx))
+    if (v) return { ...v, notes: v.notes.map((n) => `${v.judge}: ${n}`) }
+  }
+  return undefined
+}

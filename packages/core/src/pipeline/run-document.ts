@@ -1,0 +1,276 @@
+import type { Policy } from '../config.js'
+import type { DocumentView, ExtractedDocument, JudgeContext, OcrEngine } from '../contracts.js'
+import { TriageError } from '../errors.js'
+import type { Components } from '../resolve.js'
+import { emptyPage, withoutBands } from '../text.js'
+import type { DocumentInfo, DocumentText, PageAction, PageResult, PageText, Verdict } from '../types.js'
+import { PageSource } from './extract.js'
+import { judgeDocument, judgePage } from './judge.js'
+import { ocrPage, recognizeRegion, type OcrSetup } from './ocr.js'
+import { postprocessDocument } from './postprocess.js'
+import { repairPage } from './repair.js'
+
+/** How rules change the handling of one document (see `rules.ts`). */
+export interface DocumentPlan {
+  /** Tags attached by matching rules. */
+  tags: string[]
+  /** OCR every page whatever the verdict (a known-poor OCR layer). */
+  forceOcr?: boolean
+  /** Never OCR this document. */
+  extractOnly?: boolean
+  /** 1-based pages neither judged nor OCRed nor kept in the text (a receipt page). */
+  skipPages?: ReadonlySet<number>
+  /** Shares of the page height ignored when judging (a transmission stamp). */
+  ignoreTopBand?: number
+  ignoreBottomBand?: number
+  /** Why, for the report. */
+  notes?: string[]
+}
+
+/** Options of {@link runDocument}. */
+export interface RunDocumentOptions {
+  /** The file as given, for records and errors. */
+  file?: string
+  policy?: Policy
+  /** Render resolution for OCR. Default 300. */
+  ocrDpi?: number
+  languages?: string[]
+  /** Called with the document's metadata once open; returns how rules change its handling. */
+  plan?: (info: DocumentInfo) => DocumentPlan
+  /**
+   * Whether page texts are needed. When false and a judge decides in document mode, pages are not extracted at all
+   * (fast triage of long books). Default true.
+   */
+  needText?: boolean
+  /**
+   * OCR the pages the policy says to. False for triage: the engine then serves only judges that spot-check a layer
+   * (`JudgeContext.recognizeRegion`). Default true.
+   */
+  performOcr?: boolean
+  /**
+   * Only these pages (1-based, inclusive), so that workers can share a long document; the document result then speaks
+   * of these pages only. Default: every page.
+   */
+  pageRange?: { from: number; to: number }
+  /** Run the post-processors (which hold the document's pages in memory). Default: when any is configured. */
+  postprocess?: boolean
+  signal?: AbortSignal
+}
+
+/** What the runner reports for a whole document once every page is done. */
+export interface DocumentResult {
+  file?: string
+  info: DocumentInfo
+  pageCount: number
+  /** 1-based pages whose layer needs OCR (by the verdict, whether or not OCR was run). */
+  needsOcr: number[]
+  /** Pages by action. */
+  actions: Record<PageAction, number>
+  tags: string[]
+  /** The post-processed document, when post-processors ran. */
+  text?: DocumentText
+  notes: string[]
+  /** Wall-clock milliseconds. */
+  ms: number
+  /** Wall-clock milliseconds spent in the post-processors (included in `ms`), when they ran. */
+  postprocessMs?: number
+}
+
+/** One output of the runner: a page when it is done (in page order), then the document. */
+export type PipelineEvent = { type: 'page'; result: PageResult } | { type: 'document'; result: DocumentResult }
+
+/** The components {@link runDocument} uses (the extractor has already opened the document). */
+export type PipelineComponents = Omit<Components, 'close' | 'extractor' | typeof Symbol.asyncDispose>
+
+/** Render resolution for OCR when none is given: tesseract's models read best at 300 dpi. */
+const DEFAULT_OCR_DPI = 300
+
+/** What every page of one document's run shares, settled once the document is open. */
+interface DocumentRun {
+  components: PipelineComponents
+  plan: DocumentPlan
+  policy: Policy
+  dpi: number
+  signal: AbortSignal | undefined
+  pages: PageSource
+  /** The engine judges may spot-check with; present unless the policy never OCRs. */
+  check: OcrSetup | undefined
+  /** The engine pages are OCRed with; absent in triage. */
+  ocr: OcrSetup | undefined
+  ctx: JudgeContext
+  /** A document-mode verdict that stands for every page. */
+  docVerdict: Verdict | undefined
+  needText: boolean
+}
+
+type Timings = NonNullable<PageResult['timings']>
+type PageError = NonNullable<PageResult['error']>
+
+function errorInfo(e: unknown): PageError {
+  if (e instanceof TriageError) {
+    const o: PageError = { code: e.code, message: e.message }
+    if (e.plugin) o.plugin = e.plugin
+    if (e.stage) o.stage = e.stage
+    return o
+  }
+  return { code: 'PLUGIN_FAILED', message: e instanceof Error ? e.message : String(e) }
+}
+
+/** A page's layer as judged (and repaired when a repair recovered it). */
+interface JudgedPage {
+  page: PageText
+  verdict: Verdict
+  repair?: string
+  error?: PageError
+}
+
+/** Judges a page's layer and, when it fails, tries the repairs. A throwing judge or repair is the page's `error`. */
+async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings): Promise<JudgedPage> {
+  if (run.docVerdict) return { page, verdict: run.docVerdict }
+  const { plan, components } = run
+  const ctx: JudgeContext = run.check ? { ...run.ctx, recognizeRegion: (box, dpi) => recognizeRegion(run.check!, page.pageNumber, box, dpi) } : run.ctx
+  let t = performance.now()
+  try {
+    const judged = plan.ignoreTopBand || plan.ignoreBottomBand ? withoutBands(page, plan.ignoreTopBand ?? 0, plan.ignoreBottomBand ?? 0) : page
+    const verdict = await judgePage(judged, components.judges, ctx)
+    timings.judge = performance.now() - t
+    if (!verdict.needsOcr || components.repairs.length === 0) return { page, verdict }
+    t = performance.now()
+    const rejected: string[] = []
+    const fixed = await repairPage(judged, verdict, components.repairs, components.judges, ctx, rejected)
+    timings.repair = performance.now() - t
+    if (fixed) return { page: fixed.page, verdict: fixed.verdict, repair: fixed.repair }
+    return { page, verdict: rejected.length ? { ...verdict, notes: [...verdict.notes, ...rejected] } : verdict }
+  } catch (e) {
+    const error = errorInfo(e)
+    return { page, verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`judging failed: ${error.message}`] }, error }
+  }
+}
+
+/** Whether the policy OCRs a page with this verdict (given an engine). */
+function wantsOcr(policy: Policy, verdict: Verdict): boolean {
+  return policy === 'ocr' || policy === 'extract-and-ocr' || (policy === 'auto' && verdict.needsOcr && verdict.layer !== 'blank')
+}
+
+/** One page through the stages: extract, judge, repair, OCR. */
+async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
+  const timings: Timings = {}
+  if (run.plan.skipPages?.has(n)) {
+    return {
+      pageNumber: n,
+      verdict: { judge: 'rules', layer: 'healthy', needsOcr: false, notes: ['page skipped by a rule'] },
+      action: 'skipped',
+      page: emptyPage(n),
+      timings,
+    }
+  }
+  const t = performance.now()
+  let extracted: PageText | undefined
+  let extractError: PageError | undefined
+  try {
+    extracted = run.docVerdict && !run.needText ? emptyPage(n) : await run.pages.page(n)
+  } catch (e) {
+    extractError = errorInfo(e)
+  }
+  timings.extract = performance.now() - t
+
+  const judged: JudgedPage = extracted
+    ? await judgeAndRepair(run, extracted, timings)
+    : { page: emptyPage(n), verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`extraction failed: ${extractError?.message}`] } }
+  let { page } = judged
+  const { verdict } = judged
+  let error = judged.error
+  let action: PageAction = judged.repair ? 'repaired' : 'kept'
+  let ocr: PageText | undefined
+  if (run.ocr && wantsOcr(run.policy, verdict)) {
+    try {
+      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
+      if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
+      else {
+        // The page's own facts (how much of it is image, vector drawing) stay with the OCR text that replaces its layer.
+        const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics'> = {}
+        if (page.imageCoverage !== undefined) kept.imageCoverage = page.imageCoverage
+        if (page.hasVectorGraphics !== undefined) kept.hasVectorGraphics = page.hasVectorGraphics
+        page = { ...o, ...kept }
+        action = 'ocr'
+      }
+    } catch (e) {
+      error = errorInfo(e)
+      action = 'failed'
+    }
+  } else if (error || extractError) action = 'failed'
+  const r: PageResult = { pageNumber: n, verdict, action, page, timings }
+  if (judged.repair) r.repair = judged.repair
+  if (ocr) r.ocr = ocr
+  const err = error ?? extractError
+  if (err) r.error = err
+  return r
+}
+
+/**
+ * Runs one open document through judges, repairs, OCR and post-processors, yielding each page in page order as it is
+ * done, then the document. Pages are streamed: only the pages in flight (the OCR engine's concurrency) are held,
+ * unless post-processors need the whole document. The caller owns `doc` and closes it.
+ */
+export async function* runDocument(doc: ExtractedDocument, components: PipelineComponents, options: RunDocumentOptions = {}): AsyncGenerator<PipelineEvent> {
+  const t0 = performance.now()
+  const { file, signal } = options
+  const plan: DocumentPlan = options.plan?.(doc.info) ?? { tags: [] }
+  let policy: Policy = options.policy ?? 'auto'
+  if (plan.forceOcr && policy !== 'extract-and-ocr') policy = 'ocr'
+  if (plan.extractOnly) policy = 'extract'
+  const setup = (engine: OcrEngine | undefined): OcrSetup | undefined => (engine ? { doc, engine, languages: options.languages, file } : undefined)
+  const check = setup(policy === 'extract' ? undefined : components.ocr)
+  const ocr = options.performOcr === false ? undefined : check
+  const ctx: JudgeContext = { pageCount: doc.pageCount, info: doc.info }
+  if (file) ctx.file = file
+  if (signal) ctx.signal = signal
+  const doPost = (options.postprocess ?? true) && components.postprocess.length > 0
+  const pages = new PageSource(doc, file)
+  const view: DocumentView = { pageCount: doc.pageCount, info: doc.info, getPageText: (n) => pages.sample(n), ...(file ? { file } : {}) }
+  const run: DocumentRun = {
+    components, plan, policy, signal, pages, check, ocr, ctx,
+    dpi: options.ocrDpi ?? DEFAULT_OCR_DPI,
+    docVerdict: await judgeDocument(view, components.judges, ctx),
+    needText: (options.needText ?? true) || doPost || ocr !== undefined,
+  }
+
+  const keep: PageText[] = []
+  const notes: string[] = [...(plan.notes ?? [])]
+  const actions: Record<PageAction, number> = { kept: 0, repaired: 0, ocr: 0, failed: 0, skipped: 0 }
+  const needsOcr: number[] = []
+  const finish = (r: PageResult): PageResult => {
+    actions[r.action]++
+    if (r.verdict.needsOcr && r.action !== 'skipped') needsOcr.push(r.pageNumber)
+    if (doPost && r.action !== 'skipped') keep.push(r.page)
+    return r
+  }
+
+  const window = Math.max(1, ocr?.engine.concurrency ?? 1)
+  const inFlight: Array<Promise<PageResult>> = []
+  const from = Math.max(1, options.pageRange?.from ?? 1)
+  const to = Math.min(doc.pageCount, options.pageRange?.to ?? doc.pageCount)
+  for (let n = from; n <= to; n++) {
+    if (signal?.aborted) throw new TriageError('ABORTED', `Aborted${file ? ` while processing ${file}` : ''}`, { file, cause: signal.reason })
+    inFlight.push(runPage(run, n))
+    // Extraction and judging are sequential (one pdf.js per document); OCR overlaps up to the engine's concurrency.
+    // Awaiting the head before queuing more bounds memory to `window` pages.
+    while (inFlight.length >= window) yield { type: 'page', result: finish(await inFlight.shift()!) }
+  }
+  while (inFlight.length) yield { type: 'page', result: finish(await inFlight.shift()!) }
+
+  let text: DocumentText | undefined
+  let postprocessMs: number | undefined
+  if (doPost) {
+    const tp = performance.now()
+    text = { info: doc.info, pages: keep }
+    if (file) text.file = file
+    text = await postprocessDocument(text, components.postprocess, notes)
+    postprocessMs = performance.now() - tp
+  }
+  const result: DocumentResult = { info: doc.info, pageCount: doc.pageCount, needsOcr, actions, tags: plan.tags, notes, ms: performance.now() - t0 }
+  if (file) result.file = file
+  if (text) result.text = text
+  if (postprocessMs !== undefined) result.postprocessMs = postprocessMs
+  yield { type: 'document', result }
+}
