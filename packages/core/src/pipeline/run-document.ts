@@ -20,6 +20,8 @@ export interface DocumentPlan {
   extractOnly?: boolean
   /** 1-based pages neither judged nor OCRed nor kept in the text (a receipt page). */
   skipPages?: ReadonlySet<number>
+  /** When set, only these 1-based pages may be OCRed; the others keep their layer whatever the verdict. */
+  ocrPages?: ReadonlySet<number>
   /** Shares of the page height ignored when judging (a transmission stamp). */
   ignoreTopBand?: number
   ignoreBottomBand?: number
@@ -182,7 +184,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   let error = judged.error
   let action: PageAction = judged.repair ? 'repaired' : 'kept'
   let ocr: PageText | undefined
-  if (run.ocr && wantsOcr(run.policy, verdict)) {
+  if (run.ocr && wantsOcr(run.policy, verdict) && (!run.plan.ocrPages || run.plan.ocrPages.has(n))) {
     try {
       const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
       if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
