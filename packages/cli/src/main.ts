@@ -4,6 +4,7 @@ import { defaultJobs } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 import { evalCommand } from './eval.js'
 import { calibrateCommand, fitCommand } from './model-commands.js'
+import { ocrCommand, parsePages } from './ocr-command.js'
 import { reportCommand } from './report-command.js'
 import { runCommand } from './run.js'
 import { triageCommand } from './triage.js'
@@ -19,6 +20,7 @@ Commands:
   triage     judge every page's text layer; JSON Lines on stdout (pages are not OCRed; an OCR engine may look
              at part of a page where the characters cannot tell)
   run        extract, judge, repair, OCR what needs it, and write an output folder
+  ocr        one PDF in, a searchable PDF out (as ocrmypdf IN OUT): only the pages that need it are OCRed
   fit        fit a letter-pair model on your own good pages
   calibrate  widen a model's margin until your trusted held-out pages pass
   eval       measure a configuration on a labelled corpus
@@ -65,6 +67,30 @@ Options:
   --report             also write the review page (see pdftriage report --help)
   -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
   -h, --help`,
+  ocr: `Usage: pdftriage ocr [options] IN.pdf OUT.pdf
+
+Writes OUT.pdf, a searchable copy of IN.pdf: every page is judged, and only a page whose text layer is missing,
+thin or junk is OCRed (an invisible text layer is added; the visible page is never rasterised). Unlike ocrmypdf
+--skip-text, a page is not skipped because it carries a glyph: a layer of junk (a false character map) is OCRed, and
+a layer that a repair can read (a reflected or shifted font) is repaired without OCR. IN or OUT may be - for
+standard input or output. OUT is written under a temporary name and renamed.
+
+Options:
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else fra+eng)
+  -j, --jobs N         OCR workers (default: the engine's, the cores)
+  --pages LIST         only these pages may be OCRed, e.g. 1-3,7,10- (the others keep their layer)
+  --sidecar FILE       also write the text (pages separated by form feeds, NFC); - for standard output
+  --force              OCR every page (ocrmypdf --force-ocr, without rasterising: the page's own text stays)
+  --skip-text          accepted for ocrmypdf scripts: it is what pdftriage does anyway, judging each page
+  --config FILE        config file (judges, repairs, OCR engine, password)
+  -q, --quiet          no summary line
+  -v, --verbose        one line per page: its layer and what was done
+  -h, --help
+
+Exit codes: 0 written (also when no page needed OCR: OUT then carries the text IN had; ocrmypdf's exit 6 for
+that case is left out on purpose, as scripts then mistake a finished file for a failure); 1 the document failed;
+2 usage or configuration error. --redo (ocrmypdf --redo-ocr) is not offered: an old OCR layer is spot-checked
+against its image, and replaced in the text output when it reads badly, but not removed from the PDF.`,
   report: `Usage: pdftriage report [--config FILE] [--no-images] OUT_DIR
 
 Writes OUT_DIR/report.html, a static review page opened from disk with no server: a summary (documents, pages by
@@ -110,6 +136,11 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
   report: { help: common.help, config: common.config, 'no-images': { type: 'boolean' } },
+  ocr: {
+    help: common.help, config: common.config, jobs: common.jobs, quiet: common.quiet, verbose: { type: 'boolean', short: 'v' },
+    language: { type: 'string', short: 'l' }, pages: { type: 'string' }, sidecar: { type: 'string' }, force: { type: 'boolean' },
+    'skip-text': { type: 'boolean' },
+  },
 }
 
 /** I/O of the CLI, injectable for tests. */
@@ -143,6 +174,16 @@ function policyOption(v: unknown): Policy | undefined {
   return r.data
 }
 
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  for await (const c of process.stdin) chunks.push(c as Buffer)
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+async function writeStdout(b: Uint8Array): Promise<void> {
+  await new Promise<void>((ok, ko) => process.stdout.write(b, (e) => (e ? ko(e) : ok())))
+}
+
 /** Runs the CLI with arguments (without `node` and the script); resolves to the exit code. */
 export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
   const [cmd, ...rest] = argv
@@ -156,7 +197,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   }
   try {
     const spec = OPTIONS[cmd]
-    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, fit, calibrate, eval, report (see pdftriage --help)`)
+    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, ocr, fit, calibrate, eval, report (see pdftriage --help)`)
     let parsed
     try {
       parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
@@ -209,6 +250,19 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         const format = (str('format') ?? 'text') as 'text' | 'jsonl'
         if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${format}\``)
         return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
+      }
+      case 'ocr': {
+        if (pos.length !== 2) usage('Give the input and the output: pdftriage ocr IN.pdf OUT.pdf (- for standard input or output)')
+        if (v.force === true && v['skip-text'] === true) usage('--force and --skip-text say opposite things: give one')
+        const langs = str('language')?.split('+').map((l) => l.trim()).filter(Boolean)
+        if (langs && !langs.every((l) => /^[a-z_]{3,}$/.test(l))) usage(`Expected -l like fra or fra+eng, not \`${str('language')}\``)
+        const pages = str('pages') === undefined ? undefined : parsePages(str('pages')!)
+        return await ocrCommand({
+          input: pos[0]!, output: pos[1]!, cwd: io.cwd, mode: v.force === true ? 'force' : 'judge', quiet: v.quiet === true, verbose: v.verbose === true,
+          log: io.stderr, readStdin, writeStdout,
+          ...(langs ? { languages: langs } : {}), ...(pages ? { pages } : {}), ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
+          ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}), ...(str('config') ? { configFile: str('config')! } : {}),
+        })
       }
       case 'report': {
         if (pos.length !== 1) usage('Give exactly one output folder, written by pdftriage run. See pdftriage report --help')
