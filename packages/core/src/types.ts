@@ -41,6 +41,11 @@ export interface PageText {
   imageCoverage?: number
   /** True when the page paints vector graphics (paths) that are not text; `undefined` when the backend cannot tell. */
   hasVectorGraphics?: boolean
+  /**
+   * OCR only: the clockwise turn (degrees) at which the page image was read, when it was scanned sideways or upside
+   * down. Item boxes are always on the page as displayed; a writer turns each word's baseline by this much.
+   */
+  rotation?: 0 | 90 | 180 | 270
   source: 'text-layer' | 'repaired' | 'ocr'
 }
 
@@ -105,6 +110,10 @@ export interface PageResult {
   page: PageText
   /** With policy `extract-and-ocr`: the OCR text beside the layer. */
   ocr?: PageText
+  /** When the page was OCRed: mean word confidence 0..1 of the OCR (see `meanConfidence`). */
+  ocrConfidence?: number
+  /** When the page was OCRed: `poor` when the OCR itself reads badly (low confidence, or the judges call it junk). */
+  ocrQuality?: 'good' | 'poor'
   /** Set when action is `failed` (the page keeps whatever text it had). */
   error?: { code: string; message: string; plugin?: string; stage?: string }
   /** Milliseconds spent on the page, by stage. */

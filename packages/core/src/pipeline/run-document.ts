@@ -6,7 +6,8 @@ import { emptyPage, withoutBands } from '../text.js'
 import type { DocumentInfo, DocumentText, PageAction, PageResult, PageText, Verdict } from '../types.js'
 import { PageSource } from './extract.js'
 import { judgeDocument, judgePage } from './judge.js'
-import { ocrPage, recognizeRegion, type OcrSetup } from './ocr.js'
+import { meanConfidence } from './ocr-check.js'
+import { ocrPage, POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup } from './ocr.js'
 import { postprocessDocument } from './postprocess.js'
 import { repairPage } from './repair.js'
 
@@ -154,6 +155,46 @@ function wantsOcr(policy: Policy, verdict: Verdict): boolean {
   return policy === 'ocr' || policy === 'extract-and-ocr' || (policy === 'auto' && verdict.needsOcr && verdict.layer !== 'blank')
 }
 
+/** Verdicts on an OCR text that say it is junk (thin OCR of a photo is `absent` or `sparse`, not poor). */
+const JUNK = new Set<Verdict['layer']>(['garbled', 'unreadable'])
+
+/** What the OCR of a page is worth, and whether the layer it was to replace reads better. */
+interface OcrCheck {
+  confidence: number | undefined
+  quality: 'good' | 'poor'
+  /** The page keeps its own layer: the OCR reads badly and the layer was only thin, not broken. */
+  keepLayer: boolean
+  notes: string[]
+}
+
+/**
+ * Judges an OCR text like any layer: the mean word confidence, then the configured judges (without an OCR engine of
+ * their own, so that no judge OCRs the page again). The OCR is poor when its confidence is under
+ * {@link POOR_OCR_CONFIDENCE} or a judge calls it junk. A poor OCR replaces a broken layer (still flagged), but not a
+ * thin one that reads: that layer is kept and the notes say why.
+ */
+async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict: Verdict): Promise<OcrCheck> {
+  const confidence = meanConfidence(o)
+  const notes: string[] = []
+  // A judge that fails on the OCR text leaves the confidence to speak alone.
+  const v = await judgePage(o, run.components.judges, run.ctx).catch(
+    (e: unknown): Verdict => ({ judge: 'none', layer: 'healthy', needsOcr: false, notes: [`judging the OCR failed: ${e instanceof Error ? e.message : String(e)}`] }),
+  )
+  const lowConf = confidence !== undefined && confidence < POOR_OCR_CONFIDENCE
+  const junk = JUNK.has(v.layer)
+  const quality = lowConf || junk ? 'poor' : 'good'
+  const turned = o.rotation ? `, read turned ${o.rotation} degrees` : ''
+  notes.push(
+    `ocr: ${[...o.text].filter((c) => c.trim()).length} characters, mean word confidence ${confidence === undefined ? 'unknown' : confidence.toFixed(2)}` +
+      `${turned}; judged ${v.layer} by ${v.judge}: ${quality}` +
+      (quality === 'poor' ? ` (${[lowConf ? `confidence < ${POOR_OCR_CONFIDENCE}` : '', junk ? `${v.layer} text` : ''].filter(Boolean).join(', ')})` : ''),
+  )
+  const thinLayer = layer.text.trim().length > 0 && !JUNK.has(verdict.layer)
+  const keepLayer = quality === 'poor' && thinLayer
+  if (keepLayer) notes.push("ocr: the OCR reads worse than the page's own thin layer, which is kept")
+  return { confidence, quality, keepLayer, notes }
+}
+
 /** One page through the stages: extract, judge, repair, OCR. */
 async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   const timings: Timings = {}
@@ -184,10 +225,18 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   let error = judged.error
   let action: PageAction = judged.repair ? 'repaired' : 'kept'
   let ocr: PageText | undefined
+  let ocrConfidence: number | undefined
+  let ocrQuality: 'good' | 'poor' | undefined
+  let ocrNotes: string[] = []
   if (run.ocr && wantsOcr(run.policy, verdict) && (!run.plan.ocrPages || run.plan.ocrPages.has(n))) {
     try {
       const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
+      const checked = await judgeOcr(run, o, page, verdict)
+      ocrConfidence = checked.confidence
+      ocrQuality = checked.quality
+      ocrNotes = checked.notes
       if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
+      else if (checked.keepLayer) ocr = o
       else {
         // The page's own facts (how much of it is image, vector drawing) stay with the OCR text that replaces its layer.
         const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics'> = {}
@@ -201,7 +250,9 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       action = 'failed'
     }
   } else if (error || extractError) action = 'failed'
-  const r: PageResult = { pageNumber: n, verdict, action, page, timings }
+  const r: PageResult = { pageNumber: n, verdict: ocrNotes.length ? { ...verdict, notes: [...verdict.notes, ...ocrNotes] } : verdict, action, page, timings }
+  if (ocrConfidence !== undefined) r.ocrConfidence = ocrConfidence
+  if (ocrQuality) r.ocrQuality = ocrQuality
   if (judged.repair) r.repair = judged.repair
   if (ocr) r.ocr = ocr
   const err = error ?? extractError
