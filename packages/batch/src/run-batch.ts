@@ -53,8 +53,8 @@ export type BatchEvent =
   | { type: 'document-started'; file: string }
   /** A page of the document is done (its `pages.jsonl` row, not yet written: rows are written with the document). */
   | { type: 'page-done'; file: string; page: PageRecord }
-  /** The document's outputs and its index rows are written. */
-  | { type: 'document-done'; file: string; row: DocumentRow }
+  /** The document's outputs and its index rows are written; `files` are the outputs by writer role. */
+  | { type: 'document-done'; file: string; row: DocumentRow; files: Record<string, string> }
   /** The input could not be processed (missing, unreadable, not a PDF, encrypted, a plugin failed); the rest go on. */
   | { type: 'failed'; file: string; code: string; message: string; row: DocumentRow }
   /** Same bytes as an input already done with the same configuration: listed, not processed. */
@@ -82,12 +82,44 @@ export interface BatchSummary {
   seconds: number
 }
 
-/** The digest of everything that changes outputs: the effective config, the policy, the model file, the PDF flag. */
-async function runDigest(o: RunBatchOptions, cwd: string): Promise<string> {
+/**
+ * The digest of everything that changes outputs: the effective config (writers included), the policy, the model
+ * file's bytes, the PDF flag. It is the `config` column of the index: a row counts only for the same digest.
+ */
+export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf'>): Promise<string> {
+  const cwd = o.cwd ?? process.cwd()
   const { config } = await loadConfig(o.configFile, cwd)
   const extra: Array<string | Uint8Array> = [`policy=${o.policy ?? config.policy}`, `pdf=${o.pdf === true}`]
   if (o.model) extra.push(await readFile(resolve(cwd, o.model)))
   return configDigest(config, extra)
+}
+
+/** An index row for a path with nothing known yet: `failed` until filled in. */
+export const emptyRow = (path: string, digest: string): DocumentRow => ({
+  path, hash: '', pages: '', status: 'failed', text: '', report: '', pdf: '', producer: '', creator: '', creator_tool: '',
+  pdf_type: '', pages_needing_ocr: '', pages_ocred: '', seconds: '', error_code: '', error_message: '', duplicate_of: '',
+  tags: '', config: digest, pages_end: '',
+})
+
+/** The index row of a processed document: `done` with its outputs and metadata, or `failed` with its error. */
+export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
+  const row = emptyRow(res.file, digest)
+  row.hash = res.hash ?? ''
+  row.seconds = res.seconds.toFixed(2)
+  if (res.status === 'done' && res.document && res.outputs) {
+    const d = res.document
+    const f = res.outputs.files
+    const info = d.info as { producer?: string; creator?: string; creatorTool?: string }
+    Object.assign(row, {
+      status: 'done', pages: String(d.pages), text: f.text ?? '', report: f.report ?? '', pdf: f.pdf ?? '',
+      producer: info.producer ?? '', creator: info.creator ?? '', creator_tool: info.creatorTool ?? '', pdf_type: res.outputs.pdfType,
+      pages_needing_ocr: String(res.pagesNeedingOcr), pages_ocred: String(res.pagesOcred), tags: d.tags.join(' '),
+    })
+  } else {
+    row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
+    row.error_message = res.error?.message ?? 'unknown error'
+  }
+  return row
 }
 
 /**
@@ -103,17 +135,13 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   await mkdir(out, { recursive: true })
   const index = new IndexStore(out)
   for (const fix of index.open()) onEvent({ type: 'resumed', message: fix })
-  const digest = await runDigest(o, cwd)
+  const digest = await batchDigest({ ...o, cwd })
   const { files, missing } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
 
   const summary: BatchSummary = {
     outDir: out, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0 }, seconds: 0,
   }
-  const baseRow = (path: string): DocumentRow => ({
-    path, hash: '', pages: '', status: 'failed', text: '', report: '', pdf: '', producer: '', creator: '', creator_tool: '',
-    pdf_type: '', pages_needing_ocr: '', pages_ocred: '', seconds: '', error_code: '', error_message: '', duplicate_of: '',
-    tags: '', config: digest, pages_end: '',
-  })
+  const baseRow = (path: string) => emptyRow(path, digest)
   for (const m of missing) {
     const e = errorRecord(m, missingError(m))
     const row = { ...baseRow(m), error_code: e.code, error_message: e.message }
@@ -178,27 +206,17 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
     outcome(res: FileOutcome, i) {
       const lines = pageLines.get(i) ?? []
       pageLines.delete(i)
-      const row = baseRow(res.file)
-      row.hash = res.hash ?? ''
-      row.seconds = res.seconds.toFixed(2)
-      if (res.status === 'done' && res.document && res.outputs) {
-        const d = res.document
-        const info = d.info as { producer?: string; creator?: string; creatorTool?: string }
-        Object.assign(row, {
-          status: 'done', pages: String(d.pages), text: res.outputs.text, report: res.outputs.report, pdf: res.outputs.pdf ?? '',
-          producer: info.producer ?? '', creator: info.creator ?? '', creator_tool: info.creatorTool ?? '', pdf_type: res.outputs.pdfType,
-          pages_needing_ocr: String(res.pagesNeedingOcr), pages_ocred: String(res.pagesOcred), tags: d.tags.join(' '),
-        })
+      const row = outcomeRow(res, digest)
+      if (row.status === 'done' && res.document && res.outputs) {
+        const a = res.document.actions
         summary.done++
-        summary.pages.kept += d.actions.kept ?? 0
-        summary.pages.repaired += d.actions.repaired ?? 0
-        summary.pages.ocr += d.actions.ocr ?? 0
-        summary.pages.failed += d.actions.failed ?? 0
+        summary.pages.kept += a.kept ?? 0
+        summary.pages.repaired += a.repaired ?? 0
+        summary.pages.ocr += a.ocr ?? 0
+        summary.pages.failed += a.failed ?? 0
         index.append(row, lines)
-        onEvent({ type: 'document-done', file: res.file, row })
+        onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
       } else {
-        row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
-        row.error_message = res.error?.message ?? 'unknown error'
         summary.failed++
         index.append(row, [])
         onEvent({ type: 'failed', file: res.file, code: row.error_code, message: row.error_message, row })
@@ -210,8 +228,8 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   return summary
 }
 
-/** A `pages.jsonl` row: the page record without its type tag. */
-function pageRow(r: PageRecord) {
+/** A `pages.jsonl` row: the page record without its type tag (one JSON line of it, with its newline, per page). */
+export function pageRow(r: PageRecord): Omit<PageRecord, 'type'> {
   const { type: _t, ...rest } = r
   return rest
 }

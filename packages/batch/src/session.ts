@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
-  TriageError, createComponents, effectiveRules, loadConfig, planDocument, readAndHash, refParts, runDocument,
-  type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig,
+  TriageError, createComponent, createComponents, effectiveRules, effectiveWriters, loadConfig, planDocument, readAndHash, refParts,
+  runDocument, type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig, type Writer,
 } from '@pdftriage/core'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
-import { writeDocumentOutputs, type DocumentOutputs } from './run-outputs.js'
+import { outputStem, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
 
 /** What a session needs to know; plain data so that it can be sent to a worker thread. */
 export interface SessionOptions {
@@ -21,7 +21,7 @@ export interface SessionOptions {
   ocrWorkers?: number
   /** Run mode: the output folder. */
   out?: string
-  /** Run mode: write a searchable PDF per document. */
+  /** Run mode: add the searchable-PDF writer to the configured ones (unless named there already). */
   pdf?: boolean
   /**
    * Folders plugins resolve from when the config's folder lacks them, before this package's own (a front end such as
@@ -73,6 +73,8 @@ export class Session {
     readonly loaded: LoadedConfig,
     readonly config: ResolvedConfig,
     readonly components: Components,
+    /** Run mode: the writers, in order; empty in triage. */
+    readonly writers: readonly Writer[],
   ) {}
 
   /** Loads the config and creates the components a mode needs (triage never creates OCR or post-processors). */
@@ -82,13 +84,24 @@ export class Session {
     if (o.policy) config.policy = o.policy
     config.judges = withModelJudge(config.judges, o.model, o.cwd)
     config = withOcrWorkers(config, o.ocrWorkers)
+    const fallbackDirs = [...(o.fallbackDirs ?? []), BATCH_DIR]
     const components = await createComponents(config, loaded.baseDir, {
       // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
       withOcr: true,
       withPostprocess: o.mode === 'run',
-      fallbackDirs: [...(o.fallbackDirs ?? []), BATCH_DIR],
+      fallbackDirs,
     })
-    return new Session(o, loaded, config, components)
+    // Triage writes nothing, but a bad writer in the config is an error in every command.
+    const run = o.mode === 'run'
+    const refs = run ? effectiveWriters(config.writers, o.pdf === true) : (config.writers ?? [])
+    let writers: Writer[]
+    try {
+      writers = (await Promise.all(refs.map((r, i) => createComponent(r, 'writer', `writers.${i}`, loaded.baseDir, fallbackDirs, !run)))).filter(Boolean)
+    } catch (e) {
+      await components.close()
+      throw e
+    }
+    return new Session(o, loaded, config, components, writers)
   }
 
   /**
@@ -113,9 +126,11 @@ export class Session {
       const openOpts: { file: string; password?: string } = { file }
       if (this.config.password) openOpts.password = this.config.password
       doc = await this.components.extractor.open(read.bytes, openOpts)
-      // The extractor keeps its own copy: ours is needed again only to write a searchable PDF. Letting it go keeps a
-      // 200 MB scan from being held twice for the whole OCR of the document.
-      const pdfBytes = o.pdf ? read.bytes : new Uint8Array(0)
+      // The extractor keeps its own copy: ours is needed again only by a writer that asks for it (a searchable PDF).
+      // Letting it go keeps a 200 MB scan from being held twice for the whole OCR of the document.
+      const keepBytes = this.writers.some((w) => w.needs?.pdfBytes)
+      const keepItems = this.writers.some((w) => w.needs?.items)
+      const pdfBytes = keepBytes ? read.bytes : undefined
       read = undefined
       const rules = effectiveRules(this.config)
       const pages: PageResult[] = []
@@ -136,10 +151,13 @@ export class Session {
           const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')
           if (o.mode === 'run') rec.hash = hash
           emit(rec)
-          if (keepPages) pages.push(o.pdf ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
+          if (keepPages) pages.push(keepItems ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
         } else {
           document = documentRecord(file, hash, ev.result)
-          if (o.mode === 'run' && o.out) outputs = await writeDocumentOutputs(o.out, file, hash, pdfBytes, pages, ev.result, document, o.pdf === true)
+          if (o.mode === 'run' && o.out) {
+            const input = { file, hash, stem: outputStem(hash), pages, document: ev.result, ...(pdfBytes ? { pdf: pdfBytes } : {}) }
+            outputs = await writeDocumentOutputs(o.out, this.writers, input)
+          }
           emit(document)
         }
       }

@@ -118,6 +118,7 @@ test('a file copied in later is a duplicate of the first; a missing input fails 
 test('documents in worker threads give the same index and events in input order', async (t) => {
   const dir = await inputs(t)
   const r = await run(dir, { jobs: 2 })
+  assert.deepEqual(r.of('document-started').map((e) => e.file).sort(), ['bad.pdf', 'x/scan.pdf', 'y/scan.pdf'].map((f) => join('in', f)))
   assert.deepEqual(r.of('document-done').map((e) => e.file), [join('in', 'x', 'scan.pdf'), join('in', 'y', 'scan.pdf')])
   assert.deepEqual(r.of('failed').map((e) => e.file), [join('in', 'bad.pdf')])
   assert.equal(readIndex(join(dir, 'out')).pages.length, 4)
@@ -151,4 +152,57 @@ test('resumes after SIGKILL in the middle of a document with every document done
   assert.ok(docs.every((x) => x.status === 'done'))
   assert.equal(pages.length, n * pagesEach, 'every page exactly once')
   assert.equal(new Set(pages.map((p) => `${p.file}#${p.page}`)).size, n * pagesEach)
+})
+
+/** A writer plugin as a user writes one: a module beside the config, its default export a factory of kind `writer`. */
+const WORDS_WRITER = `
+// No zod here: a schema is anything with safeParse.
+const optionsSchema = { safeParse: (v) => ({ success: true, data: { suffix: 'words.txt', ...v } }) }
+export default {
+  kind: 'writer', name: 'words', optionsSchema,
+  create: (o) => ({
+    name: 'words',
+    write: (doc) => {
+      if (o.fail) throw new Error('disk quota of the words service')
+      const words = doc.pages.map((p) => p.page.text.split(/\\s+/).filter(Boolean).length)
+      return [{ role: 'words', path: o.escape ? '../escaped.txt' : \`\${doc.stem}.\${o.suffix}\`, data: \`\${doc.file}: \${words.join(' ')}\\n\` }]
+    },
+  }),
+}
+`
+
+test('a writer named by relative path is called beside the configured ones; its files are reported by role', async (t) => {
+  const dir = folder(t, {
+    'config.json': JSON.stringify({ ...EXTRACT_ONLY, writers: ['./words-writer.mjs', 'text'] }),
+    'words-writer.mjs': WORDS_WRITER,
+    'in/a.pdf': await fx.longPdf(2),
+  })
+  const r = await run(dir)
+  const [done] = r.of('document-done')
+  assert.ok(done, 'the document is done')
+  assert.deepEqual(Object.keys(done.files), ['words', 'text'], 'no report: the config replaced the default writers')
+  assert.match(readFileSync(join(dir, 'out', done.files.words!), 'utf8'), /^in.a\.pdf: \d+ \d+\n$/)
+  assert.equal(done.row.text, done.files.text)
+  assert.equal(done.row.report, '')
+})
+
+test("a writer's error fails the document, named by the writer; a path outside the output folder is refused", async (t) => {
+  const dir = folder(t, {
+    'fail.json': JSON.stringify({ ...EXTRACT_ONLY, writers: [{ use: './words-writer.mjs', options: { fail: true } }] }),
+    'escape.json': JSON.stringify({ ...EXTRACT_ONLY, writers: [{ use: './words-writer.mjs', options: { escape: true } }] }),
+    'words-writer.mjs': WORDS_WRITER,
+    'in/a.pdf': await fx.longPdf(1),
+  })
+  const failed = await run(dir, { configFile: 'fail.json' })
+  assert.deepEqual(failed.of('failed').map((e) => [e.code, e.message]), [['PLUGIN_FAILED', '[words] write: disk quota of the words service']])
+  const escaped = await run(dir, { configFile: 'escape.json' })
+  assert.deepEqual(escaped.of('failed').map((e) => e.code), ['OUTPUT_PATH_INVALID'])
+})
+
+test('pdf adds the searchable-PDF writer to the default ones', async (t) => {
+  const dir = folder(t, { 'config.json': JSON.stringify(EXTRACT_ONLY), 'in/a.pdf': await fx.healthyPdf('fr') })
+  const r = await run(dir, { pdf: true })
+  const [done] = r.of('document-done')
+  assert.deepEqual(Object.keys(done!.files).sort(), ['pdf', 'report', 'text'])
+  assert.equal(readFileSync(join(dir, 'out', done!.row.pdf!)).subarray(0, 5).toString(), '%PDF-')
 })

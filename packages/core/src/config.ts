@@ -59,6 +59,11 @@ export const configSchema = z.strictObject({
   repairs: z.array(pluginRefSchema).default(['@pdftriage/repair-reflect']).describe('Repairs tried on pages that failed a judge'),
   ocr: pluginRefSchema.nullable().default('@pdftriage/ocr-tesseract').describe('The OCR engine; null for none'),
   postprocess: z.array(pluginRefSchema).default(['@pdftriage/postpass-dehyphen']).describe('Post-processors over each document'),
+  // No default value here: the configuration's digest marks outputs for reruns, and a default list would change it.
+  writers: z
+    .array(pluginRefSchema)
+    .optional()
+    .describe('Writers of each document\'s files; default: text and rebuilt text, report (and the searchable PDF with --pdf)'),
   policy: policySchema.default('auto').describe('When to OCR'),
   ocrDpi: z.number().int().min(72).max(1200).default(300).describe('Resolution pages are rendered at for OCR'),
   languages: z.array(z.string().regex(/^[a-z_]{3,}$/)).optional().describe('OCR languages, overriding the engine default'),

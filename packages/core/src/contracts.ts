@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod'
 import type { BBox } from './geometry.js'
 import type { DocumentInfo, DocumentText, PageImage, PageText, Verdict } from './types.js'
+import type { Writer } from './writer.js'
 
 /** Options every extractor accepts when opening a document. */
 export interface OpenOptions {
@@ -123,6 +124,7 @@ export interface ComponentKinds {
   repair: Repair
   ocr: OcrEngine
   postprocess: PostProcessor
+  writer: Writer
 }
 
 /** A plugin kind: the config slot it fills. */
@@ -151,4 +153,4 @@ export function definePlugin<K extends PluginKind, O>(factory: PluginFactory<K, 
 }
 
 /** The kinds a factory may declare, for validation of foreign modules. */
-export const PLUGIN_KINDS: readonly PluginKind[] = ['extractor', 'judge', 'repair', 'ocr', 'postprocess']
+export const PLUGIN_KINDS: readonly PluginKind[] = ['extractor', 'judge', 'repair', 'ocr', 'postprocess', 'writer']

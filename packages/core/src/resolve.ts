@@ -14,6 +14,7 @@ const ROLE_PREFIX: Record<PluginKind, string[]> = {
   repair: ['repair'],
   ocr: ['ocr'],
   postprocess: ['postpass'],
+  writer: ['write'],
 }
 
 /** Candidate module ids for a reference, most specific first. A short name tries the `@pdftriage/<role>-` forms. */

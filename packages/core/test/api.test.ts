@@ -4,11 +4,11 @@ import { test } from 'node:test'
 // The public API, pinned: a change here is a change for every plugin author and must be deliberate.
 test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'CONFIG_FILE_NAMES', 'PLUGIN_KINDS', 'PRESETS', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
+    'CONFIG_FILE_NAMES', 'DEFAULT_WRITERS', 'PDF_WRITER', 'PLUGIN_KINDS', 'PRESETS', 'SCAN_IMAGE_COVERAGE', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
     'candidateIds', 'configDigest', 'configSchema', 'createComponent', 'createComponents', 'cropImage',
-    'defaultFallbackDirs', 'defineConfig', 'definePlugin', 'effectiveRules', 'emptyPage', 'formatZodIssues',
-    'fromPdfUserSpace', 'importPlugin', 'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount',
-    'parseConfig', 'pixelsToPoints', 'planDocument', 'pluginRefSchema', 'policySchema', 'readAndHash', 'refParts',
+    'defaultFallbackDirs', 'defineConfig', 'definePlugin', 'effectiveRules', 'effectiveWriters', 'emptyPage', 'formatZodIssues',
+    'fromPdfUserSpace', 'importPlugin', 'isScanPage', 'isTriageError', 'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount',
+    'parseConfig', 'pdfType', 'pixelsToPoints', 'planDocument', 'pluginRefSchema', 'policySchema', 'readAndHash', 'refParts',
     'repairPage', 'ruleMatches', 'ruleSchema', 'runDocument', 'seededRandom', 'stableStringify', 'withoutBands',
     'wrapPluginError',
   ])
@@ -17,7 +17,7 @@ test('the public API of @pdftriage/core', async () => {
 test('the public API of @pdftriage/core/testing', async () => {
   assert.deepEqual(Object.keys(await import('../src/testing/index.js')).sort(), [
     'assemblePdf', 'describeExtractor', 'describeJudge', 'describeOcrEngine', 'describePostProcessor', 'describeRepair',
-    'encryptedMinimalPdf', 'minimalPdf', 'samplePage',
+    'describeWriter', 'encryptedMinimalPdf', 'minimalPdf', 'samplePage', 'sampleWriterInput',
   ])
 })
 

@@ -1,3 +1,4 @@
+import { SCAN_IMAGE_COVERAGE } from '@pdftriage/core'
 import { z } from 'zod'
 
 const share = z.number().min(0).max(1)
@@ -39,7 +40,7 @@ export const gatesOptionsSchema = z.strictObject({
         'U+FFFD and private-use characters. The highest genuine page of the dev corpus carries 0.062 (the seed: nothing over 2 %)',
     ),
   scanImageCoverage: share
-    .default(0.9)
+    .default(SCAN_IMAGE_COVERAGE)
     .describe(
       'Image coverage from which a page is a scan, so that a thin layer over it is sparse. Scans cover the page edge ' +
         'to edge (1.00); born-digital pages with large figures measured 0.52-0.85',

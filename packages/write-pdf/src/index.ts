@@ -1,3 +1,4 @@
+export { pdfWriter as default, pdfWriter } from './pdf-writer.js'
 export { writeSearchablePdf, writeSearchablePdfWithSummary, WRITER_NAME, type WritePage, type WriteSummary } from './write-searchable-pdf.js'
 export { sidecarText } from './sidecar-text.js'
 export { writePdfOptionsSchema, type WritePdfOptions } from './options.js'

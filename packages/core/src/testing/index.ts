@@ -1,2 +1,3 @@
 export { assemblePdf, encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
 export { describeExtractor, describeJudge, describeOcrEngine, describePostProcessor, describeRepair, samplePage } from './conformance.js'
+export { describeWriter, sampleWriterInput } from './writer-conformance.js'

@@ -1,0 +1,37 @@
+import { pdfType, wrapPluginError, type PdfType, type Writer, type WriterInput } from '@pdftriage/core'
+import { safeJoin, writeAtomic } from './atomic.js'
+
+/** The files written for one document. */
+export interface DocumentOutputs {
+  /** Paths relative to the output folder, by writer role (`text`, `clean`, `report`, `pdf`, or a custom writer's). */
+  files: Record<string, string>
+  pdfType: PdfType
+}
+
+/** Output files are keyed by content: 32 hex digits (128 bits) of the BLAKE2b-512 hash. */
+export const outputKey = (hash: string): string => hash.slice(0, 32)
+
+/** Where a document's files go, relative to the output folder, without extension. */
+export const outputStem = (hash: string): string => `documents/${outputKey(hash)}`
+
+/**
+ * Runs the writers on a finished document, in order, and writes each file they return atomically inside the output
+ * folder (a path that leaves it is refused). A writer's error fails the document, named by the writer. A role given
+ * twice points at the last file written for it.
+ */
+export async function writeDocumentOutputs(out: string, writers: readonly Writer[], input: WriterInput): Promise<DocumentOutputs> {
+  const files: Record<string, string> = {}
+  for (const w of writers) {
+    let written
+    try {
+      written = await w.write(input)
+    } catch (e) {
+      throw wrapPluginError(e, w.name, 'write', undefined, input.file)
+    }
+    for (const f of written) {
+      await writeAtomic(safeJoin(out, f.path), f.data)
+      files[f.role] = f.path
+    }
+  }
+  return { files, pdfType: pdfType(input.pages) }
+}

@@ -1,0 +1,72 @@
+import type { PluginRef } from './config.js'
+import type { DocumentResult } from './pipeline.js'
+import type { PageResult } from './types.js'
+
+/** One finished document, as every writer of a batch receives it. Writers do no I/O: they return files. */
+export interface WriterInput {
+  /** The input path as the batch was given it (for reports; writers never read it). */
+  file: string
+  /** BLAKE2b-512 hex of the input's bytes. */
+  hash: string
+  /**
+   * Where this document's files go, relative to the output folder and without extension (`documents/<key>`, keyed by
+   * content). Writers add their own suffix, so that their files sit together and never collide across inputs.
+   */
+  stem: string
+  /** The input's bytes; present only when a writer of the batch declares {@link WriterNeeds.pdfBytes}. */
+  pdf?: Uint8Array
+  /** Every page's result, in page order; `page.items` are empty unless a writer declares {@link WriterNeeds.items}. */
+  pages: readonly PageResult[]
+  /** The document's result: info, tags, actions by page, notes, the post-processed text. */
+  document: DocumentResult
+}
+
+/** What a writer needs kept while a document runs. Each costs memory for the whole document, so both default off. */
+export interface WriterNeeds {
+  /** The input's bytes (a searchable copy of the PDF). */
+  pdfBytes?: boolean
+  /** Every page's items with their boxes (an invisible text layer positioned word by word). */
+  items?: boolean
+}
+
+/** A file a writer produced. The batch writes it atomically, inside the output folder or not at all. */
+export interface WrittenFile {
+  /**
+   * What the file is. The batch's index has a column for `text`, `report` and `pdf` (`clean`, the rebuilt text, is
+   * named in the report only); any other role is written and reported to the batch's caller.
+   */
+  role: string
+  /** Relative to the output folder; a path that leaves it is an `OUTPUT_PATH_INVALID` error. */
+  path: string
+  data: string | Uint8Array
+}
+
+/**
+ * Writes a finished document's outputs (a text file, a report, a searchable PDF). Called once per document, after its
+ * post-processors; returns the files, which the caller writes. An error fails the document, named by the writer.
+ */
+export interface Writer {
+  readonly name: string
+  readonly needs?: WriterNeeds
+  write(doc: WriterInput): WrittenFile[] | Promise<WrittenFile[]>
+}
+
+/**
+ * The writers when a config names none: the text (sidecar and rebuilt text) and the report. A searchable PDF is
+ * added when asked for (`pdftriage run --pdf`), by {@link effectiveWriters}.
+ */
+export const DEFAULT_WRITERS: readonly PluginRef[] = ['@pdftriage/write-text', '@pdftriage/write-report']
+
+/** The writer a request for a searchable PDF adds. */
+export const PDF_WRITER = '@pdftriage/write-pdf'
+
+/** The writers to run: the config's (or the default ones), plus the PDF writer when asked for and not named already. */
+export function effectiveWriters(configured: readonly PluginRef[] | undefined, pdf: boolean): PluginRef[] {
+  const refs = [...(configured ?? DEFAULT_WRITERS)]
+  const named = refs.some((r) => {
+    const id = typeof r === 'string' ? r : r.use
+    return id === PDF_WRITER || id === 'pdf'
+  })
+  if (pdf && !named) refs.push(PDF_WRITER)
+  return refs
+}

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { DEFAULT_WRITERS, PDF_WRITER, effectiveWriters, parseConfig, pdfType, type PageResult } from '../src/index.js'
+import { samplePage } from '../src/testing/index.js'
+
+test('writers: the default ones unless the config names some; the PDF writer added once when asked for', () => {
+  assert.deepEqual(effectiveWriters(undefined, false), DEFAULT_WRITERS)
+  assert.deepEqual(effectiveWriters(undefined, true), [...DEFAULT_WRITERS, PDF_WRITER])
+  assert.deepEqual(effectiveWriters(['./mine.js'], true), ['./mine.js', PDF_WRITER])
+  assert.deepEqual(effectiveWriters([{ use: 'pdf', options: { objectStreams: false } }], true), [{ use: 'pdf', options: { objectStreams: false } }])
+  assert.deepEqual(effectiveWriters([], false), [], 'an empty list writes nothing but the index')
+})
+
+test('writers have no default value in the config, so that configurations written before keep their digest', () => {
+  assert.equal(parseConfig({}).writers, undefined)
+  assert.deepEqual(parseConfig({ writers: ['text'] }).writers, ['text'])
+  assert.throws(() => parseConfig({ writers: 'text' }), { code: 'CONFIG_INVALID', path: 'writers' })
+})
+
+test('pdfType: absent and sparse layers and pages under an image are scans; blank pages do not count', () => {
+  const page = (layer: PageResult['verdict']['layer'], imageCoverage?: number): PageResult => ({
+    pageNumber: 1, action: 'kept', verdict: { judge: 't', layer, needsOcr: false, notes: [] },
+    page: { ...samplePage('x'), ...(imageCoverage === undefined ? {} : { imageCoverage }) },
+  })
+  assert.equal(pdfType([page('healthy'), page('blank')]), 'text')
+  assert.equal(pdfType([page('absent'), page('healthy', 1)]), 'image', 'an OCR layer over a scan is a scan')
+  assert.equal(pdfType([page('sparse'), page('healthy', 0.85)]), 'mixed', 'a large figure is not a scan')
+  assert.equal(pdfType([page('blank')]), 'empty')
+})

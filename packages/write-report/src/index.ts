@@ -1,0 +1,3 @@
+export { reportWriter as default, reportWriter, REPORT_WRITER_NAME } from './report-writer.js'
+export { reportWriterOptionsSchema, type ReportWriterOptions } from './options.js'
+export { documentReport, type DocumentReport } from './document-report.js'

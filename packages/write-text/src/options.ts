@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/** Options of the text writer. */
+export const textWriterOptionsSchema = z.strictObject({
+  sidecar: z.boolean().default(true).describe('Write `<stem>.txt`: the text of each page, pages separated by form feeds (role `text`)'),
+  clean: z
+    .boolean()
+    .default(true)
+    .describe('Write `<stem>.clean.txt`: the continuous text a post-processor rebuilt (role `clean`), when one ran'),
+})
+
+/** Options of the text writer, as a config gives them. */
+export type TextWriterOptions = z.input<typeof textWriterOptionsSchema>

@@ -1,0 +1,23 @@
+import { definePlugin, type Writer, type WrittenFile } from '@pdftriage/core'
+import { textWriterOptionsSchema } from './options.js'
+import { pagesText } from './pages-text.js'
+
+/** The writer's name, in errors. */
+export const TEXT_WRITER_NAME = 'write-text'
+
+/** Plugin factory of the text writer: `<stem>.txt` (pages separated by form feeds) and `<stem>.clean.txt`. */
+export const textWriter = definePlugin({
+  kind: 'writer',
+  name: TEXT_WRITER_NAME,
+  optionsSchema: textWriterOptionsSchema,
+  create: (o): Writer => ({
+    name: TEXT_WRITER_NAME,
+    write(doc) {
+      const files: WrittenFile[] = []
+      if (o.sidecar) files.push({ role: 'text', path: `${doc.stem}.txt`, data: pagesText(doc.pages, doc.document) })
+      const clean = doc.document.text?.text
+      if (o.clean && clean !== undefined) files.push({ role: 'clean', path: `${doc.stem}.clean.txt`, data: clean.normalize('NFC') })
+      return files
+    },
+  }),
+})
