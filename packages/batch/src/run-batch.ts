@@ -77,7 +77,8 @@ export interface BatchSummary {
   /** Of the unchanged, those that had failed (`redoFailed` tries them again). */
   stillFailed: number
   /** Pages of the documents done in this run, by action. */
-  pages: { kept: number; repaired: number; ocr: number; failed: number }
+  /** Pages by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality: "poor"` in pages.jsonl). */
+  pages: { kept: number; repaired: number; ocr: number; failed: number; poorOcr: number }
   /** Wall time of the run. */
   seconds: number
 }
@@ -139,7 +140,7 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   const { files, missing } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
 
   const summary: BatchSummary = {
-    outDir: out, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0 }, seconds: 0,
+    outDir: out, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 }, seconds: 0,
   }
   const baseRow = (path: string) => emptyRow(path, digest)
   for (const m of missing) {
@@ -201,6 +202,7 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
       let a = pageLines.get(i)
       if (!a) pageLines.set(i, (a = []))
       a.push(`${JSON.stringify(pageRow(r))}\n`)
+      if (r.ocrQuality === 'poor') summary.pages.poorOcr++
       onEvent({ type: 'page-done', file: r.file, page: r })
     },
     outcome(res: FileOutcome, i) {

@@ -88,7 +88,8 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   const p = summary.pages
   o.log(
     `documents: ${summary.done} done, ${summary.failed} failed, ${summary.duplicate} duplicate, ${summary.unchanged} unchanged; ` +
-      `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.failed ? `, ${p.failed} failed` : ''}; ` +
+      `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.poorOcr ? ` (${p.poorOcr} read poorly: ocrQuality "poor" in pages.jsonl)` : ''}` +
+      `${p.failed ? `, ${p.failed} failed` : ''}; ` +
       `${summary.seconds.toFixed(1)} s -> ${summary.outDir}`,
   )
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)

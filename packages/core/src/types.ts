@@ -110,6 +110,8 @@ export interface PageResult {
   page: PageText
   /** With policy `extract-and-ocr`: the OCR text beside the layer. */
   ocr?: PageText
+  /** The layer's own text, when OCR replaced it or was kept beside it (for a review of both side by side). */
+  layerText?: string
   /** When the page was OCRed: mean word confidence 0..1 of the OCR (see `meanConfidence`). */
   ocrConfidence?: number
   /** When the page was OCRed: `poor` when the OCR itself reads badly (low confidence, or the judges call it junk). */

@@ -146,8 +146,13 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
     for (const r of rows) {
       const t: { text?: string; layerText?: string; ocrText?: string } = {}
       if (typeof r.text === 'string') t.text = r.text
-      if (typeof r.layerText === 'string') t.layerText = r.layerText
-      if (typeof r.ocrText === 'string') t.ocrText = r.ocrText
+      // Both texts of a page: the layer's kept with the OCR's beside it, or the OCR's kept in place of the layer's.
+      const layer = typeof r.layerText === 'string' ? r.layerText : typeof r.ocrText === 'string' ? r.text : undefined
+      const ocr = typeof r.ocrText === 'string' ? r.ocrText : typeof r.layerText === 'string' ? r.text : undefined
+      if (typeof layer === 'string' && typeof ocr === 'string') {
+        t.layerText = layer
+        t.ocrText = ocr
+      }
       texts[r.page] = t
       const a = attention(r)
       const pe: PageEntry = {

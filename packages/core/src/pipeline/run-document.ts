@@ -228,6 +228,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   let ocrConfidence: number | undefined
   let ocrQuality: 'good' | 'poor' | undefined
   let ocrNotes: string[] = []
+  let layerText: string | undefined
   if (run.ocr && wantsOcr(run.policy, verdict) && (!run.plan.ocrPages || run.plan.ocrPages.has(n))) {
     try {
       const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
@@ -235,6 +236,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       ocrConfidence = checked.confidence
       ocrQuality = checked.quality
       ocrNotes = checked.notes
+      if (page.text.trim()) layerText = page.text
       if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
       else if (checked.keepLayer) ocr = o
       else {
@@ -252,6 +254,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   } else if (error || extractError) action = 'failed'
   const r: PageResult = { pageNumber: n, verdict: ocrNotes.length ? { ...verdict, notes: [...verdict.notes, ...ocrNotes] } : verdict, action, page, timings }
   if (ocrConfidence !== undefined) r.ocrConfidence = ocrConfidence
+  if (layerText !== undefined) r.layerText = layerText
   if (ocrQuality) r.ocrQuality = ocrQuality
   if (judged.repair) r.repair = judged.repair
   if (ocr) r.ocr = ocr
