@@ -120,7 +120,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   if (failed.length && failed.length === results.length) {
     throw new TriageError('PAGE_FAILED', `${inName}: every page failed (${failed[0]!.error?.code ?? 'PLUGIN_FAILED'}: ${failed[0]!.error?.message ?? ''})`, { file: inName })
   }
-  const { pdf, summary } = await writeSearchablePdfWithSummary(bytes, results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page })))
+  const { pdf, summary } = await writeSearchablePdfWithSummary(bytes, results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })))
   const text = sidecarText(results.map((r) => r.page), results.length)
   if (outPath) await writeAtomic(outPath, pdf)
   else await o.writeStdout(pdf)

@@ -93,6 +93,12 @@ export interface Verdict {
   score?: number
   threshold?: number
   notes: string[]
+  /**
+   * On a page whose layer reads: regions (points, top-left origin) where the page image shows text the layer lacks,
+   * such as a screenshot or a scanned stamp on a born-digital page. The runner OCRs these regions alone and adds their
+   * text to the layer's, which it keeps as it is.
+   */
+  regions?: BBox[]
 }
 
 /** What the runner did with a page. */
@@ -110,6 +116,11 @@ export interface PageResult {
   page: PageText
   /** With policy `extract-and-ocr`: the OCR text beside the layer. */
   ocr?: PageText
+  /**
+   * The OCR of the verdict's `regions` on a page that kept its layer: their words with boxes in page points, their
+   * text (also added to `page.text`). A searchable PDF gets invisible text for these words only.
+   */
+  regionText?: PageText
   /** The layer's own text, when OCR replaced it or was kept beside it (for a review of both side by side). */
   layerText?: string
   /** When the page was OCRed: mean word confidence 0..1 of the OCR (see `meanConfidence`). */

@@ -130,3 +130,62 @@ describe('OCR is judged', () => {
     assert.ok(thin.verdict.notes.some((n) => /reads worse than the page's own thin layer/.test(n)))
   })
 })
+
+describe('regions of a page that keeps its layer', () => {
+  const layerPage = (): PageText => {
+    const items = [
+      { text: 'Title of the page', bbox: { x0: 10, y0: 10, x1: 90, y1: 20 }, hasEol: true },
+      { text: 'Text above the screenshot.', bbox: { x0: 10, y0: 30, x1: 90, y1: 40 }, hasEol: true },
+      { text: 'Text below it.', bbox: { x0: 10, y0: 80, x1: 90, y1: 90 }, hasEol: true },
+    ]
+    return { pageNumber: 1, width: 100, height: 100, items, text: items.map((i) => i.text).join('\n'), imageCoverage: 0.3, source: 'text-layer' }
+  }
+  const mixedDoc = (): ExtractedDocument => ({
+    pageCount: 1,
+    info: { pageCount: 1 },
+    getPageText: async () => layerPage(),
+    renderPage: async (n, dpi) => ({ pageNumber: n, width: Math.round((100 * dpi) / 72), height: Math.round((100 * dpi) / 72), dpi, data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2) }),
+    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
+  })
+  const region = { x0: 20, y0: 45, x1: 80, y1: 75 }
+  const readsRegions: Judge = { name: 'gates', judge: () => ({ judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['reads'], regions: [region] }) }
+  const screenshotOcr = (confidence: number): OcrEngine & { sizes: string[] } => ({
+    name: 'fake',
+    sizes: [],
+    async recognize(im) {
+      this.sizes.push(`${im.width}x${im.height}`)
+      const item = { text: 'Save changes?', bbox: { x0: 2, y0: 2, x1: 40, y1: 10 }, confidence }
+      return { pageNumber: im.pageNumber, width: 60, height: 30, items: [item], text: 'Save changes?', source: 'ocr' }
+    },
+    async close() {},
+  })
+  async function runMixed(e: OcrEngine, policy: 'auto' | 'extract' = 'auto'): Promise<PageResult> {
+    const d = mixedDoc()
+    for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [readsRegions], repairs: [], ocr: e, postprocess: [] } as never, { policy })) {
+      if (ev.type === 'page') return ev.result
+    }
+    throw new Error('no page')
+  }
+  it('keeps the layer exactly and inserts the region text where it reads; only the region is OCRed', async () => {
+    const e = screenshotOcr(0.9)
+    const r = await runMixed(e)
+    assert.equal(r.action, 'kept')
+    assert.equal(r.page.text, 'Title of the page\nText above the screenshot.\nSave changes?\nText below it.')
+    assert.deepEqual(e.sizes, [`${Math.ceil((80 * 300) / 72) - Math.floor((20 * 300) / 72)}x${Math.ceil((75 * 300) / 72) - Math.floor((45 * 300) / 72)}`])
+    // the region's words are on the page, in points
+    assert.equal(r.regionText?.items.length, 1)
+    assert.ok(r.regionText!.items[0]!.bbox.x0 >= 20 && r.regionText!.items[0]!.bbox.y0 >= 45)
+    assert.ok(r.verdict.notes.some((n) => /region \(20, 45, 80, 75\): 1 words added/.test(n)), r.verdict.notes.join('\n'))
+  })
+  it('leaves out a region whose reading is poor, and OCRs nothing under policy extract', async () => {
+    const poor = await runMixed(screenshotOcr(0.3))
+    assert.equal(poor.page.text, layerPage().text)
+    assert.equal(poor.regionText, undefined)
+    assert.ok(poor.verdict.notes.some((n) => /left out/.test(n)))
+    const e = screenshotOcr(0.9)
+    const none = await runMixed(e, 'extract')
+    assert.equal(none.page.text, layerPage().text)
+    assert.deepEqual(e.sizes, [])
+  })
+})

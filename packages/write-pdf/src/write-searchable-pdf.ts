@@ -13,6 +13,11 @@ export interface WritePage {
   pageNumber: number
   action: PageAction
   page: PageText
+  /**
+   * On a page that kept its layer: the OCR of its pictures' text (core's `PageResult.regionText`). Only these words
+   * are written, invisibly; the page's own text is neither hidden nor repeated.
+   */
+  regions?: PageText
 }
 
 /** What {@link writeSearchablePdf} did, page by page, for the report. */
@@ -77,17 +82,19 @@ export async function writeSearchablePdfWithSummary(
         plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber,
       })
     }
-    if (!LAYERED.has(wp.action)) continue
+    const replaces = LAYERED.has(wp.action)
+    const layer = replaces ? wp.page : wp.regions?.items.length ? wp.regions : undefined
+    if (!layer) continue
     const crop = target.getCropBox()
     const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
     // normalize() also wraps the original content in q/Q, so a CTM it leaves changed cannot move the layer
     target.node.normalize()
     const fontName = target.node.newFontDictionary('GlyphLess', fontRef).asString().slice(1)
     fontUsed = true
-    const content = textLayerContent(wp.page, frame, fontName, encoder)
+    const content = textLayerContent(layer, frame, fontName, encoder)
     if (!content) continue
     const contents = target.node.Contents()
-    if (hideStart && hideEnd && contents instanceof PDFArray) {
+    if (replaces && hideStart && hideEnd && contents instanceof PDFArray) {
       contents.insert(0, hideStart)
       contents.push(hideEnd)
     }

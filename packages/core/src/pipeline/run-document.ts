@@ -9,6 +9,7 @@ import { judgeDocument, judgePage } from './judge.js'
 import { meanConfidence } from './ocr-check.js'
 import { ocrPage, POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup } from './ocr.js'
 import { postprocessDocument } from './postprocess.js'
+import { ocrRegions } from './regions.js'
 import { repairPage } from './repair.js'
 
 /** How rules change the handling of one document (see `rules.ts`). */
@@ -229,6 +230,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   let ocrQuality: 'good' | 'poor' | undefined
   let ocrNotes: string[] = []
   let layerText: string | undefined
+  let regionText: PageText | undefined
   if (run.ocr && wantsOcr(run.policy, verdict) && (!run.plan.ocrPages || run.plan.ocrPages.has(n))) {
     try {
       const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
@@ -251,10 +253,28 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       error = errorInfo(e)
       action = 'failed'
     }
+  } else if (run.ocr && run.policy !== 'extract' && !verdict.needsOcr && verdict.regions?.length && (!run.plan.ocrPages || run.plan.ocrPages.has(n))) {
+    // A layer that reads, with pictures holding text it lacks: the layer is kept as it is, the pictures alone are read.
+    try {
+      const t0 = performance.now()
+      const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi)
+      timings.ocr = performance.now() - t0
+      ocrNotes = got.notes
+      if (got.readings.length) {
+        regionText = got.regionText
+        page = { ...page, text: got.text }
+        ocrConfidence = meanConfidence(got.regionText)
+        ocrQuality = 'good'
+      }
+    } catch (e) {
+      // The layer stands: a region that cannot be read loses only its own words.
+      ocrNotes = [`ocr: regions not read: ${errorInfo(e).message}`]
+    }
   } else if (error || extractError) action = 'failed'
   const r: PageResult = { pageNumber: n, verdict: ocrNotes.length ? { ...verdict, notes: [...verdict.notes, ...ocrNotes] } : verdict, action, page, timings }
   if (ocrConfidence !== undefined) r.ocrConfidence = ocrConfidence
   if (layerText !== undefined) r.layerText = layerText
+  if (regionText) r.regionText = regionText
   if (ocrQuality) r.ocrQuality = ocrQuality
   if (judged.repair) r.repair = judged.repair
   if (ocr) r.ocr = ocr
