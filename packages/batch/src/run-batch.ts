@@ -116,6 +116,12 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
       producer: info.producer ?? '', creator: info.creator ?? '', creator_tool: info.creatorTool ?? '', pdf_type: res.outputs.pdfType,
       pages_needing_ocr: String(res.pagesNeedingOcr), pages_ocred: String(res.pagesOcred), tags: d.tags.join(' '),
     })
+    // A done document whose writer was skipped says so where its error would be.
+    const skip = res.outputs.skipped[0]
+    if (skip) {
+      row.error_code = skip.code
+      row.error_message = `${skip.writer} skipped: ${skip.message}`
+    }
   } else {
     row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
     row.error_message = res.error?.message ?? 'unknown error'

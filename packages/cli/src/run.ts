@@ -67,6 +67,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
         case 'document-done': {
           finished++
           const r = e.row
+          if (r.error_code) progress?.message(`note: ${e.file}: ${r.error_message}`)
           progress?.document(e.file, `done: ${e.file}: ${r.pages} page(s), ${r.pages_ocred || 0} OCRed, ${r.seconds} s`)
           break
         }

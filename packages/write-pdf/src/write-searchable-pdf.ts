@@ -62,7 +62,7 @@ export async function writeSearchablePdfWithSummary(
   } catch (e) {
     // instanceof alone misses when pdf-lib's CJS and ESM builds both load; its message is stable in 1.17
     if (e instanceof EncryptedPDFError || (e instanceof Error && /\bis encrypted\b/.test(e.message))) {
-      throw new TriageError('PDF_ENCRYPTED', 'Cannot write a searchable copy of an encrypted PDF', { cause: e, plugin: WRITER_NAME, stage: 'write' })
+      throw new TriageError('PDF_ENCRYPTED', 'Cannot write a searchable copy of an encrypted PDF (even one that opens without a password): decrypt it first, e.g. with qpdf --decrypt', { cause: e, plugin: WRITER_NAME, stage: 'write' })
     }
     const msg = e instanceof Error ? e.message : String(e)
     throw new TriageError('PDF_INVALID', `pdf-lib cannot load the input: ${msg}`, { cause: e, plugin: WRITER_NAME, stage: 'write' })
