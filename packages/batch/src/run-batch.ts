@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { mkdir, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
+import { TriageError, configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
 import { IndexStore, type DocumentRow } from './index-store.js'
 import { expandInputs, missingError, type InputFilter } from './inputs.js'
 import { processFiles } from './pool.js'
@@ -30,6 +30,12 @@ export interface RunBatchOptions {
   redo?: boolean
   /** Process inputs that failed in an earlier run again. Default false. */
   redoFailed?: boolean
+  /**
+   * What to do with documents done earlier under another configuration (config, policy, model or `pdf` changed):
+   * `redo` them (the default), or `refuse` to start, with a `USAGE` error naming them, unless `redo` is set. A front end
+   * asks for `refuse` so that, say, `--policy extract` over an OCRed folder does not silently replace OCR text.
+   */
+  configChange?: 'redo' | 'refuse'
   /** Include/exclude globs applied below each input folder. */
   filter?: InputFilter
   /** Folders plugins resolve from after the config's folder (e.g. a front end's own dependencies). */
@@ -160,6 +166,7 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   // Decide what to do with each file: skip (done with the same content and config), duplicate, or process.
   const todo: Array<{ file: string; hash: string }> = []
   const claimed = new Map<string, string>() // hash -> first path processed in this run
+  const changed: Array<{ file: string; ocred: number }> = []
   for (const file of files) {
     let hash: string
     try {
@@ -176,6 +183,7 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
       onEvent({ type: 'unchanged', file, status: prev.status as UnchangedStatus })
       continue
     }
+    if (prev && prev.status === 'done' && prev.hash === hash && prev.config !== digest) changed.push({ file, ocred: Number(prev.pages_ocred) || 0 })
     const first = claimed.get(hash) ?? (o.redo ? undefined : index.doneByHash(hash, digest)?.path)
     if (first && first !== file) {
       const row: DocumentRow = { ...baseRow(file), hash, status: 'duplicate', duplicate_of: first }
@@ -186,6 +194,16 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
     }
     claimed.set(hash, file)
     todo.push({ file, hash })
+  }
+  if (changed.length && o.configChange === 'refuse' && !o.redo) {
+    const ocred = changed.filter((c) => c.ocred > 0)
+    const names = changed.slice(0, 3).map((c) => c.file).join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
+    throw new TriageError(
+      'USAGE',
+      `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, model or --pdf): ${names}. ` +
+        `Running again would redo them and replace their outputs${ocred.length ? ` (${ocred.length} of them hold OCR text)` : ''}: ` +
+        'pass --redo to redo them, or give another output folder.',
+    )
   }
   onEvent({ type: 'planned', inputs: files.length + missing.length, todo: todo.length })
 

@@ -49,6 +49,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   const summary = await runBatch(
     {
       inputs: o.paths, outDir: o.out, cwd: o.cwd, jobs: o.jobs, pdf: o.pdf, redo: o.redo, redoFailed: o.redoFailed, filter: o.filter,
+      configChange: 'refuse',
       pluginDirs: [CLI_DIR],
       ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
     },

@@ -23,3 +23,15 @@ test('a folder with no PDF says so; a missing path is named on stderr', async (t
   assert.equal(m.code, 1)
   assert.match(m.stderr.join('\n'), /failed: nothere\.pdf: FILE_UNREADABLE: .*no such file/)
 })
+
+test('a rerun under another configuration says what it would redo and needs --redo', async (t) => {
+  const fx = await import('@pdftriage/fixtures')
+  const dir = folder({ 'a.pdf': await fx.healthyPdf('en') })
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  assert.equal((await cli(['run', '-q', '--policy', 'extract', '-o', 'out', 'a.pdf'], dir)).code, 0)
+  const again = await cli(['run', '-q', '-o', 'out', '--pdf', '--policy', 'extract', 'a.pdf'], dir)
+  assert.equal(again.code, 2)
+  assert.match(again.stderr.join('\n'), /1 document\(s\) in out were done with another configuration .*: a\.pdf\. Running again would redo them .*pass --redo/)
+  const redo = await cli(['run', '-q', '-o', 'out', '--pdf', '--policy', 'extract', '--redo', 'a.pdf'], dir)
+  assert.equal(redo.code, 0, redo.stderr.join('\n'))
+})
