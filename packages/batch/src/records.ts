@@ -17,6 +17,13 @@ export interface PageRecord {
   text?: string
   error?: { code: string; message: string }
   hash?: string
+  /** When the page was OCRed: mean word confidence 0..1, and `poor` when the OCR reads badly. */
+  ocrConfidence?: number
+  ocrQuality?: 'good' | 'poor'
+  /** With the text: the OCR's text when it was kept beside the layer (`extract-and-ocr`, or a poor OCR). */
+  ocrText?: string
+  /** With the text: the layer's own text when the OCR replaced it. */
+  layerText?: string
 }
 
 /** A document line of `pdftriage triage`. */
@@ -64,7 +71,13 @@ export function pageRecord(file: string, r: PageResult, withText: boolean): Page
   if (th !== null) rec.threshold = th
   if (r.repair) rec.repair = r.repair
   if (r.error) rec.error = { code: r.error.code, message: r.error.message }
-  if (withText) rec.text = r.page.text
+  if (r.ocrConfidence !== undefined) rec.ocrConfidence = Math.round(r.ocrConfidence * 1000) / 1000
+  if (r.ocrQuality) rec.ocrQuality = r.ocrQuality
+  if (withText) {
+    rec.text = r.page.text
+    if (r.ocr) rec.ocrText = r.ocr.text
+    if (r.layerText !== undefined && r.layerText !== r.page.text) rec.layerText = r.layerText
+  }
   return rec
 }
 

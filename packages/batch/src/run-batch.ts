@@ -32,6 +32,12 @@ export interface RunBatchOptions {
   redo?: boolean
   /** Process inputs that failed in an earlier run again. Default false. */
   redoFailed?: boolean
+  /**
+   * What to do with documents done earlier under another configuration (config, policy, model or `pdf` changed):
+   * `redo` them (the default), or `refuse` to start, with a `USAGE` error naming them, unless `redo` is set. A front end
+   * asks for `refuse` so that, say, `--policy extract` over an OCRed folder does not silently replace OCR text.
+   */
+  configChange?: 'redo' | 'refuse'
   /** Include/exclude globs applied below each input folder. */
   filter?: InputFilter
   /** Folders plugins resolve from after the config's folder (e.g. a front end's own dependencies). */
@@ -81,7 +87,8 @@ export interface BatchSummary {
   /** Of the unchanged, those that had failed (`redoFailed` tries them again). */
   stillFailed: number
   /** Pages of the documents done in this run, by action. */
-  pages: { kept: number; repaired: number; ocr: number; failed: number }
+  /** Pages by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality: "poor"` in pages.jsonl). */
+  pages: { kept: number; repaired: number; ocr: number; failed: number; poorOcr: number }
   /** Wall time of the run. */
   seconds: number
 }
@@ -119,6 +126,12 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
       producer: info.producer ?? '', creator: info.creator ?? '', creator_tool: info.creatorTool ?? '', pdf_type: res.outputs.pdfType,
       pages_needing_ocr: String(res.pagesNeedingOcr), pages_ocred: String(res.pagesOcred), tags: d.tags.join(' '),
     })
+    // A done document whose writer was skipped says so where its error would be.
+    const skip = res.outputs.skipped[0]
+    if (skip) {
+      row.error_code = skip.code
+      row.error_message = `${skip.writer} skipped: ${skip.message}`
+    }
   } else {
     row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
     row.error_message = res.error?.message ?? 'unknown error'
@@ -154,7 +167,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   const { files, missing } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
 
   const summary: BatchSummary = {
-    outDir: out, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0 }, seconds: 0,
+    outDir: out, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 }, seconds: 0,
   }
   const baseRow = (path: string) => emptyRow(path, digest)
   for (const m of missing) {
@@ -168,6 +181,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   // Decide what to do with each file: skip (done with the same content and config), duplicate, or process.
   const todo: Array<{ file: string; hash: string }> = []
   const claimed = new Map<string, string>() // hash -> first path processed in this run
+  const changed: Array<{ file: string; ocred: number }> = []
   for (const file of files) {
     let hash: string
     try {
@@ -184,6 +198,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
       onEvent({ type: 'unchanged', file, status: prev.status as UnchangedStatus })
       continue
     }
+    if (prev && prev.status === 'done' && prev.hash === hash && prev.config !== digest) changed.push({ file, ocred: Number(prev.pages_ocred) || 0 })
     const first = claimed.get(hash) ?? (o.redo ? undefined : index.doneByHash(hash, digest)?.path)
     if (first && first !== file) {
       const row: DocumentRow = { ...baseRow(file), hash, status: 'duplicate', duplicate_of: first }
@@ -194,6 +209,16 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     }
     claimed.set(hash, file)
     todo.push({ file, hash })
+  }
+  if (changed.length && o.configChange === 'refuse' && !o.redo) {
+    const ocred = changed.filter((c) => c.ocred > 0)
+    const names = changed.slice(0, 3).map((c) => c.file).join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
+    throw new TriageError(
+      'USAGE',
+      `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, model or --pdf): ${names}. ` +
+        `Running again would redo them and replace their outputs${ocred.length ? ` (${ocred.length} of them hold OCR text)` : ''}: ` +
+        'pass --redo to redo them, or give another output folder.',
+    )
   }
   onEvent({ type: 'planned', inputs: files.length + missing.length, todo: todo.length })
 
@@ -216,6 +241,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
       let a = pageLines.get(i)
       if (!a) pageLines.set(i, (a = []))
       a.push(`${JSON.stringify(pageRow(r))}\n`)
+      if (r.ocrQuality === 'poor') summary.pages.poorOcr++
       onEvent({ type: 'page-done', file: r.file, page: r })
     },
     outcome(res: FileOutcome, i) {

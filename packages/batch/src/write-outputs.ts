@@ -1,4 +1,4 @@
-import { pdfType, wrapPluginError, type PdfType, type Writer, type WriterInput } from '@pdftriage/core'
+import { TriageError, pdfType, wrapPluginError, type PdfType, type Writer, type WriterInput } from '@pdftriage/core'
 import { safeJoin, writeAtomic } from './atomic.js'
 
 /** The files written for one document. */
@@ -6,7 +6,12 @@ export interface DocumentOutputs {
   /** Paths relative to the output folder, by writer role (`text`, `clean`, `report`, `pdf`, or a custom writer's). */
   files: Record<string, string>
   pdfType: PdfType
+  /** Writers that could not write this input and were skipped, with why (the other outputs are there). */
+  skipped: Array<{ writer: string; code: string; message: string }>
 }
+
+/** Writer errors that skip that writer's output for the document rather than fail it. */
+const SKIPPABLE: ReadonlySet<string> = new Set(['PDF_ENCRYPTED'])
 
 /** Output files are keyed by content: 32 hex digits (128 bits) of the BLAKE2b-512 hash. */
 export const outputKey = (hash: string): string => hash.slice(0, 32)
@@ -21,11 +26,18 @@ export const outputStem = (hash: string): string => `documents/${outputKey(hash)
  */
 export async function writeDocumentOutputs(out: string, writers: readonly Writer[], input: WriterInput): Promise<DocumentOutputs> {
   const files: Record<string, string> = {}
+  const skipped: DocumentOutputs['skipped'] = []
   for (const w of writers) {
     let written
     try {
       written = await w.write(input)
     } catch (e) {
+      // An input encrypted with an owner password only is read by anyone, but a writer that rewrites the file (a
+      // searchable PDF) cannot: its output is skipped, the text and report are still written.
+      if (e instanceof TriageError && SKIPPABLE.has(e.code)) {
+        skipped.push({ writer: w.name, code: e.code, message: e.message })
+        continue
+      }
       throw wrapPluginError(e, w.name, 'write', undefined, input.file)
     }
     for (const f of written) {
@@ -33,5 +45,5 @@ export async function writeDocumentOutputs(out: string, writers: readonly Writer
       files[f.role] = f.path
     }
   }
-  return { files, pdfType: pdfType(input.pages) }
+  return { files, pdfType: pdfType(input.pages), skipped }
 }

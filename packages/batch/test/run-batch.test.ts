@@ -31,7 +31,7 @@ test('writes the index, texts and reports; identical files are processed once; e
   const dir = await inputs(t)
   const { summary, events, of } = await run(dir)
   assert.deepEqual({ ...summary, seconds: 0 }, {
-    outDir: join(dir, 'out'), done: 2, failed: 1, duplicate: 1, unchanged: 0, stillFailed: 0, pages: { kept: 4, repaired: 0, ocr: 0, failed: 0 }, seconds: 0,
+    outDir: join(dir, 'out'), done: 2, failed: 1, duplicate: 1, unchanged: 0, stillFailed: 0, pages: { kept: 4, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 }, seconds: 0,
   })
   const out = join(dir, 'out')
   const { docs, pages } = readIndex(out)

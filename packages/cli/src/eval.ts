@@ -33,7 +33,7 @@ export async function evalCommand(o: {
   const files = [...new Set(labels.map((l) => l.file))]
   const results = new Map<string, Map<number, Prediction>>()
   const failed = new Map<string, string>()
-  const progress = new Progress(files.length)
+  const progress = new Progress(files.length, { lines: false })
   await processFiles(
     files.map((f) => join(root, f)),
     { mode: 'triage', cwd: o.cwd, fallbackDirs: [CLI_DIR], ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) },
@@ -45,13 +45,11 @@ export async function evalCommand(o: {
           let m = results.get(f)
           if (!m) results.set(f, (m = new Map()))
           m.set(r.page, r)
-          progress.pages++
+          progress.page(f, r.action)
         } else if (r.type === 'error') failed.set(f, `${r.code}: ${r.message}`)
-        progress.tick()
       },
-      outcome() {
-        progress.docs++
-        progress.tick()
+      outcome(out, i) {
+        progress.document(files[i]!, '', out.status === 'failed')
       },
     },
   )

@@ -4,6 +4,8 @@ import { DEFAULT_LIMITS, defaultJobs, type DocumentLimits } from '@pdftriage/bat
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 import { evalCommand } from './eval.js'
 import { calibrateCommand, fitCommand } from './model-commands.js'
+import { ocrCommand, parsePages } from './ocr-command.js'
+import { reportCommand } from './report-command.js'
 import { runCommand } from './run.js'
 import { triageCommand } from './triage.js'
 
@@ -18,9 +20,11 @@ Commands:
   triage     judge every page's text layer; JSON Lines on stdout (pages are not OCRed; an OCR engine may look
              at part of a page where the characters cannot tell)
   run        extract, judge, repair, OCR what needs it, and write an output folder
+  ocr        one PDF in, a searchable PDF out (as ocrmypdf IN OUT): only the pages that need it are OCRed
   fit        fit a letter-pair model on your own good pages
   calibrate  widen a model's margin until your trusted held-out pages pass
   eval       measure a configuration on a labelled corpus
+  report     write a review page (report.html) of a run's output folder
 
 Run \`pdftriage <command> --help\` for a command's options.
 Exit codes: 0 done; 1 some documents or pages failed (the rest is done); 2 usage or config error.`,
@@ -38,7 +42,7 @@ Options:
   --format jsonl|table output format (default jsonl)
   --with-text          include each page's text in its record
   --policy P           extract | auto | ocr | extract-and-ocr (reported only: triage never OCRs)
-  --jobs N             documents processed at once (default: ${defaultJobs()}, the cores)
+  -j, --jobs N         documents processed at once (default: ${defaultJobs()}, the cores)
   --split              with fewer files than jobs, share long documents between workers by page ranges (each worker
                        holds its own pdf.js: more memory; pays on machines with real cores)
   -h, --help`,
@@ -50,11 +54,11 @@ documents/<hash>.clean.txt (rebuilt continuous text), documents/<hash>.json (rep
 documents/<hash>.pdf. A rerun processes only new or changed files (a changed config or model counts as a change).
 
 Options:
-  --out DIR            output folder (required)
+  -o, --out DIR        output folder (required)
   --config FILE        config file
   --model FILE         add the letter-pair judge with this model
   --policy P           extract | auto (default) | ocr | extract-and-ocr
-  --jobs N             documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
+  -j, --jobs N         documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
   --pdf                also write a searchable PDF per document
   --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name)
   --exclude GLOB       skip files matching (repeatable)
@@ -63,11 +67,51 @@ Options:
   --doc-timeout S      seconds one document may take (default ${DEFAULT_LIMITS.docTimeoutMs / 1000}); over it: DOC_TIMEOUT
   --page-timeout S     seconds one page may take (default ${DEFAULT_LIMITS.pageTimeoutMs / 1000}); over it the document stops: PAGE_TIMEOUT
   --max-memory MB      memory of the process reading one document (default ${DEFAULT_LIMITS.maxMemoryMb}); over it: DOC_TOO_LARGE
+  --report             also write the review page (see pdftriage report --help)
+  -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
   -h, --help
 
 Each document runs in a child process under these limits: a file that crashes it, hangs or grows without bound fails
 alone (a failed row with its hash: a rerun tries it again only with --redo-failed) and the run goes on. One run at a
 time writes into DIR (a second one exits with 2).`,
+  ocr: `Usage: pdftriage ocr [options] IN.pdf OUT.pdf
+
+Writes OUT.pdf, a searchable copy of IN.pdf: every page is judged, and only a page whose text layer is missing,
+thin or junk is OCRed (an invisible text layer is added; the visible page is never rasterised). Unlike ocrmypdf
+--skip-text, a page is not skipped because it carries a glyph: a layer of junk (a false character map) is OCRed, and
+a layer that a repair can read (a reflected or shifted font) is repaired without OCR. IN or OUT may be - for
+standard input or output. OUT is written under a temporary name and renamed.
+
+Options:
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else fra+eng)
+  -j, --jobs N         OCR workers (default: the engine's, the cores)
+  --pages LIST         only these pages may be OCRed, e.g. 1-3,7,10- (the others keep their layer)
+  --sidecar FILE       also write the text (pages separated by form feeds, NFC); - for standard output
+  --force              OCR every page (ocrmypdf --force-ocr, without rasterising: the page's own text stays)
+  --skip-text          accepted for ocrmypdf scripts: it is what pdftriage does anyway, judging each page
+  --config FILE        config file (judges, repairs, OCR engine, password)
+  -q, --quiet          no summary line
+  -v, --verbose        one line per page: its layer and what was done
+  -h, --help
+
+Exit codes: 0 written (also when no page needed OCR: OUT then carries the text IN had; ocrmypdf's exit 6 for
+that case is left out on purpose, as scripts then mistake a finished file for a failure); 1 the document failed;
+2 usage or configuration error. --redo (ocrmypdf --redo-ocr) is not offered: an old OCR layer is spot-checked
+against its image, and replaced in the text output when it reads badly, but not removed from the PDF.`,
+  report: `Usage: pdftriage report [--config FILE] [--no-images] OUT_DIR
+
+Writes OUT_DIR/report.html, a static review page opened from disk with no server: a summary (documents, pages by
+action and layer, OCR seconds spent and saved, failures), one row per page with its thumbnail, verdict, judge and
+score against threshold, pages most worth a look first (failures, poor OCR, judges that disagree, scores close to a
+threshold, repairs), filters by action, layer and document, and a detail view with the page larger, its notes and the
+text kept (the layer's and the OCR's side by side, differences marked, when both were kept). Pictures and page texts
+go to OUT_DIR/report/. Run it from the folder the run was started from: the input paths in documents.csv are
+relative to it (pages whose source is missing or changed have no picture).
+
+Options:
+  --config FILE        config file (the extractor renders the pictures; its password opens encrypted inputs)
+  --no-images          no page pictures (fast)
+  -h, --help`,
   fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
 
 INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the configured judges call healthy
@@ -87,16 +131,23 @@ const common = {
   help: { type: 'boolean', short: 'h' },
   config: { type: 'string' },
   model: { type: 'string' },
-  jobs: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
   policy: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
 } as const
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' } },
-  run: { ...common, out: { type: 'string' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' }, pdf: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
+  run: { ...common, out: { type: 'string', short: 'o' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
+  report: { help: common.help, config: common.config, 'no-images': { type: 'boolean' } },
+  ocr: {
+    help: common.help, config: common.config, jobs: common.jobs, quiet: common.quiet, verbose: { type: 'boolean', short: 'v' },
+    language: { type: 'string', short: 'l' }, pages: { type: 'string' }, sidecar: { type: 'string' }, force: { type: 'boolean' },
+    'skip-text': { type: 'boolean' },
+  },
 }
 
 /** I/O of the CLI, injectable for tests. */
@@ -144,6 +195,16 @@ function policyOption(v: unknown): Policy | undefined {
   return r.data
 }
 
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  for await (const c of process.stdin) chunks.push(c as Buffer)
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+async function writeStdout(b: Uint8Array): Promise<void> {
+  await new Promise<void>((ok, ko) => process.stdout.write(b, (e) => (e ? ko(e) : ok())))
+}
+
 /** Runs the CLI with arguments (without `node` and the script); resolves to the exit code. */
 export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
   const [cmd, ...rest] = argv
@@ -157,7 +218,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   }
   try {
     const spec = OPTIONS[cmd]
-    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, fit, calibrate, eval (see pdftriage --help)`)
+    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, ocr, fit, calibrate, eval, report (see pdftriage --help)`)
     let parsed
     try {
       parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
@@ -184,11 +245,14 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'run': {
         if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
-        return await runCommand({
+        const code = await runCommand({
           ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
           filter: { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }, log: io.stderr,
           limits: limitOptions(v),
+          quiet: v.quiet === true,
         })
+        if (v.report === true) await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
+        return code
       }
       case 'fit': {
         if (!str('out')) usage('Give the model file to write with --out model.json')
@@ -208,6 +272,23 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         const format = (str('format') ?? 'text') as 'text' | 'jsonl'
         if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${format}\``)
         return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
+      }
+      case 'ocr': {
+        if (pos.length !== 2) usage('Give the input and the output: pdftriage ocr IN.pdf OUT.pdf (- for standard input or output)')
+        if (v.force === true && v['skip-text'] === true) usage('--force and --skip-text say opposite things: give one')
+        const langs = str('language')?.split('+').map((l) => l.trim()).filter(Boolean)
+        if (langs && !langs.every((l) => /^[a-z_]{3,}$/.test(l))) usage(`Expected -l like fra or fra+eng, not \`${str('language')}\``)
+        const pages = str('pages') === undefined ? undefined : parsePages(str('pages')!)
+        return await ocrCommand({
+          input: pos[0]!, output: pos[1]!, cwd: io.cwd, mode: v.force === true ? 'force' : 'judge', quiet: v.quiet === true, verbose: v.verbose === true,
+          log: io.stderr, readStdin, writeStdout,
+          ...(langs ? { languages: langs } : {}), ...(pages ? { pages } : {}), ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
+          ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}), ...(str('config') ? { configFile: str('config')! } : {}),
+        })
+      }
+      case 'report': {
+        if (pos.length !== 1) usage('Give exactly one output folder, written by pdftriage run. See pdftriage report --help')
+        return await reportCommand({ out: pos[0]!, cwd: io.cwd, images: v['no-images'] !== true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
       }
     }
     return 2

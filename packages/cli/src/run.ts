@@ -1,5 +1,7 @@
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { runBatch, type DocumentLimits, type InputFilter } from '@pdftriage/batch'
-import type { Policy } from '@pdftriage/core'
+import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
 
@@ -20,6 +22,8 @@ export interface RunCommandOptions {
   limits?: Partial<DocumentLimits>
   /** Summary and notices (stderr). */
   log: (s: string) => void
+  /** No line per finished document (failures and the summary are still said). */
+  quiet?: boolean
 }
 
 /**
@@ -27,10 +31,27 @@ export interface RunCommandOptions {
  * code: 0 all done, 1 some failed (in this run, or unchanged since an earlier run failed them).
  */
 export async function runCommand(o: RunCommandOptions): Promise<number> {
+  const outDir = resolve(o.cwd, o.out)
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
+    throw new TriageError('USAGE', `--out \`${o.out}\` is a file: give a folder (it is created when missing)`)
+  }
   let progress: Progress | undefined
+  let inputs = 0
+  let finished = 0
+  // Ctrl-C: every document finished is already in the index (it is committed as each one ends), so the run can stop
+  // at once; the bar's line is finished and the rerun that resumes is named.
+  const onInterrupt = () => {
+    const line = `interrupted: ${finished} document(s) finished in this run are kept in ${o.out}; run the same command again to go on`
+    if (progress) progress.interrupt(line)
+    else o.log(line)
+    process.exit(130)
+  }
+  process.once('SIGINT', onInterrupt)
+  const bar = !o.quiet && process.stderr.isTTY === true && !process.env.CI
   const summary = await runBatch(
     {
       inputs: o.paths, outDir: o.out, cwd: o.cwd, jobs: o.jobs, pdf: o.pdf, redo: o.redo, redoFailed: o.redoFailed, filter: o.filter,
+      configChange: 'refuse',
       pluginDirs: [CLI_DIR], ...(o.limits ? { limits: o.limits } : {}),
       ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
     },
@@ -40,35 +61,39 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
           o.log(`resumed: ${e.message}`)
           break
         case 'planned':
-          progress = new Progress(e.todo)
+          inputs = e.inputs
+          progress = new Progress(e.todo, { bar, lines: !o.quiet, ...(bar ? {} : { write: (s: string) => o.log(s.replace(/\n$/, '')) }) })
           break
         case 'page-done':
-          if (!progress) break
-          progress.pages++
-          if (e.page.action === 'ocr') progress.ocrPages++
-          progress.tick()
+          progress?.page(e.file, e.page.action)
           break
-        case 'document-done':
-          if (!progress) break
-          progress.docs++
-          progress.tick()
+        case 'document-done': {
+          finished++
+          const r = e.row
+          if (r.error_code) progress?.message(`note: ${e.file}: ${r.error_message}`)
+          progress?.document(e.file, `done: ${e.file}: ${r.pages} page(s), ${r.pages_ocred || 0} OCRed, ${r.seconds} s`)
           break
-        case 'failed':
+        }
+        case 'failed': {
+          const line = `failed: ${e.file}: ${e.code}: ${e.message}`
           // Missing paths fail before the plan; only documents that were tried count on the bar.
-          if (!progress) break
-          progress.docs++
-          progress.failed++
-          o.log(`failed: ${e.file}: ${e.code}: ${e.message}`)
-          progress.tick()
+          if (progress) progress.document(e.file, line, true)
+          else o.log(line)
           break
+        }
       }
     },
-  )
+  ).finally(() => process.removeListener('SIGINT', onInterrupt))
   progress?.done()
+  if (inputs === 0) {
+    o.log(`no PDF found in ${o.paths.map((p) => `\`${p}\``).join(', ')} (folders are searched recursively for *.pdf` +
+      `${o.filter.include?.length || o.filter.exclude?.length ? '; --include and --exclude apply' : ''})`)
+  }
   const p = summary.pages
   o.log(
     `documents: ${summary.done} done, ${summary.failed} failed, ${summary.duplicate} duplicate, ${summary.unchanged} unchanged; ` +
-      `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.failed ? `, ${p.failed} failed` : ''}; ` +
+      `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.poorOcr ? ` (${p.poorOcr} read poorly: ocrQuality "poor" in pages.jsonl)` : ''}` +
+      `${p.failed ? `, ${p.failed} failed` : ''}; ` +
       `${summary.seconds.toFixed(1)} s -> ${summary.outDir}`,
   )
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)

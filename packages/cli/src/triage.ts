@@ -28,7 +28,7 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
     failed++
     o.out(format(errorRecord(m, missingError(m)), o.format))
   }
-  const progress = new Progress(files.length)
+  const progress = new Progress(files.length, { lines: false })
   const pageRows: PageRecord[] = []
   const tasks = await planTasks(files, o.jobs, { cwd: o.cwd, split: o.split === true, ...(o.configFile ? { configFile: o.configFile } : {}) })
   // Parts of a shared document: their document records are merged, and the document counts once.
@@ -42,7 +42,7 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
     record(r, i) {
       const part = tasks[i]!.part
       if (r.type === 'page') {
-        progress.pages++
+        progress.page(r.file, r.action)
         if (r.action === 'failed') failedPages++
         if (o.format === 'table') pageRows.push(r)
         emit(r)
@@ -54,21 +54,17 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
         parts.push(r)
         if (part.index === part.of - 1 && !partFailed) emit(mergeDocumentRecords(parts))
       }
-      progress.tick()
     },
     outcome(out, i) {
       const part = tasks[i]!.part
       if (part && part.index < part.of - 1) return
-      progress.docs++
-      if (out.status === 'failed' || (part && partFailed)) {
-        failed++
-        progress.failed++
-      }
+      const bad = out.status === 'failed' || (!!part && partFailed)
+      if (bad) failed++
+      progress.document(out.file, '', bad)
       if (part) {
         parts.length = 0
         partFailed = false
       }
-      progress.tick()
     },
   })
   progress.done()

@@ -22,6 +22,9 @@ const verdictSchema = z
     score: measure.optional(),
     threshold: measure.optional(),
     notes: z.array(z.string(), { error: (i) => `Expected notes (an array of strings), not ${quoted(i.input)}` }),
+    regions: z
+      .array(z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }), { error: (i) => `Expected regions (boxes in points), not ${quoted(i.input)}` })
+      .optional(),
   }, { error: (i) => `Expected a verdict object (or undefined to abstain), not ${quoted(i.input)}` })
   .refine((v) => !(v.needsOcr && READABLE.has(v.layer)), {
     error: (i) => `A \`${(i.input as { layer: Layer }).layer}\` layer cannot need OCR`,

@@ -41,6 +41,11 @@ export interface PageText {
   imageCoverage?: number
   /** True when the page paints vector graphics (paths) that are not text; `undefined` when the backend cannot tell. */
   hasVectorGraphics?: boolean
+  /**
+   * OCR only: the clockwise turn (degrees) at which the page image was read, when it was scanned sideways or upside
+   * down. Item boxes are always on the page as displayed; a writer turns each word's baseline by this much.
+   */
+  rotation?: 0 | 90 | 180 | 270
   source: 'text-layer' | 'repaired' | 'ocr'
 }
 
@@ -88,6 +93,12 @@ export interface Verdict {
   score?: number
   threshold?: number
   notes: string[]
+  /**
+   * On a page whose layer reads: regions (points, top-left origin) where the page image shows text the layer lacks,
+   * such as a screenshot or a scanned stamp on a born-digital page. The runner OCRs these regions alone and adds their
+   * text to the layer's, which it keeps as it is.
+   */
+  regions?: BBox[]
 }
 
 /** What the runner did with a page. */
@@ -105,6 +116,17 @@ export interface PageResult {
   page: PageText
   /** With policy `extract-and-ocr`: the OCR text beside the layer. */
   ocr?: PageText
+  /**
+   * The OCR of the verdict's `regions` on a page that kept its layer: their words with boxes in page points, their
+   * text (also added to `page.text`). A searchable PDF gets invisible text for these words only.
+   */
+  regionText?: PageText
+  /** The layer's own text, when OCR replaced it or was kept beside it (for a review of both side by side). */
+  layerText?: string
+  /** When the page was OCRed: mean word confidence 0..1 of the OCR (see `meanConfidence`). */
+  ocrConfidence?: number
+  /** When the page was OCRed: `poor` when the OCR itself reads badly (low confidence, or the judges call it junk). */
+  ocrQuality?: 'good' | 'poor'
   /** Set when action is `failed` (the page keeps whatever text it had). */
   error?: { code: string; message: string; plugin?: string; stage?: string }
   /** Milliseconds spent on the page, by stage. */

@@ -20,7 +20,7 @@ export const pdfWriter = definePlugin({
           plugin: WRITER_NAME, stage: 'write', file: doc.file,
         })
       }
-      const pages = doc.pages.map((p) => ({ pageNumber: p.pageNumber, action: p.action, page: p.page }))
+      const pages = doc.pages.map((p) => ({ pageNumber: p.pageNumber, action: p.action, page: p.page, ...(p.regionText ? { regions: p.regionText } : {}) }))
       return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: await writeSearchablePdf(doc.pdf, pages, o) }]
     },
   }),

@@ -14,6 +14,11 @@ export interface WritePage {
   pageNumber: number
   action: PageAction
   page: PageText
+  /**
+   * On a page that kept its layer: the OCR of its pictures' text (core's `PageResult.regionText`). Only these words
+   * are written, invisibly; the page's own text is neither hidden nor repeated.
+   */
+  regions?: PageText
 }
 
 /** What {@link writeSearchablePdf} did, page by page, for the report. */
@@ -62,7 +67,7 @@ export async function writeSearchablePdfWithSummary(
   } catch (e) {
     // instanceof alone misses when pdf-lib's CJS and ESM builds both load; its message is stable in 1.17
     if (e instanceof EncryptedPDFError || (e instanceof Error && /\bis encrypted\b/.test(e.message))) {
-      throw new TriageError('PDF_ENCRYPTED', 'Cannot write a searchable copy of an encrypted PDF', { cause: e, plugin: WRITER_NAME, stage: 'write' })
+      throw new TriageError('PDF_ENCRYPTED', 'Cannot write a searchable copy of an encrypted PDF (even one that opens without a password): decrypt it first, e.g. with qpdf --decrypt', { cause: e, plugin: WRITER_NAME, stage: 'write' })
     }
     const msg = e instanceof Error ? e.message : String(e)
     throw new TriageError('PDF_INVALID', `pdf-lib cannot load the input: ${msg}`, { cause: e, plugin: WRITER_NAME, stage: 'write' })
@@ -83,7 +88,9 @@ export async function writeSearchablePdfWithSummary(
         plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber,
       })
     }
-    if (!LAYERED.has(wp.action)) continue
+    const replaces = LAYERED.has(wp.action)
+    const layer = replaces ? wp.page : wp.regions?.items.length ? wp.regions : undefined
+    if (!layer) continue
     // A page repaired by code maps gets them as ToUnicode CMaps of its own fonts: every extractor then reads the
     // repaired text from the file itself, and the page's content is not touched.
     if (wp.action === 'repaired' && o.toUnicode) {
@@ -101,10 +108,10 @@ export async function writeSearchablePdfWithSummary(
     target.node.normalize()
     const fontName = target.node.newFontDictionary('GlyphLess', fontRef).asString().slice(1)
     fontUsed = true
-    const content = textLayerContent(wp.page, frame, fontName, encoder)
+    const content = textLayerContent(layer, frame, fontName, encoder)
     if (!content) continue
     const contents = target.node.Contents()
-    if (hideStart && hideEnd && contents instanceof PDFArray) {
+    if (replaces && hideStart && hideEnd && contents instanceof PDFArray) {
       contents.insert(0, hideStart)
       contents.push(hideEnd)
     }

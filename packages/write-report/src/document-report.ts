@@ -23,6 +23,7 @@ export function documentReport(doc: WriterInput) {
       page: p.pageNumber, layer: p.verdict.layer, needsOcr: p.verdict.needsOcr, action: p.action, judge: p.verdict.judge,
       score: Number.isFinite(p.verdict.score) ? p.verdict.score : null, repair: p.repair ?? null, notes: p.verdict.notes,
       error: p.error ?? null, ms: p.timings,
+      ...(p.ocrConfidence !== undefined ? { ocrConfidence: Math.round(p.ocrConfidence * 1000) / 1000, ocrQuality: p.ocrQuality ?? null } : {}),
     })),
     ms: Math.round(d.ms),
     postprocessMs: d.postprocessMs === undefined ? null : Math.round(d.postprocessMs),

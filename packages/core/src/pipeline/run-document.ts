@@ -6,8 +6,10 @@ import { emptyPage, withoutBands } from '../text.js'
 import type { DocumentInfo, DocumentText, PageAction, PageResult, PageText, Verdict } from '../types.js'
 import { PageSource } from './extract.js'
 import { judgeDocument, judgePage } from './judge.js'
-import { ocrPage, recognizeRegion, type OcrSetup } from './ocr.js'
+import { meanConfidence } from './ocr-check.js'
+import { ocrPage, POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup } from './ocr.js'
 import { postprocessDocument } from './postprocess.js'
+import { ocrRegions } from './regions.js'
 import { repairPage } from './repair.js'
 
 /** How rules change the handling of one document (see `rules.ts`). */
@@ -20,6 +22,8 @@ export interface DocumentPlan {
   extractOnly?: boolean
   /** 1-based pages neither judged nor OCRed nor kept in the text (a receipt page). */
   skipPages?: ReadonlySet<number>
+  /** When set, only these 1-based pages may be OCRed; the others keep their layer whatever the verdict. */
+  ocrPages?: ReadonlySet<number>
   /** Shares of the page height ignored when judging (a transmission stamp). */
   ignoreTopBand?: number
   ignoreBottomBand?: number
@@ -153,6 +157,46 @@ function wantsOcr(policy: Policy, verdict: Verdict): boolean {
   return policy === 'ocr' || policy === 'extract-and-ocr' || (policy === 'auto' && verdict.needsOcr && verdict.layer !== 'blank')
 }
 
+/** Verdicts on an OCR text that say it is junk (thin OCR of a photo is `absent` or `sparse`, not poor). */
+const JUNK = new Set<Verdict['layer']>(['garbled', 'unreadable'])
+
+/** What the OCR of a page is worth, and whether the layer it was to replace reads better. */
+interface OcrCheck {
+  confidence: number | undefined
+  quality: 'good' | 'poor'
+  /** The page keeps its own layer: the OCR reads badly and the layer was only thin, not broken. */
+  keepLayer: boolean
+  notes: string[]
+}
+
+/**
+ * Judges an OCR text like any layer: the mean word confidence, then the configured judges (without an OCR engine of
+ * their own, so that no judge OCRs the page again). The OCR is poor when its confidence is under
+ * {@link POOR_OCR_CONFIDENCE} or a judge calls it junk. A poor OCR replaces a broken layer (still flagged), but not a
+ * thin one that reads: that layer is kept and the notes say why.
+ */
+async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict: Verdict): Promise<OcrCheck> {
+  const confidence = meanConfidence(o)
+  const notes: string[] = []
+  // A judge that fails on the OCR text leaves the confidence to speak alone.
+  const v = await judgePage(o, run.components.judges, run.ctx).catch(
+    (e: unknown): Verdict => ({ judge: 'none', layer: 'healthy', needsOcr: false, notes: [`judging the OCR failed: ${e instanceof Error ? e.message : String(e)}`] }),
+  )
+  const lowConf = confidence !== undefined && confidence < POOR_OCR_CONFIDENCE
+  const junk = JUNK.has(v.layer)
+  const quality = lowConf || junk ? 'poor' : 'good'
+  const turned = o.rotation ? `, read turned ${o.rotation} degrees` : ''
+  notes.push(
+    `ocr: ${[...o.text].filter((c) => c.trim()).length} characters, mean word confidence ${confidence === undefined ? 'unknown' : confidence.toFixed(2)}` +
+      `${turned}; judged ${v.layer} by ${v.judge}: ${quality}` +
+      (quality === 'poor' ? ` (${[lowConf ? `confidence < ${POOR_OCR_CONFIDENCE}` : '', junk ? `${v.layer} text` : ''].filter(Boolean).join(', ')})` : ''),
+  )
+  const thinLayer = layer.text.trim().length > 0 && !JUNK.has(verdict.layer)
+  const keepLayer = quality === 'poor' && thinLayer
+  if (keepLayer) notes.push("ocr: the OCR reads worse than the page's own thin layer, which is kept")
+  return { confidence, quality, keepLayer, notes }
+}
+
 /** One page through the stages: extract, judge, repair, OCR. */
 async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   const timings: Timings = {}
@@ -183,12 +227,24 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   let error = judged.error
   let action: PageAction = judged.repair ? 'repaired' : 'kept'
   let ocr: PageText | undefined
+  let ocrConfidence: number | undefined
+  let ocrQuality: 'good' | 'poor' | undefined
+  let ocrNotes: string[] = []
+  let layerText: string | undefined
+  let regionText: PageText | undefined
+  const mayOcr = !run.plan.ocrPages || run.plan.ocrPages.has(n)
   // A judge or repair that broke fails its page, loudly: OCR would hide the broken plugin behind a page that looks done.
   if (error) action = 'failed'
-  else if (run.ocr && wantsOcr(run.policy, verdict)) {
+  else if (run.ocr && wantsOcr(run.policy, verdict) && mayOcr) {
     try {
       const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
+      const checked = await judgeOcr(run, o, page, verdict)
+      ocrConfidence = checked.confidence
+      ocrQuality = checked.quality
+      ocrNotes = checked.notes
+      if (page.text.trim()) layerText = page.text
       if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
+      else if (checked.keepLayer) ocr = o
       else {
         // The page's own facts (how much of it is image, vector drawing) stay with the OCR text that replaces its layer.
         const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics'> = {}
@@ -201,8 +257,29 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       error = errorInfo(e)
       action = 'failed'
     }
+  } else if (run.ocr && run.policy !== 'extract' && !verdict.needsOcr && verdict.regions?.length && mayOcr) {
+    // A layer that reads, with pictures holding text it lacks: the layer is kept as it is, the pictures alone are read.
+    try {
+      const t0 = performance.now()
+      const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi)
+      timings.ocr = performance.now() - t0
+      ocrNotes = got.notes
+      if (got.readings.length) {
+        regionText = got.regionText
+        page = { ...page, text: got.text }
+        ocrConfidence = meanConfidence(got.regionText)
+        ocrQuality = 'good'
+      }
+    } catch (e) {
+      // The layer stands: a region that cannot be read loses only its own words.
+      ocrNotes = [`ocr: regions not read: ${errorInfo(e).message}`]
+    }
   } else if (extractError) action = 'failed'
-  const r: PageResult = { pageNumber: n, verdict, action, page, timings }
+  const r: PageResult = { pageNumber: n, verdict: ocrNotes.length ? { ...verdict, notes: [...verdict.notes, ...ocrNotes] } : verdict, action, page, timings }
+  if (ocrConfidence !== undefined) r.ocrConfidence = ocrConfidence
+  if (layerText !== undefined) r.layerText = layerText
+  if (regionText) r.regionText = regionText
+  if (ocrQuality) r.ocrQuality = ocrQuality
   if (judged.repair) r.repair = judged.repair
   if (ocr) r.ocr = ocr
   const err = error ?? extractError

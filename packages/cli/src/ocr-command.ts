@@ -1,0 +1,153 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { existsSync, statSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import {
+  TriageError, blake2b512, createComponents, effectiveRules, loadConfig, planDocument, runDocument, type PageResult, type Policy,
+} from '@pdftriage/core'
+import { sidecarText, writeSearchablePdfWithSummary } from '@pdftriage/write-pdf'
+import { CLI_DIR } from './cli-dir.js'
+
+/**
+ * Which pages `pdftriage ocr` OCRs: `judge` those whose layer is missing, thin or junk (what OCRmyPDF's
+ * `--skip-text` users want, without keeping junk layers); `force` every page (OCRmyPDF's `--force-ocr`, except that
+ * the page is not rasterised: its own text stays and the OCR's is added invisibly).
+ */
+export type OcrMode = 'judge' | 'force'
+
+/** Options of `pdftriage ocr IN OUT`. */
+export interface OcrCommandOptions {
+  /** Input path, or `-` for standard input. */
+  input: string
+  /** Output path, or `-` for standard output. */
+  output: string
+  cwd: string
+  configFile?: string
+  languages?: string[]
+  /** The 1-based pages that may be OCRed (`--pages 1-3,7`), given the page count; the others keep their layer. */
+  pages?: (pageCount: number) => ReadonlySet<number>
+  sidecar?: string
+  mode: OcrMode
+  /** OCR workers (the engine's own default when unset). */
+  jobs?: number
+  quiet: boolean
+  verbose: boolean
+  log: (s: string) => void
+  readStdin: () => Promise<Uint8Array>
+  writeStdout: (b: Uint8Array) => Promise<void>
+}
+
+/** Parses `1-3,7,10-` against a page count (a range open at its end runs to the last page). Throws a usage error. */
+export function parsePages(spec: string): (pageCount: number) => Set<number> {
+  const parts = spec.split(',').map((p) => p.trim())
+  const ranges: Array<[number, number | undefined]> = []
+  for (const p of parts) {
+    const m = /^(\d+)(?:(-)(\d+)?)?$/.exec(p)
+    if (!m) throw new TriageError('USAGE', `Expected --pages like 1-3,7,10- (1-based), not \`${spec}\``)
+    const a = Number(m[1])
+    const b = m[2] ? (m[3] ? Number(m[3]) : undefined) : a
+    if (a < 1 || (b !== undefined && b < a)) throw new TriageError('USAGE', `Expected --pages like 1-3,7,10- (1-based, ascending ranges), not \`${spec}\``)
+    ranges.push([a, b])
+  }
+  return (pageCount) => {
+    const set = new Set<number>()
+    for (const [a, b] of ranges) for (let n = a; n <= Math.min(b ?? pageCount, pageCount); n++) set.add(n)
+    return set
+  }
+}
+
+const policyOf: Record<OcrMode, Policy> = { judge: 'auto', force: 'ocr' }
+
+/**
+ * `pdftriage ocr IN OUT`: one PDF in, a searchable PDF out. Every page is judged: a page whose layer reads is kept as
+ * it is, one whose layer is missing, thin or junk is OCRed (an invisible text layer is added; the visible page is
+ * untouched). Writes OUT atomically (a temporary file beside it, renamed). Returns the exit code: 0 written (also
+ * when no page needed OCR: OUT then carries the text the input had), 1 the document failed, 2 usage or config.
+ */
+export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
+  const t0 = performance.now()
+  const inName = o.input === '-' ? '(standard input)' : o.input
+  const outPath = o.output === '-' ? undefined : resolve(o.cwd, o.output)
+  if (outPath && existsSync(outPath) && statSync(outPath).isDirectory()) {
+    throw new TriageError('USAGE', `OUT \`${o.output}\` is a folder: give a file name (for a folder of PDFs, use pdftriage run)`)
+  }
+  if (o.sidecar === '-' && !outPath) throw new TriageError('USAGE', 'The PDF already goes to standard output: give --sidecar a file name')
+  const bytes = o.input === '-'
+    ? await o.readStdin()
+    : await readFile(resolve(o.cwd, o.input)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).catch((e: NodeJS.ErrnoException) => {
+        throw new TriageError('FILE_UNREADABLE', `Cannot read ${inName}: ${e.code === 'ENOENT' ? 'no such file' : (e.code ?? e.message)}. Check the path.`, { file: inName, cause: e })
+      })
+  const loaded = await loadConfig(o.configFile, o.cwd)
+  const config = { ...loaded.config, policy: policyOf[o.mode] }
+  if (o.languages) config.languages = o.languages
+  if (o.jobs && config.ocr) {
+    const ref = typeof config.ocr === 'string' ? { use: config.ocr, options: {} } : { use: config.ocr.use, options: { ...(config.ocr.options ?? {}) } }
+    if (!('workers' in ref.options)) config.ocr = { use: ref.use, options: { ...ref.options, workers: o.jobs } }
+  }
+  const components = await createComponents(config, loaded.baseDir, { fallbackDirs: [CLI_DIR], withPostprocess: false })
+  let doc
+  const results: PageResult[] = []
+  try {
+    try {
+      doc = await components.extractor.open(bytes.slice(), { file: inName, ...(config.password !== undefined ? { password: config.password } : {}) })
+    } catch (e) {
+      if (e instanceof TriageError) throw new TriageError(e.code, e.message, { file: inName, cause: e })
+      throw e
+    }
+    const rules = effectiveRules(config)
+    const pagesFor = o.pages
+    for await (const ev of runDocument(doc, components, {
+      file: inName,
+      policy: config.policy,
+      ocrDpi: config.ocrDpi,
+      ...(config.languages ? { languages: config.languages } : {}),
+      plan: (info) => {
+        const plan = planDocument(rules, info)
+        if (pagesFor) plan.ocrPages = pagesFor(info.pageCount)
+        return plan
+      },
+      postprocess: false,
+    })) {
+      if (ev.type !== 'page') continue
+      const r = ev.result
+      results.push(r)
+      if (o.verbose) o.log(`page ${r.pageNumber}: ${r.verdict.layer}, ${r.action} (${r.verdict.judge})`)
+    }
+  } finally {
+    await doc?.close().catch(() => {})
+    await components.close()
+  }
+  const failed = results.filter((r) => r.action === 'failed')
+  if (failed.length && failed.length === results.length) {
+    throw new TriageError('PAGE_FAILED', `${inName}: every page failed (${failed[0]!.error?.code ?? 'PLUGIN_FAILED'}: ${failed[0]!.error?.message ?? ''})`, { file: inName })
+  }
+  const { pdf, summary } = await writeSearchablePdfWithSummary(bytes, results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })))
+  const text = sidecarText(results.map((r) => r.page), results.length)
+  if (outPath) await writeAtomic(outPath, pdf)
+  else await o.writeStdout(pdf)
+  if (o.sidecar) {
+    if (o.sidecar === '-') await o.writeStdout(new TextEncoder().encode(text))
+    else await writeAtomic(resolve(o.cwd, o.sidecar), text)
+  }
+  const ocred = results.filter((r) => r.action === 'ocr').length
+  const repaired = results.filter((r) => r.action === 'repaired').length
+  if (!o.quiet) {
+    const s = ((performance.now() - t0) / 1000).toFixed(1)
+    const what = ocred + repaired === 0
+      ? 'no page needed OCR: the output carries the text the input had'
+      : `${ocred} OCRed, ${repaired} repaired without OCR, ${results.length - ocred - repaired - failed.length} kept as they were`
+    o.log(`${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer; ${s} s -> ${outPath ?? '(standard output)'}`)
+  }
+  return failed.length ? 1 : 0
+}
+
+/** Writes `data` beside `path` under a temporary name, then renames it: OUT is never left half written. */
+async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
+  const tmp = join(dirname(path), `.${basename(path)}.${blake2b512(new TextEncoder().encode(`${process.pid}:${performance.now()}`)).slice(0, 12)}.tmp`)
+  try {
+    await writeFile(tmp, data)
+    await rename(tmp, path)
+  } catch (e) {
+    await rm(tmp, { force: true })
+    throw new TriageError('OUTPUT_PATH_INVALID', `Cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e, stage: 'write' })
+  }
+}

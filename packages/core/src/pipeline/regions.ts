@@ -1,0 +1,96 @@
+import type { BBox } from '../geometry.js'
+import type { PageText, TextItem } from '../types.js'
+import { meanConfidence } from './ocr-check.js'
+import { POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup } from './ocr.js'
+
+/** A region of a page read by OCR, for the notes and the outputs. */
+export interface RegionReading {
+  bbox: BBox
+  text: string
+  words: number
+  confidence: number | undefined
+}
+
+const boxNote = (b: BBox) => `(${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')})`
+
+/**
+ * Where each item's text starts in `page.text` (items are joined in reading order, so each is found after the last);
+ * -1 for an item whose text is not found as such.
+ */
+function itemOffsets(page: PageText): number[] {
+  const out: number[] = []
+  let at = 0
+  for (const it of page.items) {
+    const t = it.text.trim()
+    const i = t ? page.text.indexOf(t, at) : -1
+    out.push(i)
+    if (i >= 0) at = i + t.length
+  }
+  return out
+}
+
+/**
+ * The layer's text with each region's text inserted where it reads: before the first line of the layer that lies
+ * wholly below the region in the same column, or at the end. The layer's own text is never changed.
+ */
+export function insertRegionTexts(page: PageText, regions: readonly RegionReading[]): string {
+  const offsets = itemOffsets(page)
+  const inserts: Array<{ at: number; text: string }> = []
+  for (const r of regions) {
+    if (!r.text) continue
+    let at = page.text.length
+    page.items.forEach((it: TextItem, k) => {
+      const o = offsets[k]!
+      if (o < 0 || o >= at) return
+      const below = it.bbox.y0 >= r.bbox.y1 - 1
+      const sameColumn = it.bbox.x0 < r.bbox.x1 && it.bbox.x1 > r.bbox.x0
+      if (below && sameColumn) at = o
+    })
+    // At the start of that line.
+    const lineStart = at >= page.text.length ? at : page.text.lastIndexOf('\n', at - 1) + 1
+    inserts.push({ at: lineStart, text: r.text })
+  }
+  let text = page.text
+  for (const ins of inserts.sort((a, b) => b.at - a.at)) {
+    const before = text.slice(0, ins.at)
+    const after = text.slice(ins.at)
+    const sepBefore = before === '' || before.endsWith('\n') ? '' : '\n'
+    const sepAfter = after === '' || after.startsWith('\n') ? '' : '\n'
+    text = `${before}${sepBefore}${ins.text}${sepAfter}${after}`
+  }
+  return text.normalize('NFC')
+}
+
+/**
+ * OCRs the regions of a page that keeps its layer, one at a time, and keeps those whose reading is not poor
+ * (mean word confidence at least {@link POOR_OCR_CONFIDENCE}). Returns the readings kept, their words as one
+ * `PageText` in page points, the page text with theirs inserted, and the notes.
+ */
+export async function ocrRegions(
+  setup: OcrSetup,
+  layer: PageText,
+  regions: readonly BBox[],
+  dpi: number,
+): Promise<{ readings: RegionReading[]; regionText: PageText; text: string; notes: string[] }> {
+  const readings: RegionReading[] = []
+  const items: TextItem[] = []
+  const notes: string[] = []
+  const sorted = [...regions].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
+  for (const box of sorted) {
+    const p = await recognizeRegion(setup, layer.pageNumber, box, dpi)
+    const confidence = meanConfidence(p)
+    const words = p.items.filter((i) => i.text.trim()).length
+    const text = p.text.trim()
+    if (!words || (confidence !== undefined && confidence < POOR_OCR_CONFIDENCE)) {
+      notes.push(`ocr: region ${boxNote(box)}: ${words} words, confidence ${confidence?.toFixed(2) ?? 'unknown'}: left out`)
+      continue
+    }
+    readings.push({ bbox: box, text, words, confidence })
+    items.push(...p.items)
+    notes.push(`ocr: region ${boxNote(box)}: ${words} words added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`)
+  }
+  const regionText: PageText = {
+    pageNumber: layer.pageNumber, width: layer.width, height: layer.height, items, text: readings.map((r) => r.text).join('\n\n'), source: 'ocr',
+  }
+  return { readings, regionText, text: insertRegionTexts(layer, readings), notes }
+}

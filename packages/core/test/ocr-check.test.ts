@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { ExtractedDocument, Judge, OcrEngine } from '../src/contracts.js'
+import { band, meanConfidence, rotateImage, unrotateBox } from '../src/pipeline/ocr-check.js'
+import { runDocument } from '../src/pipeline/run-document.js'
+import type { PageImage, PageResult, PageText } from '../src/types.js'
+
+/** A 4 x 2 image whose pixels are their own indices, to follow where each one goes. */
+const img = (): PageImage => ({ pageNumber: 1, width: 4, height: 2, dpi: 72, data: Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7]) })
+
+describe('image turns and boxes', () => {
+  it('turns clockwise', () => {
+    assert.deepEqual([...rotateImage(img(), 180).data], [7, 6, 5, 4, 3, 2, 1, 0])
+    const r90 = rotateImage(img(), 90)
+    assert.equal(r90.width, 2)
+    assert.equal(r90.height, 4)
+    // the left column (0 over 4) becomes the top row, read right to left: 4, 0
+    assert.deepEqual([...r90.data], [4, 0, 5, 1, 6, 2, 7, 3])
+    assert.deepEqual([...rotateImage(img(), 270).data], [3, 7, 2, 6, 1, 5, 0, 4])
+  })
+  it('maps a box read on the turned page back onto the page as displayed', () => {
+    // A pixel at (x, y) of a 4 x 2 page, as a 1 x 1 box, found again after each turn.
+    for (const deg of [90, 180, 270] as const) {
+      const turned = rotateImage(img(), deg)
+      for (let y = 0; y < turned.height; y++) {
+        for (let x = 0; x < turned.width; x++) {
+          const v = turned.data[y * turned.width + x]!
+          const b = unrotateBox({ x0: x, y0: y, x1: x + 1, y1: y + 1 }, deg, 4, 2)
+          assert.equal(img().data[b.y0 * 4 + b.x0], v, `turn ${deg}, pixel (${x}, ${y})`)
+          assert.equal(b.x1 - b.x0, 1)
+          assert.equal(b.y1 - b.y0, 1)
+        }
+      }
+    }
+  })
+  it('takes a band of rows', () => {
+    const b = band({ pageNumber: 1, width: 2, height: 6, dpi: 72, data: Uint8Array.from({ length: 12 }, (_, i) => i) }, 1 / 3, 2 / 3)
+    assert.equal(b.height, 2)
+    assert.deepEqual([...b.data], [4, 5, 6, 7])
+  })
+  it('weighs confidences by word length and says when there are none', () => {
+    const w = (text: string, confidence?: number) => ({ text, bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, ...(confidence === undefined ? {} : { confidence }) })
+    assert.equal(meanConfidence({ items: [w('abcd', 1), w('ab', 0.4)] }), (4 + 0.8) / 6)
+    assert.equal(meanConfidence({ items: [w('abc')] }), undefined)
+  })
+})
+
+/**
+ * A page image whose left column is black when it is upright (its right column when turned), and an engine that
+ * reads it confidently then and only then, whole or a band of it: what a scan read upside down is to tesseract.
+ */
+const W = 20
+const H = 10
+function uprightPage(turned: boolean): PageImage {
+  const data = new Uint8Array(W * H).fill(255)
+  for (let y = 0; y < H; y++) data[y * W + (turned ? W - 1 : 0)] = 0
+  return { pageNumber: 1, width: W, height: H, dpi: 72, data }
+}
+const engine = (): OcrEngine & { reads: number } => ({
+  name: 'fake',
+  reads: 0,
+  async recognize(im) {
+    this.reads++
+    const upright = im.data[0] === 0
+    const text = upright ? 'the page reads well' : 'ʇɥǝ dɐƃǝ'
+    const item = { text, bbox: { x0: 1, y0: 1, x1: 5, y1: 3 }, confidence: upright ? 0.93 : 0.31 }
+    return { pageNumber: im.pageNumber, width: im.width, height: im.height, items: [item], text, source: 'ocr' }
+  },
+  async close() {},
+})
+function doc(turned: boolean, layer = ''): ExtractedDocument {
+  const page: PageText = { pageNumber: 1, width: W, height: H, items: [], text: layer, imageCoverage: 1, source: 'text-layer' }
+  return {
+    pageCount: 1,
+    info: { pageCount: 1 },
+    getPageText: async () => page,
+    renderPage: async () => uprightPage(turned),
+    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
+  }
+}
+// A scan without a layer needs OCR; OCR text with an upside-down letter is junk.
+const gates: Judge = {
+  name: 'gates',
+  judge: (p) =>
+    p.source !== 'ocr'
+      ? { judge: 'gates', layer: p.text ? 'sparse' : 'absent', needsOcr: true, notes: ['thin'] }
+      : /ɥ/.test(p.text)
+        ? { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['junk'] }
+        : { judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['fine'] },
+}
+async function run(d: ExtractedDocument, e: OcrEngine): Promise<PageResult> {
+  for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [gates], repairs: [], ocr: e, postprocess: [] } as never, { policy: 'auto' })) {
+    if (ev.type === 'page') return ev.result
+  }
+  throw new Error('no page')
+}
+
+describe('OCR is judged', () => {
+  it('an upright scan: one reading, good, its confidence recorded', async () => {
+    const e = engine()
+    const r = await run(doc(false), e)
+    assert.equal(e.reads, 1)
+    assert.equal(r.action, 'ocr')
+    assert.equal(r.ocrQuality, 'good')
+    assert.equal(r.ocrConfidence, 0.93)
+    assert.equal(r.page.rotation, undefined)
+  })
+  it('an upside-down scan is read again turned, and its boxes come back onto the page', async () => {
+    const e = engine()
+    const r = await run(doc(true), e)
+    assert.equal(r.page.text, 'the page reads well')
+    assert.equal(r.page.rotation, 180)
+    assert.equal(r.ocrQuality, 'good')
+    // four bands (one a turn) and two whole readings
+    assert.equal(e.reads, 6)
+    assert.deepEqual(r.page.items[0]!.bbox, { x0: W - 5, y0: H - 3, x1: W - 1, y1: H - 1 })
+    assert.ok(r.verdict.notes.some((n) => /read turned 180 degrees/.test(n)), r.verdict.notes.join('\n'))
+  })
+  it('OCR that reads badly is flagged poor, and a thin layer that reads is kept rather than replaced by it', async () => {
+    const bad: OcrEngine = { ...engine(), recognize: async (im) => ({ pageNumber: im.pageNumber, width: W, height: H, items: [{ text: 'ʇɥǝ', bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, confidence: 0.2 }], text: 'ʇɥǝ', source: 'ocr' }) }
+    const absent = await run(doc(false), bad)
+    assert.equal(absent.ocrQuality, 'poor')
+    assert.equal(absent.action, 'ocr', 'nothing better to keep')
+    const thin = await run(doc(false, 'Page 12'), bad)
+    assert.equal(thin.ocrQuality, 'poor')
+    assert.equal(thin.action, 'kept')
+    assert.equal(thin.page.text, 'Page 12')
+    assert.equal(thin.ocr?.text, 'ʇɥǝ')
+    assert.ok(thin.verdict.notes.some((n) => /reads worse than the page's own thin layer/.test(n)))
+  })
+})
+
+describe('regions of a page that keeps its layer', () => {
+  const layerPage = (): PageText => {
+    const items = [
+      { text: 'Title of the page', bbox: { x0: 10, y0: 10, x1: 90, y1: 20 }, hasEol: true },
+      { text: 'Text above the screenshot.', bbox: { x0: 10, y0: 30, x1: 90, y1: 40 }, hasEol: true },
+      { text: 'Text below it.', bbox: { x0: 10, y0: 80, x1: 90, y1: 90 }, hasEol: true },
+    ]
+    return { pageNumber: 1, width: 100, height: 100, items, text: items.map((i) => i.text).join('\n'), imageCoverage: 0.3, source: 'text-layer' }
+  }
+  const mixedDoc = (): ExtractedDocument => ({
+    pageCount: 1,
+    info: { pageCount: 1 },
+    getPageText: async () => layerPage(),
+    renderPage: async (n, dpi) => ({ pageNumber: n, width: Math.round((100 * dpi) / 72), height: Math.round((100 * dpi) / 72), dpi, data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2) }),
+    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
+  })
+  const region = { x0: 20, y0: 45, x1: 80, y1: 75 }
+  const readsRegions: Judge = { name: 'gates', judge: () => ({ judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['reads'], regions: [region] }) }
+  const screenshotOcr = (confidence: number): OcrEngine & { sizes: string[] } => ({
+    name: 'fake',
+    sizes: [],
+    async recognize(im) {
+      this.sizes.push(`${im.width}x${im.height}`)
+      const item = { text: 'Save changes?', bbox: { x0: 2, y0: 2, x1: 40, y1: 10 }, confidence }
+      return { pageNumber: im.pageNumber, width: 60, height: 30, items: [item], text: 'Save changes?', source: 'ocr' }
+    },
+    async close() {},
+  })
+  async function runMixed(e: OcrEngine, policy: 'auto' | 'extract' = 'auto'): Promise<PageResult> {
+    const d = mixedDoc()
+    for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [readsRegions], repairs: [], ocr: e, postprocess: [] } as never, { policy })) {
+      if (ev.type === 'page') return ev.result
+    }
+    throw new Error('no page')
+  }
+  it('keeps the layer exactly and inserts the region text where it reads; only the region is OCRed', async () => {
+    const e = screenshotOcr(0.9)
+    const r = await runMixed(e)
+    assert.equal(r.action, 'kept')
+    assert.equal(r.page.text, 'Title of the page\nText above the screenshot.\nSave changes?\nText below it.')
+    assert.deepEqual(e.sizes, [`${Math.ceil((80 * 300) / 72) - Math.floor((20 * 300) / 72)}x${Math.ceil((75 * 300) / 72) - Math.floor((45 * 300) / 72)}`])
+    // the region's words are on the page, in points
+    assert.equal(r.regionText?.items.length, 1)
+    assert.ok(r.regionText!.items[0]!.bbox.x0 >= 20 && r.regionText!.items[0]!.bbox.y0 >= 45)
+    assert.ok(r.verdict.notes.some((n) => /region \(20, 45, 80, 75\): 1 words added/.test(n)), r.verdict.notes.join('\n'))
+  })
+  it('leaves out a region whose reading is poor, and OCRs nothing under policy extract', async () => {
+    const poor = await runMixed(screenshotOcr(0.3))
+    assert.equal(poor.page.text, layerPage().text)
+    assert.equal(poor.regionText, undefined)
+    assert.ok(poor.verdict.notes.some((n) => /left out/.test(n)))
+    const e = screenshotOcr(0.9)
+    const none = await runMixed(e, 'extract')
+    assert.equal(none.page.text, layerPage().text)
+    assert.deepEqual(e.sizes, [])
+  })
+})
