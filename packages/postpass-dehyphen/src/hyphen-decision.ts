@@ -195,8 +195,8 @@ export function decideHyphen(
   let closingPrefix = false
   // A command-line option keeps its hyphens: --dry-|run, --no-install-|recommends.
   if (/^-{1,2}\p{L}/u.test(left.trim())) add(4, 'option')
-  // Hyphenation patterns split words into syllables, each with a vowel: a part without one is an abbreviation or a
-  // command of its own (dpkg-|remove, ssh-|copy-id, --without-new-|pkgs).
+  // Hyphenation patterns split words into syllables, each with a vowel: a part without one is mostly an abbreviation
+  // or a command of its own (dpkg-|remove, ssh-|copy-id, --without-new-|pkgs). Not always: TeX broke chk-|tex.
   if ((NO_VOWEL.test(hl) && [...hl].length > 1) || (NO_VOWEL.test(firstR) && [...firstR].length > 1)) add(3, 'part without a vowel')
   if (main) {
     // For a French document, English words too: manuals quote English names (firmware, daemon, light).
