@@ -121,9 +121,11 @@ function isFunctionWord(vocab: Vocabulary, w: string): boolean {
 /**
  * Decides a line-final hyphen between `left` (the last token of a line, hyphen included) and `right` (the first
  * token of the next line). The document's vocabulary decides first (the word read whole elsewhere, joined or with
- * its hyphen); otherwise evidence is summed: digits or a capital after the hyphen, a fragment too short for a
- * hyphenator to leave, compound parts seen in the document or known to the language, both parts being words of
- * the document, and the character model's preference for two words over one.
+ * its hyphen), then the French dictionary (one spelling a word, the other not); otherwise evidence is summed:
+ * digits or a capital after the hyphen, a fragment too short for a hyphenator to leave, the shape of technical
+ * tokens (options, parts without a vowel, names of several hyphenated parts), what the dictionaries say of the
+ * parts, compound parts seen in the document or known to the language, both parts being words of the document,
+ * and the character model's preference for two words over one.
  */
 /**
  * A letter model trained beyond the document (the N1 letter-pair model of `@pdftriage/model-bigram`): how many nats
@@ -174,7 +176,8 @@ export function decideHyphen(
   // The dictionary of the document's language next. Names and numbers are left to the evidence below, and so are
   // one-letter parts, which no hyphenator leaves (va-t-|on is not "ton").
   const askDictionary = lexicon && !capitalOrDigit && [...hl].length > 1 && [...firstR].length > 1 && LETTERS_ONLY.test(hl) && LETTERS_ONLY.test(firstR)
-  const main = askDictionary ? lexicon.words(french ? 'fra' : 'eng') : undefined
+  const lang = french ? 'fra' : languages.includes('eng') ? 'eng' : undefined
+  const main = askDictionary && lang ? lexicon.words(lang) : undefined
   // French lists its hyphenated words (sous-répertoire, peut-être): one spelling a word of it, the other not,
   // decides. English lists none, and writes many words both ways (long-standing, longstanding): there the joined
   // word is evidence.
@@ -195,14 +198,14 @@ export function decideHyphen(
   let closingPrefix = false
   // A command-line option keeps its hyphens: --dry-|run, --no-install-|recommends.
   if (/^-{1,2}\p{L}/u.test(left.trim())) add(4, 'option')
-  // Hyphenation patterns split words into syllables, each with a vowel: a part without one is an abbreviation or a
-  // command of its own (dpkg-|remove, ssh-|copy-id, --without-new-|pkgs).
+  // Hyphenation patterns split words into syllables, each with a vowel: a part without one is mostly an abbreviation
+  // or a command of its own (dpkg-|remove, ssh-|copy-id, --without-new-|pkgs). Not always: TeX broke chk-|tex.
   if ((NO_VOWEL.test(hl) && [...hl].length > 1) || (NO_VOWEL.test(firstR) && [...firstR].length > 1)) add(3, 'part without a vowel')
   if (main) {
     // For a French document, English words too: manuals quote English names (firmware, daemon, light).
     const other = french && languages.includes('eng') ? lexicon!.words('eng') : undefined
     const joinedWord = french ? (other?.has(head + firstRaw) ?? false) : j
-    if (joinedWord) add(-DICT_JOINED, `dictionary (eng): "${head}${firstRaw}"`)
+    if (joinedWord) add(-DICT_JOINED, `English dictionary: "${head}${firstRaw}"`)
     else {
       // Neither spelling is a word: a tail that is one is a part of a name or of a compound the dictionary lacks
       // (systemd-|resolved, build-|essential); a syllable a pattern split off rarely is (-|temctl, -|fecture).

@@ -98,6 +98,28 @@ const EDGE_TOLERANCE = 0.1
 /** A shared right edge is the column's when at least this many lines, and this share of the column's lines, end there. */
 const EDGE_MIN_LINES = 3
 const EDGE_MIN_SHARE = 1 / 3
+/**
+ * Share of the lines at the shared edge that must read as running text. A 52 mm TeX column can have as many overfull
+ * lines as full ones, so their count tells nothing; a chart's labels or a grid of digits are no prose.
+ */
+const EDGE_PROSE_SHARE = 3 / 4
+/** Words a line of running text has at least (a 52 mm column holds 6 to 9), and its share of letters. */
+const PROSE_WORDS = 4
+const PROSE_LETTERS = 0.6
+
+/** True when a line reads as running text: a few words, mostly letters. */
+function isProse(t: string): boolean {
+  let words = 1
+  let letters = 0
+  let other = 0
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i)
+    if (c === 0x20) words++
+    else if (((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)) letters++
+    else other++
+  }
+  return words >= PROSE_WORDS && letters >= PROSE_LETTERS * (letters + other)
+}
 
 /**
  * Moves a column's right edge in from its widest line to the edge its justified lines share. An overfull line (a
@@ -133,6 +155,14 @@ function justifiedEdges(lines: FlowLine[]): void {
     if (bestCount < EDGE_MIN_LINES || bestCount < EDGE_MIN_SHARE * members || best >= l.right - EDGE_TOLERANCE) continue
     const right = l.right
     const left = l.left
+    // Only running text is justified: lines of a grid of numbers or of a form can share an end by their layout, and
+    // lines past it are then no overfull exceptions (its rows would run together).
+    let prose = 0
+    for (let k = i; k < n; k++) {
+      const m = lines[k]!
+      if (m.left === left && m.right === right && Math.abs(m.x1 - best) <= EDGE_TOLERANCE && isProse(m.text)) prose++
+    }
+    if (prose < EDGE_PROSE_SHARE * bestCount) continue
     for (let k = i; k < n; k++) {
       const m = lines[k]!
       if (m.left === left && m.right === right) m.right = best + EDGE_TOLERANCE
