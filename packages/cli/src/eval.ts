@@ -85,6 +85,7 @@ export async function evalCommand(o: {
         progress.tick()
       },
     },
+    { limits: {} }, // as triage: each document in a child process under the default limits
   )
   progress.done()
 
