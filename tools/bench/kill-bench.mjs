@@ -6,7 +6,7 @@
 //
 //   node tools/bench/kill-bench.mjs [--kills 20] [--docs 100] [--scans 30] [--jobs 2] [--max-delay 20] [--seed 7] [--keep DIR]
 //
-// The inputs are generated: born-digital documents of 1-12 pages and single-page scans that need OCR.
+// The inputs are generated: born-digital documents of 1-12 pages and single-page scans that need OCR, every third.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -34,7 +34,8 @@ if (!existsSync(inDir)) {
   const words = fx.FRENCH_DECREE.split(/\s+/)
   for (let i = 0; i < docs; i++) {
     const name = join(inDir, `doc${String(i).padStart(3, '0')}.pdf`)
-    if (i < scans) {
+    // scans spread through the inputs (every third while they last), as in a real folder
+    if (i % 3 === 0 && i / 3 < scans) {
       // a different paragraph per scan, so that no two are duplicates
       const text = `Pièce ${i}. ${words.slice(i % 20, (i % 20) + 60).join(' ')}`
       writeFileSync(name, await fx.scannedPdf(text, 150))

@@ -92,8 +92,8 @@ export interface DocumentLimits {
  * Default limits. One page: 3 ms to extract, 6-7 s to OCR at 300 dpi on an idle core, and the OCR engine allows
  * itself 120 s and a retry; 300 s leaves that room on a loaded machine. One document: the longest measured, a
  * 1,280-page document, triages in 4 s; 2 h is 1,000 scanned pages OCRed on one core. Memory: a job's process peaks
- * near 300 MB triaging 1,280 pages and OCRing scans (MEASUREMENTS.md); 1,000 MB is three times that, and keeps two
- * jobs and the main process under 2 GB where a bomb alone would take the host (9.9 GB seen).
+ * near 280 MB triaging 1,280 pages and at 430-510 MB OCRing scans with two tesseract workers; 1,000 MB is twice
+ * that, and holds two jobs and the main process near 2 GB where a bomb alone would take the host (9.9 GB seen).
  */
 export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 1000 }
 

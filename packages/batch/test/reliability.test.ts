@@ -35,7 +35,7 @@ describe('every input gets exactly one record, whatever the file does', () => {
       'flipped.pdf': fx.bitFlipped(await fx.healthyPdf('en'), 7, 40),
     }
     for (const [k, v] of Object.entries(files)) writeFileSync(join(d, 'in', k), v)
-    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, jobs: 2, policy: 'extract', limits: { pageTimeoutMs: 4000, maxMemoryMb: 1000 } })
+    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, jobs: 2, policy: 'extract', limits: { pageTimeoutMs: 8000, maxMemoryMb: 1000 } })
     const rows = byPath(join(d, 'out'))
     assert.equal(rows.size, Object.keys(files).length)
     assert.equal(s.done + s.failed, Object.keys(files).length)
@@ -86,7 +86,7 @@ describe('the index commits documents as they finish', () => {
     const kept = documentRows(join(d, 'out'))
     assert.ok(kept.length >= 3 && kept.every((r) => r.status === 'done' && r.path !== 'in/a-hang.pdf'))
     // the rerun: the hanging document is stopped by its limit, everything else is done exactly once
-    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 2, limits: { pageTimeoutMs: 1000 } })
+    const s = await runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 2, limits: { pageTimeoutMs: 3000 } })
     assert.equal(s.unchanged, kept.length)
     const rows = documentRows(join(d, 'out'))
     assert.equal(rows.length, 7)

@@ -52,6 +52,7 @@ export async function evalCommand(o: {
         progress.document(files[i]!, '', out.status === 'failed')
       },
     },
+    { limits: {} }, // as triage: each document in a child process under the default limits
   )
   progress.done()
 

@@ -45,6 +45,8 @@ Options:
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}, the cores)
   --split              with fewer files than jobs, share long documents between workers by page ranges (each worker
                        holds its own pdf.js: more memory; pays on machines with real cores)
+  --doc-timeout S, --page-timeout S, --max-memory MB
+                       limits on each document, as for run (defaults ${DEFAULT_LIMITS.docTimeoutMs / 1000} s, ${DEFAULT_LIMITS.pageTimeoutMs / 1000} s, ${DEFAULT_LIMITS.maxMemoryMb} MB)
   -h, --help`,
   run: `Usage: pdftriage run --out DIR [options] PATH...
 
@@ -137,7 +139,7 @@ const common = {
 } as const
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
-  triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' } },
+  triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' } },
   run: { ...common, out: { type: 'string', short: 'o' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
@@ -240,7 +242,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage triage --help')
         const format = (str('format') ?? 'jsonl') as 'jsonl' | 'table'
         if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${format}\``)
-        return await triageCommand({ ...base, paths: pos, format, withText: v['with-text'] === true, split: v.split === true, jobs, out: io.stdout })
+        return await triageCommand({ ...base, paths: pos, format, withText: v['with-text'] === true, split: v.split === true, jobs, out: io.stdout, limits: limitOptions(v) })
       }
       case 'run': {
         if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')

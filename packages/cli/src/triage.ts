@@ -1,4 +1,4 @@
-import { errorRecord, expandInputs, missingError, processFiles, type DocumentRecord, type OutRecord, type PageRecord } from '@pdftriage/batch'
+import { errorRecord, expandInputs, missingError, processFiles, type DocumentLimits, type DocumentRecord, type OutRecord, type PageRecord } from '@pdftriage/batch'
 import type { Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
@@ -17,6 +17,8 @@ export interface TriageCommandOptions {
   jobs: number
   cwd: string
   out: (s: string) => void
+  /** Bounds on each document; unset ones keep their defaults. */
+  limits?: Partial<DocumentLimits>
 }
 
 /** Runs triage over files and folders; returns the exit code (0 all read, 1 some documents or pages failed). */
@@ -66,7 +68,9 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
         partFailed = false
       }
     },
-  })
+    // Each document in a child process under the default limits, even with one job: a file that crashes pdf.js or
+    // never ends is an error record, and the others still get theirs, in input order.
+  }, { limits: o.limits ?? {} })
   progress.done()
   return failed + failedPages > 0 ? 1 : 0
 }

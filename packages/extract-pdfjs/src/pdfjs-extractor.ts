@@ -67,6 +67,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
               where,
             )
           }
+          await refuseRepeatedTree(doc, file, where)
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)
           return new PdfjsDocument(rt, doc, info, options, plugin, file, signal)
@@ -83,6 +84,43 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       }
     },
   }
+}
+
+/** Pages sampled by {@link refuseRepeatedTree}, and the page count from which it samples them. */
+const TREE_SAMPLES = 8
+/** Below this many pages a repeated tree costs at most seconds (a page reads in 1-7 ms): not worth 8 lookups. */
+const TREE_CHECK_FROM = 1000
+
+/**
+ * Refuses a page tree that lists one page object as every page: a 3 KB tree of shared kids declares 32,768 pages
+ * (under `maxPages`) that pdf.js would read one by one for minutes. Pages spread over the document are looked up;
+ * a genuine document's pages are distinct objects, so only a tree where all of them are the same one is refused.
+ */
+async function refuseRepeatedTree(
+  doc: { numPages: number; getPage(n: number): Promise<{ ref: { num: number; gen: number } | null; cleanup(): unknown }> },
+  file: string | undefined,
+  where: { plugin: string; stage: 'open'; file?: string },
+): Promise<void> {
+  if (doc.numPages < TREE_CHECK_FROM) return
+  const refs = new Set<string>()
+  for (let i = 0; i < TREE_SAMPLES; i++) {
+    const n = 1 + Math.round((i * (doc.numPages - 1)) / (TREE_SAMPLES - 1))
+    let page
+    try {
+      page = await doc.getPage(n)
+    } catch {
+      return // a page that fails is the pages' business, not this check's
+    }
+    refs.add(page.ref ? `${page.ref.num} ${page.ref.gen}` : `page ${n}`)
+    page.cleanup()
+    if (refs.size > 1) return
+  }
+  throw new TriageError(
+    'PDF_INVALID',
+    `${file ? `\`${file}\`` : 'The document'} declares ${doc.numPages} pages but its page tree lists one page object as every page (a tree of shared kids): ` +
+      'not read. Check the file or repair it, e.g. with qpdf',
+    where,
+  )
 }
 
 /** The pdf.js extractor plugin: text items with boxes, fonts, image coverage, document info and grey renders. */

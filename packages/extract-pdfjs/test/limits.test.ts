@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { isTriageError } from '@pdftriage/core'
 import { formCyclePdf, hugeJpegPdf, hugeImagePdf, pageTreeCyclePdf, sharedKidsPdf } from '@pdftriage/fixtures'
+import { minimalPdf } from '@pdftriage/core/testing'
 import { pdfjsExtractor } from '../src/index.js'
 
 const open = async (bytes: Uint8Array, options = {}) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: "." })).open(bytes, { file: 'bomb.pdf' })
@@ -26,6 +27,12 @@ describe("pdf.js's own guards", () => {
     const small = await open(sharedKidsPdf(4), { maxPages: 16 })
     assert.equal(small.pageCount, 16)
     await small.close()
+  })
+  it('refuses a tree of shared kids under maxPages (one page object as 32,768 pages), and reads 1,000 distinct pages', async () => {
+    await assert.rejects(open(sharedKidsPdf(15)), (e) => isTriageError(e, 'PDF_INVALID') && /32768 pages/.test(e.message) && /shared kids/.test(e.message))
+    const many = await open(minimalPdf(Array.from({ length: 1000 }, (_, i) => [`page ${i + 1}`])))
+    assert.equal(many.pageCount, 1000)
+    await many.close()
   })
   it('reads through forms that draw themselves and a page tree that lists itself', async () => {
     const doc = await open(formCyclePdf())
