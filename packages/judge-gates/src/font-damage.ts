@@ -1,4 +1,4 @@
-import type { FontInfo, PageText } from '@pdftriage/core'
+import type { BBox, FontInfo, PageText } from '@pdftriage/core'
 import { findDamage, findExtremeDamage, f2, statsNote, type Damage } from './damage.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
@@ -13,6 +13,14 @@ export interface FontDamage extends Damage {
   share: number
   /** The font's statistics, as a note. */
   stats: string
+  /**
+   * False for a font under `fontMinShare`/`fontMinChars` found broken by its controls: seen and recorded (with its
+   * box, for OCR of that region), but not the page's verdict. The labels follow the mixed-page convention: a minor part
+   * of junk does not send a page to OCR, whose errors would then spread over the text that reads.
+   */
+  decisive: boolean
+  /** Box of the font's items, in page points. */
+  box: BBox
 }
 
 /**
@@ -25,17 +33,21 @@ export const PICTURE_FONT = /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSA
 
 /**
  * Judges each font that carries a significant share of the page on its own: one broken font diluted by healthy fonts
- * beside it passes page-level statistics (pdf-inspector's known failure); a smaller font is judged on its controls.
- * Returns the damaged fonts, largest first; empty when none is damaged or none is large enough to judge.
+ * beside it passes page-level statistics (pdf-inspector's known failure); a smaller font is judged on its controls
+ * (not decisive: see `FontDamage.decisive`). Returns the damaged fonts, decisive ones first, then largest first; empty
+ * when none is damaged or none is large enough to judge.
  */
 export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGatesOptions): FontDamage[] {
   if (pageChars === 0) return []
   const byFont = new Map<string, string[]>()
+  const boxes = new Map<string, BBox>()
   for (const it of page.items) {
     if (it.fontId === undefined) continue
     let a = byFont.get(it.fontId)
     if (!a) byFont.set(it.fontId, (a = []))
     a.push(it.text)
+    const b = boxes.get(it.fontId)
+    boxes.set(it.fontId, b ? { x0: Math.min(b.x0, it.bbox.x0), y0: Math.min(b.y0, it.bbox.y0), x1: Math.max(b.x1, it.bbox.x1), y1: Math.max(b.y1, it.bbox.y1) } : { ...it.bbox })
   }
   if (byFont.size < 2) return [] // one font: the page statistics are the font's
   const out: FontDamage[] = []
@@ -55,7 +67,7 @@ export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGates
     const info: FontInfo | undefined = page.fonts?.[fontId]
     if (info?.name && PICTURE_FONT.test(info.name)) continue
     const label = info?.name ? `${info.name} (${fontId})` : fontId
-    out.push({ ...d, fontId, label, chars, share, stats: `font ${label}: ${statsNote(s)}, ${f2(share)} of the page` })
+    out.push({ ...d, fontId, label, chars, share, stats: `font ${label}: ${statsNote(s)}, ${f2(share)} of the page`, decisive: large, box: boxes.get(fontId)! })
   }
-  return out.sort((a, b) => b.chars - a.chars)
+  return out.sort((a, b) => Number(b.decisive) - Number(a.decisive) || b.chars - a.chars)
 }

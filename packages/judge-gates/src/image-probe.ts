@@ -129,7 +129,7 @@ const decide = (v: Verdict, layer: Verdict['layer'], needsOcr: boolean, notes: s
  *   no OCR). Over a scan a band through the middle is read first, and the whole page only when it shows nothing;
  * - a suspect layer (`suspicion`: a short text failing a gate, control characters, letter-spaced words): `garbled` when fewer than `probeAgreement` of the OCR's words are in the
  *   layer, else it reads;
- * - a thin layer (under `minCharsPresent`) beside an image or drawing: over a scan, `sparse` when the image shows
+ * - a thin layer (under `minCharsPresent`) beside an image: over a scan, `sparse` when the image shows
  *   `sparseOcrWords` and `sparseOcrRatio` times the layer's words that the layer lacks, or text OCR cannot read; on a
  *   born-digital page, OCR (layer `sparse`) when the words only the image shows are `mixedMinWords` and `mixedShare` of the page's words.
  *   Image text kept out of OCR is recorded in the notes with its box. Without the probe, a thin layer is sparse over
@@ -163,14 +163,16 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
 
   const s = pageStats(page.text)
   const suspect = v.layer === 'healthy' || v.layer === 'sparse' ? suspicion(page, s, o) : undefined
-  const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && ((cov ?? 0) > 0 || page.hasVectorGraphics === true)
+  // Beside pictures only: vector drawing alone is mostly rules and boxes, and form widgets, whose text the layer may
+  // lack while a text extractor reads it from the form, draw as vectors too.
+  const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && (cov ?? 0) > 0
   if (!suspect && !thin) return undefined
 
   const short = s.judged < o.minCharsToJudge
   const layerWords = wordsOf(page.items.map((i) => i.text))
   const region = short || thin ? pageBox(page) : middleBand(page)
   const what = thin
-    ? `thin layer (${layerWords} words)${cov !== undefined ? ` beside images covering ${f2(cov)}` : ''}${page.hasVectorGraphics ? ' and drawing' : ''}`
+    ? `thin layer (${layerWords} words) beside images covering ${f2(cov ?? 0)}`
     : `suspect layer: ${suspect}${region.y0 > 0 || region.y1 < page.height ? `, band ${fmtBox(region)}` : ''}`
   const p = await probe(region, o, ctx, what)
   const { found, novel } = compareWithLayer(page.text, p.words)

@@ -63,10 +63,14 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
     if (x) return verdict('garbled', true, `short text, extreme: ${x.note}`, x.score, x.threshold)
   }
   const fonts = damagedFonts(page, s.chars, o)
-  if (fonts.length) {
-    const worst = fonts[0]!
-    notes.push(...fonts.map((x) => x.stats))
+  if (fonts.length) notes.push(...fonts.map((x) => x.stats))
+  const worst = fonts[0]
+  if (worst?.decisive) {
     return verdict('garbled', true, `font ${worst.label} carries ${f2(worst.share)} of the page and fails: ${worst.note}`, worst.score, worst.threshold)
+  }
+  for (const x of fonts) {
+    const b = [x.box.x0, x.box.y0, x.box.x1, x.box.y1].map((v) => Math.round(v)).join(', ')
+    notes.push(`font ${x.label} is broken (${x.note}) but carries ${f2(x.share)} of the page: its region [${b}] is left for OCR of regions`)
   }
   if (!long) notes.push(`damage judged on extreme values only under ${o.minCharsToJudge} characters`)
 

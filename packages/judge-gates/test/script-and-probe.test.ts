@@ -68,12 +68,16 @@ test('a short page with a broken font is garbled when the image shows words the 
   assert.equal((await judge.judge(fine, ocr(['Penézni', 'prostredky', 'na', 'uctech'])))?.layer, 'healthy')
 })
 
-test('one small font of control codes among healthy ones is garbled, whatever its share', async () => {
+test('one small font of control codes among healthy ones is seen and its region recorded; a large one is garbled', async () => {
   const sidebar = Array.from({ length: 35 }, (_, i) => String.fromCharCode(1 + (i % 20), 3 + (i % 7), 0x21 + (i % 9))).join('\x03')
-  const p = page([{ text: `${ENGLISH}\n${ENGLISH}\n${ENGLISH}`, font: 'f1', name: 'Times' }, { text: sidebar, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 })
-  const v = await judge.judge(p, noOcr)
-  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
-  assert.match(v!.notes.at(-1)!, /font Sidebar \(f2\) carries 0\.\d\d of the page/)
+  const body = { text: `${ENGLISH}\n${ENGLISH}\n${ENGLISH}`, font: 'f1', name: 'Times' }
+  const v = await judge.judge(page([body, { text: sidebar, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 }), noOcr)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false])
+  assert.match(v!.notes.join(' | '), /font Sidebar \(f2\) is broken \(\d+ control or unassigned characters.*carries 0\.\d\d of the page: its region \[50, \d+, 545, \d+\] is left for OCR of regions/)
+  const big = Array.from({ length: 6 }, () => sidebar).join('\x03')
+  const w = await judge.judge(page([body, { text: big, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 }), noOcr)
+  assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true])
+  assert.match(w!.notes.at(-1)!, /font Sidebar \(f2\) carries 0\.\d\d of the page and fails/)
 })
 
 test('a small image holding words beside one line: OCR when the image holds a third of the words, region noted', async () => {
