@@ -1,11 +1,11 @@
 /** Quotes a CSV field when it holds a comma, quote, CR or LF (RFC 4180). */
-export function csvField(v: unknown): string {
+export function csvField(v: string | number | boolean | null | undefined): string {
   const s = v === undefined || v === null ? '' : String(v)
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
 /** One CSV line (with its newline). */
-export const csvLine = (values: readonly unknown[]): string => `${values.map(csvField).join(',')}\n`
+export const csvLine = (values: readonly (string | number | boolean | null | undefined)[]): string => `${values.map(csvField).join(',')}\n`
 
 /** Parses RFC 4180 CSV text into rows (quoted fields may hold newlines). A final line without newline is returned too. */
 export function parseCsv(text: string): string[][] {

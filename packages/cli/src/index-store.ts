@@ -76,7 +76,7 @@ export class IndexStore {
     if (this.latest(row.path)) this.superseded = true
     if (pageLines.length) appendDurably(this.pagesPath, pageLines.join(''))
     const end = existsSync(this.pagesPath) ? statSync(this.pagesPath).size : 0
-    const full = { ...row, pages_end: String(end) } as DocumentRow
+    const full = { ...row, pages_end: String(end) }
     if (!existsSync(this.docsPath)) appendDurably(this.docsPath, csvLine(DOCUMENT_COLUMNS))
     // No newline inside a row: a torn last line can then always be cut at the last newline.
     appendDurably(this.docsPath, csvLine(DOCUMENT_COLUMNS.map((c) => full[c].replace(/[\r\n]+/g, ' '))))

@@ -109,14 +109,17 @@ function usage(msg: string): never {
   throw new TriageError('USAGE', msg)
 }
 
-function intOption(v: unknown, name: string, dflt: number): number {
+/** A value of `parseArgs`. */
+type OptionValue = string | boolean | (string | boolean)[] | undefined
+
+function intOption(v: OptionValue, name: string, dflt: number): number {
   if (v === undefined) return dflt
   const n = Number(v)
   if (!Number.isInteger(n) || n < 1) usage(`Expected --${name} to be a whole number of at least 1, not \`${String(v)}\``)
   return n
 }
 
-function policyOption(v: unknown): Policy | undefined {
+function policyOption(v: OptionValue): Policy | undefined {
   if (v === undefined) return undefined
   const r = policySchema.safeParse(v)
   if (!r.success) usage(`Expected --policy to be one of ${policySchema.options.join(', ')}, not \`${String(v)}\``)
@@ -143,7 +146,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     } catch (e) {
       usage(`${(e as Error).message}. See pdftriage ${cmd} --help`)
     }
-    const v = parsed.values as Record<string, unknown>
+    const v = parsed.values as Record<string, OptionValue>
     const pos = parsed.positionals
     if (v.help) {
       io.stdout(HELP[cmd]!)
@@ -156,7 +159,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     switch (cmd) {
       case 'triage': {
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage triage --help')
-        const format = (str('format') ?? 'jsonl') as 'jsonl' | 'table'
+        const format = str('format') ?? 'jsonl'
         if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${format}\``)
         return await triageCommand({ ...base, paths: pos, format, withText: v['with-text'] === true, split: v.split === true, jobs, out: io.stdout })
       }
@@ -183,7 +186,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'eval': {
         if (!str('labels')) usage('Give the labels with --labels labels.jsonl')
         if (pos.length !== 1) usage('Give exactly one ROOT folder that the labels\' paths are relative to')
-        const format = (str('format') ?? 'text') as 'text' | 'jsonl'
+        const format = str('format') ?? 'text'
         if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${format}\``)
         return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
       }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { TriageError, createComponent, loadConfig, type PageText } from '@pdftriage/core'
+import { TriageError, createComponent, loadConfig, type Extractor, type Judge, type PageText } from '@pdftriage/core'
 import { calibrate, fitModel, loadModel, saveModel, splitPages } from '@pdftriage/model-bigram'
 import { writeAtomic } from './atomic.js'
 import { CLI_DIR } from './session.js'
@@ -18,7 +18,8 @@ interface SourcedPage {
 async function readPages(inputs: string[], cwd: string, configFile: string | undefined, log: (s: string) => void): Promise<SourcedPage[]> {
   const pages: SourcedPage[] = []
   const pdfs = inputs.filter((i) => /\.pdf$/i.test(i))
-  let ex, gates
+  let ex: Extractor | undefined
+  let gates: Judge | undefined
   if (pdfs.length) {
     const { config, baseDir } = await loadConfig(configFile, cwd)
     ex = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, [CLI_DIR])

@@ -135,7 +135,7 @@ describe('pdftriage run', () => {
     assert.equal(new Set(docs.map((x) => x.path)).size, n, 'no duplicate rows')
     assert.ok(docs.every((x) => x.status === 'done'))
     assert.equal(pages.length, n * 40, 'every page exactly once')
-    assert.equal(new Set(pages.map((p) => `${p.file}#${p.page}`)).size, n * 40)
+    assert.equal(new Set(pages.map((p) => `${String(p.file)}#${String(p.page)}`)).size, n * 40)
   })
 
   it('copies survive: a file copied into the folder later is a duplicate of the first', async () => {

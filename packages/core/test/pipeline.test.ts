@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { ExtractedDocument, Judge, OcrEngine, Repair } from '../src/contracts.js'
-import { judgePage, runDocument, type PipelineEvent } from '../src/pipeline.js'
+import { judgePage, runDocument, type DocumentResult, type PipelineEvent } from '../src/pipeline.js'
 import type { PageResult, PageText } from '../src/types.js'
 
 const page = (n: number, text: string): PageText => ({ pageNumber: n, width: 100, height: 100, items: [{ text, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 }, fontId: 'f' }], text, source: 'text-layer' })
@@ -55,8 +55,11 @@ const ocr = (fail = new Set<number>()): OcrEngine & { calls: number } => ({
 
 async function collect(gen: AsyncGenerator<PipelineEvent>) {
   const pages: PageResult[] = []
-  let doc
-  for await (const e of gen) e.type === 'page' ? pages.push(e.result) : (doc = e.result)
+  let doc: DocumentResult | undefined
+  for await (const e of gen) {
+    if (e.type === 'page') pages.push(e.result)
+    else doc = e.result
+  }
   return { pages, doc: doc! }
 }
 const ctx = { pageCount: 1, info: { pageCount: 1 } }

@@ -27,7 +27,7 @@ test('a vector-only page whose image carries words is absent: lettering drawn as
   assert.equal(v?.needsOcr, true)
   assert.equal(calls.length, 1)
   assert.equal(calls[0]!.dpi, 150)
-  assert.match(v!.notes.join('|'), /finds 5 confident words/)
+  assert.match(v.notes.join('|'), /finds 5 confident words/)
 })
 
 test('a diagram stays blank: OCR noise on line art is too few or too unsure to be words', async () => {
@@ -35,7 +35,7 @@ test('a diagram stays blank: OCR noise on line art is too few or too unsure to b
   const v = await (await judge).judge(vectorPage(), ocrContext([['Fig', 0.95], ['lll', 0.4], ['~~', 0.3], ['axis', 0.8]], calls))
   assert.equal(v?.layer, 'blank')
   assert.equal(v?.needsOcr, false)
-  assert.match(v!.notes.join('|'), /finds 2 confident words/)
+  assert.match(v.notes.join('|'), /finds 2 confident words/)
 })
 
 test('without an OCR engine, or on a page without vector drawing, nothing is OCRed and the page is blank', async () => {
@@ -53,7 +53,7 @@ test('a folio over a scan of a text page is sparse: the image shows far more wor
   const v = await (await judge).judge(thinPage(), ocrContext(manyWords, calls))
   assert.equal(v?.layer, 'sparse')
   assert.equal(v?.needsOcr, true)
-  assert.match(v!.notes.at(-1)!, /the image shows 60 words, the layer 0/)
+  assert.match(v.notes.at(-1)!, /the image shows 60 words, the layer 0/)
 })
 
 test('a thin OCR layer that already holds what the image shows (a chart\'s labels) is kept', async () => {
@@ -62,7 +62,7 @@ test('a thin OCR layer that already holds what the image shows (a chart\'s label
   const v = await (await judge).judge(chart, ocrContext([['Évolution', 0.9], ['dépenses', 0.9], ['fonctionnement', 0.85], ['investissement', 0.88], ['total', 0.9]], calls))
   assert.equal(v?.layer, 'healthy')
   assert.equal(v?.needsOcr, false)
-  assert.match(v!.notes.at(-1)!, /the layer holds what the image shows/)
+  assert.match(v.notes.at(-1)!, /the layer holds what the image shows/)
 })
 
 test('without an OCR engine a thin layer over a full-page image stays sparse (the seed rule)', async () => {
