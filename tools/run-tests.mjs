@@ -1,8 +1,9 @@
-// `npm test`: every package's tests through Nx (node --test in each package), then one closing line that counts
-// them all: "tests: N passed, N failed". Exits non-zero when Nx does.
+// `npm test`: every package's build and tests through Nx (node --test in each package; cached, as parallel as
+// nx.json's `parallel` allows), then one closing line that counts them all: "tests: N passed, N failed". A cached
+// task replays its output, so its counts are included. Exits non-zero when Nx does.
 import { spawn } from 'node:child_process'
 
-const args = ['--no-install', 'nx', 'run-many', '-t', 'test', '--parallel=1', '--output-style=static']
+const args = ['--no-install', 'nx', 'run-many', '-t', 'build', 'test', '--output-style=static', ...process.argv.slice(2)]
 const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] })
 let pass = 0
 let fail = 0
