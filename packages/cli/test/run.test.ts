@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
 import { parseCsv } from '../src/csv.js'
 import { cli, folder } from './helpers.js'
@@ -32,20 +32,31 @@ function mtimes(dir: string): Record<string, number> {
   return out
 }
 
-describe('pdftriage run', () => {
-  let dir: string
-  before(async () => {
-    dir = folder({ 'config.json': JSON.stringify({ postprocess: [] }) })
-    mkdirSync(join(dir, 'in', 'x'), { recursive: true })
-    mkdirSync(join(dir, 'in', 'y'), { recursive: true })
-    writeFileSync(join(dir, 'in', 'x', 'scan.pdf'), await fx.longPdf(3))
-    writeFileSync(join(dir, 'in', 'y', 'scan.pdf'), await fx.healthyPdf('en')) // same name, other folder
-    writeFileSync(join(dir, 'in', 'y', 'copy.pdf'), await fx.longPdf(3)) // same bytes as x/scan.pdf
-    writeFileSync(join(dir, 'in', 'bad.pdf'), fx.notPdf())
-  })
+/** A folder of inputs: two `scan.pdf` in different folders, a copy of one of them, and a file that is not a PDF. */
+async function inputs(): Promise<string> {
+  const dir = folder({ 'config.json': JSON.stringify({ postprocess: [] }) })
+  mkdirSync(join(dir, 'in', 'x'), { recursive: true })
+  mkdirSync(join(dir, 'in', 'y'), { recursive: true })
+  writeFileSync(join(dir, 'in', 'x', 'scan.pdf'), await fx.longPdf(3))
+  writeFileSync(join(dir, 'in', 'y', 'scan.pdf'), await fx.healthyPdf('en')) // same name, other folder
+  writeFileSync(join(dir, 'in', 'y', 'copy.pdf'), await fx.longPdf(3)) // same bytes as x/scan.pdf
+  writeFileSync(join(dir, 'in', 'bad.pdf'), fx.notPdf())
+  return dir
+}
 
+const run = (dir: string, config = 'config.json') => cli(['run', '--config', config, '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
+
+/** {@link inputs} after a first run into `out`: each case gets its own, so none depends on another's outputs. */
+async function indexed(): Promise<string> {
+  const dir = await inputs()
+  assert.equal((await run(dir)).code, 1, 'bad.pdf failed')
+  return dir
+}
+
+describe('pdftriage run', () => {
   it('writes the index, texts and reports; identical files are processed once', async () => {
-    const r = await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
+    const dir = await inputs()
+    const r = await run(dir)
     assert.equal(r.code, 1, 'bad.pdf failed')
     const out = join(dir, 'out')
     const { docs, pages } = readIndex(out)
@@ -69,14 +80,15 @@ describe('pdftriage run', () => {
   })
 
   it('reruns without rewriting anything, and redoes a changed file', async () => {
+    const dir = await indexed()
     const out = join(dir, 'out')
     const before = mtimes(out)
-    const r = await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
+    const r = await run(dir)
     assert.equal(r.code, 1) // bad.pdf is still failed
     assert.deepEqual(mtimes(out), before, 'nothing rewritten')
     assert.match(r.stderr.join(), /0 done.*4 unchanged/)
     writeFileSync(join(dir, 'in', 'y', 'scan.pdf'), await fx.healthyPdf('fr'))
-    await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
+    await run(dir)
     const { docs, pages } = readIndex(out)
     assert.equal(docs.filter((d) => d.path === join('in', 'y', 'scan.pdf')).length, 1, 'one row per path')
     assert.equal(docs.length, 4)
@@ -85,13 +97,15 @@ describe('pdftriage run', () => {
   })
 
   it('counts a changed configuration as a change', async () => {
+    const dir = await indexed()
     writeFileSync(join(dir, 'config2.json'), JSON.stringify({ postprocess: [], ocrDpi: 200 }))
-    const r = await cli(['run', '--config', 'config2.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
+    const r = await run(dir, 'config2.json')
     assert.match(r.stderr.join(), /2 done/)
     assert.equal(readIndex(join(dir, 'out')).docs.length, 4)
   })
 
   it('never writes outside the output folder and rejects nothing it should not', async () => {
+    const dir = await indexed()
     const out = join(dir, 'out')
     const files = Object.keys(mtimes(out))
     assert.ok(files.every((f) => f.startsWith(out)))
@@ -107,27 +121,39 @@ describe('pdftriage run', () => {
       // Distinct bytes per file: append a comment after %%EOF, which PDF readers ignore.
       writeFileSync(join(d, 'in', `doc${String(i).padStart(2, '0')}.pdf`), Buffer.concat([Buffer.from(src), Buffer.from(`\n%${i}\n`)]))
     }
-    writeFileSync(join(d, 'config.json'), JSON.stringify({ postprocess: [] }))
+    // A judge that, when PDFTRIAGE_TEST_HANG is set, says so on stderr and never returns on the 4th document: the
+    // child is killed while it is stuck there, with 3 documents in the index and one half done, however fast the
+    // machine. Unset (the resumed run below), it abstains; the configuration, and so its digest, is the same.
+    writeFileSync(
+      join(d, 'hang-judge.mjs'),
+      `const seen = new Set()
+export default { kind: 'judge', name: 'hang', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => ({ name: 'hang', judge: (page, ctx) => {
+  seen.add(ctx.file)
+  if (!process.env.PDFTRIAGE_TEST_HANG || seen.size < 4) return undefined
+  process.stderr.write('hanging\\n')
+  return new Promise(() => {})
+} }) }
+`,
+    )
+    writeFileSync(join(d, 'config.json'), JSON.stringify({ postprocess: [], judges: ['@pdftriage/judge-gates', './hang-judge.mjs'] }))
     const args = [BIN, 'run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in']
-    const child = spawn(process.execPath, args, { cwd: d, stdio: 'ignore' })
-    // Kill once some documents are in the index but not all.
+    const child = spawn(process.execPath, args, { cwd: d, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PDFTRIAGE_TEST_HANG: '1' } })
+    let stderr = ''
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
     await new Promise<void>((resolve) => {
-      const t = setInterval(() => {
-        const csv = join(d, 'out', 'documents.csv')
-        if (existsSync(csv) && readFileSync(csv, 'utf8').split('\n').length >= 4) {
-          clearInterval(t)
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+        if (stderr.includes('hanging\n')) {
           child.kill('SIGKILL')
           resolve()
         }
-      }, 20)
-      child.on('exit', () => {
-        clearInterval(t)
-        resolve()
       })
+      void exited.then(resolve)
     })
-    await new Promise((r) => child.once('exit', r).once('close', r) && (child.exitCode !== null || child.signalCode !== null) && r(null))
+    await exited
+    assert.equal(child.signalCode, 'SIGKILL', `the child was to be killed, it exited: ${stderr}`)
     const partial = readIndex(join(d, 'out'))
-    assert.ok(partial.docs.length < n, `killed before the end (${partial.docs.length} of ${n} done)`)
+    assert.equal(partial.docs.length, 3, 'killed on the 4th document')
     const r = await cli(['run', '--config', 'config.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], d)
     assert.equal(r.code, 0)
     const { docs, pages } = readIndex(join(d, 'out'))
@@ -139,8 +165,9 @@ describe('pdftriage run', () => {
   })
 
   it('copies survive: a file copied into the folder later is a duplicate of the first', async () => {
+    const dir = await indexed()
     copyFileSync(join(dir, 'in', 'x', 'scan.pdf'), join(dir, 'in', 'later.pdf'))
-    await cli(['run', '--config', 'config2.json', '--policy', 'extract', '--jobs', '1', '--out', 'out', 'in'], dir)
+    await run(dir)
     const { docs } = readIndex(join(dir, 'out'))
     assert.equal(docs.find((x) => x.path === join('in', 'later.pdf'))!.status, 'duplicate')
   })
