@@ -13,7 +13,8 @@ child.stdout.on('data', (chunk) => {
   const lines = (rest + chunk.toString()).split('\n')
   rest = lines.pop() ?? ''
   for (const l of lines) {
-    const m = /^# (pass|fail) (\d+)$/.exec(l.trim())
+    // node's TAP reporter ("# pass 3", Node 20 off a terminal) or its spec reporter ("ℹ pass 3", Node 24+), maybe coloured
+    const m = /^(?:#|ℹ) (pass|fail) (\d+)$/.exec(l.replace(/\x1b\[[0-9;]*m/g, '').trim())
     if (m) m[1] === 'pass' ? (pass += Number(m[2])) : (fail += Number(m[2]))
   }
 })
