@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint's type-checked rules on the TypeScript packages, the plain recommended rules
 // on the .mjs tools, and an import rule that fails on a package importing what its package.json does not declare.
-// Formatting is Prettier's job (prettier.config.mjs); nothing here checks layout.
+// Formatting is Prettier's job (.prettierrc.json); nothing here checks layout.
 //
 //   npm run lint            every project through Nx (cached)
 //   npx eslint packages/cli one folder
