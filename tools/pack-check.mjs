@@ -1,20 +1,56 @@
 #!/usr/bin/env node
-// Checks that every package is publishable on its own: `npm pack` each one, install the tarballs into an empty
-// folder (dependencies from the registry, our packages from the tarballs), import each package and
-// `@pdftriage/core/testing`, and run the installed `pdftriage --version`. Build first: npm run build.
+// Checks that every package is publishable on its own, on the tarballs npm would publish: the shared metadata agrees
+// (tools/package-metadata.mjs), `npm pack` each package, then on each tarball: a LICENSE, every source map's sources
+// inside the tarball (src/ is shipped for them), publint --strict, and @arethetypeswrong/cli (ESM only: no CommonJS
+// entry is promised). Then the tarballs are installed into an empty folder (dependencies from the registry, our
+// packages from the tarballs), each package and `@pdftriage/core/testing` imported, and the installed
+// `pdftriage --version` run. Build first: npm run build. Temporary folders are removed at the end.
 //
 //   node tools/pack-check.mjs
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(fileURLToPath(import.meta.url), '..', '..')
+const bin = (name) => join(root, 'node_modules', '.bin', name)
+execFileSync(process.execPath, [join(root, 'tools', 'package-metadata.mjs')], { stdio: 'inherit' })
 const packs = mkdtempSync(join(tmpdir(), 'pdftriage-packs-'))
-const names = readdirSync(join(root, 'packages'))
-for (const n of names) execFileSync('npm', ['pack', '--silent', '--pack-destination', packs], { cwd: join(root, 'packages', n), stdio: 'ignore' })
 const app = mkdtempSync(join(tmpdir(), 'pdftriage-app-'))
+process.on('exit', () => {
+  rmSync(packs, { recursive: true, force: true })
+  rmSync(app, { recursive: true, force: true })
+})
+const names = readdirSync(join(root, 'packages')).sort()
+const problems = []
+for (const n of names) {
+  const dir = join(root, 'packages', n)
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packs], { cwd: dir, encoding: 'utf8' }))
+  const files = new Set(packed.files.map((f) => f.path))
+  if (!files.has('LICENSE')) problems.push(`${packed.name}: no LICENSE in the tarball`)
+  for (const f of files) {
+    if (!f.endsWith('.map')) continue
+    const map = JSON.parse(readFileSync(join(dir, f), 'utf8'))
+    for (const s of map.sources) {
+      const target = posix.normalize(posix.join(posix.dirname(f), map.sourceRoot ?? '', s))
+      if (!files.has(target)) problems.push(`${packed.name}: ${f} points at ${target}, not in the tarball`)
+    }
+  }
+  const tarball = join(packs, packed.filename)
+  for (const [tool, args] of [['publint', ['--strict', tarball]], ['attw', ['--profile', 'esm-only', '--format', 'table-flipped', tarball]]]) {
+    try {
+      execFileSync(bin(tool), args, { encoding: 'utf8', stdio: 'pipe' })
+    } catch (e) {
+      problems.push(`${packed.name}: ${tool} failed:\n${e.stdout}${e.stderr}`)
+    }
+  }
+  console.log(`${packed.name.padEnd(30)} ${String(packed.entryCount).padStart(4)} files ${(packed.size / 1024).toFixed(0).padStart(5)} kB  license, maps, publint, attw checked`)
+}
+if (problems.length) {
+  console.error(`\n${problems.length} problems:\n${problems.join('\n')}`)
+  process.exit(1)
+}
 writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }))
 const tarballs = readdirSync(packs).map((f) => join(packs, f))
 execFileSync('npm', ['install', '--no-audit', '--no-fund', ...tarballs], { cwd: app, stdio: 'ignore' })
@@ -28,4 +64,4 @@ console.log('core/testing'.padEnd(18), Object.keys(await import('@pdftriage/core
 writeFileSync(join(app, 'check.mjs'), check)
 process.stdout.write(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' }))
 process.stdout.write(`pdftriage --version: ${execFileSync(join(app, 'node_modules', '.bin', 'pdftriage'), ['--version'], { encoding: 'utf8' })}`)
-console.log(`${tarballs.length} packages installed into ${app} from ${packs}`)
+console.log(`${tarballs.length} packages packed, checked, installed and imported`)

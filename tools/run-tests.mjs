@@ -1,8 +1,9 @@
-// `npm test`: every package's tests through Nx (node --test in each package), then one closing line that counts
-// them all: "tests: N passed, N failed". Exits non-zero when Nx does.
+// `npm test`: every package's build and tests through Nx (node --test in each package; cached, as parallel as
+// nx.json's `parallel` allows), then one closing line that counts them all: "tests: N passed, N failed". A cached
+// task replays its output, so its counts are included. Exits non-zero when Nx does.
 import { spawn } from 'node:child_process'
 
-const args = ['--no-install', 'nx', 'run-many', '-t', 'test', '--parallel=1', '--output-style=static']
+const args = ['--no-install', 'nx', 'run-many', '-t', 'build', 'test', '--output-style=static', ...process.argv.slice(2)]
 const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] })
 let pass = 0
 let fail = 0
@@ -12,7 +13,8 @@ child.stdout.on('data', (chunk) => {
   const lines = (rest + chunk.toString()).split('\n')
   rest = lines.pop() ?? ''
   for (const l of lines) {
-    const m = /^# (pass|fail) (\d+)$/.exec(l.trim())
+    // node's TAP reporter ("# pass 3", Node 20 off a terminal) or its spec reporter ("ℹ pass 3", Node 24+), maybe coloured
+    const m = /^(?:#|ℹ) (pass|fail) (\d+)$/.exec(l.replace(/\x1b\[[0-9;]*m/g, '').trim())
     if (m) m[1] === 'pass' ? (pass += Number(m[2])) : (fail += Number(m[2]))
   }
 })

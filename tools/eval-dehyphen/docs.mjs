@@ -51,13 +51,13 @@ export const DOCS = [
   {
     name: 'fr-courier-footer-dash', lang: 'fra', font: 'Courier', size: 9, leading: 11, page: [420, 595], margins: { top: 60, bottom: 60, side: 45 }, columns: 1, gutter: 0, indent: 18, paraGap: 0,
     paragraphs: paragraphs('fra', 37, 30),
-    header: (n) => ({ left: 'Recueil des actes administratifs', right: `mars 2024` }),
+    header: () => ({ left: 'Recueil des actes administratifs', right: `mars 2024` }),
     footer: (n) => ({ center: `- ${n} -` }),
   },
   {
     name: 'en-narrow-times', lang: 'eng', font: 'Times', size: 10, leading: 12, page: [340, 520], margins: { top: 56, bottom: 56, side: 40 }, columns: 1, gutter: 0, indent: 12, paraGap: 0,
     paragraphs: paragraphs('eng', 5, 30),
-    header: (n) => ({ left: 'Annual report of the district council' }),
+    header: () => ({ left: 'Annual report of the district council' }),
     footer: (n) => ({ center: `${n}` }),
   },
 ]

@@ -1,6 +1,5 @@
 // Evaluation of @pdftriage/postpass-dehyphen on PDFs typeset in code (see README.md). Run after building both
 // packages: `npx tsc -b packages/postpass-dehyphen packages/extract-pdfjs && node tools/eval-dehyphen/eval.mjs`.
-import { performance } from 'node:perf_hooks'
 import extractor from '@pdftriage/extract-pdfjs'
 import { Vocabulary, decideHyphen, rebuildText, dehyphenOptionsSchema } from '@pdftriage/postpass-dehyphen'
 import { hyphenPoints } from './hyphenate.mjs'

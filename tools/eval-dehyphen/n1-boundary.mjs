@@ -10,7 +10,6 @@ const rows = []
 for (const [texts, lang] of [[[...FRENCH_COLD, ...FRENCH_PARAGRAPHS], 'fra'], [ENGLISH_PARAGRAPHS, 'eng']]) {
   const words = new Set(texts.join(' ').split(/\s+/).filter(Boolean))
   for (const w0 of words) {
-    const w = w0.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase()
     for (const p of hyphenPoints(w0)) {
       const L = w0.slice(0, p.at).replace(/^[^\p{L}\p{N}]+/u, '').toLowerCase().replace(/-$/, '')
       const R = w0.slice(p.at).replace(/[^\p{L}\p{N}]+$/u, '').toLowerCase()

@@ -1,7 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { after } from 'node:test'
 import { main } from '../src/main.js'
+
+const folders: string[] = []
+// Every folder made by `folder()` is removed when its test file is done.
+after(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
 
 /** Runs the CLI in-process, capturing stdout and stderr lines. */
 export async function cli(args: string[], cwd: string) {
@@ -14,6 +21,7 @@ export async function cli(args: string[], cwd: string) {
 /** A temporary folder with the given files written into it. */
 export function folder(files: Record<string, Uint8Array | string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'pdftriage-cli-'))
+  folders.push(dir)
   for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data)
   return dir
 }

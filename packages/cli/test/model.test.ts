@@ -27,9 +27,15 @@ describe('pdftriage fit, calibrate and eval', () => {
       'reflected.pdf': await fx.reflectedPdf(),
     })
   })
+  // The inputs above are shared and never written; m.json and c.json are made on first use, whichever case asks
+  // first, so that no case depends on another having run (or run first).
+  let fitting: ReturnType<typeof cli> | undefined
+  let calibrating: ReturnType<typeof cli> | undefined
+  const fitted = () => (fitting ??= cli(['fit', '--out', 'm.json', 'good.txt', 'good.pdf', 'scan.pdf'], dir))
+  const calibrated = () => (calibrating ??= fitted().then(() => cli(['calibrate', '--model', 'm.json', '--out', 'c.json', 'held.txt'], dir)))
 
   it('fits a model on .txt pages and on the healthy pages of a PDF, and says which pages it used', async () => {
-    const r = await cli(['fit', '--out', 'm.json', 'good.txt', 'good.pdf', 'scan.pdf'], dir)
+    const r = await fitted()
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const out = r.stdout.join('\n')
     assert.match(out, /using good\.pdf p1/)
@@ -42,8 +48,9 @@ describe('pdftriage fit, calibrate and eval', () => {
   })
 
   it('calibrates on held-out pages: widens the margin just enough, printing each page', async () => {
+    assert.equal((await fitted()).code, 0)
     const before = JSON.parse(readFileSync(join(dir, 'm.json'), 'utf8')) as { threshold: number }
-    const r = await cli(['calibrate', '--model', 'm.json', '--out', 'c.json', 'held.txt'], dir)
+    const r = await calibrated()
     assert.equal(r.code, 0, r.stderr.join('\n'))
     assert.match(r.stdout.join('\n'), /held\.txt#1: score -\d\.\d{3}, \d\.\d{3} (below|above) the worst training page/)
     const after = JSON.parse(readFileSync(join(dir, 'c.json'), 'utf8')) as { threshold: number }
@@ -70,6 +77,7 @@ describe('pdftriage fit, calibrate and eval', () => {
       { file: 'missing.pdf', page: 1, label: 'healthy', needs_ocr: null },
     ]
     writeFileSync(join(dir, 'labels.jsonl'), labels.map((l) => JSON.stringify(l)).join('\n'))
+    assert.equal((await calibrated()).code, 0)
     const r = await cli(['eval', '--labels', 'labels.jsonl', '--model', 'c.json', '--jobs', '1', '.'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const text = r.stdout.join('\n')

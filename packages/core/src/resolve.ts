@@ -180,6 +180,7 @@ function describe(v: unknown): string {
   if (v === undefined) return 'undefined'
   if (typeof v === 'function') return `function ${v.name}`
   if (typeof v === 'object' && v) return `object with keys ${Object.keys(v).join(', ') || '(none)'}`
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects and functions are described above
   return String(v)
 }
 

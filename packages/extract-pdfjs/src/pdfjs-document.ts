@@ -123,7 +123,7 @@ export class PdfjsDocument implements ExtractedDocument {
     if (!raw) {
       // Text content: pdf.js's own, for what the operator walk does not model (vertical writing) or when asked.
       const content = await page.getTextContent()
-      styles = content.styles as Record<string, PdfjsTextStyle | undefined>
+      styles = content.styles
       const rawItems = content.items.filter((i): i is typeof i & PdfjsTextItem => 'str' in i) as PdfjsTextItem[]
       // The operator list costs 45 % of text-page throughput and decodes every image (a 300 dpi JBIG2 scan: ~0.3 s):
       // with detailsBelowChars set, only pages short of text (where coverage tells a scan from a blank page) pay it.

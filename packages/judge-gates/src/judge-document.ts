@@ -43,7 +43,7 @@ export async function judgeDocumentGates(doc: DocumentView, o: ResolvedGatesOpti
   const sw = pageStats(win.map((p) => p.text).join('\n'))
   const coverages = win.map((p) => p.imageCoverage)
   const known = coverages.every((c) => c !== undefined)
-  const meanCov = known ? (coverages as number[]).reduce((a, b) => a + b, 0) / coverages.length : undefined
+  const meanCov = known ? coverages.reduce((a, b) => a + b, 0) / coverages.length : undefined
   const notes = [
     `document mode, ${doc.pageCount} pages`,
     `opening ${span(opening)}: ${statsNote(so)}`,

@@ -3,7 +3,8 @@ import { z } from 'zod'
 
 const share = z.number().min(0).max(1)
 
-/** Options of the N0 character gates. Defaults are seed 002's measured constants (see the README for the reasons). */
+/** Options of the N0 character gates. Defaults are the gates prototype's measured constants ("the seed", see the glossary in
+ *  CONTRIBUTING.md; the README gives the reasons). */
 export const gatesOptionsSchema = z.strictObject({
   mode: z
     .enum(['page', 'document'])

@@ -47,9 +47,9 @@ const LEADERS = /([._\-·…])(?:[ \t]*\1){3,}/gu
 
 // A token that is a number: optional sign, bracket or currency, digits with their separators, optional short unit or
 // ordinal suffix, optional closing punctuation.
-const NUMBER = /^[(\[«"'+\-−–]?[$€£]?\d[\d.,:/'’\-]*(?:%|‰|[$€£]|\p{L}{1,3})?[)\]»"'.,;:!?]*$/u
+const NUMBER = /^[([«"'+\-−–]?[$€£]?\d[\d.,:/'’-]*(?:%|‰|[$€£]|\p{L}{1,3})?[)\]»"'.,;:!?]*$/u
 // A token of letters and digits only (`a159`, `x2793`, `RN7`): an identifier, as in references and glyph tables.
-const IDENT = /^[(\[«"']?[\p{L}\p{Nd}]+[)\]»"'.,;:!?]*$/u
+const IDENT = /^[([«"']?[\p{L}\p{Nd}]+[)\]»"'.,;:!?]*$/u
 
 const VOWELS = new Set('aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿāăąēĕėęěĩīĭįıōŏőũūŭůűų')
 

@@ -46,7 +46,7 @@ test('chooseRegion takes whole lines around the middle up to the word count, wit
   assert.equal(r.words.length, 24) // 20 words end inside a line: the band takes the 3 whole lines
   const lines = new Set(r.words.map((w) => w.bbox.y0))
   assert.equal(lines.size, 3)
-  assert.ok([...lines].every((y) => y >= 360 && y <= 440), `lines near the middle: ${[...lines]}`)
+  assert.ok([...lines].every((y) => y >= 360 && y <= 440), `lines near the middle: ${[...lines].join(', ')}`)
   assert.equal(r.box.y0, Math.min(...r.words.map((w) => w.bbox.y0)) - 3)
   assert.ok(r.band.y0 > r.box.y0 && r.band.y1 < r.box.y1) // OCR words are compared by centre, inside the ink
   const capped = chooseRegion(words, 200, 50, 3, { width: 600, height: 800 })

@@ -1,6 +1,6 @@
 /**
- * The symbol alphabet of seed 000: 26 ASCII letters, 18 French accented letters and ligatures, the space, and one
- * OTHER class for every other character. Text is lower-cased through the lookup table, so no string is allocated.
+ * The symbol alphabet of the letter-pair seed (see the glossary in CONTRIBUTING.md): 26 ASCII letters, 18 French
+ * accented letters and ligatures, the space, and one OTHER class for every other character. Text is lower-cased through the lookup table, so no string is allocated.
  */
 export const ALPHABET = 'abcdefghijklmnopqrstuvwxyzàâäçéèêëîïôöùûüÿœæ '
 

@@ -69,8 +69,8 @@ export function loadModel(jsonText: string, file?: string): BigramModel {
   }
   let raw: unknown
   try { raw = JSON.parse(jsonText) } catch (e) { return fail(`not JSON (${(e as Error).message})`, e) }
-  if (typeof raw === 'object' && raw !== null && 'format' in raw && (raw as { format: unknown }).format !== MODEL_FORMAT) {
-    return fail(`expected format \`${MODEL_FORMAT}\`, not \`${String((raw as { format: unknown }).format)}\``)
+  if (typeof raw === 'object' && raw !== null && 'format' in raw && raw.format !== MODEL_FORMAT) {
+    return fail(`expected format \`${MODEL_FORMAT}\`, not \`${String(raw.format)}\``)
   }
   const parsed = modelFileSchema.safeParse(raw)
   if (!parsed.success) {

@@ -31,7 +31,7 @@ export interface BigramModel {
 
 /** Options of {@link fitModel}. */
 export interface FitOptions {
-  /** Nats below the worst training page still accepted (default 0.5, seed 000's measurement). */
+  /** Nats below the worst training page still accepted (default 0.5, the letter-pair seed's measurement). */
   margin?: number
 }
 

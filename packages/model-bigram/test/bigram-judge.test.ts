@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
@@ -105,10 +105,11 @@ test('OCR confidence below the minimum flags the page; invisible layers are note
   assert.ok(v?.notes.some((n) => /^OCR confidence 0\.40 over \d+ items < 0\.60$/.test(n)))
 })
 
-test('plugin: default export shape, model read relative to baseDir, unreadable file is MODEL_INVALID', async () => {
+test('plugin: default export shape, model read relative to baseDir, unreadable file is MODEL_INVALID', async (t) => {
   assert.equal(bigramJudge.kind, 'judge')
   assert.equal(bigramJudge.name, 'bigram')
   const dir = await mkdtemp(join(tmpdir(), 'bigram-'))
+  t.after(() => rm(dir, { recursive: true, force: true }))
   await writeFile(join(dir, 'm.json'), saveModel(model))
   const judge = await bigramJudge.create(bigramJudge.optionsSchema.parse({ model: './m.json' }), { baseDir: dir })
   assert.equal(judge.name, 'bigram')

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { isTriageError, TriageError } from '@pdftriage/core'
+import { isTriageError } from '@pdftriage/core'
 import { calibrate } from '../src/calibrate.js'
 import { loadModel, saveModel } from '../src/model-file.js'
 import { fitFromTexts, fitModel, scoreText } from '../src/model.js'
@@ -8,7 +8,7 @@ import { splitPages } from '../src/split-pages.js'
 import { ENGLISH, FRENCH } from './sample-text.js'
 
 const invalid = (file: string | undefined) => (e: unknown): boolean =>
-  isTriageError(e, 'MODEL_INVALID') && (file === undefined || (e as TriageError).message.includes(file))
+  isTriageError(e, 'MODEL_INVALID') && (file === undefined || e.message.includes(file))
 
 test('saveModel / loadModel round-trip gives the same scores and threshold', () => {
   const m = fitFromTexts(FRENCH.split('\n'))

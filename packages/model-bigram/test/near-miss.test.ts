@@ -38,7 +38,7 @@ test('judge: a layer with misread letters in known words is a bad OCR layer; the
   const bad = await judge.judge(mk(misread(FRENCH)), ctx)
   assert.equal(bad?.needsOcr, true, bad?.notes.join(' | '))
   assert.ok(bad?.notes.some((n) => /^near misses \d+ of \d+ words/.test(n)))
-  assert.match(bad!.notes.at(-1)!, /a bad OCR layer/)
+  assert.match(bad.notes.at(-1)!, /a bad OCR layer/)
   // 1 keeps the signal in the notes only.
   assert.equal((await createBigramJudge(model, { nearMissMinWords: 50, nearMissShare: 1 }).judge(mk(misread(FRENCH)), ctx))?.needsOcr, false)
 })

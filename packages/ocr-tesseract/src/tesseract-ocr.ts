@@ -10,7 +10,7 @@ import {
 import type Tesseract from 'tesseract.js'
 import { languageFolder, resolveLanguages, type LanguageFile } from './language-data.js'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
-import { toPageText, type TesseractBlock } from './page-text.js'
+import { toPageText } from './page-text.js'
 import { toPgm } from './pgm.js'
 import { PoolTaskError, WorkerPool, type Spawned } from './worker-pool.js'
 
@@ -74,7 +74,7 @@ export class TesseractEngine implements OcrEngine {
           this.options.pageTimeoutMs,
           options.signal,
         )
-        return toPageText(image, result.data.blocks as TesseractBlock[] | null)
+        return toPageText(image, result.data.blocks)
       } catch (e) {
         if (!(e instanceof PoolTaskError)) throw e
         if (e.reason === 'aborted') throw new TriageError('ABORTED', `[${NAME}] page ${page}: aborted`, { cause: e, plugin: NAME, stage: 'ocr', page })
@@ -178,7 +178,7 @@ export class TesseractEngine implements OcrEngine {
     try {
       // debug_file: tesseract's own chatter ("Detected 54 diacritics", leptonica box warnings) goes to the void
       // instead of the user's stderr, where it buried the progress line and the summary.
-      await worker.setParameters({ tessedit_pageseg_mode: String(this.options.psm) as Tesseract.PSM, debug_file: '/dev/null' } as Partial<Tesseract.WorkerParams>)
+      await worker.setParameters({ tessedit_pageseg_mode: String(this.options.psm) as Tesseract.PSM, debug_file: '/dev/null' })
     } catch (e) {
       await worker.terminate()
       throw e

@@ -86,13 +86,22 @@ test('a worker that is not ready within createTimeoutMs fails the page with OCR_
 
 test('a worker thread that dies mid-page is replaced and the page retried', async () => {
   const engine = createTesseractEngine({ workers: 1 })
-  const pool = (engine as unknown as { pool: { slots: Array<{ worker: { worker: { terminate(): Promise<number> } } }> } }).pool
+  type Recognize = (...args: unknown[]) => Promise<unknown>
+  const pool = (engine as unknown as { pool: { slots: Array<{ worker: { recognize: Recognize; worker: { terminate(): Promise<number> } } }> } }).pool
   try {
     const img = await drawPage([{ text: 'Reprise après incident', x: 50, y: 100, size: 50 }], 900, 200, 300)
     await engine.recognize(img) // start the worker
     const first = pool.slots[0]!.worker
+    // Wait for the page to reach the worker (its recognize call), not for a guessed delay.
+    const recognize = first.recognize
+    const reached = new Promise<void>((resolve) => {
+      first.recognize = (...args) => {
+        resolve()
+        return recognize(...args)
+      }
+    })
     const running = engine.recognize(img)
-    await new Promise((r) => setTimeout(r, 20))
+    await reached
     await first.worker.terminate() // kill the thread under the page, as a wasm abort or an OOM would
     const page = await running
     assert.match(page.text, /Reprise après incident/)

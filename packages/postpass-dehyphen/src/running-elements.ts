@@ -5,7 +5,7 @@ import { sortInPlace } from './sort.js'
 
 /** A line alone in a band that is only a page number: "12", "- 12 -", "Page 12", "p. 12", "12/40", "12 sur 40", "xii". */
 const PAGE_NUMBER =
-  /^[\s\-–—(\[|]*(?:(?:page|pages|p\.|pag\.|seite|pagina|página|folio|blatt)\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:\/|sur|of|de|von|di|du)\s*\d{1,4})?[\s\-–—)\]|.]*$/i
+  /^[\s\-–—([|]*(?:(?:page|pages|p\.|pag\.|seite|pagina|página|folio|blatt)\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:\/|sur|of|de|von|di|du)\s*\d{1,4})?[\s\-–—)\]|.]*$/i
 
 /** True when a line's text is only a page number (in any of the usual forms). */
 export function isPageNumber(text: string): boolean {

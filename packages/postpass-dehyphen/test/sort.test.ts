@@ -11,7 +11,10 @@ test('sortNumbers gives the native numeric order, for ordered, short and long in
       for (let i = 0; i < n; i++) {
         a[i] = shape === 'ordered' ? i * 1.5 : shape === 'ties' ? Math.floor(rnd() * 4) : rnd() * 600 - 20
       }
-      if (shape === 'nearly' && n > 3) a.sort(), ([a[1], a[n - 2]] = [a[n - 2]!, a[1]!])
+      if (shape === 'nearly' && n > 3) {
+        a.sort()
+        ;[a[1], a[n - 2]] = [a[n - 2]!, a[1]!]
+      }
       const want = Float64Array.from(a).sort()
       const got = Float64Array.from(a)
       // A longer buffer: only the first n are sorted, the rest left alone.

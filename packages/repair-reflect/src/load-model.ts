@@ -8,7 +8,7 @@ import type { LetterPairModel } from './letter-pair-model.js'
 export async function loadLetterPairModel(path: string, plugin: string): Promise<LetterPairModel> {
   let mod: Record<string, unknown>
   try {
-    mod = (await import('@pdftriage/model-bigram')) as Record<string, unknown>
+    mod = await import('@pdftriage/model-bigram')
   } catch (e) {
     throw new TriageError('PLUGIN_FAILED', `[${plugin}] cannot import @pdftriage/model-bigram: install it to use \`model\``, {
       cause: e, plugin, stage: 'config',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /** Options of the `reflect` repair plugin (one package, three named methods, each switchable). */
 export const reflectOptionsSchema = z.strictObject({
-  reflect: z.boolean().default(true).describe('Try the reflection repair: codes stored as chr(0x120 - c) (seed 002).'),
+  reflect: z.boolean().default(true).describe('Try the reflection repair: codes stored as chr(0x120 - c), as the gates seed found them.'),
   shift: z.boolean().default(true).describe('Try the constant-shift repair per font ("7KH" for "THE").'),
   substitution: z
     .boolean()

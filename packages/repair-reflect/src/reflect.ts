@@ -15,7 +15,7 @@ export function reflectCode(c: number): number {
   return 0x120 - c
 }
 
-/** How a text would be stored by a reflected font (seed 002): the forward map, for fixtures and tests. */
+/** How a text would be stored by a reflected font (as the gates seed found it): the forward map, for fixtures and tests. */
 export function reflectText(s: string): string {
   let out = ''
   for (const ch of s) {

@@ -66,7 +66,7 @@ test('the repair recovers reflected and shifted pages, font by font', async () =
   const mixed = page(['ok', FRENCH_PROSE], ['bad', shiftText(ENGLISH_PROSE, -0x1d)])
   const sh = await new ReflectRepair(reflectOptionsSchema.parse({}), undefined).repair(mixed, ctx())
   assert.equal(sh?.page.text, page(['ok', FRENCH_PROSE], ['bad', ENGLISH_PROSE]).text)
-  assert.match(sh!.notes.join('\n'), /font bad: shift \+0x1D/)
+  assert.match(sh.notes.join('\n'), /font bad: shift \+0x1D/)
 })
 
 test('healthy, numeric, short and junk pages are never repaired', async () => {

@@ -145,7 +145,7 @@ export function describeJudge(label: string, create: () => Maybe<Judge>, readabl
 export function describeRepair(label: string, create: () => Maybe<Repair>, readable: string, damaged?: { text: PageText; expect: RegExp }): void {
   describe(`Repair conformance: ${label}`, () => {
     const verdict = { judge: 'test', layer: 'garbled' as const, needsOcr: true, notes: [] }
-    const rctx = { ...ctx, verdict, judge: async () => ({ judge: 'test', layer: 'healthy' as const, needsOcr: false, notes: [] }) }
+    const rctx = { ...ctx, verdict, judge: () => Promise.resolve({ judge: 'test', layer: 'healthy' as const, needsOcr: false, notes: [] }) }
     it('does not "repair" readable text', async () => {
       const r = await create()
       const out = await r.repair(samplePage(readable), rctx)

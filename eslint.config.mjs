@@ -1,0 +1,75 @@
+// ESLint flat config: typescript-eslint's type-checked rules on the TypeScript packages, the plain recommended rules
+// on the .mjs tools, and an import rule that fails on a package importing what its package.json does not declare.
+// Formatting is Prettier's job (.prettierrc.json); nothing here checks layout.
+//
+//   npm run lint            every project through Nx (cached)
+//   npx eslint packages/cli one folder
+import js from '@eslint/js'
+import importX from 'eslint-plugin-import-x'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'demo-out/**', 'out/**', 'tools/eval-dehyphen/latex/**'] },
+  js.configs.recommended,
+  // The text pipeline matches control characters on purpose (pdf.js emits them in broken layers; ANSI colours in logs).
+  { rules: { 'no-control-regex': 'off' } },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Unused names are errors, except those deliberately marked with a leading underscore.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Promises handed to an event emitter or a port are the classic lost rejection; keep the check on arguments.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: true, attributes: false } }],
+      // pdf.js and tesseract.js are typed loosely; where their `any` flows through we do not re-type every access.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      // node:test's `test()`, `it()`, `describe()` return promises that the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite'] }] },
+      ],
+      // Template literals with numbers are how every note and message is written.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+    },
+  },
+  {
+    // Test doubles implement async interfaces with synchronous bodies; that is what they are for.
+    files: ['**/test/**/*.ts'],
+    rules: { '@typescript-eslint/require-await': 'off' },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        performance: 'readonly',
+      },
+    },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }] },
+  },
+  {
+    // Every import of a package must be declared in the nearest package.json: dependencies or peerDependencies for
+    // src, devDependencies too for tests and scripts. Hoisting makes an undeclared import work here and fail for a
+    // user who installs the package alone.
+    files: ['packages/*/src/**/*.ts', 'tools/fixtures/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, peerDependencies: true, optionalDependencies: false }],
+    },
+  },
+  {
+    files: ['packages/*/test/**/*.ts', 'packages/*/scripts/**/*.mjs', 'tools/**/*.mjs', 'tools/fixtures/test/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, peerDependencies: true }] },
+  },
+)
