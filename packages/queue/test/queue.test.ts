@@ -154,3 +154,36 @@ test('a worker that cannot reach Redis says so and gives up after its retry budg
   )
   assert.ok(notices.length >= 2 && notices.every((m) => /cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/0: retry \d+ in/.test(m)), notices.join('\n'))
 })
+
+test('Redis restarted empty mid-run: the worker reconnects, a rerun of the producer completes the index from what is done', { skip }, async (t) => {
+  const first = await startRedis(t)
+  const dir = folder(t)
+  await inputs(dir)
+  await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: first.url, collect: false })
+  const notices: string[] = []
+  let restarted: Promise<unknown> | undefined
+  let done = 0
+  // The restart happens from the worker's own event, after its 5th document, while it holds the next jobs' queue.
+  const w1 = await runWorker({ queue: first.url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 }, (e) => {
+    if (e.type === 'notice') notices.push(e.message)
+    if (e.type === 'job-done' && ++done === 5) restarted = first.stop().then(() => startRedis(t, first.port))
+  })
+  await restarted
+  assert.ok(notices.some((m) => m.startsWith(`cannot reach Redis at ${first.url}: retry 1 in`)), notices.join('\n'))
+  assert.ok(w1.done + w1.failed >= 5 && w1.done < DOCS, `some documents done before the restart (${w1.done}), not all`)
+
+  const events: QueuedBatchEvent[] = []
+  let w2: Promise<unknown> | undefined
+  const summary = await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: first.url, scanMs: 500 }, (e) => {
+    events.push(e)
+    if (e.type === 'enqueued') w2 = runWorker({ queue: first.url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 })
+  })
+  await w2
+  const enq = events.find((e) => e.type === 'enqueued') as Extract<QueuedBatchEvent, { type: 'enqueued' }>
+  assert.equal(enq.alreadyDone, w1.done + w1.failed, 'what the first worker finished is not enqueued again')
+  assert.equal(enq.submitted + enq.alreadyDone, DOCS + 1)
+  assert.deepEqual([summary.done, summary.failed, summary.duplicate], [DOCS, 1, 1])
+  const rows = index(join(dir, 'out')).docs
+  assert.equal(rows.length, DOCS + 2)
+  assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
+})

@@ -25,12 +25,12 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts a redis-server owned by the test `t` on a free loopback port, without persistence, in its own temporary
+ * Starts a redis-server owned by the test `t` on a free loopback port (or `onPort`, to restart one), without persistence, in its own temporary
  * folder; resolves with its URL once it accepts connections, and stops it (and removes the folder) when `t` ends.
  */
-export async function startRedis(t: TestContext): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+export async function startRedis(t: TestContext, onPort?: number): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'pdftriage-redis-'))
-  const port = await freePort()
+  const port = onPort ?? (await freePort())
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] })
   const exited = new Promise<void>((res) => child.once('exit', () => res()))
   const stop = async () => {
