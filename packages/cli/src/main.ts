@@ -4,6 +4,7 @@ import { defaultJobs } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 import { evalCommand } from './eval.js'
 import { calibrateCommand, fitCommand } from './model-commands.js'
+import { collectCommand, queuedRunCommand, statusCommand, workerCommand } from './queue-commands.js'
 import { runCommand } from './run.js'
 import { triageCommand } from './triage.js'
 
@@ -17,7 +18,10 @@ Usage: pdftriage <command> [options]
 Commands:
   triage     judge every page's text layer; JSON Lines on stdout (pages are not OCRed; an OCR engine may look
              at part of a page where the characters cannot tell)
-  run        extract, judge, repair, OCR what needs it, and write an output folder
+  run        extract, judge, repair, OCR what needs it, and write an output folder (--queue: on workers)
+  worker     process documents of a queued run (any number of machines sharing the input and output folders)
+  collect    append the rows of documents the workers completed to the index (rerunnable)
+  status     count the jobs of a queued run: waiting, active, done, failed
   fit        fit a letter-pair model on your own good pages
   calibrate  widen a model's margin until your trusted held-out pages pass
   eval       measure a configuration on a labelled corpus
@@ -60,7 +64,29 @@ Options:
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
   --redo-failed        process the files that failed again
+  --queue URL          redis://HOST:PORT[/DB]: enqueue the new documents for \`pdftriage worker\` processes and
+                       write the index as they complete them (without it, no Redis is used). Not with --redo
   -h, --help`,
+  worker: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [--concurrency N] [--exit-when-idle]
+
+Processes the documents that \`pdftriage run --queue\` enqueued for DIR (the same folder, seen from this machine;
+the input paths must resolve here as on the producer's machine). Each document's outputs and a completion record
+are written into DIR; the producer (or \`pdftriage collect\`) appends the index rows. A worker killed mid-document
+loses nothing: its job goes to another worker. Runs until SIGINT/SIGTERM (it finishes the documents in hand).
+
+Options:
+  --queue URL          the producer's Redis (required)
+  --out DIR            the output folder (required)
+  --concurrency N      documents at once in this process (default 1)
+  --exit-when-idle     stop once nothing is waiting or running
+  -h, --help`,
+  collect: `Usage: pdftriage collect --out DIR [--queue URL]
+
+Appends to DIR's index the rows of the documents the workers completed and that are not in it yet (a producer that
+stopped before the end leaves them). Safe to rerun. With --queue, documents the queue gave up on get failed rows.`,
+  status: `Usage: pdftriage status --queue URL --out DIR
+
+Prints the jobs of DIR's queue by state: waiting, active, done, failed.`,
   fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
 
 INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the character gates call healthy
@@ -86,7 +112,10 @@ const common = {
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' } },
-  run: { ...common, out: { type: 'string' }, pdf: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
+  run: { ...common, out: { type: 'string' }, pdf: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true }, queue: { type: 'string' } },
+  worker: { help: common.help, queue: { type: 'string' }, out: { type: 'string' }, concurrency: { type: 'string' }, 'exit-when-idle': { type: 'boolean' } },
+  collect: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
+  status: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
@@ -136,7 +165,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   }
   try {
     const spec = OPTIONS[cmd]
-    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, fit, calibrate, eval (see pdftriage --help)`)
+    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, worker, collect, status, fit, calibrate, eval (see pdftriage --help)`)
     let parsed
     try {
       parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
@@ -163,10 +192,28 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'run': {
         if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
+        const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
+        if (str('queue')) {
+          if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
+          return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
+        }
         return await runCommand({
           ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
-          filter: { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }, log: io.stderr,
+          filter, log: io.stderr,
         })
+      }
+      case 'worker':
+      case 'collect':
+      case 'status': {
+        if (!str('out')) usage(`Give the output folder with --out DIR. See pdftriage ${cmd} --help`)
+        if (cmd !== 'collect' && !str('queue')) usage(`Give the queue with --queue redis://HOST:PORT[/DB]. See pdftriage ${cmd} --help`)
+        const q = str('queue')
+        if (cmd === 'worker') {
+          const concurrency = intOption(v.concurrency, 'concurrency', 1)
+          return await workerCommand({ queue: q!, out: str('out')!, cwd: io.cwd, concurrency, exitWhenIdle: v['exit-when-idle'] === true, log: io.stderr })
+        }
+        if (cmd === 'status') return await statusCommand({ queue: q!, out: str('out')!, cwd: io.cwd, print: io.stdout })
+        return await collectCommand({ out: str('out')!, cwd: io.cwd, ...(q ? { queue: q } : {}), log: io.stderr })
       }
       case 'fit': {
         if (!str('out')) usage('Give the model file to write with --out model.json')
