@@ -62,12 +62,18 @@ function documents(out: string): Record<string, string> {
   return r
 }
 
-/** Starts a worker process; resolves its events and how it ended. */
-function worker(url: string, out: string, killAt?: number) {
+/** Starts a worker process; `onEvent` sees its events as they come; `ended` resolves them all and how it ended. */
+function worker(url: string, out: string, killAt?: number, onEvent: (e: Record<string, unknown>) => void = () => {}) {
   const script = fileURLToPath(new URL('./worker-proc.js', import.meta.url))
   const child: ChildProcess = spawn(process.execPath, [script, url, out, ...(killAt ? [String(killAt)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
   let text = ''
-  child.stdout!.on('data', (b: Buffer) => (text += b.toString()))
+  let rest = ''
+  child.stdout!.on('data', (b: Buffer) => {
+    text += b.toString()
+    const lines = (rest + b.toString()).split('\n')
+    rest = lines.pop() ?? ''
+    for (const l of lines) if (l) onEvent(JSON.parse(l) as Record<string, unknown>)
+  })
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; events: Array<Record<string, unknown>> }>((res) =>
     child.once('close', (code, signal) => res({ code, signal, events: text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) })),
   )
@@ -82,13 +88,23 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   assert.equal(local.done, DOCS)
 
   const events: QueuedBatchEvent[] = []
-  let workers: Array<ReturnType<typeof worker>> = []
+  const workers: Array<ReturnType<typeof worker>> = []
   const summary = await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, scanMs: 500 }, (e) => {
     events.push(e)
-    // Workers start once the jobs are in: an idle worker of an empty queue would stop at once.
-    if (e.type === 'enqueued') workers = [worker(url, join(dir, 'out'), 3), worker(url, join(dir, 'out'))]
+    // Workers start once the jobs are in (an idle worker of an empty queue would stop at once); the second once the
+    // first has a job, so that the first surely gets to its third document, where it kills itself.
+    if (e.type !== 'enqueued') return
+    let second = false
+    workers.push(worker(url, join(dir, 'out'), 3, (w) => {
+      if (w.type === 'job-started' && !second) {
+        second = true
+        workers.push(worker(url, join(dir, 'out')))
+      }
+    }))
   })
-  const [killed, survivor] = await Promise.all(workers.map((w) => w.ended))
+  // The second worker was started by the time the first was killed: both are in `workers` once the first has ended.
+  const killed = await workers[0]!.ended
+  const survivor = await workers[1]!.ended
   assert.equal(killed!.signal, 'SIGKILL', 'the first worker killed itself')
   assert.equal(survivor!.code, 0)
 
