@@ -24,6 +24,12 @@ export interface QueuedBatchOptions extends Omit<RunBatchOptions, 'jobs' | 'redo
    * jobs Redis lost, ms. Default 2000: one stat per pending document each time.
    */
   scanMs?: number
+  /**
+   * Keep completed jobs in Redis (for `status` counts). Default true. Each costs about 2-6 KB of Redis memory
+   * (tools/bench/queue-bench.mjs); correctness does not need them: the completion records in the output folder are
+   * what stops a document from being done twice.
+   */
+  keepCompleted?: boolean
 }
 
 /** Events of a queued batch: a local batch's, and the queue's own. */
@@ -161,8 +167,8 @@ async function enqueueAndCollect(
     const opts = {
       attempts: o.attempts ?? 3,
       backoff: { type: 'exponential', delay: o.backoffMs ?? 1000 },
-      // Kept for `status` and so that an id seen once is never added again; each costs Redis memory (see the README).
-      removeOnComplete: false,
+      // Kept for `status` (see keepCompleted); a failed job keeps its reason for the collector.
+      removeOnComplete: o.keepCompleted === false,
       removeOnFail: false,
     }
     for (let i = 0; i < todo.length; i += ADD_CHUNK) {
