@@ -30,7 +30,7 @@ export async function collect(o: CollectOptions, onEvent: (e: BatchEvent) => voi
     c.reload()
     c.step()
     const name = await queueName(out, false)
-    if (o.queue && name && c.pending().length) {
+    if (o.queue && name && c.hasPending()) {
       const address = parseQueueUrl(o.queue)
       const retryForMs = o.retryForMs ?? 5000
       const { Queue } = await loadBullmq()

@@ -28,7 +28,9 @@ export class Collector {
   readonly index: IndexStore
   readonly fixes: string[]
   readonly summary: BatchSummary
-  private entries: PlanEntry[] = []
+  /** Pending entries that need no worker (unreadable inputs, duplicates), and those of each job. */
+  private others: PlanEntry[] = []
+  private byJob = new Map<string, Array<Extract<PlanEntry, { job: string }>>>()
   private lockPath: string | undefined
 
   constructor(readonly out: string, private readonly onEvent: (e: BatchEvent) => void = () => {}) {
@@ -73,59 +75,70 @@ export class Collector {
 
   /** Reads the plans again (another producer may have added one); returns the entries not yet in the index. */
   reload(): PlanEntry[] {
-    this.entries = readPlans(this.out).filter((e) => !indexed(this.index, e))
-    return this.entries
+    this.others = []
+    this.byJob.clear()
+    for (const e of readPlans(this.out)) {
+      if (indexed(this.index, e)) continue
+      if ('job' in e) {
+        const a = this.byJob.get(e.job)
+        if (a) a.push(e)
+        else this.byJob.set(e.job, [e])
+      } else this.others.push(e)
+    }
+    return this.pending()
+  }
+
+  /** Whether some planned input has no row yet. */
+  hasPending(): boolean {
+    return this.others.length > 0 || this.byJob.size > 0
   }
 
   /** Entries not yet in the index. */
   pending(): PlanEntry[] {
-    return this.entries
+    return [...this.others, ...[...this.byJob.values()].flat()]
   }
 
   /** Jobs of pending entries with what a worker needs (one per document: copies share it). */
   pendingJobs(): Map<string, JobData> {
-    return new Map(this.entries.flatMap((e) => ('job' in e ? [[e.job, e.data] as const] : [])))
+    return new Map([...this.byJob].map(([job, [e]]) => [job, e!.data]))
   }
 
   /**
    * Appends the rows that can be written now: inputs that could not be read, duplicates, and documents whose
-   * completion record is in (`only`: look at these jobs' records only; default all). `lost` gives the reason of a
-   * job that ended in Redis without a record (failed too often, stalled too often), which makes a `failed` row.
-   * Returns the number of rows appended.
+   * completion record is in (`only`: look at these jobs only, as their events arrive; default every pending job).
+   * `lost` gives the reason of a job that ended in Redis without a record (failed too often, stalled too often),
+   * which makes a `failed` row. Returns the number of rows appended.
    */
   step(only?: ReadonlySet<string>, lost: ReadonlyMap<string, string> = new Map()): number {
     let appended = 0
-    const still: PlanEntry[] = []
-    const records = new Map<string, Completion | undefined>()
-    const record = (job: string) => {
-      if (!records.has(job)) records.set(job, readCompletion(this.out, job))
-      return records.get(job)
-    }
-    for (const e of this.entries) {
-      if (indexed(this.index, e)) continue // a duplicate of another entry, or collected by another pass
+    for (const e of this.others) {
+      if (indexed(this.index, e)) continue // planned twice, or collected by another pass
       const base = emptyRow(e.path, e.digest)
-      if ('error' in e) {
-        this.append({ ...base, error_code: e.error.code, error_message: e.error.message }, [], 'failed')
-      } else if ('duplicateOf' in e) {
-        this.append({ ...base, hash: e.hash, status: 'duplicate', duplicate_of: e.duplicateOf }, [], 'duplicate', e.duplicateOf)
-      } else {
-        const c = only && !only.has(e.job) ? undefined : record(e.job)
-        const firstDone = this.index.doneByHash(e.hash, e.digest)
-        if (c && c.path === e.path) {
-          this.append({ ...c.row }, c.lines, c.row.status === 'done' ? 'done' : 'failed', undefined, c)
-        } else if (c || (firstDone && firstDone.path !== e.path)) {
-          // Same bytes planned under two paths (two producers, or copies): the worker processed the first path.
-          this.append({ ...base, hash: e.hash, status: 'duplicate', duplicate_of: c?.path ?? firstDone!.path }, [], 'duplicate', c?.path ?? firstDone!.path)
-        } else if (lost.has(e.job)) {
-          this.append({ ...base, hash: e.hash, error_code: 'PLUGIN_FAILED', error_message: `The queue gave up on ${e.path}: ${lost.get(e.job)}` }, [], 'failed')
-        } else {
-          still.push(e)
-          continue
-        }
-      }
+      if ('error' in e) this.append({ ...base, error_code: e.error.code, error_message: e.error.message }, [], 'failed')
+      else if ('duplicateOf' in e) this.append({ ...base, hash: e.hash, status: 'duplicate', duplicate_of: e.duplicateOf }, [], 'duplicate', e.duplicateOf)
       appended++
     }
-    this.entries = still
+    this.others = []
+    for (const job of only ?? [...this.byJob.keys()]) {
+      const entries = this.byJob.get(job)
+      if (!entries) continue
+      const c = readCompletion(this.out, job)
+      const still = entries.filter((e) => {
+        if (indexed(this.index, e)) return false
+        const base = emptyRow(e.path, e.digest)
+        // Same bytes planned under two paths (two producers, or a copy seen after its first was indexed): the worker
+        // processed one path; the others are its duplicates.
+        const first = c && c.path !== e.path ? c.path : c ? undefined : this.index.doneByHash(e.hash, e.digest)?.path
+        if (c && c.path === e.path) this.append({ ...c.row }, c.lines, c.row.status === 'done' ? 'done' : 'failed', undefined, c)
+        else if (first && first !== e.path) this.append({ ...base, hash: e.hash, status: 'duplicate', duplicate_of: first }, [], 'duplicate', first)
+        else if (lost.has(job)) this.append({ ...base, hash: e.hash, error_code: 'PLUGIN_FAILED', error_message: `The queue gave up on ${e.path}: ${lost.get(job)}` }, [], 'failed')
+        else return true
+        appended++
+        return false
+      })
+      if (still.length) this.byJob.set(job, still)
+      else this.byJob.delete(job)
+    }
     return appended
   }
 

@@ -111,7 +111,7 @@ export async function runQueued(o: QueuedBatchOptions, onEvent: (e: QueuedBatchE
       collector.step() // rows that need no worker: missing inputs, duplicates, documents already done
     }
     const todo = [...jobs].filter(([id]) => !existsSync(donePath(out, id)))
-    if (!todo.length && (lockHolder || collector.pending().length === 0)) {
+    if (!todo.length && (lockHolder || !collector.hasPending())) {
       onEvent({ type: 'enqueued', submitted: 0, alreadyDone: jobs.size, queue: address.display })
       return summary
     }
@@ -178,7 +178,7 @@ async function enqueueAndCollect(
     if (!collector) return
 
     const scanMs = o.scanMs ?? 2000
-    while (collector.pending().length) {
+    while (collector.hasPending()) {
       let timer: NodeJS.Timeout | undefined
       const woke = await guard(new Promise<boolean>((res) => {
         wake = () => res(true)
