@@ -1,6 +1,6 @@
 import { availableParallelism, hostname } from 'node:os'
 import { resolve } from 'node:path'
-import { Session, batchDigest, outcomeRow, pageRow, type PageRecord, type SessionOptions } from '@pdftriage/batch'
+import { Session, batchDigest, emptyRow, outcomeRow, pageRow, type PageRecord, type SessionOptions } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { connectionOptions, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
 import { jobIdOf, queueName, readCompletion, writeCompletion, type Completion, type JobData } from './ledger.js'
@@ -121,6 +121,13 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
         onEvent({ type: 'page-done', file: d.path, job: id, page: r })
       })
       const row = outcomeRow(res, d.digest)
+      if (res.hash && res.hash !== d.hash) {
+        // Other bytes than the producer hashed: the row is this job's (its hash), failed; a rerun plans the new bytes.
+        Object.assign(row, emptyRow(d.path, d.digest), {
+          hash: d.hash, error_code: 'FILE_CHANGED', error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
+        })
+        res.status = 'failed'
+      }
       const c: Completion = { job: id, path: d.path, hash: d.hash, row, lines: [], files: {}, actions: {} }
       if (res.status === 'done') {
         Object.assign(c, { lines, files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
@@ -130,7 +137,7 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
         return 'done'
       }
       const reason = `${row.error_code}: ${row.error_message}`
-      const last = PERMANENT.has(row.error_code) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+      const last = PERMANENT.has(row.error_code) || row.error_code === 'FILE_CHANGED' || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
       if (!last) {
         onEvent({ type: 'job-retry', file: d.path, job: id, code: row.error_code, message: row.error_message })
         throw new Error(reason)
