@@ -203,3 +203,20 @@ test('Redis restarted empty mid-run: the worker reconnects, a rerun of the produ
   assert.equal(rows.length, DOCS + 2)
   assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
 })
+
+test('a producer that cannot reach Redis says so, gives up after its budget, and leaves its plan for a rerun', async (t) => {
+  const dir = folder(t)
+  await inputs(dir)
+  const notices: string[] = []
+  await assert.rejects(
+    runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: 'redis://127.0.0.1:1/0', retryForMs: 1000 }, (e) => {
+      if (e.type === 'notice') notices.push(e.message)
+    }),
+    (e: Error & { code?: string }) => e.code === 'QUEUE_UNREACHABLE',
+  )
+  assert.ok(notices.length >= 2, notices.join('\n'))
+  assert.equal(readdirSync(join(dir, 'out', 'queue', 'plans')).length, 1)
+  // The rows that need no worker are in (the copy); the documents wait for a rerun.
+  const [, ...rows] = parseCsv(readFileSync(join(dir, 'out', 'documents.csv'), 'utf8'))
+  assert.deepEqual(rows.map((r) => [r[0], r[3]]), [[join('in', 'doc07.pdf'), 'duplicate']])
+})
