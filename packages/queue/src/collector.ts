@@ -139,27 +139,40 @@ export class Collector {
       if (still.length) this.byJob.set(job, still)
       else this.byJob.delete(job)
     }
+    this.flush()
     return appended
   }
 
-  private append(row: Omit<DocumentRow, 'pages_end'>, lines: readonly string[], kind: 'done' | 'failed' | 'duplicate', of?: string, c?: Completion): void {
-    this.index.append(row, lines)
-    const full = this.index.latest(row.path)!
+  private batch: Array<{ row: Omit<DocumentRow, 'pages_end'>; pageLines: readonly string[]; kind: 'done' | 'failed' | 'duplicate'; of?: string; c?: Completion }> = []
+
+  /** Queues a row for {@link Collector.flush}. */
+  private append(row: Omit<DocumentRow, 'pages_end'>, pageLines: readonly string[], kind: 'done' | 'failed' | 'duplicate', of?: string, c?: Completion): void {
+    this.batch.push({ row, pageLines, kind, ...(of ? { of } : {}), ...(c ? { c } : {}) })
+  }
+
+  /** Appends the queued rows in one group commit (two fsyncs, not two a document), then tells each. */
+  private flush(): void {
+    const batch = this.batch
+    this.batch = []
+    this.index.appendMany(batch)
     const s = this.summary
-    if (kind === 'done') {
-      s.done++
-      const a = c?.actions ?? {}
-      s.pages.kept += a.kept ?? 0
-      s.pages.repaired += a.repaired ?? 0
-      s.pages.ocr += a.ocr ?? 0
-      s.pages.failed += a.failed ?? 0
-      this.onEvent({ type: 'document-done', file: row.path, row: full, files: { ...(c?.files ?? {}) } })
-    } else if (kind === 'failed') {
-      s.failed++
-      this.onEvent({ type: 'failed', file: row.path, code: row.error_code, message: row.error_message, row: full })
-    } else {
-      s.duplicate++
-      this.onEvent({ type: 'duplicate', file: row.path, of: of!, row: full })
+    for (const { row, kind, of, c } of batch) {
+      const full = this.index.latest(row.path)!
+      if (kind === 'done') {
+        s.done++
+        const a = c?.actions ?? {}
+        s.pages.kept += a.kept ?? 0
+        s.pages.repaired += a.repaired ?? 0
+        s.pages.ocr += a.ocr ?? 0
+        s.pages.failed += a.failed ?? 0
+        this.onEvent({ type: 'document-done', file: row.path, row: full, files: { ...(c?.files ?? {}) } })
+      } else if (kind === 'failed') {
+        s.failed++
+        this.onEvent({ type: 'failed', file: row.path, code: row.error_code, message: row.error_message, row: full })
+      } else {
+        s.duplicate++
+        this.onEvent({ type: 'duplicate', file: row.path, of: of!, row: full })
+      }
     }
   }
 
