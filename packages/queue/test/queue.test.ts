@@ -220,3 +220,25 @@ test('a producer that cannot reach Redis says so, gives up after its budget, and
   const [, ...rows] = parseCsv(readFileSync(join(dir, 'out', 'documents.csv'), 'utf8'))
   assert.deepEqual(rows.map((r) => [r[0], r[3]]), [[join('in', 'doc07.pdf'), 'duplicate']])
 })
+
+test('two producers at once on the same inputs: each document enqueued and indexed once, one of them collects', { skip }, async (t) => {
+  const { url } = await startRedis(t)
+  const dir = folder(t)
+  await inputs(dir)
+  const seen: Array<Extract<QueuedBatchEvent, { type: 'enqueued' | 'notice' }>> = []
+  let w: Promise<unknown> | undefined
+  const produce = () =>
+    runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, scanMs: 500 }, (e) => {
+      if (e.type === 'enqueued' || e.type === 'notice') seen.push(e)
+      if (e.type === 'enqueued') w ??= runWorker({ queue: url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 })
+    })
+  const [a, b] = await Promise.all([produce(), produce()])
+  await w
+  assert.ok(seen.some((e) => e.type === 'notice' && /another collector/.test(e.message)), 'the second one only enqueued')
+  assert.equal(a.done + b.done, DOCS)
+  const s = await queueStatus({ queue: url, outDir: 'out', cwd: dir })
+  assert.deepEqual([s.waiting, s.active, s.done, s.failed], [0, 0, DOCS, 1], 'one job per document in Redis')
+  const rows = index(join(dir, 'out')).docs
+  assert.equal(rows.length, DOCS + 2)
+  assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
+})
