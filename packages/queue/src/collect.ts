@@ -1,9 +1,10 @@
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import type { BatchEvent, BatchSummary } from '@pdftriage/batch'
 import { TriageError } from '@pdftriage/core'
 import { Collector } from './collector.js'
 import { connectionOptions, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
-import { queueName } from './ledger.js'
+import { QUEUE_DIR, queueName } from './ledger.js'
 
 /** Options of {@link collect}. */
 export interface CollectOptions {
@@ -22,6 +23,7 @@ export interface CollectOptions {
 export async function collect(o: CollectOptions, onEvent: (e: BatchEvent) => void = () => {}): Promise<BatchSummary & { pending: number }> {
   const t0 = performance.now()
   const out = resolve(o.cwd ?? process.cwd(), o.outDir)
+  if (!existsSync(join(out, QUEUE_DIR))) throw new TriageError('USAGE', `${out} has no queue/ folder: nothing was enqueued for it (pdftriage run --queue ...)`)
   const c = new Collector(out, onEvent)
   for (const fix of c.fixes) onEvent({ type: 'resumed', message: fix })
   const holder = c.lock()

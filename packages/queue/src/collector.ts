@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { IndexStore, emptyRow, type BatchEvent, type BatchSummary, type DocumentRow } from '@pdftriage/batch'
@@ -45,6 +45,7 @@ export class Collector {
    */
   lock(): string | undefined {
     const path = join(this.out, QUEUE_DIR, 'collector.lock')
+    mkdirSync(join(this.out, QUEUE_DIR), { recursive: true })
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const fd = openSync(path, 'wx')

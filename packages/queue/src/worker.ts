@@ -65,7 +65,7 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
   const cwd = o.cwd ?? process.cwd()
   const out = resolve(cwd, o.outDir)
   const address = parseQueueUrl(o.queue)
-  const name = await queueName(out)
+  const name = await queueName(out, false)
   if (!name) throw new TriageError('USAGE', `${out} has no queue yet (queue/name): start the producer (pdftriage run --queue ...) first, or check --out`)
   const { Worker, UnrecoverableError } = await loadBullmq()
   const concurrency = o.concurrency ?? 1
