@@ -6,6 +6,7 @@ import { evalCommand } from './eval.js'
 import { calibrateCommand, fitCommand } from './model-commands.js'
 import { ocrCommand, parsePages } from './ocr-command.js'
 import { reportCommand } from './report-command.js'
+import { collectCommand, queuedRunCommand, statusCommand, workerCommand } from './queue-commands.js'
 import { runCommand } from './run.js'
 import { triageCommand } from './triage.js'
 
@@ -19,8 +20,11 @@ Usage: pdftriage <command> [options]
 Commands:
   triage     judge every page's text layer; JSON Lines on stdout (pages are not OCRed; an OCR engine may look
              at part of a page where the characters cannot tell)
-  run        extract, judge, repair, OCR what needs it, and write an output folder
+  run        extract, judge, repair, OCR what needs it, and write an output folder (--queue: on workers)
   ocr        one PDF in, a searchable PDF out (as ocrmypdf IN OUT): only the pages that need it are OCRed
+  worker     process documents of a queued run (any number of machines sharing the input and output folders)
+  collect    append the rows of documents the workers completed to the index (rerunnable)
+  status     count the jobs of a queued run: waiting, active, done, failed
   fit        fit a letter-pair model on your own good pages
   calibrate  widen a model's margin until your trusted held-out pages pass
   eval       measure a configuration on a labelled corpus
@@ -71,6 +75,8 @@ Options:
   --max-memory MB      memory of the process reading one document (default ${DEFAULT_LIMITS.maxMemoryMb}); over it: DOC_TOO_LARGE
   --report             also write the review page (see pdftriage report --help)
   -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
+  --queue URL          redis://HOST:PORT[/DB]: enqueue the new documents for \`pdftriage worker\` processes and
+                       write the index as they complete them (without it, no Redis is used). Not with --redo
   -h, --help
 
 Each document runs in a child process under these limits: a file that crashes it, hangs or grows without bound fails
@@ -114,6 +120,26 @@ Options:
   --config FILE        config file (the extractor renders the pictures; its password opens encrypted inputs)
   --no-images          no page pictures (fast)
   -h, --help`,
+  worker: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [--concurrency N] [--exit-when-idle]
+
+Processes the documents that \`pdftriage run --queue\` enqueued for DIR (the same folder, seen from this machine;
+the input paths must resolve here as on the producer's machine). Each document's outputs and a completion record
+are written into DIR; the producer (or \`pdftriage collect\`) appends the index rows. A worker killed mid-document
+loses nothing: its job goes to another worker. Runs until SIGINT/SIGTERM (it finishes the documents in hand).
+
+Options:
+  --queue URL          the producer's Redis (required)
+  --out DIR            the output folder (required)
+  --concurrency N      documents at once in this process (default 1)
+  --exit-when-idle     stop once nothing is waiting or running
+  -h, --help`,
+  collect: `Usage: pdftriage collect --out DIR [--queue URL]
+
+Appends to DIR's index the rows of the documents the workers completed and that are not in it yet (a producer that
+stopped before the end leaves them). Safe to rerun. With --queue, documents the queue gave up on get failed rows.`,
+  status: `Usage: pdftriage status --queue URL --out DIR
+
+Prints the jobs of DIR's queue by state: waiting, active, done, failed.`,
   fit: `Usage: pdftriage fit --out model.json [--margin NATS] INPUT...
 
 INPUT is a .txt file (pages separated by form feeds) or a PDF (only the pages the configured judges call healthy
@@ -140,7 +166,10 @@ const common = {
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' } },
-  run: { ...common, out: { type: 'string', short: 'o' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true } },
+  run: { ...common, out: { type: 'string', short: 'o' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true }, queue: { type: 'string' } },
+  worker: { help: common.help, queue: { type: 'string' }, out: { type: 'string' }, concurrency: { type: 'string' }, 'exit-when-idle': { type: 'boolean' } },
+  collect: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
+  status: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
   calibrate: { help: common.help, config: common.config, model: common.model, out: { type: 'string' } },
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
@@ -220,7 +249,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   }
   try {
     const spec = OPTIONS[cmd]
-    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, ocr, fit, calibrate, eval, report (see pdftriage --help)`)
+    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, ocr, worker, collect, status, fit, calibrate, eval, report (see pdftriage --help)`)
     let parsed
     try {
       parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
@@ -247,14 +276,32 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'run': {
         if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
+        const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
+        if (str('queue')) {
+          if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
+          return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
+        }
         const code = await runCommand({
           ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
-          filter: { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }, log: io.stderr,
+          filter, log: io.stderr,
           limits: limitOptions(v),
           quiet: v.quiet === true,
         })
         if (v.report === true) await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
         return code
+      }
+      case 'worker':
+      case 'collect':
+      case 'status': {
+        if (!str('out')) usage(`Give the output folder with --out DIR. See pdftriage ${cmd} --help`)
+        if (cmd !== 'collect' && !str('queue')) usage(`Give the queue with --queue redis://HOST:PORT[/DB]. See pdftriage ${cmd} --help`)
+        const q = str('queue')
+        if (cmd === 'worker') {
+          const concurrency = intOption(v.concurrency, 'concurrency', 1)
+          return await workerCommand({ queue: q!, out: str('out')!, cwd: io.cwd, concurrency, exitWhenIdle: v['exit-when-idle'] === true, log: io.stderr })
+        }
+        if (cmd === 'status') return await statusCommand({ queue: q!, out: str('out')!, cwd: io.cwd, print: io.stdout })
+        return await collectCommand({ out: str('out')!, cwd: io.cwd, ...(q ? { queue: q } : {}), log: io.stderr })
       }
       case 'fit': {
         if (!str('out')) usage('Give the model file to write with --out model.json')

@@ -64,6 +64,13 @@ export class Progress {
     this.redraw()
   }
 
+  /** Pages of `file` done elsewhere and reported at once (a queued run's workers): counted as if one by one. */
+  pagesOf(file: string, pages: number, ocred: number): void {
+    this.pages += pages
+    this.ocrPages += ocred
+    this.pagesInFlight.set(file, (this.pagesInFlight.get(file) ?? 0) + pages)
+  }
+
   /**
    * A document is done (or failed): `summary` is its one-line account, written without a terminal (unless lines are
    * off), and for a failure always: above the bar on a terminal.

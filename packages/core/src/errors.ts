@@ -23,6 +23,7 @@ export type TriageErrorCode =
   | 'OCR_TIMEOUT'
   | 'OUTPUT_PATH_INVALID'
   | 'ABORTED'
+  | 'QUEUE_UNREACHABLE' // the Redis of a queued batch cannot be reached (after retrying)
   | 'USAGE'
 
 /** The pipeline stage an error was raised in. */

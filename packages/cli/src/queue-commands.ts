@@ -1,0 +1,115 @@
+import type { InputFilter } from '@pdftriage/batch'
+import type { Policy } from '@pdftriage/core'
+import { CLI_DIR } from './cli-dir.js'
+import { Progress } from './progress.js'
+
+/** The queue package, imported only by the commands that use a queue: a local run never loads BullMQ. */
+const queueLib = () => import('@pdftriage/queue')
+
+/** Options of `pdftriage run --queue`. */
+export interface QueuedRunCommandOptions {
+  queue: string
+  paths: string[]
+  out: string
+  configFile?: string
+  model?: string
+  policy?: Policy
+  pdf: boolean
+  filter: InputFilter
+  cwd: string
+  log: (s: string) => void
+}
+
+/**
+ * `pdftriage run --queue`: lists and hashes the inputs, enqueues the new documents, and writes the index as the
+ * workers complete them (the bar counts completions from every worker). Exit code as `run`.
+ */
+export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<number> {
+  const { runQueued } = await queueLib()
+  let progress: Progress | undefined
+  const summary = await runQueued(
+    {
+      queue: o.queue, inputs: o.paths, outDir: o.out, cwd: o.cwd, pdf: o.pdf, filter: o.filter,
+      ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
+    },
+    (e) => {
+      switch (e.type) {
+        case 'resumed':
+          o.log(`resumed: ${e.message}`)
+          break
+        case 'notice':
+          o.log(e.message)
+          break
+        case 'planned':
+          progress = new Progress(e.todo, process.stderr.isTTY === true && !process.env.CI ? {} : { bar: false, write: (l: string) => o.log(l.replace(/\n$/, '')) })
+          break
+        case 'enqueued':
+          if (!e.submitted) break
+          o.log(`enqueued ${e.submitted} document(s) on ${e.queue}${e.alreadyDone ? ` (${e.alreadyDone} already done by workers)` : ''}: start workers with pdftriage worker --queue ${e.queue} --out ${o.out}`)
+          break
+        case 'document-done':
+          progress?.pagesOf(e.file, Number(e.row.pages) || 0, Number(e.row.pages_ocred) || 0)
+          progress?.document(e.file, `done: ${e.file}: ${e.row.pages} page(s), ${e.row.pages_ocred || 0} OCRed`)
+          break
+        case 'failed':
+          if (progress) progress.document(e.file, `failed: ${e.file}: ${e.code}: ${e.message}`, true)
+          else o.log(`failed: ${e.file}: ${e.code}: ${e.message}`)
+          break
+      }
+    },
+  )
+  progress?.done()
+  const p = summary.pages
+  o.log(
+    `documents: ${summary.done} done, ${summary.failed} failed, ${summary.duplicate} duplicate, ${summary.unchanged} unchanged; ` +
+      `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.failed ? `, ${p.failed} failed` : ''}; ${summary.seconds.toFixed(1)} s -> ${summary.outDir}`,
+  )
+  if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run`)
+  return summary.failed + summary.stillFailed > 0 ? 1 : 0
+}
+
+/** `pdftriage worker`: processes documents of the queue of `out` until interrupted (or idle, with `exitWhenIdle`). */
+export async function workerCommand(o: { queue: string; out: string; cwd: string; concurrency: number; exitWhenIdle: boolean; log: (s: string) => void }): Promise<number> {
+  const { runWorker } = await queueLib()
+  const stop = new AbortController()
+  const onSignal = () => {
+    o.log('stopping: finishing the documents in hand (again to quit at once; their jobs go to other workers)')
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
+    stop.abort()
+  }
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
+  try {
+    const s = await runWorker(
+      { queue: o.queue, outDir: o.out, cwd: o.cwd, concurrency: o.concurrency, exitWhenIdle: o.exitWhenIdle, pluginDirs: [CLI_DIR], signal: stop.signal },
+      (e) => {
+        if (e.type === 'ready') o.log(`worker ready: queue ${e.name} at ${e.queue}`)
+        else if (e.type === 'notice') o.log(e.message)
+        else if (e.type === 'job-retry') o.log(`will retry: ${e.file}: ${e.code}: ${e.message}`)
+        else if (e.type === 'job-done' && e.status === 'failed') o.log(`failed: ${e.file}: ${e.code}`)
+      },
+    )
+    o.log(`worker: ${s.done} done, ${s.failed} failed, ${s.alreadyDone} already done`)
+    return 0
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
+  }
+}
+
+/** `pdftriage collect`: appends the rows of completed documents not yet in the index; rerunnable. */
+export async function collectCommand(o: { out: string; cwd: string; queue?: string; log: (s: string) => void }): Promise<number> {
+  const { collect } = await queueLib()
+  const s = await collect({ outDir: o.out, cwd: o.cwd, ...(o.queue ? { queue: o.queue } : {}) }, (e) => {
+    if (e.type === 'failed') o.log(`failed: ${e.file}: ${e.code}: ${e.message}`)
+    else if (e.type === 'resumed') o.log(`resumed: ${e.message}`)
+  })
+  o.log(`collected: ${s.done} done, ${s.failed} failed, ${s.duplicate} duplicate; ${s.pending} still pending -> ${s.outDir}`)
+  return s.failed > 0 ? 1 : 0
+}
+
+/** `pdftriage status`: jobs of an output folder's queue by state, one line. */
+export async function statusCommand(o: { queue: string; out: string; cwd: string; print: (s: string) => void }): Promise<number> {
+  const { queueStatus } = await queueLib()
+  const s = await queueStatus({ queue: o.queue, outDir: o.out, cwd: o.cwd })
+  o.print(`${s.name} at ${s.queue}: waiting ${s.waiting}, active ${s.active}, done ${s.done}, failed ${s.failed}`)
+  return 0
+}

@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict'
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import { cli, folder } from './helpers.js'
+
+// The queue itself is tested against a real Redis in @pdftriage/queue; here, the commands' usage errors, which need none.
+test('queue commands: usage errors exit 2 and say what to give', async (t) => {
+  const dir = folder()
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const cases: Array<[string[], RegExp]> = [
+    [['run', '--queue', 'http://127.0.0.1:6379', '--out', 'out', 'in'], /Expected --queue to be redis:\/\/HOST:PORT\[\/DB\], not `http:\/\/127\.0\.0\.1:6379`/],
+    [['run', '--queue', 'redis://127.0.0.1:6379', '--redo', '--out', 'out', 'in'], /--redo and --redo-failed are not supported with --queue/],
+    [['worker', '--out', 'out'], /Give the queue with --queue/],
+    [['worker', '--queue', 'redis://127.0.0.1:6379'], /Give the output folder with --out/],
+    [['worker', '--queue', 'redis://127.0.0.1:6379', '--out', 'out'], /has no queue yet \(queue\/name\): start the producer/],
+    [['status', '--queue', 'redis://127.0.0.1:6379', '--out', 'out'], /has no queue \(queue\/name\): nothing was enqueued/],
+    [['collect', '--out', 'out'], /has no queue\/ folder: nothing was enqueued/],
+    [['worker', '--queue', 'redis://127.0.0.1:6379', '--out', 'out', '--concurrency', '0'], /Expected --concurrency to be a whole number of at least 1, not `0`/],
+  ]
+  for (const [args, message] of cases) {
+    const r = await cli(args, dir)
+    assert.equal(r.code, 2, args.join(' '))
+    assert.match(r.stderr.join('\n'), message, args.join(' '))
+  }
+  mkdirSync(join(dir, 'out', 'queue'), { recursive: true })
+  const collect = await cli(['collect', '--out', 'out'], dir)
+  assert.equal(collect.code, 0, 'collecting a folder with nothing planned appends nothing')
+  assert.match(collect.stderr.join('\n'), /collected: 0 done, 0 failed, 0 duplicate; 0 still pending/)
+})

@@ -1,0 +1,94 @@
+import { TriageError } from '@pdftriage/core'
+
+/** Where the queue lives: `redis://[user:password@]HOST:PORT[/DB]`, parsed. */
+export interface QueueAddress {
+  host: string
+  port: number
+  db: number
+  username?: string
+  password?: string
+  /** The URL without its password, for messages. */
+  display: string
+}
+
+/** Parses `--queue`; a malformed URL is a USAGE error quoting it. */
+export function parseQueueUrl(url: string): QueueAddress {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    throw new TriageError('USAGE', `Expected --queue to be redis://HOST:PORT[/DB], not \`${url}\``)
+  }
+  const db = u.pathname && u.pathname !== '/' ? Number(u.pathname.slice(1)) : 0
+  if (u.protocol !== 'redis:' || !u.hostname || !Number.isInteger(db) || db < 0) {
+    throw new TriageError('USAGE', `Expected --queue to be redis://HOST:PORT[/DB], not \`${url}\``)
+  }
+  const port = u.port ? Number(u.port) : 6379
+  const a: QueueAddress = { host: u.hostname, port, db, display: `redis://${u.hostname}:${port}/${db}` }
+  if (u.username) a.username = decodeURIComponent(u.username)
+  if (u.password) a.password = decodeURIComponent(u.password)
+  return a
+}
+
+/** How long to keep trying to reach Redis before giving up, and how the waits between tries grow. */
+export interface RetryOptions {
+  /** Total time to keep retrying a lost or refused connection, in ms. Default 60000: a Redis restart takes seconds. */
+  retryForMs?: number
+  /** Called before each retry with a message for the log. */
+  onRetry?: (message: string) => void
+  /** Called once the budget is spent (the connection is then closed). */
+  onGiveUp?: () => void
+}
+
+/** First wait between connection tries, ms; it doubles up to {@link MAX_RETRY_DELAY_MS}. */
+const FIRST_RETRY_DELAY_MS = 200
+/** Longest wait between tries: a restarted Redis is seen within 5 s of coming back. */
+const MAX_RETRY_DELAY_MS = 5000
+
+/**
+ * ioredis options for BullMQ: exponential backoff between tries, given up once `retryForMs` is spent (ioredis then
+ * closes the connection and pending commands fail), each retry told to `onRetry`.
+ */
+export function connectionOptions(a: QueueAddress, r: RetryOptions = {}): Record<string, unknown> {
+  const budget = r.retryForMs ?? 60000
+  let spent = 0
+  return {
+    host: a.host, port: a.port, db: a.db,
+    ...(a.username ? { username: a.username } : {}), ...(a.password ? { password: a.password } : {}),
+    maxRetriesPerRequest: null,
+    retryStrategy(times: number) {
+      // ioredis counts tries from 1 again after each successful connection: each outage gets the whole budget.
+      if (times === 1) spent = 0
+      const delay = Math.min(FIRST_RETRY_DELAY_MS * 2 ** (times - 1), MAX_RETRY_DELAY_MS)
+      if (spent + delay > budget) {
+        r.onGiveUp?.()
+        return null
+      }
+      spent += delay
+      r.onRetry?.(`cannot reach Redis at ${a.display}: retry ${times} in ${(delay / 1000).toFixed(1)} s`)
+      return delay
+    },
+  }
+}
+
+/** The error for a Redis that stayed out of reach. */
+export function unreachable(a: QueueAddress, cause: unknown, retryForMs: number): TriageError {
+  const why = (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause)
+  return new TriageError(
+    'QUEUE_UNREACHABLE',
+    `Cannot reach Redis at ${a.display} (${why}) after retrying for ${Math.round(retryForMs / 1000)} s: start redis-server there or check --queue. ` +
+      'What is done is in the output folder: a rerun of the producer (or pdftriage collect) completes the index.',
+    { cause },
+  )
+}
+
+type Bullmq = typeof import('bullmq')
+
+/** BullMQ, imported only when a queue is used, so that a local batch never needs it. */
+export async function loadBullmq(): Promise<Bullmq> {
+  try {
+    return await import('bullmq')
+  } catch (e) {
+    throw new TriageError('PLUGIN_NOT_FOUND', 'A queued batch needs bullmq and ioredis: npm install bullmq@6.7.0 ioredis@5.9.3. Without --queue, pdftriage run needs neither.', { cause: e })
+  }
+}

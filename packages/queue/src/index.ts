@@ -1,0 +1,7 @@
+export { runQueued, type QueuedBatchOptions, type QueuedBatchEvent } from './producer.js'
+export { runWorker, type QueueWorkerOptions, type QueueWorkerEvent, type QueueWorkerSummary } from './worker.js'
+export { collect, type CollectOptions } from './collect.js'
+export { queueStatus, type QueueStatus } from './status.js'
+export { Collector } from './collector.js'
+export { parseQueueUrl, type QueueAddress } from './connection.js'
+export { QUEUE_DIR, jobIdOf, queueName, readPlans, readCompletion, type JobData, type PlanEntry, type Completion } from './ledger.js'

@@ -1,0 +1,187 @@
+import { availableParallelism, hostname } from 'node:os'
+import { resolve } from 'node:path'
+import { Session, batchDigest, emptyRow, outcomeRow, pageRow, type PageRecord, type SessionOptions } from '@pdftriage/batch'
+import { TriageError, type Policy } from '@pdftriage/core'
+import { connectionOptions, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
+import { jobIdOf, queueName, readCompletion, writeCompletion, type Completion, type JobData } from './ledger.js'
+
+/** Options of {@link runWorker}. */
+export interface QueueWorkerOptions {
+  /** `redis://HOST:PORT[/DB]`. */
+  queue: string
+  /** The output folder the producer named (this machine's path to it). */
+  outDir: string
+  cwd?: string
+  /** Documents at once in this process. Default 1: a document's extraction holds the thread, OCR has its own workers. */
+  concurrency?: number
+  /** Folders plugins resolve from after the config's folder. */
+  pluginDirs?: string[]
+  /**
+   * How long a job stays claimed without a heartbeat, ms; a worker killed mid-document loses its job to another after
+   * about this. Default 30000 (BullMQ's): a document whose extraction holds the thread longer is taken for stalled.
+   */
+  lockMs?: number
+  /** How often this worker looks for stalled jobs of dead workers, ms. Default 30000 (BullMQ's). */
+  stalledCheckMs?: number
+  /** Times a job may stall (its worker lost) before it fails for good. Default 2. */
+  maxStalled?: number
+  /** Stop once nothing is waiting, delayed or running in the queue (for scripts and tests). Default false: run until `signal`. */
+  exitWhenIdle?: boolean
+  /** How often an idle worker with `exitWhenIdle` asks whether the queue is empty, ms. Default 1000. */
+  idleCheckMs?: number
+  /** Stops the worker: it finishes the documents it holds, then resolves. */
+  signal?: AbortSignal
+  /** Give up on Redis after this long without a connection, ms. Default 60000. */
+  retryForMs?: number
+}
+
+/** What a worker reports. */
+export type QueueWorkerEvent =
+  | { type: 'ready'; queue: string; name: string }
+  | { type: 'job-started'; file: string; job: string; attempt: number }
+  | { type: 'page-done'; file: string; job: string; page: PageRecord }
+  | { type: 'job-done'; file: string; job: string; status: 'done' | 'failed' | 'already-done'; code?: string }
+  | { type: 'job-retry'; file: string; job: string; code: string; message: string }
+  | { type: 'notice'; message: string }
+
+/** What a worker did. */
+export interface QueueWorkerSummary {
+  done: number
+  failed: number
+  alreadyDone: number
+}
+
+/** Errors that trying again cannot fix: the document fails at once. */
+const PERMANENT = new Set(['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_EMPTY', 'PAGE_TOO_LARGE', 'OUTPUT_PATH_INVALID'])
+
+/**
+ * A queue worker: takes documents from the queue of `outDir`, processes each with the batch library's session, writes
+ * its outputs atomically into `outDir`, then its completion record (the collector's input), and only then completes
+ * the job. A worker killed mid-document leaves no record: BullMQ's stalled check hands the job to another worker,
+ * which writes everything again. A document that fails `attempts` times (at once for input errors) leaves a `failed`
+ * record. Resolves when stopped (`signal`) or idle (`exitWhenIdle`); rejects when Redis stays out of reach.
+ */
+export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerEvent) => void = () => {}): Promise<QueueWorkerSummary> {
+  const cwd = o.cwd ?? process.cwd()
+  const out = resolve(cwd, o.outDir)
+  const address = parseQueueUrl(o.queue)
+  const name = await queueName(out, false)
+  if (!name) throw new TriageError('USAGE', `${out} has no queue yet (queue/name): start the producer (pdftriage run --queue ...) first, or check --out`)
+  const { Worker, UnrecoverableError } = await loadBullmq()
+  const concurrency = o.concurrency ?? 1
+  const retryForMs = o.retryForMs ?? 60000
+  const summary: QueueWorkerSummary = { done: 0, failed: 0, alreadyDone: 0 }
+  const sessions = new Map<string, Promise<{ session: Session; digest: string }>>()
+  const sessionFor = (d: JobData) => {
+    const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.pdf])
+    let s = sessions.get(key)
+    if (!s) {
+      const so: SessionOptions = {
+        mode: 'run', cwd: d.cwd, out, pdf: d.pdf, ocrWorkers: Math.max(1, Math.floor(availableParallelism() / concurrency)),
+        ...(d.configFile ? { configFile: d.configFile } : {}), ...(d.model ? { model: d.model } : {}), ...(d.policy ? { policy: d.policy as Policy } : {}),
+        ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
+      }
+      s = Promise.all([Session.create(so), batchDigest({ ...so, pdf: d.pdf })]).then(([session, digest]) => ({ session, digest }))
+      sessions.set(key, s)
+      s.catch(() => sessions.delete(key))
+    }
+    return s
+  }
+
+  let fail: (e: unknown) => void = () => {}
+  const failed = new Promise<never>((_, rej) => (fail = rej))
+  failed.catch(() => {})
+  let lastError: unknown
+  const connection = connectionOptions(address, {
+    retryForMs,
+    onRetry: (message) => onEvent({ type: 'notice', message }),
+    onGiveUp: () => fail(unreachable(address, lastError, retryForMs)),
+  })
+
+  const worker = new Worker(
+    name,
+    async (job) => {
+      const d = job.data as JobData
+      const id = job.id ?? jobIdOf(d.hash, d.digest)
+      if (readCompletion(out, id)) {
+        // Done by a worker lost before it could tell Redis: the record is what counts.
+        summary.alreadyDone++
+        onEvent({ type: 'job-done', file: d.path, job: id, status: 'already-done' })
+        return 'already-done'
+      }
+      const { session, digest } = await sessionFor(d)
+      if (digest !== d.digest) {
+        throw new UnrecoverableError(`CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`)
+      }
+      onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
+      const lines: string[] = []
+      const res = await session.processFile(d.path, (r) => {
+        if (r.type !== 'page') return
+        lines.push(`${JSON.stringify(pageRow(r))}\n`)
+        onEvent({ type: 'page-done', file: d.path, job: id, page: r })
+      })
+      const row = outcomeRow(res, d.digest)
+      if (res.hash && res.hash !== d.hash) {
+        // Other bytes than the producer hashed: the row is this job's (its hash), failed; a rerun plans the new bytes.
+        Object.assign(row, emptyRow(d.path, d.digest), {
+          hash: d.hash, error_code: 'FILE_CHANGED', error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
+        })
+        res.status = 'failed'
+      }
+      const c: Completion = { job: id, path: d.path, hash: d.hash, row, lines: [], files: {}, actions: {} }
+      if (res.status === 'done') {
+        Object.assign(c, { lines, files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
+        await writeCompletion(out, c)
+        summary.done++
+        onEvent({ type: 'job-done', file: d.path, job: id, status: 'done' })
+        return 'done'
+      }
+      const reason = `${row.error_code}: ${row.error_message}`
+      const last = PERMANENT.has(row.error_code) || row.error_code === 'FILE_CHANGED' || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+      if (!last) {
+        onEvent({ type: 'job-retry', file: d.path, job: id, code: row.error_code, message: row.error_message })
+        throw new Error(reason)
+      }
+      await writeCompletion(out, c)
+      summary.failed++
+      onEvent({ type: 'job-done', file: d.path, job: id, status: 'failed', code: row.error_code })
+      throw new UnrecoverableError(reason)
+    },
+    {
+      connection, concurrency, autorun: false,
+      lockDuration: o.lockMs ?? 30000, stalledInterval: o.stalledCheckMs ?? 30000, maxStalledCount: o.maxStalled ?? 2,
+    },
+  )
+  worker.on('error', (e) => {
+    lastError = e
+  })
+  const { Queue } = await loadBullmq()
+  const counts = o.exitWhenIdle ? new Queue(name, { connection }) : undefined
+  let timer: NodeJS.Timeout | undefined
+  const idle = new Promise<void>((res) => {
+    o.signal?.addEventListener('abort', () => res(), { once: true })
+    if (o.signal?.aborted) res()
+    if (!counts) return
+    const check = async () => {
+      try {
+        const n = await counts.getJobCounts('waiting', 'active', 'delayed', 'prioritized')
+        if (Object.values(n).every((x) => x === 0)) return res()
+      } catch {
+        // A lost connection: the retry budget decides; ask again later.
+      }
+      timer = setTimeout(check, o.idleCheckMs ?? 1000)
+    }
+    timer = setTimeout(check, o.idleCheckMs ?? 1000)
+  })
+  try {
+    await Promise.race([worker.waitUntilReady(), failed])
+    onEvent({ type: 'ready', queue: address.display, name: `${name} on ${hostname()}` })
+    void worker.run().catch((e) => fail(e))
+    await Promise.race([idle, failed])
+  } finally {
+    clearTimeout(timer)
+    await Promise.allSettled([worker.close(), counts?.close()])
+    await Promise.allSettled([...sessions.values()].map((s) => s.then((x) => x.session.close())))
+  }
+  return summary
+}

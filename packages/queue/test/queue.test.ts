@@ -1,0 +1,244 @@
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test, type TestContext } from 'node:test'
+import { parseCsv, runBatch } from '@pdftriage/batch'
+import * as fx from '@pdftriage/fixtures'
+import { collect, queueStatus, runQueued, runWorker, type QueuedBatchEvent } from '../src/index.js'
+import { redisAvailable, startRedis } from './redis.js'
+
+const redis = redisAvailable()
+const skip = redis.ok ? false : `needs a real redis-server: ${redis.why}`
+
+/** pdf.js and the character gates only: born-digital documents, no OCR (fast). */
+const EXTRACT_ONLY = { judges: ['@pdftriage/judge-gates'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }
+const DOCS = 60
+
+function folder(t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdftriage-queue-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** 60 distinct one-page documents, a copy of one of them (`copy.pdf`, listed first) and a file that is not a PDF. */
+async function inputs(dir: string): Promise<void> {
+  mkdirSync(join(dir, 'in'), { recursive: true })
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(EXTRACT_ONLY))
+  const texts = [fx.ENGLISH_PROSE, fx.FRENCH_PROSE, fx.FRENCH_DECREE]
+  for (let i = 0; i < DOCS; i++) {
+    const pdf = await fx.buildPdf([{ blocks: [{ text: `Document ${i}.\n\n${texts[i % texts.length]}` }] }])
+    writeFileSync(join(dir, 'in', `doc${String(i).padStart(2, '0')}.pdf`), pdf)
+    if (i === 7) writeFileSync(join(dir, 'in', 'copy.pdf'), pdf)
+  }
+  writeFileSync(join(dir, 'in', 'bad.pdf'), fx.notPdf())
+}
+
+/** The index with what depends on timing or completion order blanked: seconds, pages_end; rows sorted. */
+function index(out: string) {
+  const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
+  const docs = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, ['seconds', 'pages_end'].includes(h) ? '' : r[i]!])))
+  const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8').split('\n').filter(Boolean).sort()
+  return { docs: docs.sort((a, b) => (a.path! < b.path! ? -1 : 1)), pages }
+}
+
+/** Every file under documents/, timings and pdf.js's per-thread font counters blanked in the reports. */
+function documents(out: string): Record<string, string> {
+  const dir = join(out, 'documents')
+  const r: Record<string, string> = {}
+  for (const f of readdirSync(dir).sort()) {
+    let s = readFileSync(join(dir, f), 'utf8')
+    if (f.endsWith('.json')) {
+      const j = JSON.parse(s) as { ms: number; postprocessMs: number | null; pageVerdicts?: Array<{ ms: number }> }
+      j.ms = 0
+      j.postprocessMs = 0
+      for (const p of j.pageVerdicts ?? []) p.ms = 0
+      s = JSON.stringify(j).replace(/g_d\d+_f/g, 'g_dN_f')
+    }
+    r[f] = s
+  }
+  return r
+}
+
+/** Starts a worker process; `onEvent` sees its events as they come; `ended` resolves them all and how it ended. */
+function worker(url: string, out: string, killAt?: number, onEvent: (e: Record<string, unknown>) => void = () => {}) {
+  const script = fileURLToPath(new URL('./worker-proc.js', import.meta.url))
+  const child: ChildProcess = spawn(process.execPath, [script, url, out, ...(killAt ? [String(killAt)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let text = ''
+  let rest = ''
+  child.stdout!.on('data', (b: Buffer) => {
+    text += b.toString()
+    const lines = (rest + b.toString()).split('\n')
+    rest = lines.pop() ?? ''
+    for (const l of lines) if (l) onEvent(JSON.parse(l) as Record<string, unknown>)
+  })
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; events: Array<Record<string, unknown>> }>((res) =>
+    child.once('close', (code, signal) => res({ code, signal, events: text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) })),
+  )
+  return { child, ended }
+}
+
+test('a producer and two workers, one killed mid-document, give the index and outputs of a local run, each document once', { skip }, async (t) => {
+  const { url } = await startRedis(t)
+  const dir = folder(t)
+  await inputs(dir)
+  const local = await runBatch({ inputs: ['in'], outDir: 'local', cwd: dir, configFile: 'config.json', jobs: 1 })
+  assert.equal(local.done, DOCS)
+
+  const events: QueuedBatchEvent[] = []
+  const workers: Array<ReturnType<typeof worker>> = []
+  const summary = await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, scanMs: 500 }, (e) => {
+    events.push(e)
+    // Workers start once the jobs are in (an idle worker of an empty queue would stop at once); the second once the
+    // first has a job, so that the first surely gets to its third document, where it kills itself.
+    if (e.type !== 'enqueued') return
+    let second = false
+    workers.push(worker(url, join(dir, 'out'), 3, (w) => {
+      if (w.type === 'job-started' && !second) {
+        second = true
+        workers.push(worker(url, join(dir, 'out')))
+      }
+    }))
+  })
+  // The second worker was started by the time the first was killed: both are in `workers` once the first has ended.
+  const killed = await workers[0]!.ended
+  const survivor = await workers[1]!.ended
+  assert.equal(killed!.signal, 'SIGKILL', 'the first worker killed itself')
+  assert.equal(survivor!.code, 0)
+
+  assert.deepEqual(events.find((e) => e.type === 'enqueued'), { type: 'enqueued', submitted: DOCS + 1, alreadyDone: 0, queue: url })
+  assert.deepEqual({ ...summary, seconds: 0, outDir: '' }, { ...local, seconds: 0, outDir: '' })
+  const q = index(join(dir, 'out'))
+  assert.deepEqual(q, index(join(dir, 'local')), 'same rows as a local run, but for timings and order')
+  assert.equal(new Set(q.docs.map((d) => d.path)).size, DOCS + 2, 'one row per input')
+  assert.deepEqual(documents(join(dir, 'out')), documents(join(dir, 'local')), 'byte-identical texts and reports')
+  const copy = q.docs.find((d) => d.path === join('in', 'copy.pdf'))!
+  const dup = q.docs.filter((d) => d.status === 'duplicate')
+  assert.deepEqual(dup.map((d) => [d.path, d.duplicate_of]), [[join('in', 'doc07.pdf'), join('in', 'copy.pdf')]], 'the copy is listed once as a duplicate')
+  assert.equal(copy.status, 'done')
+  const bad = q.docs.find((d) => d.path === join('in', 'bad.pdf'))!
+  assert.deepEqual([bad.status, bad.error_code, bad.hash?.length], ['failed', 'PDF_INVALID', 128])
+
+  // The document the killed worker held was done by the survivor, once.
+  const started = killed!.events.filter((e) => e.type === 'job-started')
+  const lostFile = started[2]!.file as string
+  assert.ok(!killed!.events.some((e) => e.type === 'job-done' && e.file === lostFile), 'killed before it finished')
+  assert.ok(survivor!.events.some((e) => e.type === 'job-done' && e.file === lostFile && e.status === 'done'), 'taken over by the other worker')
+  assert.equal(q.pages.filter((l) => (JSON.parse(l) as { file: string }).file === lostFile).length, 1)
+
+  assert.deepEqual(await queueStatus({ queue: url, outDir: 'out', cwd: dir }).then((s) => ({ ...s, name: '' })), {
+    queue: url, name: '', waiting: 0, active: 0, done: DOCS, failed: 1,
+  })
+
+  // A rerun enqueues nothing and rewrites nothing; collecting again appends nothing.
+  const before = statSync(join(dir, 'out', 'documents.csv')).mtimeMs
+  const again: QueuedBatchEvent[] = []
+  const rerun = await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url }, (e) => again.push(e))
+  assert.equal(rerun.unchanged, DOCS + 2)
+  assert.deepEqual(again.find((e) => e.type === 'enqueued'), { type: 'enqueued', submitted: 0, alreadyDone: 0, queue: url })
+  const c = await collect({ outDir: 'out', cwd: dir, queue: url })
+  assert.deepEqual([c.done, c.failed, c.duplicate, c.pending], [0, 0, 0, 0])
+  assert.equal(statSync(join(dir, 'out', 'documents.csv')).mtimeMs, before)
+})
+
+test('a producer killed after enqueueing: workers finish, collect writes the index from the completion records', { skip }, async (t) => {
+  const { url } = await startRedis(t)
+  const dir = folder(t)
+  await inputs(dir)
+  // collect: false stands for a producer gone once its jobs are in.
+  await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, collect: false })
+  assert.equal(readFileSync(join(dir, 'out', 'queue', 'name'), 'utf8').startsWith('pdftriage-'), true)
+  const w = await runWorker({ queue: url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 })
+  assert.deepEqual(w, { done: DOCS, failed: 1, alreadyDone: 0 })
+  const c = await collect({ outDir: 'out', cwd: dir })
+  assert.deepEqual([c.done, c.failed, c.duplicate, c.pending], [DOCS, 1, 1, 0])
+  const rows = index(join(dir, 'out')).docs
+  assert.equal(rows.length, DOCS + 2)
+})
+
+test('a worker that cannot reach Redis says so and gives up after its retry budget', async (t) => {
+  const dir = folder(t)
+  mkdirSync(join(dir, 'out', 'queue'), { recursive: true })
+  writeFileSync(join(dir, 'out', 'queue', 'name'), 'pdftriage-test\n')
+  // Port 1 on loopback: nothing listens there, the connection is refused at once.
+  const notices: string[] = []
+  await assert.rejects(
+    runWorker({ queue: 'redis://127.0.0.1:1/0', outDir: 'out', cwd: dir, retryForMs: 1000 }, (e) => e.type === 'notice' && notices.push(e.message)),
+    (e: Error & { code?: string }) => e.code === 'QUEUE_UNREACHABLE' && /redis:\/\/127\.0\.0\.1:1\/0/.test(e.message) && /rerun/.test(e.message),
+  )
+  assert.ok(notices.length >= 2 && notices.every((m) => /cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/0: retry \d+ in/.test(m)), notices.join('\n'))
+})
+
+test('Redis restarted empty mid-run: the worker reconnects, a rerun of the producer completes the index from what is done', { skip }, async (t) => {
+  const first = await startRedis(t)
+  const dir = folder(t)
+  await inputs(dir)
+  await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: first.url, collect: false })
+  const notices: string[] = []
+  let restarted: Promise<unknown> | undefined
+  let done = 0
+  // The restart happens from the worker's own event, after its 5th document, while it holds the next jobs' queue.
+  const w1 = await runWorker({ queue: first.url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 }, (e) => {
+    if (e.type === 'notice') notices.push(e.message)
+    if (e.type === 'job-done' && ++done === 5) restarted = first.stop().then(() => startRedis(t, first.port))
+  })
+  await restarted
+  assert.ok(notices.some((m) => m.startsWith(`cannot reach Redis at ${first.url}: retry 1 in`)), notices.join('\n'))
+  assert.ok(w1.done + w1.failed >= 5 && w1.done < DOCS, `some documents done before the restart (${w1.done}), not all`)
+
+  const events: QueuedBatchEvent[] = []
+  let w2: Promise<unknown> | undefined
+  const summary = await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: first.url, scanMs: 500 }, (e) => {
+    events.push(e)
+    if (e.type === 'enqueued') w2 = runWorker({ queue: first.url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 })
+  })
+  await w2
+  const enq = events.find((e) => e.type === 'enqueued') as Extract<QueuedBatchEvent, { type: 'enqueued' }>
+  assert.equal(enq.alreadyDone, w1.done + w1.failed, 'what the first worker finished is not enqueued again')
+  assert.equal(enq.submitted + enq.alreadyDone, DOCS + 1)
+  assert.deepEqual([summary.done, summary.failed, summary.duplicate], [DOCS, 1, 1])
+  const rows = index(join(dir, 'out')).docs
+  assert.equal(rows.length, DOCS + 2)
+  assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
+})
+
+test('a producer that cannot reach Redis says so, gives up after its budget, and leaves its plan for a rerun', async (t) => {
+  const dir = folder(t)
+  await inputs(dir)
+  const notices: string[] = []
+  await assert.rejects(
+    runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: 'redis://127.0.0.1:1/0', retryForMs: 1000 }, (e) => {
+      if (e.type === 'notice') notices.push(e.message)
+    }),
+    (e: Error & { code?: string }) => e.code === 'QUEUE_UNREACHABLE',
+  )
+  assert.ok(notices.length >= 2, notices.join('\n'))
+  assert.equal(readdirSync(join(dir, 'out', 'queue', 'plans')).length, 1)
+  // The rows that need no worker are in (the copy); the documents wait for a rerun.
+  const [, ...rows] = parseCsv(readFileSync(join(dir, 'out', 'documents.csv'), 'utf8'))
+  assert.deepEqual(rows.map((r) => [r[0], r[3]]), [[join('in', 'doc07.pdf'), 'duplicate']])
+})
+
+test('two producers at once on the same inputs: each document enqueued and indexed once, one of them collects', { skip }, async (t) => {
+  const { url } = await startRedis(t)
+  const dir = folder(t)
+  await inputs(dir)
+  const seen: Array<Extract<QueuedBatchEvent, { type: 'enqueued' | 'notice' }>> = []
+  let w: Promise<unknown> | undefined
+  const produce = () =>
+    runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, scanMs: 500 }, (e) => {
+      if (e.type === 'enqueued' || e.type === 'notice') seen.push(e)
+      if (e.type === 'enqueued') w ??= runWorker({ queue: url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 })
+    })
+  const [a, b] = await Promise.all([produce(), produce()])
+  await w
+  assert.ok(seen.some((e) => e.type === 'notice' && /another collector/.test(e.message)), 'the second one only enqueued')
+  assert.equal(a.done + b.done, DOCS)
+  const s = await queueStatus({ queue: url, outDir: 'out', cwd: dir })
+  assert.deepEqual([s.waiting, s.active, s.done, s.failed], [0, 0, DOCS, 1], 'one job per document in Redis')
+  const rows = index(join(dir, 'out')).docs
+  assert.equal(rows.length, DOCS + 2)
+  assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
+})
