@@ -10,6 +10,8 @@ export interface PdfjsTextItem {
   height: number
   fontName: string
   hasEOL: boolean
+  /** Ranges of `str` that one glyph stands for, of right-to-left text: they keep their order when a line is reordered. */
+  atoms?: Array<[number, number]>
 }
 
 /** pdf.js `getTextContent().styles[fontName]`: ascent and descent as shares of the font size. */
