@@ -178,6 +178,11 @@ export function operatorTextReader(
   // point before it.
   let last: PlacedGlyph | undefined
   let hasLast = false
+  // The character spacing after the last glyph, in ems (positive: letters set apart); the space a gap of tracking
+  // alone put, and whether the letters are being read as tracked.
+  let lastTrack = 0
+  let pendingTrack: { run: PdfjsTextItem; at: number } | undefined
+  let trackedRun = false
   let endX = 0
   let endY = 0
   let lastEm = 1
@@ -197,6 +202,27 @@ export function operatorTextReader(
       if (last) last.hasEOL = true
       run = undefined
     }
+  }
+  /**
+   * A gap `dx` (ems) between two letters that the character spacing after the first explains: letters set apart by
+   * tracking ("L o r e m" with Tc) make one word, as pdftotext reads them, once two gaps in a row are so (the space
+   * the first one put is taken back). One such gap alone stays a space: some producers set every letter with a wide
+   * Tc taken back by TJ kerns, and leave it as the word space.
+   */
+  const tracked = (dx: number) => {
+    const p = pendingTrack
+    if (p && run && p.run === run && run.str[p.at] === ' ') {
+      run.str = run.str.slice(0, p.at) + run.str.slice(p.at + 1)
+      if (last && last.run === run && last.at > p.at) last.at--
+      trackedRun = true
+    }
+    pendingTrack = undefined
+    if (trackedRun || dx <= SPACE_GAP) {
+      trackedRun ||= dx > SPACE_GAP
+      return
+    }
+    addSpace()
+    pendingTrack = run && run.str.endsWith(' ') ? { run, at: run.str.length - 1 } : undefined
   }
   const addSpace = () => {
     if (run) {
@@ -356,7 +382,12 @@ export function operatorTextReader(
             const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
             if (Math.abs(dy) > 1) endLine()
             else if (dx < BACKWARD_GAP) flush()
-            else if (dx > SPACE_GAP && !/^\s/.test(unicode)) addSpace()
+            else if (letter && last?.letter && lastTrack > 0 && Math.abs(dx - lastTrack) <= SPACE_GAP) tracked(dx)
+            else {
+              trackedRun = false
+              pendingTrack = undefined
+              if (dx > SPACE_GAP && !/^\s/.test(unicode)) addSpace()
+            }
           }
           if (!run) {
             run = { str: '', transform: [ax, ay, cx, cy, px, py], width: 0, height: Math.hypot(cx, cy), fontName: fontId, hasEOL: false }
@@ -371,6 +402,7 @@ export function operatorTextReader(
           // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
           // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
           if (w !== 0) {
+            lastTrack = glyph.isSpace ? 0 : (charSpacing * direction) / fontSize
             hasLast = true
             endX = gx
             endY = gy
