@@ -3,7 +3,6 @@ import type { PdfjsTextItem } from './page-text.js'
 
 /** Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko... and their presentation forms). */
 export const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u
-const RTL_G = new RegExp(RTL.source, 'gu')
 const LETTER_G = /\p{L}/gu
 const MARK = /\p{M}/u
 
@@ -49,9 +48,10 @@ function reorderLine(line: PdfjsTextItem[]): PdfjsTextItem[] {
     for (const [s, e] of it.atoms ?? []) atoms.push([visual.length + s, visual.length + e])
     visual += it.str
   })
-  const rtl = visual.match(RTL_G)?.length ?? 0
-  const letters = visual.match(LETTER_G)?.length ?? 0
-  const levels = bidi.getEmbeddingLevels(visual, rtl * 2 >= letters ? 'rtl' : 'ltr')
+  // Paragraph direction: right-to-left when most letters are (marks not counted; a tie reads left to right).
+  const letters = visual.match(LETTER_G) ?? []
+  const rtl = letters.filter((c) => RTL.test(c)).length
+  const levels = bidi.getEmbeddingLevels(visual, rtl * 2 > letters.length ? 'rtl' : 'ltr')
   // Units: a character (a surrogate pair whole) and the marks after it, or a glyph standing for several characters
   // (already in logical order), all at the level of their first character.
   const unitOf = new Int32Array(visual.length)
