@@ -80,7 +80,9 @@ export function operatorScanner(
   const out: OperatorScan = {
     imageCoverage: 0, hasVectorGraphics: false, invisibleFonts: new Set(), visibleFonts: new Set(), fontIds: new Set(),
   }
-  const visit: OperatorVisitor = (fn, args, { ctm, mode, font }) => {
+  const visit: OperatorVisitor = (fn, args, { ctm, mode, font, annotation }) => {
+    // What the page itself paints: annotations drawn over it are not counted.
+    if (annotation) return
     switch (fn) {
       case OPS.setFont:
         out.fontIds.add(font!)

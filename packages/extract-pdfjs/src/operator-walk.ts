@@ -21,6 +21,8 @@ export interface WalkState {
   mode: number
   /** Font id of the last `Tf`. */
   font: string | undefined
+  /** Inside an annotation's appearance (a form field's value, a FreeText note, a stamp), drawn over the page. */
+  annotation: boolean
 }
 
 /**
@@ -32,6 +34,8 @@ export type OperatorVisitor = (fn: number, args: unknown[], state: Readonly<Walk
 /**
  * One pass over a pdf.js operator list for several readers (text, image coverage, fonts): the save/restore stack and
  * the transforms are followed once, and each visitor sees the operators with the state they apply under.
+ * Annotation appearances (in an operator list asked with annotations enabled) start from the page's user space, with
+ * their own transform, and a fresh state, as pdf.js's canvas draws them; visitors see their begin and end.
  */
 export function walkOperators(
   OPS: PdfjsModule['OPS'],
@@ -40,7 +44,7 @@ export function walkOperators(
   visitors: readonly OperatorVisitor[],
 ): void {
   const live = [...visitors]
-  const state: WalkState = { ctm: IDENTITY, mode: 0, font: undefined }
+  const state: WalkState = { ctm: IDENTITY, mode: 0, font: undefined, annotation: false }
   const stack: WalkState[] = []
   for (let i = 0; i < fnArray.length && live.length > 0; i++) {
     const fn = fnArray[i]!
@@ -65,6 +69,20 @@ export function walkOperators(
         const s = stack.pop()
         if (s) Object.assign(state, s)
         continue
+      }
+      case OPS.beginAnnotation: {
+        stack.push({ ...state })
+        const [, , transform, matrix] = args as [unknown, unknown, number[] | undefined, number[] | undefined]
+        state.ctm = mul(mul(IDENTITY, transform ?? IDENTITY), matrix ?? IDENTITY)
+        state.mode = 0
+        state.font = undefined
+        state.annotation = true
+        break
+      }
+      case OPS.endAnnotation: {
+        const s = stack.pop()
+        if (s) Object.assign(state, s)
+        break
       }
       case OPS.setFont:
         state.font = args[0] as string

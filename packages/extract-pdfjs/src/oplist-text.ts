@@ -1,3 +1,4 @@
+import { RTL } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
 import type { PdfjsTextItem, PdfjsTextStyle } from './page-text.js'
@@ -48,6 +49,50 @@ function texGlyph(c: number, fontId: string, ot1: Set<string>): string {
   if (ot1.has(fontId)) return OT1_LETTERS[c - 0x1a]!
   // 0x1A is no ligature in T1 (a dotless j): left as it came.
   return c === 0x1a ? String.fromCharCode(c) : TEX_LIGATURES[c - 0x1b]!
+}
+
+/**
+ * Spacing accents as fonts draw them over a letter (TeX's \\accent, some word processors), and the combining marks
+ * they stand for; a combining mark drawn apart from its letter is placed the same way.
+ */
+const ACCENTS: Record<string, string> = {
+  '`': '\u0300', '\u00b4': '\u0301', '^': '\u0302', '\u02c6': '\u0302', '~': '\u0303', '\u02dc': '\u0303',
+  '\u00af': '\u0304', '\u02c9': '\u0304', '\u02d8': '\u0306', '\u02d9': '\u0307', '\u00a8': '\u0308', '\u02da': '\u030a',
+  '\u02dd': '\u030b', '\u02c7': '\u030c', '\u00b8': '\u0327', '\u02db': '\u0328',
+}
+const accentMark = (u: string): string | undefined => ACCENTS[u] ?? (u.length === 1 && u >= '\u0300' && u <= '\u036f' ? u : undefined)
+/** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
+const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)
+
+/** A glyph placed on the page, as the accent rules need it. */
+interface PlacedGlyph {
+  run: PdfjsTextItem
+  at: number
+  px: number
+  py: number
+  gx: number
+  gy: number
+  em: number
+  mark: string | undefined
+  letter: boolean
+  before: { hasLast: boolean; endX: number; endY: number; lastEm: number; lastUx: number; lastUy: number }
+}
+
+/**
+ * Whether an accent from (px, py) to (gx, gy) sits over glyph `g`: its middle falls within the glyph's advance, and
+ * it is less than an em off the glyph's baseline (TeX raises accents over capitals by about a quarter of an em).
+ * A spacing accent typed between letters ("don´t") starts where the letter before ends, its middle past it.
+ */
+function over(px: number, py: number, gx: number, gy: number, g: { px: number; py: number; gx: number; gy: number; em: number }): boolean {
+  const len = Math.hypot(g.gx - g.px, g.gy - g.py)
+  if (len === 0) return false
+  const ux = (g.gx - g.px) / len
+  const uy = (g.gy - g.py) / len
+  const mx = (px + gx) / 2 - g.px
+  const my = (py + gy) / 2 - g.py
+  const along = mx * ux + my * uy
+  const across = -mx * uy + my * ux
+  return along > 0 && along < len && Math.abs(across) < g.em
 }
 
 /** What a font object in pdf.js's `commonObjs` tells the text walk. */
@@ -129,7 +174,15 @@ export function operatorTextReader(
   let run: PdfjsTextItem | undefined
   // Type 3 fonts seen using OT1's ligature codes on this page (see texGlyph).
   const ot1 = new Set<string>()
+  // The glyph placed last, for spacing accents: its run, where its text starts there, its ends, and the reference
+  // point before it.
+  let last: PlacedGlyph | undefined
   let hasLast = false
+  // The character spacing after the last glyph, in ems (positive: letters set apart); the space a gap of tracking
+  // alone put, and whether the letters are being read as tracked.
+  let lastTrack = 0
+  let pendingTrack: { run: PdfjsTextItem; at: number } | undefined
+  let trackedRun = false
   let endX = 0
   let endY = 0
   let lastEm = 1
@@ -151,6 +204,27 @@ export function operatorTextReader(
     }
   }
   let spaced = false
+  /**
+   * A gap `dx` (ems) between two letters that the character spacing after the first explains: letters set apart by
+   * tracking ("L o r e m" with Tc) make one word, as pdftotext reads them, once two gaps in a row are so (the space
+   * the first one put is taken back). One such gap alone stays a space: some producers set every letter with a wide
+   * Tc taken back by TJ kerns, and leave it as the word space.
+   */
+  const tracked = (dx: number) => {
+    const p = pendingTrack
+    if (p && run && p.run === run && run.str[p.at] === ' ') {
+      run.str = run.str.slice(0, p.at) + run.str.slice(p.at + 1)
+      if (last && last.run === run && last.at > p.at) last.at--
+      trackedRun = true
+    }
+    pendingTrack = undefined
+    if (trackedRun || dx <= SPACE_GAP) {
+      trackedRun ||= dx > SPACE_GAP
+      return
+    }
+    addSpace()
+    pendingTrack = run && run.str.endsWith(' ') ? { run, at: run.str.length - 1 } : undefined
+  }
   const addSpace = () => {
     if (run) {
       if (!/\s$/.test(run.str)) run.str += ' '
@@ -163,6 +237,21 @@ export function operatorTextReader(
 
   const visit: OperatorVisitor = (fn, args, { ctm }) => {
     switch (fn) {
+      case OPS.beginAnnotation:
+      case OPS.endAnnotation:
+        // An annotation's text (a field's value, a note) is a block of its own, drawn with a fresh text state.
+        endLine()
+        hasLast = false
+        last = undefined
+        fontId = undefined
+        font = undefined
+        fontSize = 0
+        direction = 1
+        charSpacing = wordSpacing = leading = rise = 0
+        hScale = 1
+        tm = IDENTITY
+        x = y = lineX = lineY = 0
+        break
       case OPS.beginText:
         tm = IDENTITY
         x = lineX = 0
@@ -260,6 +349,34 @@ export function operatorTextReader(
             adv = next
             continue
           }
+          // The glyph ends at its width; character and word spacing after it are a gap, as pdf.js measures them
+          // (TeX sets leader dots 0.33 em apart with Tc: ". . . .", not "....").
+          const ex = x + (adv + w) * hs
+          const gx = m[0] * ex + m[2] * ty + m[4]
+          const gy = m[1] * ex + m[3] * ty + m[5]
+          const mark = accentMark(unicode)
+          const letter = LETTER.test(unicode)
+          let text = normalizeLigatures(unicode)
+          if (last && last.run === run && run) {
+            if (mark && last.letter && over(px, py, gx, gy, last)) {
+              // A spacing accent drawn back over the letter before it: that letter's combining mark.
+              run.str += mark
+              last.letter = false
+              adv = next
+              continue
+            }
+            if (last.mark && letter && over(last.px, last.py, last.gx, last.gy, { px, py, gx, gy, em })) {
+              // A spacing accent drawn before the letter it sits over (TeX's \accent): taken back off the text and put
+              // after the letter as its combining mark, the letter then measured against what preceded the accent.
+              run.str = run.str.slice(0, last.at)
+              text = dotless(text) + last.mark
+              ;({ hasLast, endX, endY, lastEm, lastUx, lastUy } = last.before)
+              if (!run.str) run = undefined
+            }
+          }
+          const before = { hasLast, endX, endY, lastEm, lastUx, lastUy }
+          const runBefore = run
+          const lenBefore = run?.str.length ?? 0
           if (run && fontId !== run.fontName) flush()
           spaced = false
           if (hasLast) {
@@ -268,24 +385,29 @@ export function operatorTextReader(
             const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
             if (Math.abs(dy) > 1) endLine()
             else if (dx < BACKWARD_GAP) flush()
-            else if (dx > SPACE_GAP && !/^\s/.test(unicode)) addSpace()
+            else if (letter && last?.letter && lastTrack > 0 && Math.abs(dx - lastTrack) <= SPACE_GAP) tracked(dx)
+            else {
+              trackedRun = false
+              pendingTrack = undefined
+              if (dx > SPACE_GAP && !/^\s/.test(unicode)) addSpace()
+            }
           }
           if (!run) {
             run = { str: '', transform: [ax, ay, cx, cy, px, py], width: 0, height: Math.hypot(cx, cy), fontName: fontId, hasEOL: false, glyphs: [] }
           }
-          const gtext = normalizeLigatures(unicode)
-          run.str += gtext
-          // The glyph ends at its width; character and word spacing after it are a gap, as pdf.js measures them
-          // (TeX sets leader dots 0.33 em apart with Tc: ". . . .", not "....").
-          const ex = x + (adv + w) * hs
-          const gx = m[0] * ex + m[2] * ty + m[4]
-          const gy = m[1] * ex + m[3] * ty + m[5]
+          // Where the glyph's text starts, a space its gap put before it included.
+          last = { run, at: run === runBefore ? lenBefore : 0, px, py, gx, gy, em, mark, letter, before }
+          // A glyph standing for several right-to-left characters (a lam-alef, a shaped cluster) holds them in
+          // logical order already: marked, so the line's reordering moves it whole.
+          if (text.length > 1 && RTL.test(text)) (run.atoms ??= []).push([run.str.length, run.str.length + text.length])
+          run.str += text
           run.width = Math.max(run.width, (gx - run.transform[4]!) * ux + (gy - run.transform[5]!) * uy)
           const oc = (g as { originalCharCode?: number }).originalCharCode
-          run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text: gtext, x0: px, x1: gx, y: py, spaceBefore: spaced })
+          run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text, x0: px, x1: gx, y: py, spaceBefore: spaced })
           // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
           // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
           if (w !== 0) {
+            lastTrack = glyph.isSpace ? 0 : (charSpacing * direction) / fontSize
             hasLast = true
             endX = gx
             endY = gy

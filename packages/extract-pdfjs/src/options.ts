@@ -18,6 +18,13 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
         "layers and image coverage (a 312-page manual: 1.5 s against 2.6 s for both passes); 'text-content': pdf.js's " +
         'own text content, plus the operator list for the details (see detailsBelowChars)',
     ),
+  annotationText: z
+    .boolean()
+    .default(true)
+    .describe(
+      "With textSource 'operator-list': read the text that annotations draw on the page (form field values, FreeText " +
+        'notes, stamps), after the page content; false: the page content only',
+    ),
   detailsBelowChars: z
     .number()
     .int()

@@ -10,6 +10,8 @@ export interface PdfjsTextItem {
   height: number
   fontName: string
   hasEOL: boolean
+  /** Ranges of `str` that one glyph stands for, of right-to-left text: they keep their order when a line is reordered. */
+  atoms?: Array<[number, number]>
   /** The run's glyphs (operator-list walk only), user space. */
   glyphs?: RunGlyph[]
 }

@@ -1,5 +1,6 @@
 import { nonSpaceCount, TriageError, type DocumentInfo, type ExtractedDocument, type FontInfo, type PageImage, type PageText } from '@pdftriage/core'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { logicalOrder } from './bidi-order.js'
 import { fontInfo, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
 import { restoreFormatMarks, shownText } from './format-marks.js'
@@ -102,7 +103,10 @@ export class PdfjsDocument implements ExtractedDocument {
   async #extract(page: PDFPageProxy, n: number): Promise<PageText> {
     const viewport = page.getViewport({ scale: 1 })
     const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars, textSource } = this.options
-    const annotations = { annotationMode: this.rt.pdfjs.AnnotationMode.DISABLE } // their appearance is not the page's text
+    const { AnnotationMode } = this.rt.pdfjs
+    // Annotations drawn on the page (form field values, FreeText notes, stamps) are part of what it shows, as
+    // pdftotext reads them; the image coverage and the fonts' visibility are still the page's own (see scanOperators).
+    const annotations = { annotationMode: this.options.annotationText && textSource === 'operator-list' ? AnnotationMode.ENABLE : AnnotationMode.DISABLE }
     const fontOf = (id: string) => (page.commonObjs.has(id) ? (page.commonObjs.get(id) as OplistFont) : undefined)
     let scan: OperatorScan | undefined
     let raw: readonly unknown[] | undefined
@@ -116,7 +120,7 @@ export class PdfjsDocument implements ExtractedDocument {
       scan = scanner.result()
       const walked = reader.result()
       if (walked) {
-        raw = walked.items
+        raw = logicalOrder(walked.items)
         styles = walked.styles
       }
     }

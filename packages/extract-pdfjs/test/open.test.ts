@@ -91,8 +91,8 @@ test('the factory: kind, name, defaults, strict options', () => {
   assert.equal(pdfjsExtractor.kind, 'extractor')
   assert.equal(pdfjsExtractor.name, 'pdfjs')
   assert.deepEqual(pdfjsExtractor.optionsSchema.parse({}), {
-    fonts: true, imageCoverage: true, textSource: 'operator-list', detailsBelowChars: null, cleanupEvery: 50, copyBytes: true, maxRenderPixels: 100_000_000,
-    maxImagePixels: 100_000_000, maxPages: 50_000,
+    fonts: true, imageCoverage: true, textSource: 'operator-list', annotationText: true, detailsBelowChars: null,
+    cleanupEvery: 50, copyBytes: true, maxRenderPixels: 100_000_000, maxImagePixels: 100_000_000, maxPages: 50_000,
   })
   assert.throws(() => pdfjsExtractor.optionsSchema.parse({ font: false }))
 })
