@@ -109,7 +109,7 @@ function readToViewMatrix(deg: number, w: number, h: number): Matrix {
  * a page turned sideways by itself and gives each line as a column of words one below (or above) the other. When
  * most steps from a word to the next one on its line go down the page, the lines read top to bottom (the page shows
  * its text turned clockwise, undone by 270); up the page, bottom to top (90). Steps across an end of line are left
- * out: they go down the page on any upright page.
+ * out: they go down the page on any upright page. Only OCR pages are judged so: a text layer's items are its own lines.
  */
 function turnOfLayout(items: readonly TextItem[]): 0 | 90 | 270 {
   let across = 0
@@ -121,7 +121,9 @@ function turnOfLayout(items: readonly TextItem[]): 0 | 90 | 270 {
     if (a.hasEol || !a.text.trim() || !b.text.trim()) continue
     const dx = (b.bbox.x0 + b.bbox.x1 - a.bbox.x0 - a.bbox.x1) / 2
     const dy = (b.bbox.y0 + b.bbox.y1 - a.bbox.y0 - a.bbox.y1) / 2
-    if (Math.abs(dx) >= Math.abs(dy)) across++
+    // a word set sideways is taller than wide; a list of upright words one under the other is not
+    const tall = (t: TextItem) => t.bbox.y1 - t.bbox.y0 > t.bbox.x1 - t.bbox.x0
+    if (Math.abs(dx) >= Math.abs(dy) || !tall(a) || !tall(b)) across++
     else if (dy > 0) down++
     else up++
   }
@@ -143,7 +145,7 @@ export function textLayerContent(page: PageText, frame: PageFrame, fontName: str
   const viewW = rotated ? frame.y1 - frame.y0 : frame.x1 - frame.x0
   const viewH = rotated ? frame.x1 - frame.x0 : frame.y1 - frame.y0
   // OCR records the turn it read the page at; a page tesseract read sideways by itself shows it in its layout only
-  const turn = page.rotation ? ((page.rotation % 360) + 360) % 360 : turnOfLayout(page.items)
+  const turn = page.rotation ? ((page.rotation % 360) + 360) % 360 : page.source === 'ocr' ? turnOfLayout(page.items) : 0
   const side = turn === 90 || turn === 270
   // the page as OCR read it: the displayed page turned by `turn`, in PageText units and in points
   const readW = side ? viewH : viewW
