@@ -62,6 +62,8 @@ function groupLines(items: readonly TextItem[]): Line[] {
 const num = (n: number) => (Math.abs(n) < 1e-4 ? '0' : Number(n.toFixed(3)).toString())
 const hexCodes = (codes: number[]) => '<' + codes.map((c) => c.toString(16).toUpperCase().padStart(4, '0')).join('') + '>'
 
+type Matrix = [number, number, number, number, number, number]
+
 /**
  * The matrix from the displayed page (origin at its bottom-left corner, as a viewer shows it after /Rotate) to PDF
  * user space, so that boxes measured on a rendered image land on the same spot whatever the rotation.
@@ -74,8 +76,6 @@ export function viewToUserMatrix(f: PageFrame): Matrix {
     default: return [1, 0, 0, 1, f.x0, f.y0]
   }
 }
-
-type Matrix = [number, number, number, number, number, number]
 
 /**
  * A box on the page as displayed (top-left origin, `w` x `h`) moved onto that page turned clockwise by `deg`: where
