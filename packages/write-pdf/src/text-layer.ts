@@ -144,8 +144,11 @@ export function textLayerContent(page: PageText, frame: PageFrame, fontName: str
   const rotated = ((frame.rotate % 180) + 180) % 180 === 90
   const viewW = rotated ? frame.y1 - frame.y0 : frame.x1 - frame.x0
   const viewH = rotated ? frame.x1 - frame.x0 : frame.y1 - frame.y0
-  // OCR records the turn it read the page at; a page tesseract read sideways by itself shows it in its layout only
-  const turn = page.rotation ? ((page.rotation % 360) + 360) % 360 : page.source === 'ocr' ? turnOfLayout(page.items) : 0
+  // OCR records the turn it read the page image at; tesseract reads a sideways image by itself, which shows in the
+  // layout only (so a page turned 270 to be read may still hold columns of words): the two turns add up
+  const recorded = page.rotation ? ((page.rotation % 360) + 360) % 360 : 0
+  const sideways = page.source === 'ocr' ? turnOfLayout(page.items.map((it) => ({ ...it, bbox: turnBox(it.bbox, recorded, page.width, page.height) }))) : 0
+  const turn = (recorded + sideways) % 360
   const side = turn === 90 || turn === 270
   // the page as OCR read it: the displayed page turned by `turn`, in PageText units and in points
   const readW = side ? viewH : viewW

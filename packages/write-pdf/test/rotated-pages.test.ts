@@ -26,7 +26,7 @@ function unturn(b: BBox, deg: number, w: number, h: number): BBox {
  * gives it: the words of the upright text with boxes on the page as displayed, which must turn `fix` to read upright;
  * `rotation` set when `recorded` (core turned the image), else tesseract read the sideways page by itself.
  */
-async function turnedScan(rotate: number, fix: number, recorded: boolean, turn: 0 | 180 = 0) {
+async function turnedScan(rotate: number, fix: number, recorded: boolean, turn: 0 | 180 = 0, recordAs = fix) {
   const side = fix === 90 || fix === 270
   const [w, h] = side ? [A4.height, A4.width] : [A4.width, A4.height]
   const [uw, uh] = rotate % 180 ? [h, w] : [w, h]
@@ -35,7 +35,7 @@ async function turnedScan(rotate: number, fix: number, recorded: boolean, turn: 
   const input = await doc.save()
   const upright = await scanWordBoxes(TEXT)
   const items = upright.items.map((it) => ({ ...it, bbox: unturn(it.bbox, fix, w, h) }))
-  const page: PageText = { ...upright, width: w, height: h, items, ...(recorded && fix ? { rotation: fix as 90 | 180 | 270 } : {}) }
+  const page: PageText = { ...upright, width: w, height: h, items, ...(recorded && recordAs ? { rotation: recordAs as 90 | 180 | 270 } : {}) }
   return { input, page }
 }
 
@@ -69,6 +69,12 @@ for (const rotate of [90, 270]) {
     await assertLines(input, page)
   })
 }
+
+test('a /Rotate 180 scan recorded as read turned 270, where tesseract read the sideways image by itself, extracts as lines', async () => {
+  // seen end to end: core's band at 270 read as well as at 180, and the words it gave on that image are columns
+  const { input, page } = await turnedScan(180, 180, true, 0, 270)
+  await assertLines(input, page)
+})
 
 test('a scan drawn upside down and read turned 180 extracts as lines, and still renders as the input', async () => {
   const { input, page } = await turnedScan(0, 180, true, 180)
