@@ -1,5 +1,5 @@
 // Text quality end to end: `node tools/bench/text-quality.mjs [--corpus corpus|corpus-real] [--bin CLI] [--work DIR]
-//   [--shared DIR] [--refs DIR] [--jobs 2] [--refs-only] [--no-run] [--json FILE]`.
+//   [--shared DIR] [--refs DIR] [--jobs 2] [--refs-only] [--no-run] [--common DIR,...] [--json FILE]`.
 // Runs `pdftriage run` (the built CLI, or --bin for another build) over ../shared/<corpus>/pdf twice: policy `auto`
 // (what a user gets) and policy `extract` (the file's own layer, as pdftriage reads it, repairs included, no OCR). For
 // every labelled page it computes an order-insensitive word F1 of the page's output text (pages.jsonl `text`) against
@@ -13,8 +13,8 @@
 //                texlive-latex-recommended-doc); other healthy/blank pages: pdftotext of the file itself; pages with
 //                neither (real scans without truth, a real garbled file, a source doc not installed): native
 //                tesseract -l fra+eng of a 300 dpi pdftoppm render.
-//   corpus-real: healthy/mixed/uncertain/blank: pdftotext of the page; absent, sparse, garbled, ocr_good, bad_ocr:
-//                native tesseract of a 300 dpi render.
+//   corpus-real: healthy/mixed/blank: pdftotext of the page; absent, sparse, garbled, ocr_good, bad_ocr:
+//                native tesseract of a 300 dpi render. Uncertain pages are left out (no honest reference).
 // Also printed per label: pages worse than pdftotext of the file itself (poppler's reading of the same layer), an
 // extra check that does not depend on pdftriage's extractor.
 // --work keeps the runs and references (a rerun reuses them: the output folder is resumable); default a temp folder.
@@ -32,6 +32,8 @@ const corpusName = opt('corpus', 'corpus')
 const bin = resolve(opt('bin', builtBin))
 const jobs = opt('jobs', '2')
 const jsonOut = opt('json', undefined)
+// --common DIR[,DIR]: only the pages that other --work folders' auto runs have done too (before/after on one page set)
+const common = (opt('common', '') || '').split(',').filter(Boolean)
 const refsOnly = args.includes('--refs-only')
 const noRun = args.includes('--no-run') // read the runs already in --work (partial figures while they go on)
 const corpus = join(resolve(opt('shared', join(root, '..', 'shared'))), corpusName)
@@ -186,6 +188,7 @@ const extract = run('extract')
 const A = readRun(auto.out)
 const E = readRun(extract.out)
 
+const keep = common.map((d) => readRun(join(resolve(d), 'run-auto')).rows)
 const per = new Map()
 const worse = []
 const missing = []
@@ -195,6 +198,7 @@ for (const l of labels) {
   const key = `${basename(l.file)}:${l.page}`
   const p = A.rows.get(key)
   const e = E.rows.get(key)
+  if (keep.some((rows) => !rows.has(key))) continue
   if (!p) {
     missing.push(key)
     continue
@@ -210,13 +214,14 @@ for (const l of labels) {
   const t = (A.ms.get(p.hash) ?? A.ms.get(p.hash?.slice(0, 32)) ?? A.ms.get(p.hash?.slice(0, 64)))?.get(l.page) ?? {}
   const ocrMs = (t.ocr ?? 0) + (t.render ?? 0)
   let s = per.get(l.label)
-  if (!s) per.set(l.label, (s = { n: 0, sum: 0, min: 1, lsum: 0, lmin: 1, ocr: 0, ms: 0, worse: 0, worsePoppler: 0, refs: new Set() }))
+  if (!s) per.set(l.label, (s = { n: 0, sum: 0, min: 1, lsum: 0, lmin: 1, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0, refs: new Set() }))
   s.n++
   s.sum += fo
   s.min = Math.min(s.min, fo)
   s.lsum += fl
   s.lmin = Math.min(s.lmin, fl)
-  if (p.action === 'ocr' || p.ocrConfidence != null) s.ocr++
+  if (p.action === 'ocr') s.ocr++
+  if ((t.ocr ?? 0) > 0) s.ocrTimed++
   s.ms += ocrMs
   s.refs.add(ref.kind)
   if (fo < fp - 0.02) s.worsePoppler++
@@ -237,15 +242,15 @@ const pad = (s, n) => String(s).padEnd(n)
 const lpad = (s, n) => String(s).padStart(n)
 console.log(`text-quality on ../shared/${corpusName} with ${bin}`)
 console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
-console.log(`${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`)
-const tot = { n: 0, ocr: 0, ms: 0, worse: 0, worsePoppler: 0 }
+console.log(`${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`)
+const tot = { n: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
 for (const [label, s] of [...per].sort()) {
   console.log(
-    `${pad(label, 10)} ${lpad(s.n, 5)} ${lpad((s.sum / s.n).toFixed(3), 7)} ${lpad(s.min.toFixed(3), 6)} ${lpad((s.lsum / s.n).toFixed(3), 7)} ${lpad(s.lmin.toFixed(3), 6)} ${lpad(s.ocr, 5)} ${lpad((s.ms / 1000).toFixed(0), 7)} ${lpad(s.worse, 5)} ${lpad(s.worsePoppler, 7)}  ${[...s.refs].join(' + ')}`,
+    `${pad(label, 10)} ${lpad(s.n, 5)} ${lpad((s.sum / s.n).toFixed(3), 7)} ${lpad(s.min.toFixed(3), 6)} ${lpad((s.lsum / s.n).toFixed(3), 7)} ${lpad(s.lmin.toFixed(3), 6)} ${lpad(s.ocr, 5)} ${lpad(s.ocrTimed, 5)} ${lpad((s.ms / 1000).toFixed(0), 7)} ${lpad(s.worse, 5)} ${lpad(s.worsePoppler, 7)}  ${[...s.refs].join(' + ')}`,
   )
   for (const k of Object.keys(tot)) tot[k] += s[k]
 }
-console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
+console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
 if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
 if (noLayer.length) console.log(`pages without a layer to compare (not in the extract run): ${noLayer.length}`)
 console.log(`pages whose output is worse than the input layer (F1 lower by > 0.02): ${worse.length}`)
