@@ -227,13 +227,14 @@ for (const l of labels) {
   if (fo < fp - 0.02) s.worsePoppler++
   if (fo < fl - 0.02 && (p.layerText != null || e)) {
     s.worse++
-    const notes = Array.isArray(p.notes) ? p.notes.join('; ') : (p.notes ?? '')
+    // the verdict is in the last notes: keep those, the measurements before them are in pages.jsonl
+    const notes = (Array.isArray(p.notes) ? p.notes : [p.notes ?? '']).slice(-2).join('; ')
     worse.push({
       page: key,
       label: l.label,
       out: fo,
       layer: fl,
-      reason: `layer=${p.layer} action=${p.action}${p.ocrQuality ? ` ocrQuality=${p.ocrQuality}` : ''}${p.ocrConfidence != null ? ` conf=${p.ocrConfidence}` : ''}: ${notes}`.slice(0, 300),
+      reason: `layer=${p.layer} action=${p.action}${p.ocrQuality ? ` ocrQuality=${p.ocrQuality}` : ''}${p.ocrConfidence != null ? ` conf=${p.ocrConfidence}` : ''}: ${notes}`.slice(0, 400),
     })
   }
 }
