@@ -1,5 +1,5 @@
 // Text quality end to end: `node tools/bench/text-quality.mjs [--corpus corpus|corpus-real] [--bin CLI] [--work DIR]
-//   [--shared DIR] [--refs DIR] [--jobs 2] [--refs-only] [--no-run] [--common DIR,...] [--json FILE]`.
+//   [--shared DIR] [--refs DIR] [--jobs 2] [--page-timeout S] [--refs-only] [--no-run] [--common DIR,...] [--json FILE]`.
 // Runs `pdftriage run` (the built CLI, or --bin for another build) over ../shared/<corpus>/pdf twice: policy `auto`
 // (what a user gets) and policy `extract` (the file's own layer, as pdftriage reads it, repairs included, no OCR). For
 // every labelled page it computes an order-insensitive word F1 of the page's output text (pages.jsonl `text`) against
@@ -31,6 +31,8 @@ const { args, opt } = benchArgs()
 const corpusName = opt('corpus', 'corpus')
 const bin = resolve(opt('bin', builtBin))
 const jobs = opt('jobs', '2')
+// on a loaded machine an OCR page can take over the default 300 s: a PAGE_TIMEOUT measures the machine, not the text
+const pageTimeout = opt('page-timeout', undefined)
 const jsonOut = opt('json', undefined)
 // --common DIR[,DIR]: only the pages that other --work folders' auto runs have done too (before/after on one page set)
 const common = (opt('common', '') || '').split(',').filter(Boolean)
@@ -89,7 +91,9 @@ const pdftotext = (path, n) => spawnSync('pdftotext', ['-q', '-f', String(n), '-
 function tesseractRef(path, n) {
   const base = join(refs, `render-${basename(path, '.pdf')}-${n}`)
   spawnSync('pdftoppm', ['-q', '-r', '300', '-gray', '-png', '-singlefile', '-f', String(n), '-l', String(n), path, base])
-  const r = spawnSync('tesseract', [`${base}.png`, '-', '-l', 'fra+eng'], { encoding: 'utf8', maxBuffer: 1 << 28 })
+  // one thread: on a loaded machine tesseract's OpenMP threads wait on each other far longer than they work
+  const env = { ...process.env, OMP_THREAD_LIMIT: '1' }
+  const r = spawnSync('tesseract', [`${base}.png`, '-', '-l', 'fra+eng'], { encoding: 'utf8', maxBuffer: 1 << 28, env })
   spawnSync('rm', ['-f', `${base}.png`])
   return r.stdout ?? ''
 }
@@ -137,7 +141,8 @@ function run(policy) {
   const out = join(work, `run-${policy}`)
   if (noRun) return { out, secs: 0 }
   const t = performance.now()
-  const r = spawnSync(process.execPath, [bin, 'run', '--out', out, '--jobs', jobs, '--policy', policy, join(corpus, 'pdf')], {
+  const extra = pageTimeout ? ['--page-timeout', pageTimeout, '--redo-failed'] : []
+  const r = spawnSync(process.execPath, [bin, 'run', '--out', out, '--jobs', jobs, '--policy', policy, ...extra, join(corpus, 'pdf')], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
   })
@@ -193,6 +198,7 @@ const per = new Map()
 const worse = []
 const missing = []
 const noLayer = []
+const failed = []
 for (const l of labels) {
   if (l.label === 'uncertain') continue // no honest reference: the oracle/person could not tell
   const key = `${basename(l.file)}:${l.page}`
@@ -204,6 +210,7 @@ for (const l of labels) {
     continue
   }
   const ref = reference(l)
+  if (p.action === 'failed') failed.push(key)
   const out = p.text ?? ''
   if (p.layerText == null && !e) noLayer.push(key) // the extract run has not reached it: no layer to compare
   const layer = p.layerText ?? e?.text ?? ''
@@ -253,10 +260,11 @@ for (const [label, s] of [...per].sort()) {
 }
 console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
 if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
+if (failed.length) console.log(`pages failed (empty output, counted in F1): ${failed.length} (${failed.join(' ')})`)
 if (noLayer.length) console.log(`pages without a layer to compare (not in the extract run): ${noLayer.length}`)
 console.log(`pages whose output is worse than the input layer (F1 lower by > 0.02): ${worse.length}`)
 for (const w of worse) console.log(`  ${w.page} [${w.label}] out ${w.out.toFixed(3)} < layer ${w.layer.toFixed(3)}: ${w.reason}`)
 if (jsonOut) {
   const labelsOut = Object.fromEntries([...per].map(([k, s]) => [k, { ...s, refs: [...s.refs] }]))
-  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer }, null, 1))
+  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed }, null, 1))
 }
