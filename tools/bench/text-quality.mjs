@@ -199,12 +199,14 @@ const worse = []
 const missing = []
 const noLayer = []
 const failed = []
+const all = []
 for (const l of labels) {
   if (l.label === 'uncertain') continue // no honest reference: the oracle/person could not tell
   const key = `${basename(l.file)}:${l.page}`
   const p = A.rows.get(key)
   const e = E.rows.get(key)
   if (keep.some((rows) => !rows.has(key))) continue
+  if (!p && common.length) continue // --common: the pages every run has done
   if (!p) {
     missing.push(key)
     continue
@@ -220,6 +222,7 @@ for (const l of labels) {
   const fp = f1(poppler, ref.text)
   const t = (A.ms.get(p.hash) ?? A.ms.get(p.hash?.slice(0, 32)) ?? A.ms.get(p.hash?.slice(0, 64)))?.get(l.page) ?? {}
   const ocrMs = (t.ocr ?? 0) + (t.render ?? 0)
+  all.push({ page: key, label: l.label, ref: ref.kind, out: fo, layer: fl, poppler: fp, action: p.action, layerKind: p.layer, ocrMs })
   let s = per.get(l.label)
   if (!s) per.set(l.label, (s = { n: 0, sum: 0, min: 1, lsum: 0, lmin: 1, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0, refs: new Set() }))
   s.n++
@@ -248,7 +251,7 @@ for (const l of labels) {
 
 const pad = (s, n) => String(s).padEnd(n)
 const lpad = (s, n) => String(s).padStart(n)
-console.log(`text-quality on ../shared/${corpusName} with ${bin}`)
+console.log(`text-quality on ../shared/${corpusName} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`)
 console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
 console.log(`${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`)
 const tot = { n: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
@@ -266,5 +269,5 @@ console.log(`pages whose output is worse than the input layer (F1 lower by > 0.0
 for (const w of worse) console.log(`  ${w.page} [${w.label}] out ${w.out.toFixed(3)} < layer ${w.layer.toFixed(3)}: ${w.reason}`)
 if (jsonOut) {
   const labelsOut = Object.fromEntries([...per].map(([k, s]) => [k, { ...s, refs: [...s.refs] }]))
-  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed }, null, 1))
+  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed, pages: all }, null, 1))
 }
