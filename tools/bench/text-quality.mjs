@@ -1,0 +1,273 @@
+// Text quality end to end: `node tools/bench/text-quality.mjs [--corpus corpus|corpus-real] [--bin CLI] [--work DIR]
+//   [--shared DIR] [--refs DIR] [--jobs 2] [--page-timeout S] [--refs-only] [--no-run] [--common DIR,...] [--json FILE]`.
+// Runs `pdftriage run` (the built CLI, or --bin for another build) over ../shared/<corpus>/pdf twice: policy `auto`
+// (what a user gets) and policy `extract` (the file's own layer, as pdftriage reads it, repairs included, no OCR). For
+// every labelled page it computes an order-insensitive word F1 of the page's output text (pages.jsonl `text`) against
+// a reference, and the same F1 for the input layer (pages.jsonl `layerText` where OCR replaced the layer, else the
+// extract run's text). Per label: pages, mean and min F1 (output and layer), pages OCRed, OCR seconds (the reports'
+// ms.ocr + ms.render), and the pages whose output is worse than the input layer (output F1 < layer F1 - 0.02), each
+// with its one-line reason (layer, action, notes).
+// References (which one each label used is printed):
+//   corpus:      `truth` files (scanned pages); born-digital texlive pages (healthy, garbled, reflected): pdftotext
+//                of the unbroken source page (/usr/share/doc/texlive-doc, packages texlive-lang-french and
+//                texlive-latex-recommended-doc); other healthy/blank pages: pdftotext of the file itself; pages with
+//                neither (real scans without truth, a real garbled file, a source doc not installed): native
+//                tesseract -l fra+eng of a 300 dpi pdftoppm render.
+//   corpus-real: healthy/mixed/blank: pdftotext of the page; absent, sparse, garbled, ocr_good, bad_ocr:
+//                native tesseract of a 300 dpi render. Uncertain pages are left out (no honest reference).
+// Also printed per label: pages worse than pdftotext of the file itself (poppler's reading of the same layer), an
+// extra check that does not depend on pdftriage's extractor.
+// --work keeps the runs and references (a rerun reuses them: the output folder is resumable); default a temp folder.
+// Skips cleanly when ../shared/<corpus> is missing. Needs pdftotext, pdftoppm, tesseract (poppler-utils,
+// tesseract-ocr, tesseract-ocr-fra) for the references.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join, resolve } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { benchArgs, bin as builtBin, root } from './bench-args.mjs'
+
+const { args, opt } = benchArgs()
+const corpusName = opt('corpus', 'corpus')
+const bin = resolve(opt('bin', builtBin))
+const jobs = opt('jobs', '2')
+// on a loaded machine an OCR page can take over the default 300 s: a PAGE_TIMEOUT measures the machine, not the text
+const pageTimeout = opt('page-timeout', undefined)
+const jsonOut = opt('json', undefined)
+// --common DIR[,DIR]: only the pages that other --work folders' auto runs have done too (before/after on one page set)
+const common = (opt('common', '') || '').split(',').filter(Boolean)
+const refsOnly = args.includes('--refs-only')
+const noRun = args.includes('--no-run') // read the runs already in --work (partial figures while they go on)
+const corpus = join(resolve(opt('shared', join(root, '..', 'shared'))), corpusName)
+if (!existsSync(join(corpus, 'labels.jsonl'))) {
+  console.log(`text-quality: ../shared/${corpusName} not found: skipped`)
+  process.exit(0)
+}
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
+for (const cmd of ['pdftotext', 'pdftoppm', 'tesseract']) {
+  if (!has(cmd)) {
+    console.log(`text-quality: needs ${cmd} (apt-get install poppler-utils tesseract-ocr tesseract-ocr-fra): skipped`)
+    process.exit(0)
+  }
+}
+if (!refsOnly && !existsSync(bin)) {
+  console.log(`text-quality: ${bin} not built (npm run build): skipped`)
+  process.exit(0)
+}
+const work = resolve(opt('work', mkdtempSync(join(tmpdir(), 'pdftriage-text-quality-'))))
+const refs = resolve(opt('refs', join(work, 'refs')))
+mkdirSync(refs, { recursive: true })
+
+const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+
+// --- words and F1 -------------------------------------------------------------------------------------------------
+const words = (s) =>
+  (s ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+function f1(got, want) {
+  const a = new Map()
+  const ww = words(want)
+  for (const w of ww) a.set(w, (a.get(w) ?? 0) + 1)
+  const g = words(got)
+  let hit = 0
+  for (const w of g) {
+    const c = a.get(w)
+    if (c) {
+      hit++
+      a.set(w, c - 1)
+    }
+  }
+  if (!ww.length && !g.length) return 1
+  const p = g.length ? hit / g.length : 0
+  const r = ww.length ? hit / ww.length : 0
+  return p + r ? (2 * p * r) / (p + r) : 0
+}
+
+// --- references ---------------------------------------------------------------------------------------------------
+const pdftotext = (path, n) => spawnSync('pdftotext', ['-q', '-f', String(n), '-l', String(n), path, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout ?? ''
+function tesseractRef(path, n) {
+  const base = join(refs, `render-${basename(path, '.pdf')}-${n}`)
+  spawnSync('pdftoppm', ['-q', '-r', '300', '-gray', '-png', '-singlefile', '-f', String(n), '-l', String(n), path, base])
+  // one thread: on a loaded machine tesseract's OpenMP threads wait on each other far longer than they work
+  const env = { ...process.env, OMP_THREAD_LIMIT: '1' }
+  const r = spawnSync('tesseract', [`${base}.png`, '-', '-l', 'fra+eng'], { encoding: 'utf8', maxBuffer: 1 << 28, env })
+  spawnSync('rm', ['-f', `${base}.png`])
+  return r.stdout ?? ''
+}
+const texliveDoc = '/usr/share/doc/texlive-doc'
+function sourcePage(source) {
+  // "texlive-doc:latex/foo/foo.pdf p.12"
+  const m = /^texlive-doc:(.+) p\.(\d+)$/.exec(source ?? '')
+  if (!m) return undefined
+  let path = join(texliveDoc, m[1])
+  if (!existsSync(path) && existsSync(`${path}.gz`)) {
+    const un = join(refs, `src-${m[1].replaceAll('/', '_')}`)
+    if (!existsSync(un)) writeFileSync(un, gunzipSync(readFileSync(`${path}.gz`)))
+    path = un
+  }
+  return existsSync(path) ? { path, page: Number(m[2]) } : undefined
+}
+const SCANNED = new Set(['absent', 'sparse', 'garbled', 'ocr_good', 'bad_ocr'])
+/** The reference text of a labelled page and its kind; cached in --refs (default work/refs). */
+function reference(l) {
+  const key = `${basename(l.file, '.pdf')}_p${l.page}`
+  const cache = join(refs, `${key}.json`)
+  if (existsSync(cache)) {
+    try {
+      return JSON.parse(readFileSync(cache, 'utf8'))
+    } catch {
+      // being written by another invocation: compute it again
+    }
+  }
+  const file = join(corpus, l.file)
+  let ref
+  if (l.truth) ref = { kind: 'truth file', text: readFileSync(join(corpus, l.truth), 'utf8') }
+  else if (corpusName === 'corpus' && ['healthy', 'garbled', 'reflected'].includes(l.label) && sourcePage(l.source)) {
+    const s = sourcePage(l.source)
+    ref = { kind: 'pdftotext of unbroken source', text: pdftotext(s.path, s.page) }
+  } else if (corpusName === 'corpus' && l.source?.startsWith('texlive-doc:') && ['garbled', 'reflected'].includes(l.label)) {
+    ref = { kind: 'tesseract 300 dpi (source doc not installed)', text: tesseractRef(file, l.page) }
+  } else if (!SCANNED.has(l.label) && l.label !== 'reflected') ref = { kind: 'pdftotext of the file', text: pdftotext(file, l.page) }
+  else ref = { kind: 'tesseract 300 dpi', text: tesseractRef(file, l.page) }
+  writeFileSync(cache, JSON.stringify(ref))
+  return ref
+}
+
+// --- runs ---------------------------------------------------------------------------------------------------------
+function run(policy) {
+  const out = join(work, `run-${policy}`)
+  if (noRun) return { out, secs: 0 }
+  const t = performance.now()
+  const extra = pageTimeout ? ['--page-timeout', pageTimeout, '--redo-failed'] : []
+  const r = spawnSync(process.execPath, [bin, 'run', '--out', out, '--jobs', jobs, '--policy', policy, ...extra, join(corpus, 'pdf')], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  })
+  const secs = (performance.now() - t) / 1000
+  if (r.status !== 0 && !existsSync(join(out, 'pages.jsonl'))) {
+    console.log(`text-quality: run --policy ${policy} failed (${r.status}): ${(r.stderr ?? '').slice(-400)}`)
+    process.exit(1)
+  }
+  return { out, secs }
+}
+/** pages.jsonl rows by "dNNNN.pdf:page", and per page the reports' ms.ocr + ms.render. */
+function readRun(out) {
+  const rows = new Map()
+  for (const line of readFileSync(join(out, 'pages.jsonl'), 'utf8').split('\n')) {
+    if (!line.trim()) continue
+    const p = JSON.parse(line)
+    rows.set(`${basename(p.file)}:${p.page}`, p)
+  }
+  const ms = new Map() // hash -> page -> ms
+  const dir = join(out, 'documents')
+  for (const f of existsSync(dir) ? readdirSync(dir) : []) {
+    if (!f.endsWith('.json')) continue
+    try {
+      const rep = JSON.parse(readFileSync(join(dir, f), 'utf8'))
+      const m = new Map()
+      for (const v of rep.pageVerdicts ?? []) m.set(v.page, v.ms ?? {})
+      ms.set(f.slice(0, -5), m)
+    } catch {
+      // an unreadable report leaves the timings out
+    }
+  }
+  return { rows, ms }
+}
+
+if (refsOnly) {
+  let n = 0
+  for (const l of labels) {
+    if (l.label === 'uncertain') continue
+    reference(l)
+    n++
+  }
+  console.log(`text-quality: ${n} references cached in ${refs}`)
+  process.exit(0)
+}
+
+const auto = run('auto')
+const extract = run('extract')
+const A = readRun(auto.out)
+const E = readRun(extract.out)
+
+const keep = common.map((d) => readRun(join(resolve(d), 'run-auto')).rows)
+const per = new Map()
+const worse = []
+const missing = []
+const noLayer = []
+const failed = []
+const all = []
+for (const l of labels) {
+  if (l.label === 'uncertain') continue // no honest reference: the oracle/person could not tell
+  const key = `${basename(l.file)}:${l.page}`
+  const p = A.rows.get(key)
+  const e = E.rows.get(key)
+  if (keep.some((rows) => !rows.has(key))) continue
+  if (!p && common.length) continue // --common: the pages every run has done
+  if (!p) {
+    missing.push(key)
+    continue
+  }
+  const ref = reference(l)
+  if (p.action === 'failed') failed.push(key)
+  const out = p.text ?? ''
+  if (p.layerText == null && !e) noLayer.push(key) // the extract run has not reached it: no layer to compare
+  const layer = p.layerText ?? e?.text ?? ''
+  const poppler = pdftotext(join(corpus, l.file), l.page)
+  const fo = f1(out, ref.text)
+  const fl = f1(layer, ref.text)
+  const fp = f1(poppler, ref.text)
+  const t = (A.ms.get(p.hash) ?? A.ms.get(p.hash?.slice(0, 32)) ?? A.ms.get(p.hash?.slice(0, 64)))?.get(l.page) ?? {}
+  const ocrMs = (t.ocr ?? 0) + (t.render ?? 0)
+  all.push({ page: key, label: l.label, ref: ref.kind, out: fo, layer: fl, poppler: fp, action: p.action, layerKind: p.layer, ocrMs })
+  let s = per.get(l.label)
+  if (!s) per.set(l.label, (s = { n: 0, sum: 0, min: 1, lsum: 0, lmin: 1, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0, refs: new Set() }))
+  s.n++
+  s.sum += fo
+  s.min = Math.min(s.min, fo)
+  s.lsum += fl
+  s.lmin = Math.min(s.lmin, fl)
+  if (p.action === 'ocr') s.ocr++
+  if ((t.ocr ?? 0) > 0) s.ocrTimed++
+  s.ms += ocrMs
+  s.refs.add(ref.kind)
+  if (fo < fp - 0.02) s.worsePoppler++
+  if (fo < fl - 0.02 && (p.layerText != null || e)) {
+    s.worse++
+    // the verdict is in the last notes: keep those, the measurements before them are in pages.jsonl
+    const notes = (Array.isArray(p.notes) ? p.notes : [p.notes ?? '']).slice(-2).join('; ')
+    worse.push({
+      page: key,
+      label: l.label,
+      out: fo,
+      layer: fl,
+      reason: `layer=${p.layer} action=${p.action}${p.ocrQuality ? ` ocrQuality=${p.ocrQuality}` : ''}${p.ocrConfidence != null ? ` conf=${p.ocrConfidence}` : ''}: ${notes}`.slice(0, 400),
+    })
+  }
+}
+
+const pad = (s, n) => String(s).padEnd(n)
+const lpad = (s, n) => String(s).padStart(n)
+console.log(`text-quality on ../shared/${corpusName} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`)
+console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
+console.log(`${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`)
+const tot = { n: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
+for (const [label, s] of [...per].sort()) {
+  console.log(
+    `${pad(label, 10)} ${lpad(s.n, 5)} ${lpad((s.sum / s.n).toFixed(3), 7)} ${lpad(s.min.toFixed(3), 6)} ${lpad((s.lsum / s.n).toFixed(3), 7)} ${lpad(s.lmin.toFixed(3), 6)} ${lpad(s.ocr, 5)} ${lpad(s.ocrTimed, 5)} ${lpad((s.ms / 1000).toFixed(0), 7)} ${lpad(s.worse, 5)} ${lpad(s.worsePoppler, 7)}  ${[...s.refs].join(' + ')}`,
+  )
+  for (const k of Object.keys(tot)) tot[k] += s[k]
+}
+console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
+if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
+if (failed.length) console.log(`pages failed (empty output, counted in F1): ${failed.length} (${failed.join(' ')})`)
+if (noLayer.length) console.log(`pages without a layer to compare (not in the extract run): ${noLayer.length}`)
+console.log(`pages whose output is worse than the input layer (F1 lower by > 0.02): ${worse.length}`)
+for (const w of worse) console.log(`  ${w.page} [${w.label}] out ${w.out.toFixed(3)} < layer ${w.layer.toFixed(3)}: ${w.reason}`)
+if (jsonOut) {
+  const labelsOut = Object.fromEntries([...per].map(([k, s]) => [k, { ...s, refs: [...s.refs] }]))
+  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed, pages: all }, null, 1))
+}
