@@ -52,10 +52,17 @@ export default tseslint.config(
         URL: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
         performance: 'readonly',
       },
     },
     rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }] },
+  },
+  {
+    // The review page's script runs in a browser.
+    files: ['packages/report/assets/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
   },
   {
     // Every import of a package must be declared in the nearest package.json: dependencies or peerDependencies for

@@ -70,7 +70,7 @@ const rows = []
 for (const l of labels) {
   const file = join(corpus, l.file)
   const pt = spawnSync('pdftotext', ['-q', '-enc', 'UTF-8', '-f', String(l.page), '-l', String(l.page), file, '-'], { encoding: 'utf8' })
-  let ours = ''
+  let ours
   if (dumpFile) ours = dumped.get(`${l.file}#${l.page}`) ?? ''
   else {
     try {

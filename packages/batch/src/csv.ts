@@ -9,14 +9,14 @@ const FORMULA_START = /^[=+\-@\t\r']/
  * formula (`=HYPERLINK(...)` as a Producer) gets a leading `'`, which spreadsheets show as text and {@link parseCsv}
  * removes.
  */
-export function csvField(v: unknown): string {
+export function csvField(v: string | number | boolean | null | undefined): string {
   let s = v === undefined || v === null ? '' : String(v)
   if (FORMULA_START.test(s)) s = `'${s}`
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
 /** One CSV line (with its newline). */
-export const csvLine = (values: readonly unknown[]): string => `${values.map(csvField).join(',')}\n`
+export const csvLine = (values: readonly (string | number | boolean | null | undefined)[]): string => `${values.map(csvField).join(',')}\n`
 
 /**
  * Parses RFC 4180 CSV text into rows (quoted fields may hold newlines), removing the quote {@link csvField} puts

@@ -77,7 +77,7 @@ export class IndexStore {
     if (this.latest(row.path)) this.superseded = true
     if (pageLines.length) appendDurably(this.pagesPath, pageLines.join(''))
     const end = existsSync(this.pagesPath) ? statSync(this.pagesPath).size : 0
-    const full = { ...row, pages_end: String(end) } as DocumentRow
+    const full = { ...row, pages_end: String(end) }
     // No newline inside a row: a torn last line can then always be cut at the last newline. The header goes with the
     // first row in one write, so a file never holds rows without it.
     const line = rowLine(full)
@@ -99,7 +99,7 @@ export class IndexStore {
     if (pagesText) appendDurably(this.pagesPath, pagesText)
     const rows = items.map((it) => {
       end += Buffer.byteLength(it.pageLines.join(''))
-      return { ...it.row, pages_end: String(end) } as DocumentRow
+      return { ...it.row, pages_end: String(end) }
     })
     const paths = new Set<string>()
     for (const r of rows) {

@@ -32,7 +32,7 @@ export function lockOutput(out: string): () => void {
       fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
-      let holder = ''
+      let holder: string
       try {
         holder = readFileSync(path, 'utf8')
       } catch {

@@ -29,11 +29,15 @@ export function spawnRun(o: RunBatchOptions, shell = ''): {
   const events: Array<Record<string, unknown>> = []
   const waiters: Array<{ pred: (e: Record<string, unknown>) => boolean; resolve: () => void }> = []
   let stderr = ''
-  child.stderr!.on('data', (d) => (stderr += d))
-  createInterface({ input: child.stdout! }).on('line', (l) => {
+  child.stderr.on('data', (d) => (stderr += d))
+  createInterface({ input: child.stdout }).on('line', (l) => {
     const e = JSON.parse(l) as Record<string, unknown>
     events.push(e)
-    for (const w of [...waiters]) if (w.pred(e)) waiters.splice(waiters.indexOf(w), 1) && w.resolve()
+    for (const w of [...waiters]) {
+      if (!w.pred(e)) continue
+      waiters.splice(waiters.indexOf(w), 1)
+      w.resolve()
+    }
   })
   const end = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal, stderr })),

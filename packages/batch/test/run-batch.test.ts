@@ -151,7 +151,7 @@ test('resumes after SIGKILL in the middle of a document with every document done
   assert.equal(new Set(docs.map((x) => x.path)).size, n, 'no duplicate rows')
   assert.ok(docs.every((x) => x.status === 'done'))
   assert.equal(pages.length, n * pagesEach, 'every page exactly once')
-  assert.equal(new Set(pages.map((p) => `${p.file}#${p.page}`)).size, n * pagesEach)
+  assert.equal(new Set(pages.map((p) => `${String(p.file)}#${String(p.page)}`)).size, n * pagesEach)
 })
 
 /** A writer plugin as a user writes one: a module beside the config, its default export a factory of kind `writer`. */
@@ -204,5 +204,5 @@ test('pdf adds the searchable-PDF writer to the default ones', async (t) => {
   const r = await run(dir, { pdf: true })
   const [done] = r.of('document-done')
   assert.deepEqual(Object.keys(done!.files).sort(), ['pdf', 'report', 'text'])
-  assert.equal(readFileSync(join(dir, 'out', done!.row.pdf!)).subarray(0, 5).toString(), '%PDF-')
+  assert.equal(readFileSync(join(dir, 'out', done!.row.pdf)).subarray(0, 5).toString(), '%PDF-')
 })

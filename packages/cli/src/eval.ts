@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { processFiles, type PageRecord } from '@pdftriage/batch'
+import { processFiles } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'

@@ -201,7 +201,7 @@ function usage(msg: string): never {
 function intOption(v: unknown, name: string, dflt: number): number {
   if (v === undefined) return dflt
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 1) usage(`Expected --${name} to be a whole number of at least 1, not \`${String(v)}\``)
+  if (!Number.isInteger(n) || n < 1) usage(`Expected --${name} to be a whole number of at least 1, not \`${JSON.stringify(v)}\``)
   return n
 }
 
@@ -222,7 +222,7 @@ function limitOptions(v: Record<string, unknown>): Partial<DocumentLimits> {
 function policyOption(v: unknown): Policy | undefined {
   if (v === undefined) return undefined
   const r = policySchema.safeParse(v)
-  if (!r.success) usage(`Expected --policy to be one of ${policySchema.options.join(', ')}, not \`${String(v)}\``)
+  if (!r.success) usage(`Expected --policy to be one of ${policySchema.options.join(', ')}, not \`${JSON.stringify(v)}\``)
   return r.data
 }
 
@@ -270,7 +270,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'triage': {
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage triage --help')
         const format = (str('format') ?? 'jsonl') as 'jsonl' | 'table'
-        if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${format}\``)
+        if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${String(str('format'))}\``)
         return await triageCommand({ ...base, paths: pos, format, withText: v['with-text'] === true, split: v.split === true, jobs, out: io.stdout, limits: limitOptions(v) })
       }
       case 'run': {
@@ -319,7 +319,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!str('labels')) usage('Give the labels with --labels labels.jsonl')
         if (pos.length !== 1) usage('Give exactly one ROOT folder that the labels\' paths are relative to')
         const format = (str('format') ?? 'text') as 'text' | 'jsonl'
-        if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${format}\``)
+        if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${String(str('format'))}\``)
         return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
       }
       case 'ocr': {

@@ -175,7 +175,7 @@ describe('regions of a page that keeps its layer', () => {
     assert.deepEqual(e.sizes, [`${Math.ceil((80 * 300) / 72) - Math.floor((20 * 300) / 72)}x${Math.ceil((75 * 300) / 72) - Math.floor((45 * 300) / 72)}`])
     // the region's words are on the page, in points
     assert.equal(r.regionText?.items.length, 1)
-    assert.ok(r.regionText!.items[0]!.bbox.x0 >= 20 && r.regionText!.items[0]!.bbox.y0 >= 45)
+    assert.ok(r.regionText.items[0]!.bbox.x0 >= 20 && r.regionText.items[0]!.bbox.y0 >= 45)
     assert.ok(r.verdict.notes.some((n) => /region \(20, 45, 80, 75\): 1 words added/.test(n)), r.verdict.notes.join('\n'))
   })
   it('leaves out a region whose reading is poor, and OCRs nothing under policy extract', async () => {

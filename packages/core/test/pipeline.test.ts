@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import type { ExtractedDocument, Extractor, Judge, OcrEngine, Repair } from '../src/contracts.js'
 import { judgePage } from '../src/pipeline/judge.js'
 import { openDocument } from '../src/pipeline/open.js'
-import { runDocument, type PipelineEvent } from '../src/pipeline/run-document.js'
+import { runDocument, type DocumentResult, type PipelineEvent } from '../src/pipeline/run-document.js'
 import type { TriageError } from '../src/errors.js'
 import type { PageResult, PageText, Verdict } from '../src/types.js'
 
@@ -58,8 +58,11 @@ const ocr = (fail = new Set<number>()): OcrEngine & { calls: number } => ({
 
 async function collect(gen: AsyncGenerator<PipelineEvent>) {
   const pages: PageResult[] = []
-  let doc
-  for await (const e of gen) e.type === 'page' ? pages.push(e.result) : (doc = e.result)
+  let doc: DocumentResult | undefined
+  for await (const e of gen) {
+    if (e.type === 'page') pages.push(e.result)
+    else doc = e.result
+  }
   return { pages, doc: doc! }
 }
 const ctx = { pageCount: 1, info: { pageCount: 1 } }

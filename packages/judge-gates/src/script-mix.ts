@@ -88,7 +88,7 @@ const asciiLetter = (b: number): boolean => (b >= 0x41 && b <= 0x5a) || (b >= 0x
 /** Counts the scripts of `text`'s letters. Pure ASCII text costs one test. */
 export function scriptMix(text: string): ScriptMix {
   const m: ScriptMix = { letters: 0, han: 0, rareHan: 0, cjk: 0, letterPairs: 0, mixedLetters: 0, scripts: [] }
-  // eslint-disable-next-line no-control-regex
+   
   if (!/[^\x00-\x7f]/.test(text)) {
     const n = text.match(/[A-Za-z]/g)?.length ?? 0
     m.letters = n

@@ -27,7 +27,7 @@ test('a vector-only page whose image carries words is absent: lettering drawn as
   assert.equal(v?.needsOcr, true)
   assert.equal(calls.length, 1)
   assert.equal(calls[0]!.dpi, 150)
-  assert.match(v!.notes.join('|'), /finds 5 confident words/)
+  assert.match(v.notes.join('|'), /finds 5 confident words/)
 })
 
 test('a diagram stays blank: OCR noise on line art is too unsure to be words', async () => {
@@ -35,7 +35,7 @@ test('a diagram stays blank: OCR noise on line art is too unsure to be words', a
   const v = await (await judge).judge(vectorPage(), ocrContext([['lll', 0.4], ['~~', 0.3], ['Fi', 0.8]], calls))
   assert.equal(v?.layer, 'blank')
   assert.equal(v?.needsOcr, false)
-  assert.match(v!.notes.join('|'), /finds 0 confident words, 1 unsure/)
+  assert.match(v.notes.join('|'), /finds 0 confident words, 1 unsure/)
 })
 
 test('a single word drawn without a text layer (a wordmark, a stamp) is absent', async () => {
@@ -71,7 +71,7 @@ test('without an OCR engine nothing is OCRed; with one, a page without any drawi
   assert.equal((await (await judge).judge(vectorPage(), { pageCount: 1, info: { pageCount: 1 } }))?.layer, 'blank')
   const v = await (await judge).judge(page('', { imageCoverage: 0, hasVectorGraphics: false }), ocrContext([], calls))
   assert.equal(v?.layer, 'blank')
-  assert.match(v!.notes.at(-1)!, /nothing to read/)
+  assert.match(v.notes.at(-1)!, /nothing to read/)
   assert.equal(calls.length, 1)
 })
 
@@ -84,7 +84,7 @@ test('a folio over a scan of a text page is sparse: the image shows far more wor
   const v = await (await judge).judge(thinPage(), ocrContext(manyWords, calls))
   assert.equal(v?.layer, 'sparse')
   assert.equal(v?.needsOcr, true)
-  assert.match(v!.notes.at(-1)!, /the image shows 60 words the layer lacks, the layer 0/)
+  assert.match(v.notes.at(-1)!, /the image shows 60 words the layer lacks, the layer 0/)
 })
 
 test('a thin OCR layer that already holds what the image shows (a chart\'s labels) is kept', async () => {
@@ -93,7 +93,7 @@ test('a thin OCR layer that already holds what the image shows (a chart\'s label
   const v = await (await judge).judge(chart, ocrContext([['Évolution', 0.9], ['dépenses', 0.9], ['fonctionnement', 0.85], ['investissement', 0.88], ['total', 0.9]], calls))
   assert.equal(v?.layer, 'healthy')
   assert.equal(v?.needsOcr, false)
-  assert.match(v!.notes.at(-1)!, /the layer holds what the image shows/)
+  assert.match(v.notes.at(-1)!, /the layer holds what the image shows/)
 })
 
 test('without an OCR engine a thin layer over a full-page image stays sparse (the seed rule)', async () => {

@@ -105,7 +105,7 @@ test('a letter-spaced layer is checked against the image: kept when its letters 
   const v = await judge.judge(page(spaced, { imageCoverage: 0 }), ocr(['NOTICE', 'OF', 'PUBLIC', 'HEARING', 'The', 'South', 'Carolina'], calls))
   assert.equal(v?.layer, 'healthy')
   assert.equal(calls.length, 1)
-  assert.match(v!.notes.join(' | '), /single letters .* a letter-spaced layer: the image shows the layer's words/)
+  assert.match(v.notes.join(' | '), /single letters .* a letter-spaced layer: the image shows the layer's words/)
   const reversed = 'G N I R A E H C I L B U P F O E C I T O N a n i l o r a C h t u o S e h T'
   const r = await judge.judge(page(reversed, { imageCoverage: 0 }), ocr(['NOTICE', 'OF', 'PUBLIC', 'HEARING', 'The', 'South', 'Carolina']))
   assert.deepEqual([r?.layer, r?.needsOcr], ['garbled', true])

@@ -77,7 +77,7 @@ export class WordList {
     if (!this.byStart) {
       this.byStart = new Map()
       for (let i = 0; i < this.entries; i++) {
-        const k = dic.slice(this.wordStart[i]!, this.wordStart[i]! + 2)
+        const k = dic.slice(this.wordStart[i], this.wordStart[i]! + 2)
         let a = this.byStart.get(k)
         if (!a) this.byStart.set(k, (a = []))
         a.push(i)

@@ -56,7 +56,7 @@ export class Collector {
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
       }
-      let holder = ''
+      let holder: string
       try {
         holder = readFileSync(path, 'utf8').trim()
       } catch {

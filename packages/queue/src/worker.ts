@@ -169,9 +169,9 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
       } catch {
         // A lost connection: the retry budget decides; ask again later.
       }
-      timer = setTimeout(check, o.idleCheckMs ?? 1000)
+      timer = setTimeout(() => void check(), o.idleCheckMs ?? 1000)
     }
-    timer = setTimeout(check, o.idleCheckMs ?? 1000)
+    timer = setTimeout(() => void check(), o.idleCheckMs ?? 1000)
   })
   try {
     await Promise.race([worker.waitUntilReady(), failed])

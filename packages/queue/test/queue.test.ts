@@ -105,8 +105,8 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   // The second worker was started by the time the first was killed: both are in `workers` once the first has ended.
   const killed = await workers[0]!.ended
   const survivor = await workers[1]!.ended
-  assert.equal(killed!.signal, 'SIGKILL', 'the first worker killed itself')
-  assert.equal(survivor!.code, 0)
+  assert.equal(killed.signal, 'SIGKILL', 'the first worker killed itself')
+  assert.equal(survivor.code, 0)
 
   assert.deepEqual(events.find((e) => e.type === 'enqueued'), { type: 'enqueued', submitted: DOCS + 1, alreadyDone: 0, queue: url })
   assert.deepEqual({ ...summary, seconds: 0, outDir: '' }, { ...local, seconds: 0, outDir: '' })
@@ -122,10 +122,10 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   assert.deepEqual([bad.status, bad.error_code, bad.hash?.length], ['failed', 'PDF_INVALID', 128])
 
   // The document the killed worker held was done by the survivor, once.
-  const started = killed!.events.filter((e) => e.type === 'job-started')
+  const started = killed.events.filter((e) => e.type === 'job-started')
   const lostFile = started[2]!.file as string
-  assert.ok(!killed!.events.some((e) => e.type === 'job-done' && e.file === lostFile), 'killed before it finished')
-  assert.ok(survivor!.events.some((e) => e.type === 'job-done' && e.file === lostFile && e.status === 'done'), 'taken over by the other worker')
+  assert.ok(!killed.events.some((e) => e.type === 'job-done' && e.file === lostFile), 'killed before it finished')
+  assert.ok(survivor.events.some((e) => e.type === 'job-done' && e.file === lostFile && e.status === 'done'), 'taken over by the other worker')
   assert.equal(q.pages.filter((l) => (JSON.parse(l) as { file: string }).file === lostFile).length, 1)
 
   assert.deepEqual(await queueStatus({ queue: url, outDir: 'out', cwd: dir }).then((s) => ({ ...s, name: '' })), {

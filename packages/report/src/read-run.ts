@@ -58,7 +58,7 @@ export interface RunOutput {
 export function readRunOutput(outDir: string): RunOutput {
   const csvFile = join(outDir, 'documents.csv')
   if (!existsSync(csvFile)) throw new TriageError('USAGE', `\`${outDir}\` holds no documents.csv: give the folder a \`pdftriage run --out\` wrote`)
-  const rows = parse(readFileSync(csvFile, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true }) as DocumentRow[]
+  const rows = parse<DocumentRow>(readFileSync(csvFile, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true })
   const byPath = new Map<string, DocumentRow>()
   for (const r of rows) if (r.path) byPath.set(r.path, r)
   const documents = [...byPath.values()]
