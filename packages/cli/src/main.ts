@@ -194,6 +194,9 @@ const defaultIo = (): Io => ({
   cwd: process.cwd(),
 })
 
+/** An option's value as the user typed it, for messages. */
+const shown = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
+
 function usage(msg: string): never {
   throw new TriageError('USAGE', msg)
 }
@@ -201,7 +204,7 @@ function usage(msg: string): never {
 function intOption(v: unknown, name: string, dflt: number): number {
   if (v === undefined) return dflt
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 1) usage(`Expected --${name} to be a whole number of at least 1, not \`${JSON.stringify(v)}\``)
+  if (!Number.isInteger(n) || n < 1) usage(`Expected --${name} to be a whole number of at least 1, not \`${shown(v)}\``)
   return n
 }
 
@@ -222,7 +225,7 @@ function limitOptions(v: Record<string, unknown>): Partial<DocumentLimits> {
 function policyOption(v: unknown): Policy | undefined {
   if (v === undefined) return undefined
   const r = policySchema.safeParse(v)
-  if (!r.success) usage(`Expected --policy to be one of ${policySchema.options.join(', ')}, not \`${JSON.stringify(v)}\``)
+  if (!r.success) usage(`Expected --policy to be one of ${policySchema.options.join(', ')}, not \`${shown(v)}\``)
   return r.data
 }
 
