@@ -35,7 +35,7 @@ export interface PageStats {
   vowelShare: number
   /** Words (runs of letters). */
   words: number
-  /** Words of one Latin, Greek or Cyrillic letter ("N O T I C E": a letter-spaced layer when most are). */
+  /** Words of one Latin, Greek or Cyrillic letter ("T I T L E": a letter-spaced layer when most are). */
   singleLetterWords: number
   /** Shares of words that are English / French function words. */
   englishShare: number
