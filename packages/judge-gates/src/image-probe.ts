@@ -162,7 +162,7 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
   }
 
   const s = pageStats(page.text)
-  const suspect = v.layer === 'healthy' || v.layer === 'sparse' ? suspicion(page, s, o) : undefined
+  const suspect = v.layer === 'healthy' || v.layer === 'sparse' ? suspicion(s, o) : undefined
   // Beside pictures only: vector drawing alone is mostly rules and boxes, and form widgets, whose text the layer may
   // lack while a text extractor reads it from the form, draw as vectors too.
   const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && (cov ?? 0) > 0

@@ -94,19 +94,15 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
  * should decide when an OCR engine can be asked: a short text failing a gate the shares cannot yet trust, a control
  * character in a short text, letter-spaced words. Returns `undefined` when nothing is suspect.
  */
-export function suspicion(page: PageText, s: PageStats, o: ResolvedGatesOptions): string | undefined {
+export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undefined {
   if (s.chars === 0) return undefined
   if (s.judged < o.minCharsToJudge) {
     const d = findDamage(s, { ...o, vowelMinLetters: o.shortVowelMinLetters })
     if (d) return `short text failing a gate its length cannot settle (${d.note})`
     if (s.controls > 0) return `short text with ${s.controls} control character${s.controls > 1 ? 's' : ''}`
   }
-  let words = 0
-  let single = 0
-  for (const m of page.text.matchAll(/[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]+/gu)) {
-    words++
-    if (m[0].length === 1) single++
-  }
+  const words = s.words
+  const single = s.singleLetterWords
   if (words >= 20 && single / words >= o.spacedShare) return `${single} of ${words} words are single letters (${f2(single / words)} >= ${f2(o.spacedShare)}): a letter-spaced layer`
   return undefined
 }

@@ -124,7 +124,7 @@ export const gatesOptionsSchema = z.strictObject({
     .default(1)
     .describe(
       'Confident words (3+ letters, confidence >= 0.7) that OCR must find on a page without text to call it lettering ' +
-        '(absent): real wordmarks, stamps and posters show 1-3 words (a "Firefox" logo, "APPROVED", "Golf Club"), while ' +
+        '(absent): real wordmarks, stamps and posters show 1-3 words (a logo, a stamp word, a club name), while ' +
         'OCR of every blank page, photo, gradient, barcode and scribble of a real test set found no item at all',
     ),
   unsureTextItems: z
@@ -151,7 +151,7 @@ export const gatesOptionsSchema = z.strictObject({
     .default(2)
     .describe(
       'Words only the image shows that a thin born-digital page needs before `mixedShare` applies: one such word is a ' +
-        'logo ("Smile" beside a line of text) or a misread; pages whose images hold real content showed 4-17',
+        'logo beside a line of text or a misread; pages whose images hold real content showed 4-17',
     ),
   probeAgreement: share
     .default(0.5)
@@ -184,7 +184,7 @@ export const gatesOptionsSchema = z.strictObject({
     .describe(
       'On text too short for the damage gates, garbled at or below this share of letters and digits (over ' +
         '`extremeMinChars`): punctuation-only layers measured 0.00; the lowest genuine short page 0.20 (a patent ' +
-        'heading "(57)【要約】")',
+        'heading of digits and brackets)',
     ),
   extremeMinChars: z
     .number()
@@ -228,7 +228,7 @@ export const gatesOptionsSchema = z.strictObject({
   spacedShare: share
     .default(0.5)
     .describe(
-      'Letter-spaced layers ("N O T I C E"): a page whose words of Latin, Greek or Cyrillic letters are single letters ' +
+      'Letter-spaced layers ("T I T L E"): a page whose words of Latin, Greek or Cyrillic letters are single letters ' +
         'in this share is suspect, and checked against the image. Genuine prose measured up to 0.41 (lists of ' +
         'variables), letter-spaced layers 0.70-0.92',
     ),

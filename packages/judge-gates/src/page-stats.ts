@@ -35,6 +35,8 @@ export interface PageStats {
   vowelShare: number
   /** Words (runs of letters). */
   words: number
+  /** Words of one Latin, Greek or Cyrillic letter ("T I T L E": a letter-spaced layer when most are). */
+  singleLetterWords: number
   /** Shares of words that are English / French function words. */
   englishShare: number
   frenchShare: number
@@ -75,8 +77,20 @@ function isControl(c: number): boolean {
   )
 }
 
-/** Counts the characters of `text` and returns their shares (a pure function: other judges and repairs reuse it). */
+let last: { text: string; stats: PageStats } | undefined
+
+/**
+ * Counts the characters of `text` and returns their shares (a pure function: other judges and repairs reuse it). The
+ * last result is kept, because the gates ask twice of the same page (characters, then whether to look at the image).
+ */
 export function pageStats(text: string): PageStats {
+  if (last?.text === text) return last.stats
+  const stats = countStats(text)
+  last = { text, stats }
+  return stats
+}
+
+function countStats(text: string): PageStats {
   let chars = 0
   let letters = 0
   let digits = 0
@@ -121,8 +135,10 @@ export function pageStats(text: string): PageStats {
   let words = 0
   let en = 0
   let fr = 0
+  let single = 0
   for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
     words++
+    if (m[0].length === 1 && m[0].charCodeAt(0) < 0x530) single++
     if (ENGLISH_FUNCTION_WORDS.has(m[0])) en++
     if (FRENCH_FUNCTION_WORDS.has(m[0])) fr++
   }
@@ -144,6 +160,7 @@ export function pageStats(text: string): PageStats {
     controlShare: sh(controls),
     oddShare: sh(latin1 + controls),
     words,
+    singleLetterWords: single,
     englishShare: words ? en / words : 0,
     frenchShare: words ? fr / words : 0,
   }

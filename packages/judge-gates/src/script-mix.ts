@@ -85,23 +85,18 @@ const isHan = (cp: number): boolean =>
 const isCjk = (cp: number): boolean => (cp >= 0x3000 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0xf900 && cp <= 0xfaff)
 const asciiLetter = (b: number): boolean => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)
 
-/** Counts the scripts of `text`'s letters. Pure ASCII text costs one test. */
+/** Counts the scripts of `text`'s letters. Text of Latin letters only costs one test and counts nothing. */
 export function scriptMix(text: string): ScriptMix {
   const m: ScriptMix = { letters: 0, han: 0, rareHan: 0, cjk: 0, letterPairs: 0, mixedLetters: 0, scripts: [] }
-   
-  if (!/[^\x00-\x7f]/.test(text)) {
-    const n = text.match(/[A-Za-z]/g)?.length ?? 0
-    m.letters = n
-    if (n) m.scripts = [['Latin', n]]
-    return m
-  }
+  // Latin and punctuation only (most pages): no script can mix and no ideograph is there; one test.
+  if (!/[\u0370-\u1dff\u2c00-\ud7ff\uf900-\ufdff\ufe70-\ufeff\ud800-\udbff]/.test(text)) return m
   const per = new Map<string, number>()
   for (const w of text.matchAll(/[\p{L}\p{M}]+/gu)) {
     const groups = new Set<string>()
     let n = 0
     for (const ch of w[0]) {
       const cp = ch.codePointAt(0)!
-      if (!/\p{L}/u.test(ch) && cp >= 0x80) continue
+      if (cp >= 0x80 && !/\p{L}/u.test(ch)) continue
       n++
       const g = groupOf(ch, cp)
       if (g) {

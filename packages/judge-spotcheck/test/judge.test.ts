@@ -88,8 +88,8 @@ test('a title page whose OCR layer reads Cyrillic as Latin look-alikes is unread
 })
 
 test('an OCR that unsurely reads another script than the layer\'s abstains (an engine without Chinese)', async () => {
-  const chinese = '根据 有关 部门 公布 的 统计 数据 神鹰 集团 年末 净利润 万元'.split(' ')
-  const latinJunk = 'RHIN SEM FHT ERA SHIRA REE SEAT RRR ques ETA XM HIER'.split(' ')
+  const chinese = '本公司 董事会 保证 本报告 内容 真实 准确 完整 不存在 虚假 记载 情况'.split(' ')
+  const latinJunk = 'XHT RAE BTS ERM QIN TAH OPR ZUE WEN FAH LIR KOS'.split(' ')
   const c = ctx(latinJunk, 0.37)
   assert.equal(await judge.judge({ ...page(true), items: items('f', chinese) }, c), undefined)
   assert.equal(c.calls.length, 1)
