@@ -1,7 +1,7 @@
 import { definePlugin, joinItems, type BBox, type DocumentInfo, type FontInfo, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, learnFonts, mapOf } from './learn.js'
-import { codeKey, itemGlyphs, layerLines, ocrByLine, NO_FONT, type Glyph, type LayerLine } from './layout.js'
+import { codeKey, itemGlyphs, layerLines, spacedBefore, ocrByLine, NO_FONT, type Glyph, type LayerLine } from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { functionWordShare } from './words.js'
 
@@ -65,7 +65,7 @@ export function applyMaps(page: PageText, decode: (font: string, code: string) =
     if (broken.has(f)) {
       const gs = itemGlyphs(it)
       out = gs
-        ? gs.map((g) => (g.spaceBefore ? ' ' : '') + decode(f, codeKey(g.code))).join('').normalize('NFC')
+        ? gs.map((g, k) => (spacedBefore(gs, k, it.fontSize) ? ' ' : '') + decode(f, codeKey(g.code))).join('').normalize('NFC')
         : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
     }
     if (aligned) {

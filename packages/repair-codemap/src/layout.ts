@@ -44,6 +44,20 @@ export function itemGlyphs(it: PageText['items'][number]): ItemGlyph[] | undefin
   return Array.isArray(g) && g.length > 0 && g.every((x) => x.code >= 0) ? g : undefined
 }
 
+/** pdf.js's space threshold (its evaluator): a gap wider than 0.102 em between glyphs is a space. */
+const SPACE_GAP = 0.102
+
+/**
+ * Whether a space stands before glyph `k`: where the extractor put one, or where it did not because the glyph's own
+ * (false) text was white space, and the gap says a space.
+ */
+export function spacedBefore(gs: readonly ItemGlyph[], k: number, fontSize: number | undefined): boolean {
+  const g = gs[k]!
+  if (g.spaceBefore) return true
+  if (k === 0 || !/^\s/u.test(g.text) || !fontSize) return false
+  return g.x0 - gs[k - 1]!.x1 > SPACE_GAP * fontSize
+}
+
 /** The key of a glyph's code (see {@link Glyph.code}). */
 export const codeKey = (code: number): string => `#${code}`
 
@@ -83,12 +97,11 @@ export function layerLines(page: PageText): LayerLine[] {
     if (cur.glyphs.length > 0 && it.bbox.x0 - lastX1 > 1) cur.glyphs.push({ font, code: ' ', text: ' ', x: (it.bbox.x0 + lastX1) / 2, space: true })
     const gs = itemGlyphs(it)
     if (gs) {
-      for (const g of gs) {
-        if (g.spaceBefore) cur.glyphs.push({ font, code: ' ', text: ' ', x: g.x0, space: true })
-        // a glyph that reads as a space is one (a healthy font's space glyph); any other is a code to learn
-        const space = g.text.length > 0 && g.text.trim() === ''
-        cur.glyphs.push({ font, code: space ? ' ' : codeKey(g.code), text: space ? ' ' : g.text, x: (g.x0 + g.x1) / 2, space })
-      }
+      gs.forEach((g, k) => {
+        if (spacedBefore(gs, k, it.fontSize)) cur!.glyphs.push({ font, code: ' ', text: ' ', x: g.x0, space: true })
+        // every glyph is a code to learn, one that reads as white space too (a false map names tabs and line feeds)
+        cur!.glyphs.push({ font, code: codeKey(g.code), text: g.text, x: (g.x0 + g.x1) / 2, space: false })
+      })
     } else {
       const w = (it.bbox.x1 - it.bbox.x0) / chars.length
       chars.forEach((c, k) => cur!.glyphs.push({ font, code: c, text: c, x: it.bbox.x0 + (k + 0.5) * w, space: c === ' ' }))
