@@ -13,7 +13,8 @@ export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], co
   const list = []
   if (repairs.includes('reflect')) list.push(await reflect.create(reflect.optionsSchema.parse({}), { baseDir: '.' }))
   if (repairs.includes('codemap')) list.push(await codemap.create(codemap.optionsSchema.parse(codemapOptions), { baseDir: '.' }))
-  const ocr = await tesseract.create(tesseract.optionsSchema.parse({ languages: ['fra', 'eng'], workers }), { baseDir: '.' })
+  // a shared machine under load reads a page in well over the default 120 s: a bench measures, it does not time out
+  const ocr = await tesseract.create(tesseract.optionsSchema.parse({ languages: ['fra', 'eng'], workers, pageTimeoutMs: 900000 }), { baseDir: '.' })
   return { ex, judges, repairs: list, ocr }
 }
 

@@ -1,7 +1,7 @@
 import { definePlugin, joinItems, type BBox, type DocumentInfo, type FontInfo, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, learnFonts, mapOf } from './learn.js'
-import { codeKey, itemGlyphs, layerLines, ocrByLine, NO_FONT, type Glyph, type LayerLine } from './layout.js'
+import { codeKey, itemGlyphs, layerLines, ocrByLine, NO_FONT, Spacer, type Glyph, type ItemGlyph, type LayerLine } from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { functionWordShare } from './words.js'
 
@@ -55,27 +55,32 @@ function union(a: BBox | undefined, b: BBox): BBox {
  * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it.
  * Items that carry their glyphs are rebuilt glyph by glyph, spaces where the extractor put them.
  */
-export function applyMaps(page: PageText, decode: (font: string, code: string) => string, broken: ReadonlySet<string>): PageText {
+export function applyMaps(page: PageText, decode: (font: string, code: string) => string, broken: ReadonlySet<string>, spacer = new Spacer(page)): PageText {
   let cursor = 0
   let text = ''
   let aligned = true
+  let prev: { font: string; g: ItemGlyph } | undefined
   const items = page.items.map((it) => {
     const f = it.fontId ?? NO_FONT
     let out = it.text
+    const gs = itemGlyphs(it)
     if (broken.has(f)) {
-      const gs = itemGlyphs(it)
       out = gs
-        ? gs.map((g) => (g.spaceBefore ? ' ' : '') + decode(f, codeKey(g.code))).join('').normalize('NFC')
+        ? gs.map((g, k) => (k > 0 && spacer.before(f, gs, k, it.fontSize) ? ' ' : '') + decode(f, codeKey(g.code))).join('').normalize('NFC')
         : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
     }
     if (aligned) {
       const at = page.text.indexOf(it.text, cursor)
       if (at < 0) aligned = false
       else {
-        text += page.text.slice(cursor, at) + out
+        let gap = page.text.slice(cursor, at)
+        // between two runs of rebuilt spacing, on one line, the space is the advances' to say
+        if (gs && prev && (broken.has(f) || broken.has(prev.font)) && spacer.rebuilt(f) && spacer.rebuilt(prev.font) && /^[ \t]*$/.test(gap)) gap = spacer.before(f, gs, 0, it.fontSize, prev) ? ' ' : ''
+        text += gap + out
         cursor = at + it.text.length
       }
     }
+    prev = gs && !it.hasEol ? { font: f, g: gs[gs.length - 1]! } : undefined
     return out === it.text ? it : { ...it, text: out }
   })
   text = aligned ? (text + page.text.slice(cursor)).normalize('NFC') : joinItems(items)
@@ -109,7 +114,8 @@ export class CodemapRepair implements Repair {
 
   private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | undefined> {
     const o = this.options
-    const lines = layerLines(page)
+    const spacer = new Spacer(page)
+    const lines = layerLines(page, spacer)
     const count = new Map<string, number>()
     for (const l of lines) for (const g of l.glyphs) if (!g.space) count.set(g.font, (count.get(g.font) ?? 0) + 1)
     const total = [...count.values()].reduce((a, b) => a + b, 0)
@@ -178,8 +184,8 @@ export class CodemapRepair implements Repair {
       const ag = agreement(lines, ocrLines, decodeNext)
       pageAgreement = ag.agreement
       const brokenHere = [...next.entries()].filter(([, s]) => !s.healthy).map(([f]) => f)
-      notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, the worst lines of a tenth left out (all lines ${ag.raw.toFixed(3)}; needs ${o.minAgreement})`)
-      if (ag.chars === 0 || ag.agreement < o.minAgreement) {
+      notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, the worst lines of a tenth left out (all lines ${ag.raw.toFixed(3)}; needs ${o.minAgreement}), its words found ${ag.words.toFixed(3)} (needs ${o.minWordAgreement})`)
+      if (ag.chars === 0 || ag.agreement < o.minAgreement || ag.words < o.minWordAgreement) {
         // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
         for (const [f, s] of next) {
           const prev = state.fonts.get(f)
@@ -207,7 +213,7 @@ export class CodemapRepair implements Repair {
     let inBroken = 0
     for (const l of lines) for (const g of l.glyphs) if (!g.space && broken.has(g.font)) { inBroken++; if (state.fonts.get(g.font)!.map.has(g.code)) covered++ }
     const coverage = covered / inBroken
-    const mapped = applyMaps(page, decode, broken)
+    const mapped = applyMaps(page, decode, broken, spacer)
     // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
     for (const f of broken) {

@@ -44,6 +44,92 @@ export function itemGlyphs(it: PageText['items'][number]): ItemGlyph[] | undefin
   return Array.isArray(g) && g.length > 0 && g.every((x) => x.code >= 0) ? g : undefined
 }
 
+/** pdf.js's space threshold (its evaluator): a gap wider than 0.102 em between glyphs is a space. */
+const SPACE_GAP = 0.102
+
+/**
+ * Whether a space stands before glyph `k`: where the extractor put one, or where it did not because the glyph's own
+ * (false) text was white space, and the gap says a space.
+ */
+export function spacedBefore(gs: readonly ItemGlyph[], k: number, fontSize: number | undefined): boolean {
+  const g = gs[k]!
+  if (g.spaceBefore) return true
+  if (k === 0 || !/^\s/u.test(g.text) || !fontSize) return false
+  return g.x0 - gs[k - 1]!.x1 > SPACE_GAP * fontSize
+}
+
+/** A glyph's advance is its code's; a word space adds more than this share of the font's median advance to it. */
+const WORD_GAP = 0.25
+/** Share of a font's glyphs with a space before them above which the extractor's spaces mean nothing. */
+const DEGENERATE = 0.5
+
+/**
+ * Where spaces stand between glyphs. The extractor's spaces, except in fonts where it put one before most glyphs:
+ * Type 3 bitmap fonts whose size it reads as 0.1 pt, so that every gap is wider than 0.102 em ("U n e  f igu r e").
+ * There each code's advance is learned as the smallest step from its glyph to the next, and a space stands where a
+ * step exceeds the advance by a quarter of the font's median advance (word spaces about 0.6 of it, kerns under 0.1).
+ */
+export class Spacer {
+  private readonly adv = new Map<string, number>()
+  private readonly median = new Map<string, number>()
+  private readonly degenerate = new Set<string>()
+
+  constructor(page: PageText) {
+    const spaced = new Map<string, [number, number]>()
+    let prev: { font: string; g: ItemGlyph } | undefined
+    for (const it of page.items) {
+      const gs = itemGlyphs(it)
+      const font = it.fontId ?? NO_FONT
+      if (!gs) { prev = undefined; continue }
+      gs.forEach((g, k) => {
+        if (k > 0) {
+          const c = spaced.get(font) ?? [0, 0]
+          c[0] += g.spaceBefore ? 1 : 0
+          c[1]++
+          spaced.set(font, c)
+        }
+        if (prev) {
+          const d = g.x0 - prev.g.x0
+          const key = `${prev.font}\u0000${prev.g.code}`
+          if (d > 0 && d < (this.adv.get(key) ?? Infinity)) this.adv.set(key, d)
+        }
+        prev = { font, g }
+      })
+      if (it.hasEol) prev = undefined
+    }
+    for (const [f, [n, k]] of spaced) if (k > 0 && n / k > DEGENERATE) this.degenerate.add(f)
+    const per = new Map<string, number[]>()
+    for (const [key, a] of this.adv) {
+      const f = key.slice(0, key.indexOf('\u0000'))
+      let l = per.get(f)
+      if (!l) per.set(f, (l = []))
+      l.push(a)
+    }
+    for (const [f, l] of per) {
+      l.sort((a, b) => a - b)
+      this.median.set(f, l[Math.floor(l.length / 2)]!)
+    }
+  }
+
+  /** Whether the spacing of `font` is rebuilt from advances. */
+  rebuilt(font: string): boolean {
+    return this.degenerate.has(font)
+  }
+
+  /** Whether a space stands between `prev` (of `prevFont`) and glyph `k` of `gs` (of `font`, at `fontSize`). */
+  before(font: string, gs: readonly ItemGlyph[], k: number, fontSize: number | undefined, prev?: { font: string; g: ItemGlyph }): boolean {
+    const g = gs[k]!
+    const p = k > 0 ? { font, g: gs[k - 1]! } : prev
+    if (this.degenerate.has(font) && p && this.degenerate.has(p.font)) {
+      const a = this.adv.get(`${p.font}\u0000${p.g.code}`)
+      const m = this.median.get(p.font)
+      if (a === undefined || m === undefined) return g.spaceBefore
+      return g.x0 - p.g.x0 - a > WORD_GAP * m
+    }
+    return k > 0 ? spacedBefore(gs, k, fontSize) : false
+  }
+}
+
 /** The key of a glyph's code (see {@link Glyph.code}). */
 export const codeKey = (code: number): string => `#${code}`
 
@@ -52,7 +138,7 @@ export const codeKey = (code: number): string => `#${code}`
  * is spread evenly over it: the estimate drifts by a character or two on long runs, which the alignment absorbs (it
  * weighs position lightly and word shapes and the map learned so far heavily).
  */
-export function layerLines(page: PageText): LayerLine[] {
+export function layerLines(page: PageText, spacer = new Spacer(page)): LayerLine[] {
   const lines: LayerLine[] = []
   let cur: LayerLine | undefined
   let lastX1 = -Infinity
@@ -83,12 +169,11 @@ export function layerLines(page: PageText): LayerLine[] {
     if (cur.glyphs.length > 0 && it.bbox.x0 - lastX1 > 1) cur.glyphs.push({ font, code: ' ', text: ' ', x: (it.bbox.x0 + lastX1) / 2, space: true })
     const gs = itemGlyphs(it)
     if (gs) {
-      for (const g of gs) {
-        if (g.spaceBefore) cur.glyphs.push({ font, code: ' ', text: ' ', x: g.x0, space: true })
-        // a glyph that reads as a space is one (a healthy font's space glyph); any other is a code to learn
-        const space = g.text.length > 0 && g.text.trim() === ''
-        cur.glyphs.push({ font, code: space ? ' ' : codeKey(g.code), text: space ? ' ' : g.text, x: (g.x0 + g.x1) / 2, space })
-      }
+      gs.forEach((g, k) => {
+        if (k > 0 && spacer.before(font, gs, k, it.fontSize)) cur!.glyphs.push({ font, code: ' ', text: ' ', x: g.x0, space: true })
+        // every glyph is a code to learn, one that reads as white space too (a false map names tabs and line feeds)
+        cur!.glyphs.push({ font, code: codeKey(g.code), text: g.text, x: (g.x0 + g.x1) / 2, space: false })
+      })
     } else {
       const w = (it.bbox.x1 - it.bbox.x0) / chars.length
       chars.forEach((c, k) => cur!.glyphs.push({ font, code: c, text: c, x: it.bbox.x0 + (k + 0.5) * w, space: c === ' ' }))

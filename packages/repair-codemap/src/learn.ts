@@ -92,11 +92,25 @@ export function agreement(
   ocr: readonly OcrChar[][],
   decode: (g: Glyph) => string,
   only?: (line: LayerLine) => boolean,
-): { agreement: number; chars: number; raw: number } {
+): { agreement: number; chars: number; raw: number; words: number } {
   const per: Array<{ dist: number; chars: number }> = []
+  let ocrWords = 0
+  let found = 0
   lines.forEach((line, i) => {
     const o = ocr[i]
     if (!o || o.length === 0 || (only && !only(line))) return
+    // words: the OCR's words (letters and digits) found among the decoded line's, spaces as the layer puts them
+    const have = new Map<string, number>()
+    let dec = ''
+    for (const g of line.glyphs) dec += g.space ? ' ' : decode(g)
+    for (const w of dec.split(/\s+/)) { const k = wordly(w); if (k) have.set(k, (have.get(k) ?? 0) + 1) }
+    for (const w of o.map((c) => c.ch).join('').split(' ')) {
+      const k = wordly(w)
+      if (!k) continue
+      ocrWords++
+      const n = have.get(k) ?? 0
+      if (n > 0) { found++; have.set(k, n - 1) }
+    }
     const want = wordly(o.filter((c) => !c.space).map((c) => c.ch).join(''))
     const n = Array.from(want).length
     if (n === 0) return
@@ -114,5 +128,5 @@ export function agreement(
     d -= p.dist
     c -= p.chars
   }
-  return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0 }
+  return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0, words: ocrWords ? found / ocrWords : 0 }
 }

@@ -11,6 +11,14 @@ export const codemapOptionsSchema = z.strictObject({
     .describe(
       'Share of the anchor OCR\'s characters the repaired lines must agree with (edit distance); tesseract reads clean renders at a character error rate of about 0.04, a wrong map agrees at under 0.5.',
     ),
+  minWordAgreement: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.7)
+    .describe(
+      "Share of the anchor OCR's words found among the repaired line's words: the letters may be right and the spaces wrong (a font whose spacing the extractor misreads); tesseract's own words are right at about 0.85.",
+    ),
   maxRegionsPerFont: z
     .number()
     .int()
