@@ -111,7 +111,7 @@ test('a letter-spaced layer is checked against the image: kept when its letters 
   const v = await judge.judge(page(spaced, { imageCoverage: 0 }), ocr(seen, calls))
   assert.equal(v?.layer, 'healthy')
   assert.equal(calls.length, 1)
-  assert.match(v!.notes.join(' | '), /single letters .* a letter-spaced layer: the image shows the layer's words/)
+  assert.match(v.notes.join(' | '), /single letters .* a letter-spaced layer: the image shows the layer's words/)
   const reversed = [...letters].reverse().join(' ')
   const r = await judge.judge(page(reversed, { imageCoverage: 0 }), ocr(seen))
   assert.deepEqual([r?.layer, r?.needsOcr], ['garbled', true])
