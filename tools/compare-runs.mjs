@@ -34,11 +34,11 @@ const parseCsvLine = (l) => {
   for (let i = 0; i < l.length; i++) {
     const c = l[i]
     if (q) {
-      if (c === '"' && l[i + 1] === '"') (cur += '"'), i++
+      if (c === '"' && l[i + 1] === '"') ((cur += '"'), i++)
       else if (c === '"') q = false
       else cur += c
     } else if (c === '"') q = true
-    else if (c === ',') f.push(cur), (cur = '')
+    else if (c === ',') (f.push(cur), (cur = ''))
     else cur += c
   }
   return [...f, cur]
@@ -64,12 +64,12 @@ function normalized(rel, buf) {
 const fa = list(a)
 const fb = list(b)
 let bad = 0
-for (const f of fa.filter((x) => !fb.includes(x))) console.log(`only in ${a}: ${f}`), bad++
-for (const f of fb.filter((x) => !fa.includes(x))) console.log(`only in ${b}: ${f}`), bad++
+for (const f of fa.filter((x) => !fb.includes(x))) (console.log(`only in ${a}: ${f}`), bad++)
+for (const f of fb.filter((x) => !fa.includes(x))) (console.log(`only in ${b}: ${f}`), bad++)
 for (const f of fa.filter((x) => fb.includes(x))) {
   const x = normalized(f, readFileSync(join(a, f)))
   const y = normalized(f, readFileSync(join(b, f)))
-  if (Buffer.compare(Buffer.from(x), Buffer.from(y)) !== 0) console.log(`differs: ${f}`), bad++
+  if (Buffer.compare(Buffer.from(x), Buffer.from(y)) !== 0) (console.log(`differs: ${f}`), bad++)
 }
 console.log(`${fa.length} files compared, ${bad} differences`)
 process.exit(bad ? 1 : 0)

@@ -38,14 +38,19 @@ for (const n of names) {
     }
   }
   const tarball = join(packs, packed.filename)
-  for (const [tool, args] of [['publint', ['--strict', tarball]], ['attw', ['--profile', 'esm-only', '--format', 'table-flipped', tarball]]]) {
+  for (const [tool, args] of [
+    ['publint', ['--strict', tarball]],
+    ['attw', ['--profile', 'esm-only', '--format', 'table-flipped', tarball]],
+  ]) {
     try {
       execFileSync(bin(tool), args, { encoding: 'utf8', stdio: 'pipe' })
     } catch (e) {
       problems.push(`${packed.name}: ${tool} failed:\n${e.stdout}${e.stderr}`)
     }
   }
-  console.log(`${packed.name.padEnd(30)} ${String(packed.entryCount).padStart(4)} files ${(packed.size / 1024).toFixed(0).padStart(5)} kB  license, maps, publint, attw checked`)
+  console.log(
+    `${packed.name.padEnd(30)} ${String(packed.entryCount).padStart(4)} files ${(packed.size / 1024).toFixed(0).padStart(5)} kB  license, maps, publint, attw checked`,
+  )
 }
 if (problems.length) {
   console.error(`\n${problems.length} problems:\n${problems.join('\n')}`)

@@ -9,7 +9,13 @@ import { join } from 'node:path'
 import { calibrate, createBigramJudge, fitFromTexts, loadModel, saveModel } from '../../packages/model-bigram/dist/src/index.js'
 
 const args = process.argv.slice(2)
-const flag = (name) => { const i = args.indexOf(name); if (i < 0) return undefined; const v = args[i + 1]; args.splice(i, 2); return v }
+const flag = (name) => {
+  const i = args.indexOf(name)
+  if (i < 0) return undefined
+  const v = args[i + 1]
+  args.splice(i, 2)
+  return v
+}
 const options = JSON.parse(flag('--options') ?? '{}')
 const list = args.includes('--list')
 const pos = args.filter((a) => !a.startsWith('--'))
@@ -20,23 +26,35 @@ if (!existsSync(join(root, 'fit')) || !existsSync(dump)) {
   console.log(`corpus not found (${root}, ${dump}): nothing measured`)
   process.exit(0)
 }
-const texts = (d) => readdirSync(join(root, d)).filter((f) => f.endsWith('.txt') && f !== 'SOURCES.txt').sort()
-  .map((f) => readFileSync(join(root, d, f), 'utf8'))
+const texts = (d) =>
+  readdirSync(join(root, d))
+    .filter((f) => f.endsWith('.txt') && f !== 'SOURCES.txt')
+    .sort()
+    .map((f) => readFileSync(join(root, d, f), 'utf8'))
 const fitted = fitFromTexts(texts('fit'))
 const cal = calibrate(fitted, texts('holdout'))
 const model = loadModel(saveModel(cal.model)) // through the file format, as the plugin sees it
-console.log(`fit ${model.trainingPages} pages, worst ${model.worstTrainingScore.toFixed(3)} (page ${model.worstTrainingPage}), ` +
-  `structure ${model.worstTrainingStructure.toFixed(3)}; calibrate: needed ${cal.needed.toFixed(3)}, margin ${cal.margin.toFixed(3)}, ` +
-  `threshold ${model.threshold.toFixed(3)}; holdout below worst: ${cal.pages.map((p) => p.belowWorst.toFixed(2)).join(' ')}`)
+console.log(
+  `fit ${model.trainingPages} pages, worst ${model.worstTrainingScore.toFixed(3)} (page ${model.worstTrainingPage}), ` +
+    `structure ${model.worstTrainingStructure.toFixed(3)}; calibrate: needed ${cal.needed.toFixed(3)}, margin ${cal.margin.toFixed(3)}, ` +
+    `threshold ${model.threshold.toFixed(3)}; holdout below worst: ${cal.pages.map((p) => p.belowWorst.toFixed(2)).join(' ')}`,
+)
 const judge = createBigramJudge(model, options)
-const rows = readFileSync(dump, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const rows = readFileSync(dump, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
 const nonSpace = (s) => s.replace(/\s/g, '').length
 const by = new Map()
 const wrong = []
 for (const r of rows) {
   if (nonSpace(r.text) < 200) continue
   const page = {
-    pageNumber: r.page, width: 612, height: 792, text: r.text, source: 'text-layer',
+    pageNumber: r.page,
+    width: 612,
+    height: 792,
+    text: r.text,
+    source: 'text-layer',
     items: r.items.map((i) => ({ text: i.t, fontId: i.f, hasEol: i.eol, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } })),
   }
   const v = await judge.judge(page, { pageCount: 1, info: { pageCount: 1 } })

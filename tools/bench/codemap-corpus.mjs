@@ -19,7 +19,10 @@ if (!existsSync(join(CORPUS, 'labels.jsonl'))) {
   process.exit(0)
 }
 const DOC = '/usr/share/doc/texlive-doc/'
-const labels = readFileSync(join(CORPUS, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const labels = readFileSync(join(CORPUS, 'labels.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
 const p = await pieces()
 const rows = []
 const t0 = performance.now()
@@ -37,7 +40,15 @@ for (const l of labels) {
     truth = (await src.getPageText(Number(m[2]))).text
     await src.close()
   }
-  const row = { id, page: l.page, variant: /variant=(\w)/.exec(l.notes)?.[1] ?? l.method, layer: r.layer, repair: r.repair ?? null, regions: st.regions, regionS: +(st.regionMs / 1000).toFixed(2) }
+  const row = {
+    id,
+    page: l.page,
+    variant: /variant=(\w)/.exec(l.notes)?.[1] ?? l.method,
+    layer: r.layer,
+    repair: r.repair ?? null,
+    regions: st.regions,
+    regionS: +(st.regionMs / 1000).toFixed(2),
+  }
   if (truth !== undefined) row.cerRepaired = r.repair ? +cer(r.text, truth).toFixed(4) : null
   if (!noOcr && (truth !== undefined || r.repair)) {
     // the anchor region is the page's text block read at 300 dpi: that OCR is the page's OCR, not paid twice
@@ -51,7 +62,7 @@ for (const l of labels) {
   row.notes = r.notes.filter((n) => n.startsWith('codemap') || n.startsWith('reflect')).slice(0, 12)
   await doc.close()
   rows.push(row)
-  console.log(JSON.stringify(args.includes("--verbose") ? row : { ...row, notes: undefined }))
+  console.log(JSON.stringify(args.includes('--verbose') ? row : { ...row, notes: undefined }))
 }
 await p.ocr.close()
 if (opt('--out')) writeFileSync(opt('--out'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n')
@@ -59,7 +70,12 @@ const rep = rows.filter((r) => r.repair)
 const withTruth = rep.filter((r) => r.cerRepaired != null)
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN)
 console.log(`pages ${rows.length}, repaired ${rep.length} (${rep.map((r) => r.repair).join(',')})`)
-console.log(`repaired with a source page: ${withTruth.length}, CER mean ${mean(withTruth.map((r) => r.cerRepaired)).toFixed(4)}, max ${Math.max(...withTruth.map((r) => r.cerRepaired)).toFixed(4)}, pages over 0.01: ${withTruth.filter((r) => r.cerRepaired > 0.01).map((r) => r.id).join(' ')}`)
+console.log(
+  `repaired with a source page: ${withTruth.length}, CER mean ${mean(withTruth.map((r) => r.cerRepaired)).toFixed(4)}, max ${Math.max(...withTruth.map((r) => r.cerRepaired)).toFixed(4)}, pages over 0.01: ${withTruth
+    .filter((r) => r.cerRepaired > 0.01)
+    .map((r) => r.id)
+    .join(' ')}`,
+)
 const oc = rows.filter((r) => r.cerOcr != null)
 if (oc.length) console.log(`OCR of the same pages (${oc.length}): CER mean ${mean(oc.map((r) => r.cerOcr)).toFixed(4)}`)
 console.log(`OCR regions ${rows.reduce((a, r) => a + r.regions, 0)}, ${((performance.now() - t0) / 1000).toFixed(1)} s`)

@@ -46,7 +46,14 @@ export async function triageDocument(doc, p, { pages, onPage } = {}) {
     const v = await judgePage(page, p.judges, ctx)
     const rejected = []
     const fixed = v.needsOcr ? await repairPage(page, v, p.repairs, p.judges, ctx, rejected) : undefined
-    const r = { n, layer: v.layer, needsOcr: v.needsOcr, repair: fixed?.repair, text: fixed ? fixed.page.text : page.text, notes: fixed ? fixed.verdict.notes : [...v.notes, ...rejected] }
+    const r = {
+      n,
+      layer: v.layer,
+      needsOcr: v.needsOcr,
+      repair: fixed?.repair,
+      text: fixed ? fixed.page.text : page.text,
+      notes: fixed ? fixed.verdict.notes : [...v.notes, ...rejected],
+    }
     stats.pages.push(r)
     onPage?.(r)
   }

@@ -31,11 +31,15 @@ const t0 = performance.now()
 const ocrCer = []
 for (const n of picks) ocrCer.push(cer(await ocrPage(orig, p, n), truth[n - 1]))
 const ocrPerPage = (performance.now() - t0) / 1000 / picks.length
-console.log(`${SRC}: ${orig.pageCount} pages; OCR ${ocrPerPage.toFixed(2)} s a page (pages ${picks.join(', ')}, CER ${ocrCer.map((c) => c.toFixed(4)).join(', ')}), every page ~${(ocrPerPage * orig.pageCount).toFixed(0)} s`)
+console.log(
+  `${SRC}: ${orig.pageCount} pages; OCR ${ocrPerPage.toFixed(2)} s a page (pages ${picks.join(', ')}, CER ${ocrCer.map((c) => c.toFixed(4)).join(', ')}), every page ~${(ocrPerPage * orig.pageCount).toFixed(0)} s`,
+)
 await orig.close()
 
 for (const v of variants) {
-  const file = `${CACHE}${SRC.split('/').pop().replace(/\.pdf$/, '')}-${v}.pdf`
+  const file = `${CACHE}${SRC.split('/')
+    .pop()
+    .replace(/\.pdf$/, '')}-${v}.pdf`
   if (!existsSync(file)) {
     try {
       execFileSync('/usr/bin/python3', [new URL('./codemap-long/break.py', import.meta.url).pathname, TOOLS, SRC, file, v], { stdio: 'inherit' })
@@ -61,20 +65,39 @@ for (const v of variants) {
   let ocred = 0
   for (const r of st.pages) {
     if (r.repair || !r.needsOcr) texts.push(r.text)
-    else { texts.push(await ocrPage(doc, p, r.n)); ocred++ }
+    else {
+      texts.push(await ocrPage(doc, p, r.n))
+      ocred++
+    }
   }
   const ocrMs = performance.now() - t2
   await doc.close()
   const repaired = st.pages.filter((r) => r.repair).length
   const kept = st.pages.filter((r) => !r.repair && !r.needsOcr).length
   const docCer = cer(texts.join('\n'), truth.join('\n'))
-  const repairedCer = cer(st.pages.filter((r) => r.repair).map((r) => r.text).join('\n'), st.pages.filter((r) => r.repair).map((r) => truth[r.n - 1]).join('\n'))
+  const repairedCer = cer(
+    st.pages
+      .filter((r) => r.repair)
+      .map((r) => r.text)
+      .join('\n'),
+    st.pages
+      .filter((r) => r.repair)
+      .map((r) => truth[r.n - 1])
+      .join('\n'),
+  )
   const total = (repairMs + ocrMs) / 1000
   const perFont = [...fonts.values()].map((f) => f.regions)
-  console.log(`variant ${v}: ${st.pages.length} pages: ${repaired} repaired (${[...new Set(st.pages.filter((r) => r.repair).map((r) => r.repair))].join(',')}), ${kept} kept, ${ocred} OCRed`)
-  console.log(`  OCR regions ${st.regions} (${(st.regionMs / 1000).toFixed(1)} s), fonts repaired ${fonts.size}, regions per font max ${Math.max(0, ...perFont)}, mean ${(perFont.reduce((a, b) => a + b, 0) / Math.max(1, perFont.length)).toFixed(2)}`)
-  console.log(`  time ${total.toFixed(1)} s (repair pass ${(repairMs / 1000).toFixed(1)} s, OCR of declined pages ${(ocrMs / 1000).toFixed(1)} s) = ${(total / (ocrPerPage * st.pages.length)).toFixed(3)} of OCRing every page`)
+  console.log(
+    `variant ${v}: ${st.pages.length} pages: ${repaired} repaired (${[...new Set(st.pages.filter((r) => r.repair).map((r) => r.repair))].join(',')}), ${kept} kept, ${ocred} OCRed`,
+  )
+  console.log(
+    `  OCR regions ${st.regions} (${(st.regionMs / 1000).toFixed(1)} s), fonts repaired ${fonts.size}, regions per font max ${Math.max(0, ...perFont)}, mean ${(perFont.reduce((a, b) => a + b, 0) / Math.max(1, perFont.length)).toFixed(2)}`,
+  )
+  console.log(
+    `  time ${total.toFixed(1)} s (repair pass ${(repairMs / 1000).toFixed(1)} s, OCR of declined pages ${(ocrMs / 1000).toFixed(1)} s) = ${(total / (ocrPerPage * st.pages.length)).toFixed(3)} of OCRing every page`,
+  )
   console.log(`  CER against the original: document ${docCer.toFixed(4)}, repaired pages ${repairedCer.toFixed(4)}`)
-  for (const [f, x] of [...fonts.entries()].slice(0, 40)) console.log(`    font ${f}: ${x.codes} codes (${x.how}), ${x.votes} votes, agreement ${x.agreement}, ${x.regions} region(s)`)
+  for (const [f, x] of [...fonts.entries()].slice(0, 40))
+    console.log(`    font ${f}: ${x.codes} codes (${x.how}), ${x.votes} votes, agreement ${x.agreement}, ${x.regions} region(s)`)
 }
 await p.ocr.close()

@@ -14,9 +14,19 @@ if (!dir) {
   console.log('usage: codemap-pdf.mjs OUT_DIR')
   process.exit(2)
 }
-const has = (cmd) => { try { execFileSync('which', [cmd], { stdio: 'ignore' }); return true } catch { return false } }
+const has = (cmd) => {
+  try {
+    execFileSync('which', [cmd], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
 const [hasPoppler, hasMupdf] = [has('pdftotext'), has('mutool')]
-const rows = readFileSync(join(dir, 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const rows = readFileSync(join(dir, 'pages.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
 const csv = readFileSync(join(dir, 'documents.csv'), 'utf8').trim().split('\n')
 const head = csv[0].split(',')
 const docs = csv.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [head[i], v])))
@@ -36,7 +46,11 @@ for (const d of docs) {
       const png = (f) => execFileSync('pdftoppm', ['-f', String(n), '-l', String(n), '-r', '72', '-gray', f]).toString('base64')
       res.renderIdentical = png(input) === png(out)
     }
-    if (hasMupdf) res.mutool = +cer(execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', out, String(n)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString(), r.text).toFixed(4)
+    if (hasMupdf)
+      res.mutool = +cer(
+        execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', out, String(n)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString(),
+        r.text,
+      ).toFixed(4)
     res.sizeRatio = +(statSync(out).size / statSync(input).size).toFixed(4)
     console.log(JSON.stringify(res))
   }

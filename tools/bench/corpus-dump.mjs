@@ -19,14 +19,25 @@ export async function ensureDump(out = DEFAULT_DUMP, corpus = DEFAULT_CORPUS) {
   if (!existsSync(join(corpus, 'labels.jsonl'))) return false
   const { default: factory } = await import(join(root, 'packages', 'extract-pdfjs', 'dist', 'src', 'index.js'))
   const ex = await factory.create(factory.optionsSchema.parse({}), { baseDir: root })
-  const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+  const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
   const lines = []
   for (const l of labels) {
     try {
       const doc = await ex.open(new Uint8Array(readFileSync(join(corpus, l.file))), { file: l.file })
       try {
         const p = await doc.getPageText(l.page)
-        lines.push(JSON.stringify({ ...l, text: p.text, items: p.items.map((i) => ({ t: i.text, f: i.fontId, eol: i.hasEol === true })), imageCoverage: p.imageCoverage, fonts: p.fonts }))
+        lines.push(
+          JSON.stringify({
+            ...l,
+            text: p.text,
+            items: p.items.map((i) => ({ t: i.text, f: i.fontId, eol: i.hasEol === true })),
+            imageCoverage: p.imageCoverage,
+            fonts: p.fonts,
+          }),
+        )
       } finally {
         await doc.close()
       }

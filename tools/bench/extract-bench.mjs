@@ -50,7 +50,8 @@ async function child() {
 
 function runChild(files, options) {
   const r = spawnSync(process.execPath, [self, '--child', '--files', JSON.stringify(files), '--options', JSON.stringify(options)], {
-    encoding: 'utf8', maxBuffer: 1 << 26,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
   })
   if (r.status !== 0) throw new Error(r.stderr)
   return JSON.parse(r.stdout.trim().split('\n').pop())
@@ -97,7 +98,10 @@ async function main() {
     }
     const corpus = opt('corpus', '/work/shared/corpus/pdf')
     if (!args.includes('--no-corpus') && existsSync(corpus)) {
-      const files = readdirSync(corpus).filter((f) => f.endsWith('.pdf')).sort().map((f) => join(corpus, f))
+      const files = readdirSync(corpus)
+        .filter((f) => f.endsWith('.pdf'))
+        .sort()
+        .map((f) => join(corpus, f))
       report(`corpus ${corpus}`, files)
     }
   } finally {

@@ -50,7 +50,9 @@ const bases = {
   encrypted: fx.encryptedPdf(),
 }
 if (existsSync(realDir)) {
-  const real = readdirSync(realDir).filter((f) => f.endsWith('.pdf')).map((f) => join(realDir, f))
+  const real = readdirSync(realDir)
+    .filter((f) => f.endsWith('.pdf'))
+    .map((f) => join(realDir, f))
   real.sort((a, b) => statSync(a).size - statSync(b).size)
   for (const f of real.slice(0, 12)) bases[`real-${f.slice(f.lastIndexOf('/') + 1, -4)}`] = new Uint8Array(readFileSync(f))
 }

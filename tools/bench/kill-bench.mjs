@@ -49,15 +49,21 @@ rmSync(out, { recursive: true, force: true })
 
 const tessBefore = new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('pdftriage-tessdata-')))
 const workers = () =>
-  spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' }).stdout.split('\n').filter((l) => l.includes(join('batch', 'dist', 'src', 'worker.js')) && l.includes(root))
-const temps = () =>
-  [out, join(out, 'documents')].flatMap((d) => (existsSync(d) ? readdirSync(d).filter((f) => /\.tmp-\d+-[0-9a-f]{8}$/.test(f)) : []))
+  spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((l) => l.includes(join('batch', 'dist', 'src', 'worker.js')) && l.includes(root))
+const temps = () => [out, join(out, 'documents')].flatMap((d) => (existsSync(d) ? readdirSync(d).filter((f) => /\.tmp-\d+-[0-9a-f]{8}$/.test(f)) : []))
 function index() {
   const docsCsv = join(out, 'documents.csv')
   const rows = existsSync(docsCsv) ? parseCsv(readFileSync(docsCsv, 'utf8')).slice(1) : []
   const paths = rows.map((r) => r[0])
   const pagesFile = join(out, 'pages.jsonl')
-  const pages = existsSync(pagesFile) ? readFileSync(pagesFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []
+  const pages = existsSync(pagesFile)
+    ? readFileSync(pagesFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : []
   const pageKeys = pages.map((p) => `${p.file}#${p.page}`)
   return { rows: rows.length, dupRows: paths.length - new Set(paths).size, pages: pages.length, dupPages: pageKeys.length - new Set(pageKeys).size }
 }
@@ -99,5 +105,7 @@ const ix = index()
 const tessAfter = readdirSync(tmpdir()).filter((f) => f.startsWith('pdftriage-tessdata-') && !tessBefore.has(f))
 console.log(`final run: exit ${last.code} in ${last.seconds.toFixed(1)} s; total ${((Date.now() - t0) / 1000).toFixed(0)} s`)
 console.log(`index: ${ix.rows} documents (of ${docs}), ${ix.dupRows} duplicate rows, ${ix.pages} pages, ${ix.dupPages} duplicate pages`)
-console.log(`left: ${temps().length} temporary files, lock ${existsSync(join(out, '.pdftriage.lock'))}, ${workers().length} document processes, ${tessAfter.length} new language folders (${tessAfter.join(' ')})`)
+console.log(
+  `left: ${temps().length} temporary files, lock ${existsSync(join(out, '.pdftriage.lock'))}, ${workers().length} document processes, ${tessAfter.length} new language folders (${tessAfter.join(' ')})`,
+)
 if (!keep) rmSync(dir, { recursive: true, force: true })

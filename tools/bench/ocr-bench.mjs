@@ -31,7 +31,9 @@ const arg = (name, def) => {
 if (args[0] === '--child') {
   const [, workers, dir, total] = args
   const { createTesseractEngine } = await import(join(root, 'packages', 'ocr-tesseract', 'dist', 'src', 'index.js'))
-  const files = readdirSync(dir).filter((f) => f.endsWith('.pgm')).sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.pgm'))
+    .sort()
   // pages are read when their turn comes, as the runner streams them: only the pages in flight are held
   const count = Number(total ?? files.length)
   const images = { length: count }
@@ -118,7 +120,10 @@ const toGrey = (rgba, n) => {
 const writePgm = (file, w, h, grey) => writeFileSync(file, Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`), grey]))
 
 async function corpusPages(corpus, limit, dir) {
-  const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+  const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
   const picked = labels.filter((l) => l.label === 'absent' && l.lang === 'fr' && l.truth).slice(0, limit)
   const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'))
   const { getDocument } = await import(join(pdfjsRoot, 'legacy', 'build', 'pdf.mjs'))
@@ -155,9 +160,11 @@ function synthPages(limit, dir) {
   const { createCanvas, GlobalFonts } = require('@napi-rs/canvas')
   const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'))
   GlobalFonts.registerFromPath(join(pdfjsRoot, 'standard_fonts', 'LiberationSans-Regular.ttf'), 'Bench Sans')
-  const words = ("le préfet de la région arrête article premier la présente décision est notifiée aux intéressés " +
+  const words = (
+    'le préfet de la région arrête article premier la présente décision est notifiée aux intéressés ' +
     "et publiée au recueil des actes administratifs de l'État dans le département fait à Lyon le délai de recours " +
-    'contentieux court à compter de sa publication').split(' ')
+    'contentieux court à compter de sa publication'
+  ).split(' ')
   const truths = []
   const names = []
   let seed = 1
@@ -193,18 +200,25 @@ const dir = mkdtempSync(join(tmpdir(), 'ocr-bench-'))
 try {
   const t = performance.now()
   const { truths, names } = source === 'corpus' ? await corpusPages(corpus, limit, dir) : synthPages(limit, dir)
-  const files = readdirSync(dir).filter((f) => f.endsWith('.pgm')).sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.pgm'))
+    .sort()
   console.log(`${files.length} ${source} pages at ${DPI} dpi, rendered in ${((performance.now() - t) / 1000).toFixed(1)} s`)
 
   const runJs = (workers, total = files.length) => {
-    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', String(workers), dir, String(total)], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', String(workers), dir, String(total)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    })
     if (r.status !== 0) throw new Error(`child with ${workers} workers failed: ${r.stderr}`)
     return JSON.parse(r.stdout)
   }
   if (args.includes('--memory')) {
     const total = Number(arg('memory', '50'))
     const r = runJs(2, total)
-    console.log(`tesseract.js 2 workers over ${total} pages (${files.length} distinct): peak RSS ${r.maxRssMb.toFixed(0)} MB, ${(r.seconds / total).toFixed(2)} s/page wall`)
+    console.log(
+      `tesseract.js 2 workers over ${total} pages (${files.length} distinct): peak RSS ${r.maxRssMb.toFixed(0)} MB, ${(r.seconds / total).toFixed(2)} s/page wall`,
+    )
   } else compare(files, truths, names, runJs)
 } finally {
   rmSync(dir, { recursive: true, force: true })
@@ -236,15 +250,25 @@ function compare(files, truths, names, runJs) {
   const f = (x, d = 3) => x.toFixed(d)
   console.log('\npage                                         js-1w CER' + (native ? '  native CER' : ''))
   names.forEach((name, i) => console.log(`${name.slice(0, 44).padEnd(45)}${f(c1.per[i]).padStart(9)}${native ? f(native.per[i]).padStart(12) : ''}`))
-  console.log(`\ntesseract.js 1 worker : CER ${f(c1.cer, 4)} (mean of pages ${f(c1.meanPageCer, 4)}), ${f(one.seconds / n, 2)} s/page, peak RSS ${f(one.maxRssMb, 0)} MB`)
+  console.log(
+    `\ntesseract.js 1 worker : CER ${f(c1.cer, 4)} (mean of pages ${f(c1.meanPageCer, 4)}), ${f(one.seconds / n, 2)} s/page, peak RSS ${f(one.maxRssMb, 0)} MB`,
+  )
   console.log(`tesseract.js 2 workers: CER ${f(c2.cer, 4)}, ${f(two.seconds / n, 2)} s/page wall, peak RSS ${f(two.maxRssMb, 0)} MB over ${n} pages`)
-  console.log(`scaling 1 -> 2 workers: x${f(one.seconds / two.seconds, 2)} (2.00 is linear); CPU s/page ${f(one.cpuSeconds / n, 2)} (1 worker) vs ${f(two.cpuSeconds / n, 2)} (2 workers); load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
+  console.log(
+    `scaling 1 -> 2 workers: x${f(one.seconds / two.seconds, 2)} (2.00 is linear); CPU s/page ${f(one.cpuSeconds / n, 2)} (1 worker) vs ${f(two.cpuSeconds / n, 2)} (2 workers); load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  )
   if (native) {
-    console.log(`native ${native.version} (OMP_THREAD_LIMIT=1): CER ${f(native.cer, 4)} (mean of pages ${f(native.meanPageCer, 4)}), ${f(native.seconds / n, 2)} s/page, CPU ${f(native.cpuSeconds / n, 2)} s/page`)
+    console.log(
+      `native ${native.version} (OMP_THREAD_LIMIT=1): CER ${f(native.cer, 4)} (mean of pages ${f(native.meanPageCer, 4)}), ${f(native.seconds / n, 2)} s/page, CPU ${f(native.cpuSeconds / n, 2)} s/page`,
+    )
     const cerTarget = native.cer * 1.25 + 0.005
     console.log(`target CER <= 1.25 x native + 0.005 = ${f(cerTarget, 4)}: ${c1.cer <= cerTarget ? 'met' : 'MISSED'}`)
     const ratio = one.seconds / native.seconds
-    console.log(`target time <= 2.5 x native a page on one core: ${f(ratio, 2)}x wall, ${f(one.cpuSeconds / native.cpuSeconds, 2)}x CPU, ${ratio <= 2.5 ? 'met' : 'MISSED'}`)
+    console.log(
+      `target time <= 2.5 x native a page on one core: ${f(ratio, 2)}x wall, ${f(one.cpuSeconds / native.cpuSeconds, 2)}x CPU, ${ratio <= 2.5 ? 'met' : 'MISSED'}`,
+    )
   } else if (args.includes('--no-native')) console.log('native tesseract skipped (--no-native)')
   else console.log('native tesseract not installed: no side-by-side (apt-get install tesseract-ocr tesseract-ocr-fra)')
 }

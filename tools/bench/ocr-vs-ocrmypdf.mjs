@@ -22,7 +22,10 @@ const work = mkdtempSync(join(tmpdir(), 'pdftriage-vs-ocrmypdf-'))
 const corpus = join(root, '..', 'shared', 'corpus')
 const files = [] // { name, path, pages: [{ n, label, truth? }] }
 if (existsSync(join(corpus, 'labels.jsonl'))) {
-  const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
   const byFile = new Map()
   for (const l of labels) {
     if (!byFile.has(l.file)) byFile.set(l.file, [])
@@ -31,16 +34,40 @@ if (existsSync(join(corpus, 'labels.jsonl'))) {
   const mixed = [...byFile].filter(([, ls]) => ls.some((l) => l.document === 'mixed'))
   const scans = [...byFile].filter(([, ls]) => ls.length === 1 && ls[0].label === 'absent' && ls[0].truth).slice(0, 8)
   for (const [file, ls] of [...mixed, ...scans]) {
-    files.push({ name: file, path: join(corpus, file), pages: ls.map((l) => ({ n: l.page, label: l.label, truth: l.truth ? readFileSync(join(corpus, l.truth), 'utf8') : undefined })) })
+    files.push({
+      name: file,
+      path: join(corpus, file),
+      pages: ls.map((l) => ({ n: l.page, label: l.label, truth: l.truth ? readFileSync(join(corpus, l.truth), 'utf8') : undefined })),
+    })
   }
 }
 const fx = await import(join(root, 'tools', 'fixtures', 'dist', 'src', 'index.js'))
 writeFileSync(join(work, 'gen-scan.pdf'), await fx.scannedPdf(fx.FRENCH_DECREE, 300, 0.05))
 files.push({ name: 'generated scan', path: join(work, 'gen-scan.pdf'), pages: [{ n: 1, label: 'absent', truth: fx.FRENCH_DECREE }] })
-writeFileSync(join(work, 'gen-mixed.pdf'), await fx.buildPdf([{ blocks: [{ text: fx.FRENCH_PROSE }] }, { scan: { text: fx.FRENCH_DECREE, dpi: 300 } }, { blocks: [{ text: fx.ENGLISH_PROSE, layer: 'reflected' }] }]))
-files.push({ name: 'generated mixed', path: join(work, 'gen-mixed.pdf'), pages: [{ n: 1, label: 'healthy' }, { n: 2, label: 'absent', truth: fx.FRENCH_DECREE }, { n: 3, label: 'reflected', truth: fx.ENGLISH_PROSE }] })
+writeFileSync(
+  join(work, 'gen-mixed.pdf'),
+  await fx.buildPdf([
+    { blocks: [{ text: fx.FRENCH_PROSE }] },
+    { scan: { text: fx.FRENCH_DECREE, dpi: 300 } },
+    { blocks: [{ text: fx.ENGLISH_PROSE, layer: 'reflected' }] },
+  ]),
+)
+files.push({
+  name: 'generated mixed',
+  path: join(work, 'gen-mixed.pdf'),
+  pages: [
+    { n: 1, label: 'healthy' },
+    { n: 2, label: 'absent', truth: fx.FRENCH_DECREE },
+    { n: 3, label: 'reflected', truth: fx.ENGLISH_PROSE },
+  ],
+})
 
-const words = (s) => s.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0)
+const words = (s) =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
 function f1(got, want) {
   const a = new Map()
   for (const w of words(want)) a.set(w, (a.get(w) ?? 0) + 1)
@@ -101,8 +128,12 @@ for (const f of files) {
   }
   console.log(row.join(' | '))
 }
-console.log(`\n${files.length} files, ${files.reduce((a, f) => a + f.pages.length, 0)} pages (${files.reduce((a, f) => a + f.pages.filter((p) => p.label === 'garbled').length, 0)} garbled, not scored)`)
+console.log(
+  `\n${files.length} files, ${files.reduce((a, f) => a + f.pages.length, 0)} pages (${files.reduce((a, f) => a + f.pages.filter((p) => p.label === 'garbled').length, 0)} garbled, not scored)`,
+)
 for (const [tool, t] of Object.entries(totals)) {
-  console.log(`${tool.padEnd(22)} ${t.secs.toFixed(1)} s in all, mean page F1 ${(t.f1 / Math.max(1, t.n)).toFixed(3)} over ${t.n} pages, output/input size ${(t.bytesOut / Math.max(1, t.bytesIn)).toFixed(2)}, failed ${t.failed}`)
+  console.log(
+    `${tool.padEnd(22)} ${t.secs.toFixed(1)} s in all, mean page F1 ${(t.f1 / Math.max(1, t.n)).toFixed(3)} over ${t.n} pages, output/input size ${(t.bytesOut / Math.max(1, t.bytesIn)).toFixed(2)}, failed ${t.failed}`,
+  )
 }
 rmSync(work, { recursive: true, force: true })

@@ -16,7 +16,10 @@ if (!existsSync(join(corpus, 'labels.jsonl'))) {
 const core = await import(join(root, 'packages', 'core', 'dist', 'src', 'pipeline', 'ocr-check.js'))
 const { createPdfjsExtractor, pdfjsExtractorOptionsSchema } = await import(join(root, 'packages', 'extract-pdfjs', 'dist', 'src', 'index.js'))
 const { createTesseractEngine } = await import(join(root, 'packages', 'ocr-tesseract', 'dist', 'src', 'index.js'))
-const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l))
 const pages = labels.filter((l) => l.label === 'absent' && l.truth).slice(0, Number(opt('pages', '10')))
 const ex = createPdfjsExtractor(pdfjsExtractorOptionsSchema.parse({}))
 const engine = createTesseractEngine({ workers: 1, languages: ['fra', 'eng'] })
@@ -42,4 +45,6 @@ try {
   await engine.close()
 }
 const range = (k) => `${Math.min(...rows.map((r) => r[k])).toFixed(2)}-${Math.max(...rows.map((r) => r[k])).toFixed(2)}`
-console.log(`upright full ${range('f0')}, band ${range('b0')}; turned full 90 ${range('f90')}, 180 ${range('f180')}, 270 ${range('f270')}; turned band 90 ${range('b90')}, 180 ${range('b180')}, 270 ${range('b270')}`)
+console.log(
+  `upright full ${range('f0')}, band ${range('b0')}; turned full 90 ${range('f90')}, 180 ${range('f180')}, 270 ${range('f270')}; turned band 90 ${range('b90')}, 180 ${range('b180')}, 270 ${range('b270')}`,
+)

@@ -14,7 +14,8 @@ import { extract, pixelDiff, render } from '../../packages/write-pdf/dist/test/p
 
 const norm = (s) => s.normalize('NFC').replace(/\s+/g, ' ').trim()
 function cer(hyp, ref) {
-  const a = [...norm(hyp)], b = [...norm(ref)]
+  const a = [...norm(hyp)],
+    b = [...norm(ref)]
   if (!b.length) return a.length ? 1 : 0
   let prev = new Uint32Array(b.length + 1).map((_, j) => j)
   let cur = new Uint32Array(b.length + 1)
@@ -25,7 +26,14 @@ function cer(hyp, ref) {
   }
   return prev[b.length] / b.length
 }
-const hasPoppler = (() => { try { execFileSync('pdftotext', ['-v'], { stdio: 'ignore' }); return true } catch { return false } })()
+const hasPoppler = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
 const dir = mkdtempSync(join(tmpdir(), 'pdf-bench-'))
 function pdftotext(bytes) {
   if (!hasPoppler) return undefined
@@ -44,8 +52,14 @@ async function measure(label, input, page, truth) {
   const [ex] = await extract(out)
   const pop = pdftotext(out)
   const row = {
-    page: label, inBytes: input.length, outBytes: out.length, ratio: +(out.length / input.length).toFixed(4),
-    grewBytes: out.length - input.length, writeMs: Math.round(ms), pixelMeanDiff: d.mean, pixelShareDiff: d.share,
+    page: label,
+    inBytes: input.length,
+    outBytes: out.length,
+    ratio: +(out.length / input.length).toFixed(4),
+    grewBytes: out.length - input.length,
+    writeMs: Math.round(ms),
+    pixelMeanDiff: d.mean,
+    pixelShareDiff: d.share,
     cerPdfjsVsLayer: +cer(ex.text, page.text).toFixed(4),
     cerPdftotextVsLayer: pop === undefined ? 'n/a' : +cer(pop, page.text).toFixed(4),
   }
@@ -56,7 +70,10 @@ async function measure(label, input, page, truth) {
   console.log(JSON.stringify(row))
 }
 
-for (const [label, text, dpi, noise] of [['decree-150dpi', FRENCH_DECREE, 150, 0], ['prose-300dpi-noise', FRENCH_PROSE, 300, 20]]) {
+for (const [label, text, dpi, noise] of [
+  ['decree-150dpi', FRENCH_DECREE, 150, 0],
+  ['prose-300dpi-noise', FRENCH_PROSE, 300, 20],
+]) {
   await measure(label, await scannedPdf(text, dpi, noise), await scanWordBoxes(text), text)
 }
 
@@ -64,8 +81,12 @@ const realIdx = process.argv.indexOf('--real')
 if (realIdx > 0) {
   const n = Number(process.argv[realIdx + 1] ?? 3)
   const corpus = '/work/shared/corpus'
-  const rows = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
-    .filter((r) => r.label === 'absent' && r.lang === 'fr' && r.truth && r.page === 1).slice(0, n)
+  const rows = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter((r) => r.label === 'absent' && r.lang === 'fr' && r.truth && r.page === 1)
+    .slice(0, n)
   const { createTesseractEngine } = await import('../../packages/ocr-tesseract/dist/src/index.js')
   const { PDFDocument } = await import('pdf-lib')
   const engine = createTesseractEngine({ languages: ['fra'], workers: 1 })

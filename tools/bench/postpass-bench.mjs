@@ -27,9 +27,34 @@ writeFileSync(join(tmp, 'nopost.json'), JSON.stringify({ postprocess: [] }))
 /** Runs the CLI once; returns its CPU seconds (children included) and the reports by input file. */
 function run(config, k) {
   const out = join(tmp, `${config}-${k}`)
-  const r = spawnSync('/usr/bin/env', ['bash', '-c', 'TIMEFORMAT=%U+%S; time node "$@" >/dev/null', '_', bin, 'run', '--policy', 'extract', '--jobs', jobs, '--config', join(tmp, `${config}.json`), '--out', out, ...args], { encoding: 'utf8' })
+  const r = spawnSync(
+    '/usr/bin/env',
+    [
+      'bash',
+      '-c',
+      'TIMEFORMAT=%U+%S; time node "$@" >/dev/null',
+      '_',
+      bin,
+      'run',
+      '--policy',
+      'extract',
+      '--jobs',
+      jobs,
+      '--config',
+      join(tmp, `${config}.json`),
+      '--out',
+      out,
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  )
   if (r.status !== 0 && r.status !== 1) throw new Error(`pdftriage run failed: ${r.stderr}`)
-  const cpu = r.stderr.trim().split('\n').pop().split('+').reduce((s, x) => s + Number(x), 0)
+  const cpu = r.stderr
+    .trim()
+    .split('\n')
+    .pop()
+    .split('+')
+    .reduce((s, x) => s + Number(x), 0)
   // Reports in input order (the index lists documents so, and one worker takes them so).
   const reports = new Map()
   const [header, ...rows] = readFileSync(join(out, 'documents.csv'), 'utf8').trim().split('\n')
@@ -56,14 +81,22 @@ for (let k = 0; k < runs; k++) {
   for (const [file, rep] of a.reports) {
     const extract = rep.pageVerdicts.reduce((s, p) => s + (p.ms?.extract ?? 0), 0)
     const prev = best.get(file)
-    const cur = { pages: rep.pages, extract: Math.min(prev?.extract ?? Infinity, extract), post: Math.min(prev?.post ?? Infinity, rep.postprocessMs ?? 0), order: order++ }
+    const cur = {
+      pages: rep.pages,
+      extract: Math.min(prev?.extract ?? Infinity, extract),
+      post: Math.min(prev?.post ?? Infinity, rep.postprocessMs ?? 0),
+      order: order++,
+    }
     best.set(file, cur)
   }
 }
 const sum = { all: { E: 0, P: 0, pages: 0, docs: 0 }, warm: { E: 0, P: 0, pages: 0, docs: 0 } }
 for (const [file, d] of best) {
   const first = d.order < Number(jobs)
-  if (best.size <= 20) console.log(`${file}: ${d.pages} pages, extraction ${d.extract.toFixed(0)} ms, post-pass ${d.post.toFixed(0)} ms = ${((100 * d.post) / d.extract).toFixed(1)} %${first ? ' (first of its worker: warm-up included)' : ''}`)
+  if (best.size <= 20)
+    console.log(
+      `${file}: ${d.pages} pages, extraction ${d.extract.toFixed(0)} ms, post-pass ${d.post.toFixed(0)} ms = ${((100 * d.post) / d.extract).toFixed(1)} %${first ? ' (first of its worker: warm-up included)' : ''}`,
+    )
   for (const s of first ? [sum.all] : [sum.all, sum.warm]) {
     s.E += d.extract
     s.P += d.post
@@ -71,7 +104,10 @@ for (const [file, d] of best) {
     s.docs++
   }
 }
-const line = (s) => `${s.docs} documents, ${s.pages} pages: extraction ${s.E.toFixed(0)} ms, post-pass ${s.P.toFixed(0)} ms = ${((100 * s.P) / s.E).toFixed(1)} %`
+const line = (s) =>
+  `${s.docs} documents, ${s.pages} pages: extraction ${s.E.toFixed(0)} ms, post-pass ${s.P.toFixed(0)} ms = ${((100 * s.P) / s.E).toFixed(1)} %`
 console.log(`all: ${line(sum.all)} (best of ${runs} runs, --jobs ${jobs})`)
 if (sum.warm.docs) console.log(`after each worker's first document: ${line(sum.warm)}`)
-console.log(`run CPU: ${cpuWithout.toFixed(2)} s without the post-pass, ${cpuWith.toFixed(2)} s with (+${((100 * (cpuWith - cpuWithout)) / cpuWithout).toFixed(1)} %; writing the rebuilt text included)`)
+console.log(
+  `run CPU: ${cpuWithout.toFixed(2)} s without the post-pass, ${cpuWith.toFixed(2)} s with (+${((100 * (cpuWith - cpuWithout)) / cpuWithout).toFixed(1)} %; writing the rebuilt text included)`,
+)

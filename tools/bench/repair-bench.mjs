@@ -22,7 +22,14 @@ const bigram = {
   name: 'bigram',
   judge: (p) => {
     const r = isReadable(p.text, model)
-    return { judge: 'bigram', layer: r.readable ? 'healthy' : 'unreadable', needsOcr: !r.readable, score: r.score, threshold: r.threshold, notes: [`bigram ${r.score.toFixed(2)} vs ${r.threshold.toFixed(2)}`] }
+    return {
+      judge: 'bigram',
+      layer: r.readable ? 'healthy' : 'unreadable',
+      needsOcr: !r.readable,
+      score: r.score,
+      threshold: r.threshold,
+      notes: [`bigram ${r.score.toFixed(2)} vs ${r.threshold.toFixed(2)}`],
+    }
   },
 }
 const judges = [gatesJudge, bigram]
@@ -32,7 +39,10 @@ if (!(await ensureDump())) {
   console.log('corpus not found: nothing measured')
   process.exit(0)
 }
-const rows = readFileSync(DEFAULT_DUMP, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const rows = readFileSync(DEFAULT_DUMP, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
 const by = {}
 let shown = 0
 for (const r of rows) {
@@ -48,7 +58,11 @@ for (const r of rows) {
   const t = performance.now()
   const res = await repair.repair(page, { ...ctx, verdict: v, judge: (p) => judgePage(p, judges, ctx) })
   b.ms.push(performance.now() - t)
-  if (!res) { if (args.includes('--why')) console.log(`--- not repaired ${r.file} p${r.page} ${r.label}: ${v.notes.join(' | ').slice(0, 300)}\n${page.text.slice(0, 200)}`); continue }
+  if (!res) {
+    if (args.includes('--why'))
+      console.log(`--- not repaired ${r.file} p${r.page} ${r.label}: ${v.notes.join(' | ').slice(0, 300)}\n${page.text.slice(0, 200)}`)
+    continue
+  }
   b.repaired++
   const m = res.notes[0].replace('method ', '')
   b.methods[m] = (b.methods[m] ?? 0) + 1

@@ -29,16 +29,24 @@ if (!out) {
     // Every page differs (its number is in its text), so no document is a duplicate of another.
     const texts = [fx.FRENCH_PROSE, fx.FRENCH_DECREE, fx.ENGLISH_PROSE, fx.NUMERIC_TABLE]
     const layers = ['text', 'reflected', 'text', 'text']
-    const bytes = await fx.buildPdf(Array.from({ length: per }, (_, p) => {
-      const k = (d + p) % 5
-      if (k === 4) return {}
-      return { blocks: [{ text: `Document ${d}, page ${p + 1}.\n${texts[k]}`, ...(layers[k] === 'reflected' ? { layer: 'reflected' } : {}) }] }
-    }))
+    const bytes = await fx.buildPdf(
+      Array.from({ length: per }, (_, p) => {
+        const k = (d + p) % 5
+        if (k === 4) return {}
+        return { blocks: [{ text: `Document ${d}, page ${p + 1}.\n${texts[k]}`, ...(layers[k] === 'reflected' ? { layer: 'reflected' } : {}) }] }
+      }),
+    )
     writeFileSync(join(work, 'in', `doc-${String(d).padStart(3, '0')}.pdf`), bytes)
   }
   const t = performance.now()
   const r = spawnSync(process.execPath, [bin, 'run', '--policy', 'extract', '--report', '--out', 'out', 'in'], { cwd: work, encoding: 'utf8' })
-  console.log(r.stderr.trim().split('\n').filter((l) => /^(documents|report):/.test(l)).join('\n'))
+  console.log(
+    r.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => /^(documents|report):/.test(l))
+      .join('\n'),
+  )
   console.log(`run + report: ${((performance.now() - t) / 1000).toFixed(1)} s`)
   out = join(work, 'out')
 } else {
@@ -52,10 +60,15 @@ const imgs = existsSync(imgDir) ? readdirSync(imgDir) : []
 const thumbs = imgs.filter((f) => f.endsWith('-t.jpg')).map((f) => size(join(imgDir, f)))
 const details = imgs.filter((f) => !f.endsWith('-t.jpg')).map((f) => size(join(imgDir, f)))
 const kb = (b) => (b / 1024).toFixed(1)
-console.log(`report.html ${kb(size(join(out, 'report.html')))} KB; ${thumbs.length} thumbnails, ${kb(thumbs.reduce((a, b) => a + b, 0))} KB, mean ${kb(thumbs.reduce((a, b) => a + b, 0) / Math.max(1, thumbs.length))} KB, max ${kb(Math.max(0, ...thumbs))} KB; detail pictures ${kb(details.reduce((a, b) => a + b, 0))} KB`)
+console.log(
+  `report.html ${kb(size(join(out, 'report.html')))} KB; ${thumbs.length} thumbnails, ${kb(thumbs.reduce((a, b) => a + b, 0))} KB, mean ${kb(thumbs.reduce((a, b) => a + b, 0) / Math.max(1, thumbs.length))} KB, max ${kb(Math.max(0, ...thumbs))} KB; detail pictures ${kb(details.reduce((a, b) => a + b, 0))} KB`,
+)
 
 const { chromium } = await import(join(root, 'node_modules', 'playwright-core', 'index.mjs'))
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+})
 const loads = []
 for (let i = 0; i < 3; i++) {
   const page = await browser.newPage({ viewport: { width: 1300, height: 900 } })

@@ -13,7 +13,13 @@ import { createTesseractEngine } from '../../packages/ocr-tesseract/dist/src/ind
 import spotcheck from '../../packages/judge-spotcheck/dist/src/index.js'
 
 const args = process.argv.slice(2)
-const flag = (name) => { const i = args.indexOf(name); if (i < 0) return undefined; const v = args[i + 1]; args.splice(i, 2); return v }
+const flag = (name) => {
+  const i = args.indexOf(name)
+  if (i < 0) return undefined
+  const v = args[i + 1]
+  args.splice(i, 2)
+  return v
+}
 const options = JSON.parse(flag('--options') ?? '{}')
 const labels = (flag('--labels') ?? 'ocr_good,bad_ocr').split(',')
 const healthyN = Number(flag('--healthy') ?? 0)
@@ -24,7 +30,10 @@ if (!existsSync(join(root, 'labels.jsonl'))) {
   console.log(`corpus not found (${root}): nothing measured`)
   process.exit(0)
 }
-const rows = readFileSync(join(root, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const rows = readFileSync(join(root, 'labels.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
 let pages = rows.filter((r) => labels.includes(r.label))
 if (healthyN) pages = pages.concat(rows.filter((r) => r.label === 'healthy').slice(0, healthyN))
 pages = pages.slice(0, limit)
@@ -65,13 +74,19 @@ try {
     }
     by.set(key, b)
     const wrong = decided && r.needs_ocr !== null && verdict.needsOcr !== r.needs_ocr
-    console.log(`${wrong ? 'WRONG ' : ''}${key} ${r.lang} cer=${r.cer ?? '-'} ${r.file} p${r.page}: ` +
-      (decided ? `score ${verdict.score.toFixed(3)} ${verdict.needsOcr ? 'OCR' : 'ok'} (${(ms / 1000).toFixed(1)} s) | ${verdict.notes.join(' | ')}` : 'abstain'))
+    console.log(
+      `${wrong ? 'WRONG ' : ''}${key} ${r.lang} cer=${r.cer ?? '-'} ${r.file} p${r.page}: ` +
+        (decided
+          ? `score ${verdict.score.toFixed(3)} ${verdict.needsOcr ? 'OCR' : 'ok'} (${(ms / 1000).toFixed(1)} s) | ${verdict.notes.join(' | ')}`
+          : 'abstain'),
+    )
   }
 } finally {
   await engine.close()
 }
 console.log('\nlabel                  pages  ->OCR  abstain')
 for (const [k, b] of [...by].sort()) console.log(`${k.padEnd(22)} ${String(b.pages).padStart(5)} ${String(b.ocr).padStart(6)} ${String(b.abstain).padStart(8)}`)
-console.log(`OCR of the region: ${checked ? (ocrMs / checked / 1000).toFixed(2) : '-'} s wall a checked page (render + crop + recognise), ` +
-  `${checked ? (cpuMs / checked / 1000).toFixed(2) : '-'} s CPU a checked page (the whole page run, worker threads included; ${checked} pages)`)
+console.log(
+  `OCR of the region: ${checked ? (ocrMs / checked / 1000).toFixed(2) : '-'} s wall a checked page (render + crop + recognise), ` +
+    `${checked ? (cpuMs / checked / 1000).toFixed(2) : '-'} s CPU a checked page (the whole page run, worker threads included; ${checked} pages)`,
+)

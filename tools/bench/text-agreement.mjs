@@ -33,7 +33,11 @@ function words(text) {
   const out = new Map()
   for (const m of text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
     const w = m[0]
-    const parts = UNSPACED.test(w) ? w.split(/(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}])/u) : [w]
+    const parts = UNSPACED.test(w)
+      ? w.split(
+          /(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}])/u,
+        )
+      : [w]
     for (const p of parts) if (p) out.set(p, (out.get(p) ?? 0) + 1)
   }
   return out
@@ -54,12 +58,17 @@ function f1(a, b) {
   return na + nb === 0 ? 1 : (2 * common) / (na + nb)
 }
 
-const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.label === label)
+const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
+  .filter((l) => l.label === label)
 const dumped = new Map()
-if (dumpFile) for (const l of readFileSync(dumpFile, 'utf8').trim().split('\n')) {
-  const r = JSON.parse(l)
-  dumped.set(`${r.file}#${r.page}`, r.text ?? '')
-}
+if (dumpFile)
+  for (const l of readFileSync(dumpFile, 'utf8').trim().split('\n')) {
+    const r = JSON.parse(l)
+    dumped.set(`${r.file}#${r.page}`, r.text ?? '')
+  }
 let ex
 if (!dumpFile) {
   const { default: factory } = await import(join(root, 'packages', 'extract-pdfjs', 'dist', 'src', 'index.js'))
@@ -86,12 +95,22 @@ for (const l of labels) {
   }
   const a = words(ours)
   const b = words(pt.stdout ?? '')
-  rows.push({ page: `${l.file.replace(/^pdf\//, '').replace(/\.pdf$/, '')} p${l.page}`, lang: l.lang, f1: f1(a, b), ours: total(a), theirs: total(b), onlyOurs: surplus(a, b), onlyTheirs: surplus(b, a) })
+  rows.push({
+    page: `${l.file.replace(/^pdf\//, '').replace(/\.pdf$/, '')} p${l.page}`,
+    lang: l.lang,
+    f1: f1(a, b),
+    ours: total(a),
+    theirs: total(b),
+    onlyOurs: surplus(a, b),
+    onlyTheirs: surplus(b, a),
+  })
 }
 const mean = rows.reduce((s, r) => s + r.f1, 0) / rows.length
 const sorted = rows.map((r) => r.f1).sort((x, y) => x - y)
 console.log(`${rows.length} ${label} pages of ${corpus}${dumpFile ? ` (our text from ${dumpFile})` : ''}`)
-console.log(`word F1 with pdftotext: mean ${mean.toFixed(4)}, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(4)}, min ${sorted[0]?.toFixed(4)}; below ${below}: ${rows.filter((r) => r.f1 < below).length}`)
+console.log(
+  `word F1 with pdftotext: mean ${mean.toFixed(4)}, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(4)}, min ${sorted[0]?.toFixed(4)}; below ${below}: ${rows.filter((r) => r.f1 < below).length}`,
+)
 for (const r of rows.filter((r) => r.f1 < below).sort((x, y) => x.f1 - y.f1)) {
   console.log(`\n${r.page} [${r.lang}] F1 ${r.f1.toFixed(3)} (ours ${r.ours} words, pdftotext ${r.theirs})`)
   console.log(`  only ours:      ${r.onlyOurs.slice(0, 14).join(' ')}${r.onlyOurs.length > 14 ? ` ... (${r.onlyOurs.length})` : ''}`)

@@ -58,7 +58,10 @@ const work = resolve(opt('work', mkdtempSync(join(tmpdir(), 'pdftriage-text-qual
 const refs = resolve(opt('refs', join(work, 'refs')))
 mkdirSync(refs, { recursive: true })
 
-const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l))
 
 // --- words and F1 -------------------------------------------------------------------------------------------------
 const words = (s) =>
@@ -87,7 +90,8 @@ function f1(got, want) {
 }
 
 // --- references ---------------------------------------------------------------------------------------------------
-const pdftotext = (path, n) => spawnSync('pdftotext', ['-q', '-f', String(n), '-l', String(n), path, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout ?? ''
+const pdftotext = (path, n) =>
+  spawnSync('pdftotext', ['-q', '-f', String(n), '-l', String(n), path, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout ?? ''
 function tesseractRef(path, n) {
   const base = join(refs, `render-${basename(path, '.pdf')}-${n}`)
   spawnSync('pdftoppm', ['-q', '-r', '300', '-gray', '-png', '-singlefile', '-f', String(n), '-l', String(n), path, base])
@@ -244,7 +248,11 @@ for (const l of labels) {
       label: l.label,
       out: fo,
       layer: fl,
-      reason: `layer=${p.layer} action=${p.action}${p.ocrQuality ? ` ocrQuality=${p.ocrQuality}` : ''}${p.ocrConfidence != null ? ` conf=${p.ocrConfidence}` : ''}: ${notes}`.slice(0, 400),
+      reason:
+        `layer=${p.layer} action=${p.action}${p.ocrQuality ? ` ocrQuality=${p.ocrQuality}` : ''}${p.ocrConfidence != null ? ` conf=${p.ocrConfidence}` : ''}: ${notes}`.slice(
+          0,
+          400,
+        ),
     })
   }
 }
@@ -253,7 +261,9 @@ const pad = (s, n) => String(s).padEnd(n)
 const lpad = (s, n) => String(s).padStart(n)
 console.log(`text-quality on ../shared/${corpusName} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`)
 console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
-console.log(`${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`)
+console.log(
+  `${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`,
+)
 const tot = { n: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
 for (const [label, s] of [...per].sort()) {
   console.log(
@@ -261,7 +271,9 @@ for (const [label, s] of [...per].sort()) {
   )
   for (const k of Object.keys(tot)) tot[k] += s[k]
 }
-console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
+console.log(
+  `${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`,
+)
 if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
 if (failed.length) console.log(`pages failed (empty output, counted in F1): ${failed.length} (${failed.join(' ')})`)
 if (noLayer.length) console.log(`pages without a layer to compare (not in the extract run): ${noLayer.length}`)

@@ -67,7 +67,9 @@ for (const file of files) {
     const n = Number.parseInt(jobs, 10)
     const m = measure(process.execPath, [bin, 'triage', '--jobs', String(n), ...(split ? ['--split'] : []), file])
     const ratio = ref ? `, ${(ref.secs / m.secs).toFixed(2)}x pdftotext's speed` : ''
-    console.log(`  triage --jobs ${n}${split ? ' --split' : '        '}    ${m.secs.toFixed(2)} s${Number.isFinite(pages) ? ` (${(pages / m.secs).toFixed(0)} pages/s)` : ''}${ratio}${haveTime ? `, peak ${m.rss.toFixed(0)} MB (largest process)` : ''}`)
+    console.log(
+      `  triage --jobs ${n}${split ? ' --split' : '        '}    ${m.secs.toFixed(2)} s${Number.isFinite(pages) ? ` (${(pages / m.secs).toFixed(0)} pages/s)` : ''}${ratio}${haveTime ? `, peak ${m.rss.toFixed(0)} MB (largest process)` : ''}`,
+    )
   }
 }
 console.log(`\nbest of ${runs} runs; pdftotext ${havePdftotext ? 'present' : 'absent'}; /usr/bin/time ${haveTime ? 'present' : 'absent (no memory figures)'}`)

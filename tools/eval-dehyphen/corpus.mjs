@@ -31,39 +31,88 @@ export const ENGLISH_PARAGRAPHS = [
   `The library will be closed from the first to the fifteenth of August for maintenance. During this period, books may be returned through the letterbox at the main entrance, and the online catalogue will remain available to all registered readers.`,
 ]
 
-const FR_SUBJ = ['Le maire', 'La directrice', 'Le préfet', 'Mon voisin', 'La commission', "L'architecte", 'Le rapporteur', 'Notre association', 'Le conseil départemental', 'La présidente', 'Le sous-préfet', 'Le porte-parole', 'Le garde-champêtre', 'La belle-sœur du notaire', 'Jean-Luc', 'Marie-Hélène', "L'ingénieur en chef"]
-const FR_VERB = ['a rappelé que', 'a indiqué que', 'estime que', 'a constaté que', 'souligne que', 'a précisé que', 'rappelle aux habitants que', 'considère que', 'a fait savoir que', 'affirme volontiers que']
+const FR_SUBJ = [
+  'Le maire',
+  'La directrice',
+  'Le préfet',
+  'Mon voisin',
+  'La commission',
+  "L'architecte",
+  'Le rapporteur',
+  'Notre association',
+  'Le conseil départemental',
+  'La présidente',
+  'Le sous-préfet',
+  'Le porte-parole',
+  'Le garde-champêtre',
+  'La belle-sœur du notaire',
+  'Jean-Luc',
+  'Marie-Hélène',
+  "L'ingénieur en chef",
+]
+const FR_VERB = [
+  'a rappelé que',
+  'a indiqué que',
+  'estime que',
+  'a constaté que',
+  'souligne que',
+  'a précisé que',
+  'rappelle aux habitants que',
+  'considère que',
+  'a fait savoir que',
+  'affirme volontiers que',
+]
 const FR_CLAUSE = [
   "les travaux de voirie commenceront au début du printemps, c'est-à-dire dès que les conditions météorologiques le permettront",
-  "la bibliothèque municipale restera ouverte pendant les vacances scolaires, peut-être avec des horaires réduits",
-  "le stationnement sera interdit au-dessus du pont pendant toute la durée du chantier",
-  "les demandes de subvention devront être déposées avant le trente et un décembre, faute de quoi elles seront rejetées",
-  "la nouvelle école accueillera dix-huit classes et une cantine entièrement rénovée",
-  "vis-à-vis des riverains, la commune a toujours privilégié la concertation plutôt que la contrainte",
-  "le marché hebdomadaire sera déplacé sur le parking situé au-dessous de la mairie",
-  "les agents du service technique interviendront après-demain dans le quartier des Peupliers",
+  'la bibliothèque municipale restera ouverte pendant les vacances scolaires, peut-être avec des horaires réduits',
+  'le stationnement sera interdit au-dessus du pont pendant toute la durée du chantier',
+  'les demandes de subvention devront être déposées avant le trente et un décembre, faute de quoi elles seront rejetées',
+  'la nouvelle école accueillera dix-huit classes et une cantine entièrement rénovée',
+  'vis-à-vis des riverains, la commune a toujours privilégié la concertation plutôt que la contrainte',
+  'le marché hebdomadaire sera déplacé sur le parking situé au-dessous de la mairie',
+  'les agents du service technique interviendront après-demain dans le quartier des Peupliers',
   "les associations sportives bénéficieront d'un créneau supplémentaire au gymnase le mercredi après-midi",
   "la réunion publique aura lieu dans la salle des fêtes, au rez-de-chaussée de l'hôtel de ville",
   "les habitants pourront eux-mêmes choisir l'emplacement des nouveaux bancs publics",
-  "le budget de fonctionnement augmentera légèrement, sans hausse des impôts locaux",
-  "la circulation des poids lourds sera limitée aux heures creuses de la journée",
+  'le budget de fonctionnement augmentera légèrement, sans hausse des impôts locaux',
+  'la circulation des poids lourds sera limitée aux heures creuses de la journée',
   "le projet d'aménagement tient compte des observations formulées lors de l'enquête publique",
-  "les contribuables pourront consulter le détail des dépenses sur le site de la commune",
-  "la procédure de délégation de service public arrivera bientôt à son terme",
+  'les contribuables pourront consulter le détail des dépenses sur le site de la commune',
+  'la procédure de délégation de service public arrivera bientôt à son terme',
   "certains quartiers périphériques souffrent encore d'un manque d'équipements collectifs",
-  "les transports scolaires seront gratuits pour les élèves domiciliés à plus de trois kilomètres",
-  "la médiathèque proposera des ateliers de lecture destinés aux tout-petits",
+  'les transports scolaires seront gratuits pour les élèves domiciliés à plus de trois kilomètres',
+  'la médiathèque proposera des ateliers de lecture destinés aux tout-petits',
   "la vidéoprotection sera étendue aux abords des établissements d'enseignement",
-  "le porte-monnaie des ménages ne doit pas supporter seul le coût de la transition énergétique",
+  'le porte-monnaie des ménages ne doit pas supporter seul le coût de la transition énergétique',
   "les trente-six communes de l'intercommunalité partageront désormais un service d'instruction des permis de construire",
-  "la maison de santé pluridisciplinaire ouvrira ses portes au cours du deuxième semestre",
-  "chacun doit pouvoir accéder aux services publics, quel que soit son lieu de résidence",
+  'la maison de santé pluridisciplinaire ouvrira ses portes au cours du deuxième semestre',
+  'chacun doit pouvoir accéder aux services publics, quel que soit son lieu de résidence',
 ]
 const FR_TAIL = [
-  '', '', '', ' et que rien ne sera décidé sans concertation', ', ce que personne ne conteste', ", d'après les informations transmises par la préfecture",
-  ', ce qui réjouit la plupart des commerçants', ', même si certains élus restent sceptiques', ', conformément à la réglementation en vigueur',
+  '',
+  '',
+  '',
+  ' et que rien ne sera décidé sans concertation',
+  ', ce que personne ne conteste',
+  ", d'après les informations transmises par la préfecture",
+  ', ce qui réjouit la plupart des commerçants',
+  ', même si certains élus restent sceptiques',
+  ', conformément à la réglementation en vigueur',
 ]
-const FR_OPEN = ['', '', '', 'Par ailleurs, ', 'En outre, ', 'Cependant, ', 'Dans un second temps, ', 'Au demeurant, ', 'Quant au financement, ', 'Toutefois, ', 'De surcroît, ', 'En définitive, ']
+const FR_OPEN = [
+  '',
+  '',
+  '',
+  'Par ailleurs, ',
+  'En outre, ',
+  'Cependant, ',
+  'Dans un second temps, ',
+  'Au demeurant, ',
+  'Quant au financement, ',
+  'Toutefois, ',
+  'De surcroît, ',
+  'En définitive, ',
+]
 const FR_EXTRA = [
   "Qu'en pensent les habitants ? Beaucoup d'entre eux attendent depuis longtemps une réponse claire.",
   'Dix-neuf familles ont déjà fait connaître leur intérêt pour ce dispositif.',
@@ -72,10 +121,21 @@ const FR_EXTRA = [
   'Celui-ci sera communiqué aux conseillers municipaux dans les meilleurs délais.',
   "Cette décision, prise à l'unanimité, met fin à plusieurs années d'incertitude.",
   "Les services de l'État ont été informés de ces dispositions par courrier recommandé.",
-  'Aujourd\'hui, la situation financière de la commune reste saine malgré la baisse des dotations.',
+  "Aujourd'hui, la situation financière de la commune reste saine malgré la baisse des dotations.",
 ]
 
-const EN_SUBJ = ['The mayor', 'The director', 'Our neighbour', 'The committee', 'The architect', 'The chairman', 'The vice-president', 'The spokesperson', 'The head teacher', 'Mary-Ann']
+const EN_SUBJ = [
+  'The mayor',
+  'The director',
+  'Our neighbour',
+  'The committee',
+  'The architect',
+  'The chairman',
+  'The vice-president',
+  'The spokesperson',
+  'The head teacher',
+  'Mary-Ann',
+]
 const EN_VERB = ['reminded us that', 'pointed out that', 'believes that', 'confirmed that', 'stressed that', 'explained that', 'announced that']
 const EN_CLAUSE = [
   'the road works will begin early in the spring, as soon as the weather allows',
@@ -114,7 +174,11 @@ export function frenchParagraph(rnd, n) {
     else {
       const open = pick(rnd, FR_OPEN)
       const subj = pick(rnd, FR_SUBJ)
-      out.push(`${open}${open ? lowerSubj(subj) : subj} ${pick(rnd, FR_VERB)} ${pick(rnd, FR_CLAUSE)}${pick(rnd, FR_TAIL)}.`.replace(/que (les|la|le|l')/g, (m) => m).replace(/que ([aeiouéè])/g, "qu'$1"))
+      out.push(
+        `${open}${open ? lowerSubj(subj) : subj} ${pick(rnd, FR_VERB)} ${pick(rnd, FR_CLAUSE)}${pick(rnd, FR_TAIL)}.`
+          .replace(/que (les|la|le|l')/g, (m) => m)
+          .replace(/que ([aeiouéè])/g, "qu'$1"),
+      )
     }
   }
   return out.join(' ')

@@ -5,7 +5,7 @@
  */
 export function ocrLike(p) {
   let seed = p.pageNumber * 7919
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5)
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5
   const items = []
   for (const it of p.items) {
     const size = it.fontSize ?? it.bbox.y1 - it.bbox.y0
@@ -18,7 +18,11 @@ export function ocrLike(p) {
       if (w) {
         const up = /[A-ZÀ-Ýbdfhklt0-9'’éèêàâîôûç]/.test(w) ? 0.72 : 0.5
         const down = /[gjpqy,;]/.test(w) ? 0.2 : 0
-        items.push({ text: w, bbox: { x0: x + rnd(), y0: base - up * size + rnd(), x1: x + w.length * per + rnd(), y1: base + down * size + rnd() }, confidence: 0.9 })
+        items.push({
+          text: w,
+          bbox: { x0: x + rnd(), y0: base - up * size + rnd(), x1: x + w.length * per + rnd(), y1: base + down * size + rnd() },
+          confidence: 0.9,
+        })
       }
       x += (w.length + 1) * per
     }
@@ -27,4 +31,3 @@ export function ocrLike(p) {
   }
   return { ...p, items, fonts: undefined, source: 'ocr' }
 }
-

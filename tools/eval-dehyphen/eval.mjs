@@ -85,7 +85,10 @@ for (const spec of DOCS) {
     local[ok ? 0 : 1]++
     if (s.compound) local[3]++
     if (s.compound && ok) local[2]++
-    if (!ok) wrongs.push(`${spec.name}: ${s.left}|${s.right} (${s.compound ? 'compound' : 'plain'}) -> ${m ? `${m.decision.choice} [${m.decision.reason}]` : 'no decision'}`)
+    if (!ok)
+      wrongs.push(
+        `${spec.name}: ${s.left}|${s.right} (${s.compound ? 'compound' : 'plain'}) -> ${m ? `${m.decision.choice} [${m.decision.reason}]` : 'no decision'}`,
+      )
   }
   for (let i = 0; i < 4; i++) st[i] += local[i]
   // Running texts and page numbers left in the body.
@@ -111,7 +114,9 @@ for (const lang of ['fra', 'eng']) {
   const [ok, bad, ck, c] = total.sites[lang]
   if (ok + bad) console.log(`${lang}: hyphen decisions ${ok}/${ok + bad} right (${((100 * ok) / (ok + bad)).toFixed(2)} %), compounds kept ${ck}/${c}`)
 }
-console.log(`all: word accuracy ${((100 * total.intact) / total.words).toFixed(2)} % of ${total.words} words; running/page numbers left in body ${total.leftovers}; post-pass ${total.post.toFixed(0)} ms CPU = ${((100 * total.post) / total.extract).toFixed(1)} % of extraction ${total.extract.toFixed(0)} ms CPU (best of 3 runs each) (${total.pages} pages)`)
+console.log(
+  `all: word accuracy ${((100 * total.intact) / total.words).toFixed(2)} % of ${total.words} words; running/page numbers left in body ${total.leftovers}; post-pass ${total.post.toFixed(0)} ms CPU = ${((100 * total.post) / total.extract).toFixed(1)} % of extraction ${total.extract.toFixed(0)} ms CPU (best of 3 runs each) (${total.pages} pages)`,
+)
 if (process.env.VERBOSE) for (const w of wrongs) console.log('  wrong:', w)
 
 /**
@@ -133,21 +138,34 @@ function sweep(texts, lang) {
     const touched = []
     for (let i = 0; i + 1 < parts.length; i++) {
       const h = parts[i].replace(/^(?:[ldjmnst]|qu|jusqu|lorsqu|puisqu)'/, '')
-      for (const [m, k] of [[v.heads, h], [v.tails, parts[i + 1]]]) if (m.has(k)) { touched.push([m, k, m.get(k)]); m.set(k, m.get(k) - saved) ; if (m.get(k) <= 0) m.delete(k) }
+      for (const [m, k] of [
+        [v.heads, h],
+        [v.tails, parts[i + 1]],
+      ])
+        if (m.has(k)) {
+          touched.push([m, k, m.get(k)])
+          m.set(k, m.get(k) - saved)
+          if (m.get(k) <= 0) m.delete(k)
+        }
     }
     for (const p of hyphenPoints(w)) {
       const left = w.slice(0, p.at) + (p.compound ? '' : '-')
       const d = decideHyphen(left, w.slice(p.at), v, ['fra', 'eng'], true, letters)
       const ok = d.choice === (p.compound ? 'keep' : 'join')
       r[ok ? 'ok' : 'bad']++
-      if (p.compound) { r.c++; if (ok) r.cOk++ }
+      if (p.compound) {
+        r.c++
+        if (ok) r.cOk++
+      }
       if (!ok) r.wrong.push(`${left}|${w.slice(p.at)} (${p.compound ? 'compound' : 'plain'}) -> ${d.choice} [${d.reason}]`)
     }
     if (saved !== undefined) v.counts.set(key, saved)
     if (saved) v.model.add(key, saved)
     for (const [m, k, n] of touched) m.set(k, n)
   }
-  console.log(`cold sweep ${lang}: ${r.ok}/${r.ok + r.bad} break points right (${((100 * r.ok) / (r.ok + r.bad)).toFixed(2)} %), compounds kept ${r.cOk}/${r.c}, plain joined ${r.ok - r.cOk}/${r.ok + r.bad - r.c}`)
+  console.log(
+    `cold sweep ${lang}: ${r.ok}/${r.ok + r.bad} break points right (${((100 * r.ok) / (r.ok + r.bad)).toFixed(2)} %), compounds kept ${r.cOk}/${r.c}, plain joined ${r.ok - r.cOk}/${r.ok + r.bad - r.c}`,
+  )
   if (process.env.VERBOSE) for (const w of r.wrong) console.log('  cold wrong:', w)
 }
 sweep([...FRENCH_COLD, ...FRENCH_PARAGRAPHS], 'fra')

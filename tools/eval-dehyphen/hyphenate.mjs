@@ -18,7 +18,8 @@ function plainBreaks(w) {
   const v = [...w].map((c) => VOWEL.test(c))
   for (let i = LEFT_MIN; i <= w.length - RIGHT_MIN; i++) {
     // i is the start of the new syllable
-    if (!v[i] && v[i + 1] && v[i - 1]) out.push(i) // V-CV
+    if (!v[i] && v[i + 1] && v[i - 1])
+      out.push(i) // V-CV
     else if (!v[i] && !v[i - 1] && v[i + 1] && i >= 2 && v[i - 2]) {
       // VC-CV unless the pair is an onset (then V-CCV)
       const pair = w.slice(i - 1, i + 1).toLowerCase()

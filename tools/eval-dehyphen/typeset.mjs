@@ -34,7 +34,10 @@ export async function typeset(spec) {
   let noteNo = 0
   const lines = [] // { words: [{ text, sup? }], justify, indent, heading, gapBefore, notes: [{n, text}] }
   for (const p of spec.paragraphs) {
-    const toks = p.text.split(/\s+/).filter(Boolean).map((t) => ({ text: t }))
+    const toks = p.text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((t) => ({ text: t }))
     for (const n of p.notes ?? []) {
       const tok = toks[Math.min(n.after, toks.length - 1)]
       if (!tok || tok.sup) continue
@@ -53,7 +56,14 @@ export async function typeset(spec) {
     let curW = spec.indent
     let first = true
     const flush = (justify) => {
-      lines.push({ words: cur, justify, indent: first ? spec.indent : 0, heading: false, gapBefore: first ? spec.paraGap : 0, notes: cur.filter((t) => t.note).map((t) => ({ n: t.sup, text: t.note })) })
+      lines.push({
+        words: cur,
+        justify,
+        indent: first ? spec.indent : 0,
+        heading: false,
+        gapBefore: first ? spec.paraGap : 0,
+        notes: cur.filter((t) => t.note).map((t) => ({ n: t.sup, text: t.note })),
+      })
       first = false
       cur = []
       curW = 0
@@ -161,10 +171,11 @@ export async function typeset(spec) {
     if (pg.notes.length) {
       let y = H - bottom - notesHeight(pg.notes) + 8
       p.drawLine({ start: { x: side, y: H - y + 4 }, end: { x: side + 100, y: H - y + 4 }, thickness: 0.5 })
-      for (const n of pg.notes) for (const t of noteLines(n)) {
-        y += noteLead
-        p.drawText(t, { x: side, y: H - y, size: noteSize, font })
-      }
+      for (const n of pg.notes)
+        for (const t of noteLines(n)) {
+          y += noteLead
+          p.drawText(t, { x: side, y: H - y, size: noteSize, font })
+        }
     }
     const band = (spec2, y) => {
       if (!spec2) return
@@ -179,7 +190,8 @@ export async function typeset(spec) {
     const ft = spec.footer?.(no, total)
     band(hd, top - 2.2 * lead)
     band(ft, H - bottom + 2.2 * lead)
-    for (const b of [hd, ft]) for (const t of Object.values(b ?? {})) if (t) (/\p{L}{3}/u.test(t) && !/^page \d/i.test(t) ? truth.running.add(t) : truth.pageNumbers.push(t))
+    for (const b of [hd, ft])
+      for (const t of Object.values(b ?? {})) if (t) /\p{L}{3}/u.test(t) && !/^page \d/i.test(t) ? truth.running.add(t) : truth.pageNumbers.push(t)
   })
   return { bytes: await doc.save({ useObjectStreams: false }), truth, pages: total }
 }

@@ -49,7 +49,11 @@ export function safeJoin(root: string, rel: string): string {
 export function writeError(e: unknown, path: string): unknown {
   const code = (e as NodeJS.ErrnoException)?.code
   if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') {
-    return new TriageError('DISK_FULL', `Cannot write ${path}: ${code === 'EFBIG' ? 'over the file-size limit' : 'the disk is full'} (${code}). Free some space and run again: finished documents are kept`, { stage: 'write', cause: e })
+    return new TriageError(
+      'DISK_FULL',
+      `Cannot write ${path}: ${code === 'EFBIG' ? 'over the file-size limit' : 'the disk is full'} (${code}). Free some space and run again: finished documents are kept`,
+      { stage: 'write', cause: e },
+    )
   }
   if (code === 'ELOOP') return new TriageError('OUTPUT_PATH_INVALID', `Refusing to write ${path}: it is a symbolic link`, { stage: 'write', cause: e })
   return e

@@ -78,7 +78,8 @@ export function encodeName(s: string): string {
       i++
     } else if (c >= 0xdc80 && c <= 0xdcff) out += pct(c - 0xdc00)
     else if (c === 0x25 || c < 0x20 || c === 0x7f) out += pct(c)
-    else if (c >= 0x80 && c <= 0x9f) out += pct(0xc2) + pct(c) // C1 controls, as their UTF-8 bytes
+    else if (c >= 0x80 && c <= 0x9f)
+      out += pct(0xc2) + pct(c) // C1 controls, as their UTF-8 bytes
     else out += s[i]!
   }
   return out

@@ -6,8 +6,25 @@ import { decodeName, encodeName } from './file-names.js'
 
 /** Columns of `documents.csv`, in order. */
 export const DOCUMENT_COLUMNS = [
-  'path', 'hash', 'pages', 'status', 'text', 'report', 'pdf', 'producer', 'creator', 'creator_tool', 'pdf_type',
-  'pages_needing_ocr', 'pages_ocred', 'seconds', 'error_code', 'error_message', 'duplicate_of', 'tags', 'config',
+  'path',
+  'hash',
+  'pages',
+  'status',
+  'text',
+  'report',
+  'pdf',
+  'producer',
+  'creator',
+  'creator_tool',
+  'pdf_type',
+  'pages_needing_ocr',
+  'pages_ocred',
+  'seconds',
+  'error_code',
+  'error_message',
+  'duplicate_of',
+  'tags',
+  'config',
   'pages_end',
 ] as const
 export type DocumentRow = Record<(typeof DOCUMENT_COLUMNS)[number], string>

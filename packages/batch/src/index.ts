@@ -1,4 +1,14 @@
-export { runBatch, batchDigest, emptyRow, outcomeRow, pageRow, type RunBatchOptions, type BatchEvent, type BatchSummary, type UnchangedStatus } from './run-batch.js'
+export {
+  runBatch,
+  batchDigest,
+  emptyRow,
+  outcomeRow,
+  pageRow,
+  type RunBatchOptions,
+  type BatchEvent,
+  type BatchSummary,
+  type UnchangedStatus,
+} from './run-batch.js'
 export { expandInputs, globToRegExp, missingError, type InputFilter } from './inputs.js'
 export { IndexStore, DOCUMENT_COLUMNS, type DocumentRow } from './index-store.js'
 export { safeJoin, writeAtomic } from './atomic.js'

@@ -62,8 +62,10 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}, cw
       const found: string[] = []
       const walk = async (dir: string) => {
         // Names as bytes: one that is not UTF-8 is kept as it is on disk (see file-names.ts), not replaced by U+FFFD.
-        const entries = (await readdir(fsPath(resolve(cwd, dir)) as string, { withFileTypes: true, encoding: 'buffer' as unknown as 'utf8' }))
-          .map((e) => ({ e, name: nameFromBytes(e.name as unknown as Buffer) }))
+        const entries = (await readdir(fsPath(resolve(cwd, dir)) as string, { withFileTypes: true, encoding: 'buffer' as unknown as 'utf8' })).map((e) => ({
+          e,
+          name: nameFromBytes(e.name as unknown as Buffer),
+        }))
         entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         for (const { e, name } of entries) {
           const full = join(dir, name)
@@ -71,7 +73,13 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}, cw
           else if (/\.pdf$/i.test(name) && keep(relative(p, full))) {
             // A link to a file counts as the file (archives are often folders of links); links to folders are not
             // followed, so a link cycle cannot trap the walk.
-            const isFile = e.isFile() || (e.isSymbolicLink() && (await stat(fsPath(resolve(cwd, full))).then((t) => t.isFile(), () => false)))
+            const isFile =
+              e.isFile() ||
+              (e.isSymbolicLink() &&
+                (await stat(fsPath(resolve(cwd, full))).then(
+                  (t) => t.isFile(),
+                  () => false,
+                )))
             if (isFile) found.push(full)
           }
         }

@@ -220,13 +220,31 @@ export async function processFiles(
         const now = Date.now()
         const file = files[current]!
         if (now - startedAt > limits.docTimeoutMs) {
-          overLimit(new TriageError('DOC_TIMEOUT', `\`${file}\` took over ${seconds(limits.docTimeoutMs)}, the wall time allowed a document: stopped. Raise it with --doc-timeout SECONDS (option docTimeoutMs) if the document is genuine`, { file }))
+          overLimit(
+            new TriageError(
+              'DOC_TIMEOUT',
+              `\`${file}\` took over ${seconds(limits.docTimeoutMs)}, the wall time allowed a document: stopped. Raise it with --doc-timeout SECONDS (option docTimeoutMs) if the document is genuine`,
+              { file },
+            ),
+          )
         } else if (now - progressAt > limits.pageTimeoutMs) {
-          overLimit(new TriageError('PAGE_TIMEOUT', `\`${file}\`: a page took over ${seconds(limits.pageTimeoutMs)}, the wall time allowed a page: the document was stopped. Raise it with --page-timeout SECONDS (option pageTimeoutMs) if the document is genuine`, { file }))
+          overLimit(
+            new TriageError(
+              'PAGE_TIMEOUT',
+              `\`${file}\`: a page took over ${seconds(limits.pageTimeoutMs)}, the wall time allowed a page: the document was stopped. Raise it with --page-timeout SECONDS (option pageTimeoutMs) if the document is genuine`,
+              { file },
+            ),
+          )
         } else {
           const rss = (c.pid !== undefined ? procRssMb(c.pid) : undefined) ?? reportedRss
           if (rss !== undefined && rss > limits.maxMemoryMb) {
-            overLimit(new TriageError('DOC_TOO_LARGE', `\`${file}\` needed over ${limits.maxMemoryMb} MB of memory (${Math.round(rss)} MB when stopped). Raise the limit with --max-memory MB (option maxMemoryMb) if the document is genuine`, { file }))
+            overLimit(
+              new TriageError(
+                'DOC_TOO_LARGE',
+                `\`${file}\` needed over ${limits.maxMemoryMb} MB of memory (${Math.round(rss)} MB when stopped). Raise the limit with --max-memory MB (option maxMemoryMb) if the document is genuine`,
+                { file },
+              ),
+            )
           }
         }
       }

@@ -107,9 +107,26 @@ export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' 
 
 /** An index row for a path with nothing known yet: `failed` until filled in. */
 export const emptyRow = (path: string, digest: string): DocumentRow => ({
-  path, hash: '', pages: '', status: 'failed', text: '', report: '', pdf: '', producer: '', creator: '', creator_tool: '',
-  pdf_type: '', pages_needing_ocr: '', pages_ocred: '', seconds: '', error_code: '', error_message: '', duplicate_of: '',
-  tags: '', config: digest, pages_end: '',
+  path,
+  hash: '',
+  pages: '',
+  status: 'failed',
+  text: '',
+  report: '',
+  pdf: '',
+  producer: '',
+  creator: '',
+  creator_tool: '',
+  pdf_type: '',
+  pages_needing_ocr: '',
+  pages_ocred: '',
+  seconds: '',
+  error_code: '',
+  error_message: '',
+  duplicate_of: '',
+  tags: '',
+  config: digest,
+  pages_end: '',
 })
 
 /** The index row of a processed document: `done` with its outputs and metadata, or `failed` with its error. */
@@ -122,9 +139,18 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
     const f = res.outputs.files
     const info = d.info as { producer?: string; creator?: string; creatorTool?: string }
     Object.assign(row, {
-      status: 'done', pages: String(d.pages), text: f.text ?? '', report: f.report ?? '', pdf: f.pdf ?? '',
-      producer: info.producer ?? '', creator: info.creator ?? '', creator_tool: info.creatorTool ?? '', pdf_type: res.outputs.pdfType,
-      pages_needing_ocr: String(res.pagesNeedingOcr), pages_ocred: String(res.pagesOcred), tags: d.tags.join(' '),
+      status: 'done',
+      pages: String(d.pages),
+      text: f.text ?? '',
+      report: f.report ?? '',
+      pdf: f.pdf ?? '',
+      producer: info.producer ?? '',
+      creator: info.creator ?? '',
+      creator_tool: info.creatorTool ?? '',
+      pdf_type: res.outputs.pdfType,
+      pages_needing_ocr: String(res.pagesNeedingOcr),
+      pages_ocred: String(res.pagesOcred),
+      tags: d.tags.join(' '),
     })
     // A done document whose writer was skipped says so where its error would be.
     const skip = res.outputs.skipped[0]
@@ -167,7 +193,14 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   const { files, missing } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
 
   const summary: BatchSummary = {
-    outDir: out, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 }, seconds: 0,
+    outDir: out,
+    done: 0,
+    failed: 0,
+    duplicate: 0,
+    unchanged: 0,
+    stillFailed: 0,
+    pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
+    seconds: 0,
   }
   const baseRow = (path: string) => emptyRow(path, digest)
   for (const m of missing) {
@@ -212,7 +245,11 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   }
   if (changed.length && o.configChange === 'refuse' && !o.redo) {
     const ocred = changed.filter((c) => c.ocred > 0)
-    const names = changed.slice(0, 3).map((c) => c.file).join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
+    const names =
+      changed
+        .slice(0, 3)
+        .map((c) => c.file)
+        .join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
     throw new TriageError(
       'USAGE',
       `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, model or --pdf): ${names}. ` +
@@ -227,46 +264,58 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   // Documents across jobs, OCR pages across each job's engine: never more OCR workers in all than cores.
   const ocrWorkers = Math.max(1, Math.floor(cores / jobs))
   const session: SessionOptions = {
-    mode: 'run', cwd, out, pdf: o.pdf === true, ocrWorkers,
-    ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
+    mode: 'run',
+    cwd,
+    out,
+    pdf: o.pdf === true,
+    ocrWorkers,
+    ...(o.configFile ? { configFile: o.configFile } : {}),
+    ...(o.model ? { model: o.model } : {}),
+    ...(o.policy ? { policy: o.policy } : {}),
     ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
   }
   const pageLines = new Map<number, string[]>()
-  await processFiles(todo.map((t) => t.file), session, jobs, {
-    started(i) {
-      onEvent({ type: 'document-started', file: todo[i]!.file })
+  await processFiles(
+    todo.map((t) => t.file),
+    session,
+    jobs,
+    {
+      started(i) {
+        onEvent({ type: 'document-started', file: todo[i]!.file })
+      },
+      record(r, i) {
+        if (r.type !== 'page') return
+        let a = pageLines.get(i)
+        if (!a) pageLines.set(i, (a = []))
+        a.push(`${JSON.stringify(pageRow(r))}\n`)
+        if (r.ocrQuality === 'poor') summary.pages.poorOcr++
+        onEvent({ type: 'page-done', file: r.file, page: r })
+      },
+      outcome(res: FileOutcome, i) {
+        const lines = pageLines.get(i) ?? []
+        pageLines.delete(i)
+        // The document is not at fault: the run stops, and the document is done again by the next one.
+        if (res.error?.code === 'DISK_FULL') throw new TriageError('DISK_FULL', res.error.message, { stage: 'write' })
+        const row = outcomeRow(res, digest)
+        row.hash ||= todo[i]!.hash
+        if (row.status === 'done' && res.document && res.outputs) {
+          const a = res.document.actions
+          summary.done++
+          summary.pages.kept += a.kept ?? 0
+          summary.pages.repaired += a.repaired ?? 0
+          summary.pages.ocr += a.ocr ?? 0
+          summary.pages.failed += a.failed ?? 0
+          index.append(row, lines)
+          onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
+        } else {
+          summary.failed++
+          index.append(row, [])
+          onEvent({ type: 'failed', file: res.file, code: row.error_code, message: row.error_message, row })
+        }
+      },
     },
-    record(r, i) {
-      if (r.type !== 'page') return
-      let a = pageLines.get(i)
-      if (!a) pageLines.set(i, (a = []))
-      a.push(`${JSON.stringify(pageRow(r))}\n`)
-      if (r.ocrQuality === 'poor') summary.pages.poorOcr++
-      onEvent({ type: 'page-done', file: r.file, page: r })
-    },
-    outcome(res: FileOutcome, i) {
-      const lines = pageLines.get(i) ?? []
-      pageLines.delete(i)
-      // The document is not at fault: the run stops, and the document is done again by the next one.
-      if (res.error?.code === 'DISK_FULL') throw new TriageError('DISK_FULL', res.error.message, { stage: 'write' })
-      const row = outcomeRow(res, digest)
-      row.hash ||= todo[i]!.hash
-      if (row.status === 'done' && res.document && res.outputs) {
-        const a = res.document.actions
-        summary.done++
-        summary.pages.kept += a.kept ?? 0
-        summary.pages.repaired += a.repaired ?? 0
-        summary.pages.ocr += a.ocr ?? 0
-        summary.pages.failed += a.failed ?? 0
-        index.append(row, lines)
-        onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
-      } else {
-        summary.failed++
-        index.append(row, [])
-        onEvent({ type: 'failed', file: res.file, code: row.error_code, message: row.error_message, row })
-      }
-    },
-  }, { ordered: false, limits: o.limits ?? {}, hashes: todo.map((t) => t.hash || undefined) })
+    { ordered: false, limits: o.limits ?? {}, hashes: todo.map((t) => t.hash || undefined) },
+  )
   await index.compact()
   summary.seconds = (performance.now() - t0) / 1000
   return summary

@@ -2,9 +2,25 @@ import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
-  TriageError, createComponent, createComponents, effectiveRules, effectiveWriters, importPlugin, loadConfig, openDocument,
-  planDocument, readAndHash, refParts, runDocument,
-  type Components, type LoadedConfig, type PageResult, type PluginRef, type Policy, type ResolvedConfig, type Writer,
+  TriageError,
+  createComponent,
+  createComponents,
+  effectiveRules,
+  effectiveWriters,
+  importPlugin,
+  loadConfig,
+  openDocument,
+  planDocument,
+  readAndHash,
+  refParts,
+  runDocument,
+  type Components,
+  type LoadedConfig,
+  type PageResult,
+  type PluginRef,
+  type Policy,
+  type ResolvedConfig,
+  type Writer,
 } from '@pdftriage/core'
 import { fsPath } from './file-names.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
@@ -58,7 +74,11 @@ export const MODEL_JUDGE = '@pdftriage/model-bigram'
  * `capabilities.cost` is `ocr`), which costs OCR time and so runs last, on pages the others passed.
  */
 export async function withModelJudge(
-  judges: readonly PluginRef[], model: string | undefined, cwd: string, baseDir: string, fallbackDirs: string[] = [BATCH_DIR],
+  judges: readonly PluginRef[],
+  model: string | undefined,
+  cwd: string,
+  baseDir: string,
+  fallbackDirs: string[] = [BATCH_DIR],
 ): Promise<PluginRef[]> {
   if (!model) return [...judges]
   const factories = await Promise.all(judges.map((j) => importPlugin(refParts(j).id, 'judge', baseDir, fallbackDirs)))
@@ -131,9 +151,15 @@ export class Session {
     let hash: string | undefined
     let doc
     try {
-      let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readAndHash(fsPath(resolve(o.cwd, file))).catch((e: NodeJS.ErrnoException) => {
-        throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, { file, cause: e, stage: 'open' })
-      }))
+      let read: { bytes: Uint8Array; hash: string } | undefined =
+        knownHash ??
+        (await readAndHash(fsPath(resolve(o.cwd, file))).catch((e: NodeJS.ErrnoException) => {
+          throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, {
+            file,
+            cause: e,
+            stage: 'open',
+          })
+        }))
       hash = read.hash
       const openOpts: { file: string; password?: string } = { file }
       if (this.config.password) openOpts.password = this.config.password

@@ -28,7 +28,10 @@ export function readIndex(out: string) {
   const docs = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])) as Record<string, string>)
   const pagesText = readFileSync(join(out, 'pages.jsonl'), 'utf8')
   assert.ok(pagesText === '' || pagesText.endsWith('\n'), 'pages.jsonl ends with a complete line')
-  const pages = pagesText.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>)
+  const pages = pagesText
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
   return { docs, pages }
 }
 

@@ -6,7 +6,11 @@ import { DOCUMENT_COLUMNS, IndexStore, type DocumentRow } from '../src/index.js'
 import { folder } from './helpers.js'
 
 const row = (path: string, hash: string): Omit<DocumentRow, 'pages_end'> => ({
-  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow), path, hash, status: 'done', config: 'c1',
+  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow),
+  path,
+  hash,
+  status: 'done',
+  config: 'c1',
 })
 const page = (file: string, hash: string, n: number) => `${JSON.stringify({ file, hash, page: n })}\n`
 const items = [

@@ -6,7 +6,11 @@ import { DOCUMENT_COLUMNS, IndexStore, type DocumentRow } from '../src/index.js'
 import { folder } from './helpers.js'
 
 const row = (path: string, hash: string): Omit<DocumentRow, 'pages_end'> => ({
-  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow), path, hash, status: 'done', config: 'c1',
+  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow),
+  path,
+  hash,
+  status: 'done',
+  config: 'c1',
 })
 const page = (file: string, hash: string, n: number) => `${JSON.stringify({ file, hash, page: n })}\n`
 
@@ -41,6 +45,12 @@ test('compact keeps the newest row per path and its page rows only', async (t) =
   const reopened = new IndexStore(out)
   assert.deepEqual(reopened.open(), [])
   assert.equal(reopened.latest('a.pdf')?.hash, 'h3')
-  const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { file: string; hash: string })
-  assert.deepEqual(pages.map((p) => `${p.file}:${p.hash}`), ['b.pdf:h2', 'a.pdf:h3', 'a.pdf:h3'])
+  const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { file: string; hash: string })
+  assert.deepEqual(
+    pages.map((p) => `${p.file}:${p.hash}`),
+    ['b.pdf:h2', 'a.pdf:h3', 'a.pdf:h3'],
+  )
 })

@@ -18,7 +18,10 @@ export function documentRows(out: string): DocumentRow[] {
 const DRIVER = fileURLToPath(new URL('./driver.js', import.meta.url))
 
 /** A batch run in a child process: its events as they come, its end. `shell` wraps it (e.g. `ulimit -f 64;`). */
-export function spawnRun(o: RunBatchOptions, shell = ''): {
+export function spawnRun(
+  o: RunBatchOptions,
+  shell = '',
+): {
   child: ChildProcess
   events: Array<Record<string, unknown>>
   on(pred: (e: Record<string, unknown>) => boolean): Promise<void>
@@ -46,10 +49,12 @@ export function spawnRun(o: RunBatchOptions, shell = ''): {
     child,
     events,
     on: (pred) =>
-      events.some(pred) ? Promise.resolve() : new Promise<void>((resolve, reject) => {
-        waiters.push({ pred, resolve })
-        void end.then(() => reject(new Error(`the run ended before the awaited event: ${stderr}`)))
-      }),
+      events.some(pred)
+        ? Promise.resolve()
+        : new Promise<void>((resolve, reject) => {
+            waiters.push({ pred, resolve })
+            void end.then(() => reject(new Error(`the run ended before the awaited event: ${stderr}`)))
+          }),
     end,
   }
 }
@@ -87,7 +92,10 @@ export default {
 `,
   )
   const cfg = join(dir, 'pdftriage.config.json')
-  writeFileSync(cfg, JSON.stringify({ extractor: './bomb-extractor.mjs', judges: ['@pdftriage/judge-gates'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }))
+  writeFileSync(
+    cfg,
+    JSON.stringify({ extractor: './bomb-extractor.mjs', judges: ['@pdftriage/judge-gates'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }),
+  )
   return cfg
 }
 

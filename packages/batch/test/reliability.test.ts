@@ -39,7 +39,8 @@ describe('every input gets exactly one record, whatever the file does', () => {
     const rows = byPath(join(d, 'out'))
     assert.equal(rows.size, Object.keys(files).length)
     assert.equal(s.done + s.failed, Object.keys(files).length)
-    for (const k of ['good.pdf', 'cycle.pdf', 'tree-cycle.pdf', 'huge-jpeg.pdf', 'async-error.pdf']) assert.equal(rows.get(k)?.status, 'done', `${k}: ${rows.get(k)?.error_message}`)
+    for (const k of ['good.pdf', 'cycle.pdf', 'tree-cycle.pdf', 'huge-jpeg.pdf', 'async-error.pdf'])
+      assert.equal(rows.get(k)?.status, 'done', `${k}: ${rows.get(k)?.error_message}`)
     assert.equal(rows.get('shared-kids.pdf')?.error_code, 'DOC_TOO_LARGE')
     for (const k of ['fanout.pdf', 'nesting.pdf']) {
       assert.equal(rows.get(k)?.error_code, 'PAGE_TIMEOUT', k)
@@ -91,7 +92,10 @@ describe('the index commits documents as they finish', () => {
     const rows = documentRows(join(d, 'out'))
     assert.equal(rows.length, 7)
     assert.equal(new Set(rows.map((r) => r.path)).size, 7)
-    const pages = readFileSync(join(d, 'out', 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { file: string; page: number })
+    const pages = readFileSync(join(d, 'out', 'pages.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; page: number })
     assert.equal(new Set(pages.map((p) => `${p.file}#${p.page}`)).size, pages.length)
     assert.equal(existsSync(join(d, 'out', LOCK_FILE)), false)
   })
@@ -125,7 +129,10 @@ describe('the output folder', () => {
     const out = join(d, 'out')
     mkdirSync(out)
     symlinkSync(join(elsewhere, 'index.csv'), join(out, 'documents.csv'))
-    await assert.rejects(runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 }), (e) => isTriageError(e, 'OUTPUT_PATH_INVALID') && /documents\.csv is a symbolic link/.test(e.message))
+    await assert.rejects(
+      runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile: config, jobs: 1 }),
+      (e) => isTriageError(e, 'OUTPUT_PATH_INVALID') && /documents\.csv is a symbolic link/.test(e.message),
+    )
     assert.equal(readFileSync(join(elsewhere, 'index.csv'), 'utf8'), 'precious\n')
     rmSync(join(out, 'documents.csv'))
     symlinkSync(elsewhere, join(out, 'documents'))
@@ -167,7 +174,13 @@ describe('the index holds any value', () => {
     assert.deepEqual(parseCsv(csvLine(cells))[0], cells)
   })
   it('round-trips any file name: newlines, % and bytes that are not UTF-8', async () => {
-    for (const b of [Buffer.from('a\nb.pdf'), Buffer.from([0x66, 0xe9, 0x2e, 0x70, 0x64, 0x66]), Buffer.from('100%.pdf'), Buffer.from('ok é 😀.pdf'), Buffer.from([0xed, 0xa0, 0x80, 0xc2, 0x85])]) {
+    for (const b of [
+      Buffer.from('a\nb.pdf'),
+      Buffer.from([0x66, 0xe9, 0x2e, 0x70, 0x64, 0x66]),
+      Buffer.from('100%.pdf'),
+      Buffer.from('ok é 😀.pdf'),
+      Buffer.from([0xed, 0xa0, 0x80, 0xc2, 0x85]),
+    ]) {
       const name = nameFromBytes(b)
       assert.deepEqual(nameToBytes(name), b)
       const cell = encodeName(name)

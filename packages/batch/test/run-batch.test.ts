@@ -30,9 +30,19 @@ async function run(dir: string, extra: Partial<RunBatchOptions> = {}) {
 test('writes the index, texts and reports; identical files are processed once; events tell each step', async (t) => {
   const dir = await inputs(t)
   const { summary, events, of } = await run(dir)
-  assert.deepEqual({ ...summary, seconds: 0 }, {
-    outDir: join(dir, 'out'), done: 2, failed: 1, duplicate: 1, unchanged: 0, stillFailed: 0, pages: { kept: 4, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 }, seconds: 0,
-  })
+  assert.deepEqual(
+    { ...summary, seconds: 0 },
+    {
+      outDir: join(dir, 'out'),
+      done: 2,
+      failed: 1,
+      duplicate: 1,
+      unchanged: 0,
+      stillFailed: 0,
+      pages: { kept: 4, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
+      seconds: 0,
+    },
+  )
   const out = join(dir, 'out')
   const { docs, pages } = readIndex(out)
   const row = (p: string) => docs.find((d) => d.path === join('in', p))!
@@ -54,16 +64,37 @@ test('writes the index, texts and reports; identical files are processed once; e
   assert.equal(report.postprocessMs, null, 'no post-processor configured: no post-processing time')
 
   // The events: the duplicate while hashing, then the plan, then each document in input order.
-  assert.deepEqual(of('duplicate').map((e) => [e.file, e.of]), [[join('in', 'y', 'copy.pdf'), join('in', 'x', 'scan.pdf')]])
+  assert.deepEqual(
+    of('duplicate').map((e) => [e.file, e.of]),
+    [[join('in', 'y', 'copy.pdf'), join('in', 'x', 'scan.pdf')]],
+  )
   assert.deepEqual(of('planned'), [{ type: 'planned', inputs: 4, todo: 3 }])
-  assert.deepEqual(of('document-started').map((e) => e.file), ['bad.pdf', 'x/scan.pdf', 'y/scan.pdf'].map((f) => join('in', f)))
-  assert.deepEqual(of('page-done').map((e) => `${e.file}#${e.page.page}`), ['x/scan.pdf#1', 'x/scan.pdf#2', 'x/scan.pdf#3', 'y/scan.pdf#1'].map((f) => join('in', f)))
-  assert.deepEqual(of('document-done').map((e) => [e.file, e.row.status, e.row.pages]), [[join('in', 'x', 'scan.pdf'), 'done', '3'], [join('in', 'y', 'scan.pdf'), 'done', '1']])
-  assert.deepEqual(of('failed').map((e) => [e.file, e.code]), [[join('in', 'bad.pdf'), 'PDF_INVALID']])
+  assert.deepEqual(
+    of('document-started').map((e) => e.file),
+    ['bad.pdf', 'x/scan.pdf', 'y/scan.pdf'].map((f) => join('in', f)),
+  )
+  assert.deepEqual(
+    of('page-done').map((e) => `${e.file}#${e.page.page}`),
+    ['x/scan.pdf#1', 'x/scan.pdf#2', 'x/scan.pdf#3', 'y/scan.pdf#1'].map((f) => join('in', f)),
+  )
+  assert.deepEqual(
+    of('document-done').map((e) => [e.file, e.row.status, e.row.pages]),
+    [
+      [join('in', 'x', 'scan.pdf'), 'done', '3'],
+      [join('in', 'y', 'scan.pdf'), 'done', '1'],
+    ],
+  )
+  assert.deepEqual(
+    of('failed').map((e) => [e.file, e.code]),
+    [[join('in', 'bad.pdf'), 'PDF_INVALID']],
+  )
   const order = events.map((e) => e.type)
   assert.ok(order.indexOf('planned') > order.indexOf('duplicate') && order.indexOf('planned') < order.indexOf('document-started'))
   assert.ok(order.lastIndexOf('page-done') < order.lastIndexOf('document-done'), "a document's pages come before its done event")
-  assert.ok(Object.keys(mtimes(out)).every((f) => f.startsWith(out) && !f.includes('.tmp-')), 'nothing outside out/, no temporary file left')
+  assert.ok(
+    Object.keys(mtimes(out)).every((f) => f.startsWith(out) && !f.includes('.tmp-')),
+    'nothing outside out/, no temporary file left',
+  )
 })
 
 test('a rerun rewrites nothing and reports every input unchanged; a changed file is done again, once', async (t) => {
@@ -73,16 +104,28 @@ test('a rerun rewrites nothing and reports every input unchanged; a changed file
   const before = mtimes(out)
   const again = await run(dir)
   assert.deepEqual(mtimes(out), before, 'nothing rewritten')
-  assert.deepEqual(again.of('unchanged').map((e) => [e.file, e.status]).sort(), [
-    [join('in', 'bad.pdf'), 'failed'], [join('in', 'x', 'scan.pdf'), 'done'], [join('in', 'y', 'copy.pdf'), 'duplicate'], [join('in', 'y', 'scan.pdf'), 'done'],
-  ])
+  assert.deepEqual(
+    again
+      .of('unchanged')
+      .map((e) => [e.file, e.status])
+      .sort(),
+    [
+      [join('in', 'bad.pdf'), 'failed'],
+      [join('in', 'x', 'scan.pdf'), 'done'],
+      [join('in', 'y', 'copy.pdf'), 'duplicate'],
+      [join('in', 'y', 'scan.pdf'), 'done'],
+    ],
+  )
   assert.equal(again.summary.unchanged, 4)
   assert.equal(again.summary.stillFailed, 1)
   assert.equal(again.summary.done, 0)
 
   writeFileSync(join(dir, 'in', 'y', 'scan.pdf'), await fx.healthyPdf('fr'))
   const changed = await run(dir)
-  assert.deepEqual(changed.of('document-done').map((e) => e.file), [join('in', 'y', 'scan.pdf')])
+  assert.deepEqual(
+    changed.of('document-done').map((e) => e.file),
+    [join('in', 'y', 'scan.pdf')],
+  )
   const { docs, pages } = readIndex(out)
   assert.equal(docs.filter((d) => d.path === join('in', 'y', 'scan.pdf')).length, 1, 'one row per path')
   assert.equal(docs.length, 4)
@@ -99,7 +142,10 @@ test('a changed configuration counts as a change; redoFailed tries the failed in
   assert.equal(other.summary.duplicate, 1)
   assert.equal(readIndex(join(dir, 'out')).docs.length, 4)
   const retried = await run(dir, { configFile: 'config2.json', redoFailed: true })
-  assert.deepEqual(retried.of('failed').map((e) => e.file), [join('in', 'bad.pdf')])
+  assert.deepEqual(
+    retried.of('failed').map((e) => e.file),
+    [join('in', 'bad.pdf')],
+  )
   assert.equal(retried.summary.unchanged, 3)
 })
 
@@ -108,8 +154,14 @@ test('a file copied in later is a duplicate of the first; a missing input fails 
   await run(dir)
   copyFileSync(join(dir, 'in', 'x', 'scan.pdf'), join(dir, 'in', 'later.pdf'))
   const r = await run(dir, { inputs: ['in', 'nowhere.pdf'] })
-  assert.deepEqual(r.of('duplicate').map((e) => [e.file, e.of]), [[join('in', 'later.pdf'), join('in', 'x', 'scan.pdf')]])
-  assert.deepEqual(r.of('failed').map((e) => [e.file, e.code]), [['nowhere.pdf', 'FILE_UNREADABLE']])
+  assert.deepEqual(
+    r.of('duplicate').map((e) => [e.file, e.of]),
+    [[join('in', 'later.pdf'), join('in', 'x', 'scan.pdf')]],
+  )
+  assert.deepEqual(
+    r.of('failed').map((e) => [e.file, e.code]),
+    [['nowhere.pdf', 'FILE_UNREADABLE']],
+  )
   const { docs } = readIndex(join(dir, 'out'))
   assert.equal(docs.find((x) => x.path === join('in', 'later.pdf'))!.status, 'duplicate')
   assert.equal(docs.find((x) => x.path === 'nowhere.pdf')!.status, 'failed')
@@ -118,9 +170,24 @@ test('a file copied in later is a duplicate of the first; a missing input fails 
 test('documents in child processes give the same index and events, committed as they finish', async (t) => {
   const dir = await inputs(t)
   const r = await run(dir, { jobs: 2 })
-  assert.deepEqual(r.of('document-started').map((e) => e.file).sort(), ['bad.pdf', 'x/scan.pdf', 'y/scan.pdf'].map((f) => join('in', f)))
-  assert.deepEqual(r.of('document-done').map((e) => e.file).sort(), [join('in', 'x', 'scan.pdf'), join('in', 'y', 'scan.pdf')])
-  assert.deepEqual(r.of('failed').map((e) => e.file), [join('in', 'bad.pdf')])
+  assert.deepEqual(
+    r
+      .of('document-started')
+      .map((e) => e.file)
+      .sort(),
+    ['bad.pdf', 'x/scan.pdf', 'y/scan.pdf'].map((f) => join('in', f)),
+  )
+  assert.deepEqual(
+    r
+      .of('document-done')
+      .map((e) => e.file)
+      .sort(),
+    [join('in', 'x', 'scan.pdf'), join('in', 'y', 'scan.pdf')],
+  )
+  assert.deepEqual(
+    r.of('failed').map((e) => e.file),
+    [join('in', 'bad.pdf')],
+  )
   assert.equal(readIndex(join(dir, 'out')).pages.length, 4)
 })
 
@@ -145,7 +212,10 @@ test('resumes after SIGKILL in the middle of a document with every document done
 
   const r = await run(dir)
   assert.deepEqual(r.of('unchanged').length, 3)
-  assert.deepEqual(r.of('document-done').map((e) => e.file), [3, 4, 5].map((i) => join('in', `doc${i}.pdf`)))
+  assert.deepEqual(
+    r.of('document-done').map((e) => e.file),
+    [3, 4, 5].map((i) => join('in', `doc${i}.pdf`)),
+  )
   const { docs, pages } = readIndex(join(dir, 'out'))
   assert.equal(docs.length, n)
   assert.equal(new Set(docs.map((x) => x.path)).size, n, 'no duplicate rows')
@@ -194,9 +264,15 @@ test("a writer's error fails the document, named by the writer; a path outside t
     'in/a.pdf': await fx.longPdf(1),
   })
   const failed = await run(dir, { configFile: 'fail.json' })
-  assert.deepEqual(failed.of('failed').map((e) => [e.code, e.message]), [['PLUGIN_FAILED', '[words] write: disk quota of the words service']])
+  assert.deepEqual(
+    failed.of('failed').map((e) => [e.code, e.message]),
+    [['PLUGIN_FAILED', '[words] write: disk quota of the words service']],
+  )
   const escaped = await run(dir, { configFile: 'escape.json' })
-  assert.deepEqual(escaped.of('failed').map((e) => e.code), ['OUTPUT_PATH_INVALID'])
+  assert.deepEqual(
+    escaped.of('failed').map((e) => e.code),
+    ['OUTPUT_PATH_INVALID'],
+  )
 })
 
 test('pdf adds the searchable-PDF writer to the default ones', async (t) => {
@@ -204,5 +280,10 @@ test('pdf adds the searchable-PDF writer to the default ones', async (t) => {
   const r = await run(dir, { pdf: true })
   const [done] = r.of('document-done')
   assert.deepEqual(Object.keys(done!.files).sort(), ['pdf', 'report', 'text'])
-  assert.equal(readFileSync(join(dir, 'out', done!.row.pdf)).subarray(0, 5).toString(), '%PDF-')
+  assert.equal(
+    readFileSync(join(dir, 'out', done!.row.pdf))
+      .subarray(0, 5)
+      .toString(),
+    '%PDF-',
+  )
 })

@@ -36,7 +36,14 @@ export async function evalCommand(o: {
   const progress = new Progress(files.length, { lines: false })
   await processFiles(
     files.map((f) => join(root, f)),
-    { mode: 'triage', cwd: o.cwd, fallbackDirs: [CLI_DIR], ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) },
+    {
+      mode: 'triage',
+      cwd: o.cwd,
+      fallbackDirs: [CLI_DIR],
+      ...(o.configFile ? { configFile: o.configFile } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.policy ? { policy: o.policy } : {}),
+    },
     o.jobs,
     {
       record(r, i) {

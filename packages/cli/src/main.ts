@@ -165,8 +165,29 @@ const common = {
 } as const
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
-  triage: { ...common, format: { type: 'string' }, 'with-text': { type: 'boolean' }, split: { type: 'boolean' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' } },
-  run: { ...common, out: { type: 'string', short: 'o' }, 'doc-timeout': { type: 'string' }, 'page-timeout': { type: 'string' }, 'max-memory': { type: 'string' }, pdf: { type: 'boolean' }, report: { type: 'boolean' }, redo: { type: 'boolean' }, 'redo-failed': { type: 'boolean' }, include: { type: 'string', multiple: true }, exclude: { type: 'string', multiple: true }, queue: { type: 'string' } },
+  triage: {
+    ...common,
+    format: { type: 'string' },
+    'with-text': { type: 'boolean' },
+    split: { type: 'boolean' },
+    'doc-timeout': { type: 'string' },
+    'page-timeout': { type: 'string' },
+    'max-memory': { type: 'string' },
+  },
+  run: {
+    ...common,
+    out: { type: 'string', short: 'o' },
+    'doc-timeout': { type: 'string' },
+    'page-timeout': { type: 'string' },
+    'max-memory': { type: 'string' },
+    pdf: { type: 'boolean' },
+    report: { type: 'boolean' },
+    redo: { type: 'boolean' },
+    'redo-failed': { type: 'boolean' },
+    include: { type: 'string', multiple: true },
+    exclude: { type: 'string', multiple: true },
+    queue: { type: 'string' },
+  },
   worker: { help: common.help, queue: { type: 'string' }, out: { type: 'string' }, concurrency: { type: 'string' }, 'exit-when-idle': { type: 'boolean' } },
   collect: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
   status: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
@@ -175,8 +196,15 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   eval: { ...common, labels: { type: 'string' }, format: { type: 'string' } },
   report: { help: common.help, config: common.config, 'no-images': { type: 'boolean' } },
   ocr: {
-    help: common.help, config: common.config, jobs: common.jobs, quiet: common.quiet, verbose: { type: 'boolean', short: 'v' },
-    language: { type: 'string', short: 'l' }, pages: { type: 'string' }, sidecar: { type: 'string' }, force: { type: 'boolean' },
+    help: common.help,
+    config: common.config,
+    jobs: common.jobs,
+    quiet: common.quiet,
+    verbose: { type: 'boolean', short: 'v' },
+    language: { type: 'string', short: 'l' },
+    pages: { type: 'string' },
+    sidecar: { type: 'string' },
+    force: { type: 'boolean' },
     'skip-text': { type: 'boolean' },
   },
 }
@@ -268,13 +296,27 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     const str = (k: string) => v[k] as string | undefined
     const jobs = intOption(v.jobs, 'jobs', defaultJobs())
     const policy = policyOption(v.policy)
-    const base = { cwd: io.cwd, ...(str('config') ? { configFile: str('config')! } : {}), ...(str('model') ? { model: str('model')! } : {}), ...(policy ? { policy } : {}) }
+    const base = {
+      cwd: io.cwd,
+      ...(str('config') ? { configFile: str('config')! } : {}),
+      ...(str('model') ? { model: str('model')! } : {}),
+      ...(policy ? { policy } : {}),
+    }
     switch (cmd) {
       case 'triage': {
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage triage --help')
         const format = (str('format') ?? 'jsonl') as 'jsonl' | 'table'
         if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${String(str('format'))}\``)
-        return await triageCommand({ ...base, paths: pos, format, withText: v['with-text'] === true, split: v.split === true, jobs, out: io.stdout, limits: limitOptions(v) })
+        return await triageCommand({
+          ...base,
+          paths: pos,
+          format,
+          withText: v['with-text'] === true,
+          split: v.split === true,
+          jobs,
+          out: io.stdout,
+          limits: limitOptions(v),
+        })
       }
       case 'run': {
         if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
@@ -285,12 +327,20 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
         }
         const code = await runCommand({
-          ...base, paths: pos, out: str('out')!, jobs, pdf: v.pdf === true, redo: v.redo === true, redoFailed: v['redo-failed'] === true,
-          filter, log: io.stderr,
+          ...base,
+          paths: pos,
+          out: str('out')!,
+          jobs,
+          pdf: v.pdf === true,
+          redo: v.redo === true,
+          redoFailed: v['redo-failed'] === true,
+          filter,
+          log: io.stderr,
           limits: limitOptions(v),
           quiet: v.quiet === true,
         })
-        if (v.report === true) await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
+        if (v.report === true)
+          await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
         return code
       }
       case 'worker':
@@ -311,16 +361,30 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!pos.length) usage('Give at least one .txt or .pdf of good pages')
         const margin = str('margin') === undefined ? undefined : Number(str('margin'))
         if (margin !== undefined && !(margin >= 0)) usage(`Expected --margin to be a number of nats >= 0, not \`${str('margin')}\``)
-        return await fitCommand({ inputs: pos, out: str('out')!, cwd: io.cwd, log: io.stdout, ...(margin === undefined ? {} : { margin }), ...(str('config') ? { configFile: str('config')! } : {}) })
+        return await fitCommand({
+          inputs: pos,
+          out: str('out')!,
+          cwd: io.cwd,
+          log: io.stdout,
+          ...(margin === undefined ? {} : { margin }),
+          ...(str('config') ? { configFile: str('config')! } : {}),
+        })
       }
       case 'calibrate': {
         if (!str('model')) usage('Give the model to calibrate with --model model.json')
         if (!pos.length) usage('Give at least one .txt or .pdf of held-out good pages')
-        return await calibrateCommand({ model: str('model')!, inputs: pos, cwd: io.cwd, log: io.stdout, ...(str('out') ? { out: str('out')! } : {}), ...(str('config') ? { configFile: str('config')! } : {}) })
+        return await calibrateCommand({
+          model: str('model')!,
+          inputs: pos,
+          cwd: io.cwd,
+          log: io.stdout,
+          ...(str('out') ? { out: str('out')! } : {}),
+          ...(str('config') ? { configFile: str('config')! } : {}),
+        })
       }
       case 'eval': {
         if (!str('labels')) usage('Give the labels with --labels labels.jsonl')
-        if (pos.length !== 1) usage('Give exactly one ROOT folder that the labels\' paths are relative to')
+        if (pos.length !== 1) usage("Give exactly one ROOT folder that the labels' paths are relative to")
         const format = (str('format') ?? 'text') as 'text' | 'jsonl'
         if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${String(str('format'))}\``)
         return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
@@ -328,26 +392,57 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'ocr': {
         if (pos.length !== 2) usage('Give the input and the output: pdftriage ocr IN.pdf OUT.pdf (- for standard input or output)')
         if (v.force === true && v['skip-text'] === true) usage('--force and --skip-text say opposite things: give one')
-        const langs = str('language')?.split('+').map((l) => l.trim()).filter(Boolean)
+        const langs = str('language')
+          ?.split('+')
+          .map((l) => l.trim())
+          .filter(Boolean)
         if (langs && !langs.every((l) => /^[a-z_]{3,}$/.test(l))) usage(`Expected -l like fra or fra+eng, not \`${str('language')}\``)
         const pages = str('pages') === undefined ? undefined : parsePages(str('pages')!)
         return await ocrCommand({
-          input: pos[0]!, output: pos[1]!, cwd: io.cwd, mode: v.force === true ? 'force' : 'judge', quiet: v.quiet === true, verbose: v.verbose === true,
-          log: io.stderr, readStdin, writeStdout,
-          ...(langs ? { languages: langs } : {}), ...(pages ? { pages } : {}), ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
-          ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}), ...(str('config') ? { configFile: str('config')! } : {}),
+          input: pos[0]!,
+          output: pos[1]!,
+          cwd: io.cwd,
+          mode: v.force === true ? 'force' : 'judge',
+          quiet: v.quiet === true,
+          verbose: v.verbose === true,
+          log: io.stderr,
+          readStdin,
+          writeStdout,
+          ...(langs ? { languages: langs } : {}),
+          ...(pages ? { pages } : {}),
+          ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
+          ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),
+          ...(str('config') ? { configFile: str('config')! } : {}),
         })
       }
       case 'report': {
         if (pos.length !== 1) usage('Give exactly one output folder, written by pdftriage run. See pdftriage report --help')
-        return await reportCommand({ out: pos[0]!, cwd: io.cwd, images: v['no-images'] !== true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
+        return await reportCommand({
+          out: pos[0]!,
+          cwd: io.cwd,
+          images: v['no-images'] !== true,
+          log: io.stderr,
+          ...(str('config') ? { configFile: str('config')! } : {}),
+        })
       }
     }
     return 2
   } catch (e) {
     if (e instanceof TriageError) {
       io.stderr(`pdftriage: ${e.message}`)
-      return ['USAGE', 'OUTPUT_LOCKED', 'OUTPUT_PATH_INVALID', 'CONFIG_INVALID', 'CONFIG_NOT_FOUND', 'PLUGIN_NOT_FOUND', 'PLUGIN_INVALID', 'MODEL_INVALID', 'OCR_LANGUAGE_MISSING'].includes(e.code) ? 2 : 1
+      return [
+        'USAGE',
+        'OUTPUT_LOCKED',
+        'OUTPUT_PATH_INVALID',
+        'CONFIG_INVALID',
+        'CONFIG_NOT_FOUND',
+        'PLUGIN_NOT_FOUND',
+        'PLUGIN_INVALID',
+        'MODEL_INVALID',
+        'OCR_LANGUAGE_MISSING',
+      ].includes(e.code)
+        ? 2
+        : 1
     }
     io.stderr(`pdftriage: unexpected error: ${(e as Error).stack ?? String(e)}`)
     return 1

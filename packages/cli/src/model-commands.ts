@@ -57,9 +57,19 @@ async function readPages(inputs: string[], cwd: string, configFile: string | und
 }
 
 /** `pdftriage fit`: fits a letter-pair model on the user's good pages and writes it. */
-export async function fitCommand(o: { inputs: string[]; out: string; margin?: number; cwd: string; configFile?: string; log: (s: string) => void }): Promise<number> {
+export async function fitCommand(o: {
+  inputs: string[]
+  out: string
+  margin?: number
+  cwd: string
+  configFile?: string
+  log: (s: string) => void
+}): Promise<number> {
   const pages = (await readPages(o.inputs, o.cwd, o.configFile, o.log)).filter((p) => p.text.trim().length > 0)
-  const model = fitModel(pages.map((p) => p.text), o.margin === undefined ? {} : { margin: o.margin })
+  const model = fitModel(
+    pages.map((p) => p.text),
+    o.margin === undefined ? {} : { margin: o.margin },
+  )
   await writeAtomic(resolve(o.cwd, o.out), saveModel(model))
   const worst = pages[model.worstTrainingPage]
   o.log(`fitted on ${model.trainingPages} pages`)
@@ -70,17 +80,29 @@ export async function fitCommand(o: { inputs: string[]; out: string; margin?: nu
 }
 
 /** `pdftriage calibrate`: widens the margin just enough that the user's trusted held-out pages all pass. */
-export async function calibrateCommand(o: { model: string; inputs: string[]; out?: string; cwd: string; configFile?: string; log: (s: string) => void }): Promise<number> {
+export async function calibrateCommand(o: {
+  model: string
+  inputs: string[]
+  out?: string
+  cwd: string
+  configFile?: string
+  log: (s: string) => void
+}): Promise<number> {
   const modelPath = resolve(o.cwd, o.model)
   const text = await readFile(modelPath, 'utf8').catch((e: Error) => {
     throw new TriageError('MODEL_INVALID', `Cannot read the model ${o.model}: ${e.message}. Make one with \`pdftriage fit\`.`, { file: o.model })
   })
   const model = loadModel(text, o.model)
   const pages = await readPages(o.inputs, o.cwd, o.configFile, o.log)
-  const cal = calibrate(model, pages.map((p) => p.text))
+  const cal = calibrate(
+    model,
+    pages.map((p) => p.text),
+  )
   for (const p of cal.pages) {
     const src = pages[p.index]?.source ?? String(p.index)
-    o.log(`  ${src}: score ${p.score.toFixed(3)}, ${p.belowWorst >= 0 ? `${p.belowWorst.toFixed(3)} below` : `${(-p.belowWorst).toFixed(3)} above`} the worst training page`)
+    o.log(
+      `  ${src}: score ${p.score.toFixed(3)}, ${p.belowWorst >= 0 ? `${p.belowWorst.toFixed(3)} below` : `${(-p.belowWorst).toFixed(3)} above`} the worst training page`,
+    )
   }
   o.log(`margin needed ${cal.needed.toFixed(3)}, kept ${cal.margin.toFixed(3)} nat; threshold ${cal.model.threshold.toFixed(3)}`)
   const dest = o.out ?? o.model

@@ -1,9 +1,7 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { existsSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import {
-  TriageError, blake2b512, createComponents, effectiveRules, loadConfig, planDocument, runDocument, type PageResult, type Policy,
-} from '@pdftriage/core'
+import { TriageError, blake2b512, createComponents, effectiveRules, loadConfig, planDocument, runDocument, type PageResult, type Policy } from '@pdftriage/core'
 import { sidecarText, writeSearchablePdfWithSummary } from '@pdftriage/write-pdf'
 import { CLI_DIR } from './cli-dir.js'
 
@@ -71,11 +69,18 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
     throw new TriageError('USAGE', `OUT \`${o.output}\` is a folder: give a file name (for a folder of PDFs, use pdftriage run)`)
   }
   if (o.sidecar === '-' && !outPath) throw new TriageError('USAGE', 'The PDF already goes to standard output: give --sidecar a file name')
-  const bytes = o.input === '-'
-    ? await o.readStdin()
-    : await readFile(resolve(o.cwd, o.input)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).catch((e: NodeJS.ErrnoException) => {
-        throw new TriageError('FILE_UNREADABLE', `Cannot read ${inName}: ${e.code === 'ENOENT' ? 'no such file' : (e.code ?? e.message)}. Check the path.`, { file: inName, cause: e })
-      })
+  const bytes =
+    o.input === '-'
+      ? await o.readStdin()
+      : await readFile(resolve(o.cwd, o.input))
+          .then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
+          .catch((e: NodeJS.ErrnoException) => {
+            throw new TriageError(
+              'FILE_UNREADABLE',
+              `Cannot read ${inName}: ${e.code === 'ENOENT' ? 'no such file' : (e.code ?? e.message)}. Check the path.`,
+              { file: inName, cause: e },
+            )
+          })
   const loaded = await loadConfig(o.configFile, o.cwd)
   const config = { ...loaded.config, policy: policyOf[o.mode] }
   if (o.languages) config.languages = o.languages
@@ -118,10 +123,18 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   }
   const failed = results.filter((r) => r.action === 'failed')
   if (failed.length && failed.length === results.length) {
-    throw new TriageError('PAGE_FAILED', `${inName}: every page failed (${failed[0]!.error?.code ?? 'PLUGIN_FAILED'}: ${failed[0]!.error?.message ?? ''})`, { file: inName })
+    throw new TriageError('PAGE_FAILED', `${inName}: every page failed (${failed[0]!.error?.code ?? 'PLUGIN_FAILED'}: ${failed[0]!.error?.message ?? ''})`, {
+      file: inName,
+    })
   }
-  const { pdf, summary } = await writeSearchablePdfWithSummary(bytes, results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })))
-  const text = sidecarText(results.map((r) => r.page), results.length)
+  const { pdf, summary } = await writeSearchablePdfWithSummary(
+    bytes,
+    results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })),
+  )
+  const text = sidecarText(
+    results.map((r) => r.page),
+    results.length,
+  )
   if (outPath) await writeAtomic(outPath, pdf)
   else await o.writeStdout(pdf)
   if (o.sidecar) {
@@ -132,10 +145,13 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   const repaired = results.filter((r) => r.action === 'repaired').length
   if (!o.quiet) {
     const s = ((performance.now() - t0) / 1000).toFixed(1)
-    const what = ocred + repaired === 0
-      ? 'no page needed OCR: the output carries the text the input had'
-      : `${ocred} OCRed, ${repaired} repaired without OCR, ${results.length - ocred - repaired - failed.length} kept as they were`
-    o.log(`${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer; ${s} s -> ${outPath ?? '(standard output)'}`)
+    const what =
+      ocred + repaired === 0
+        ? 'no page needed OCR: the output carries the text the input had'
+        : `${ocred} OCRed, ${repaired} repaired without OCR, ${results.length - ocred - repaired - failed.length} kept as they were`
+    o.log(
+      `${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer; ${s} s -> ${outPath ?? '(standard output)'}`,
+    )
   }
   return failed.length ? 1 : 0
 }
@@ -148,6 +164,9 @@ async function writeAtomic(path: string, data: Uint8Array | string): Promise<voi
     await rename(tmp, path)
   } catch (e) {
     await rm(tmp, { force: true })
-    throw new TriageError('OUTPUT_PATH_INVALID', `Cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e, stage: 'write' })
+    throw new TriageError('OUTPUT_PATH_INVALID', `Cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      cause: e,
+      stage: 'write',
+    })
   }
 }

@@ -128,7 +128,7 @@ export class Progress {
     for (const n of this.pagesInFlight.values()) inFlight += Math.max(0, perDoc - n)
     const waiting = Math.max(0, this.total - this.docs - this.pagesInFlight.size)
     const remaining = inFlight + waiting * perDoc
-    return (((now - this.start) / 1000) / this.pages) * remaining
+    return ((now - this.start) / 1000 / this.pages) * remaining
   }
 
   /** The bar's text. */
@@ -137,9 +137,11 @@ export class Progress {
     const share = this.total ? this.docs / this.total : 1
     const bar = '#'.repeat(Math.round(share * width)).padEnd(width, '.')
     const eta = this.eta(now)
-    return `[${bar}] ${this.docs}/${this.total} docs, ${this.pages} pages, ${this.ocrPages} OCRed` +
+    return (
+      `[${bar}] ${this.docs}/${this.total} docs, ${this.pages} pages, ${this.ocrPages} OCRed` +
       `${this.failed ? `, ${this.failed} failed` : ''}, ${duration((now - this.start) / 1000)}` +
       `${eta === undefined ? '' : ` eta ${duration(eta)}`}`
+    )
   }
 
   private draw(): void {

@@ -29,8 +29,15 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
   let progress: Progress | undefined
   const summary = await runQueued(
     {
-      queue: o.queue, inputs: o.paths, outDir: o.out, cwd: o.cwd, pdf: o.pdf, filter: o.filter,
-      ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
+      queue: o.queue,
+      inputs: o.paths,
+      outDir: o.out,
+      cwd: o.cwd,
+      pdf: o.pdf,
+      filter: o.filter,
+      ...(o.configFile ? { configFile: o.configFile } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.policy ? { policy: o.policy } : {}),
     },
     (e) => {
       switch (e.type) {
@@ -41,11 +48,16 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
           o.log(e.message)
           break
         case 'planned':
-          progress = new Progress(e.todo, process.stderr.isTTY === true && !process.env.CI ? {} : { bar: false, write: (l: string) => o.log(l.replace(/\n$/, '')) })
+          progress = new Progress(
+            e.todo,
+            process.stderr.isTTY === true && !process.env.CI ? {} : { bar: false, write: (l: string) => o.log(l.replace(/\n$/, '')) },
+          )
           break
         case 'enqueued':
           if (!e.submitted) break
-          o.log(`enqueued ${e.submitted} document(s) on ${e.queue}${e.alreadyDone ? ` (${e.alreadyDone} already done by workers)` : ''}: start workers with pdftriage worker --queue ${e.queue} --out ${o.out}`)
+          o.log(
+            `enqueued ${e.submitted} document(s) on ${e.queue}${e.alreadyDone ? ` (${e.alreadyDone} already done by workers)` : ''}: start workers with pdftriage worker --queue ${e.queue} --out ${o.out}`,
+          )
           break
         case 'document-done':
           progress?.pagesOf(e.file, Number(e.row.pages) || 0, Number(e.row.pages_ocred) || 0)
@@ -69,7 +81,14 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
 }
 
 /** `pdftriage worker`: processes documents of the queue of `out` until interrupted (or idle, with `exitWhenIdle`). */
-export async function workerCommand(o: { queue: string; out: string; cwd: string; concurrency: number; exitWhenIdle: boolean; log: (s: string) => void }): Promise<number> {
+export async function workerCommand(o: {
+  queue: string
+  out: string
+  cwd: string
+  concurrency: number
+  exitWhenIdle: boolean
+  log: (s: string) => void
+}): Promise<number> {
   const { runWorker } = await queueLib()
   const stop = new AbortController()
   const onSignal = () => {

@@ -50,10 +50,20 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   const bar = !o.quiet && process.stderr.isTTY === true && !process.env.CI
   const summary = await runBatch(
     {
-      inputs: o.paths, outDir: o.out, cwd: o.cwd, jobs: o.jobs, pdf: o.pdf, redo: o.redo, redoFailed: o.redoFailed, filter: o.filter,
+      inputs: o.paths,
+      outDir: o.out,
+      cwd: o.cwd,
+      jobs: o.jobs,
+      pdf: o.pdf,
+      redo: o.redo,
+      redoFailed: o.redoFailed,
+      filter: o.filter,
       configChange: 'refuse',
-      pluginDirs: [CLI_DIR], ...(o.limits ? { limits: o.limits } : {}),
-      ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}),
+      pluginDirs: [CLI_DIR],
+      ...(o.limits ? { limits: o.limits } : {}),
+      ...(o.configFile ? { configFile: o.configFile } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.policy ? { policy: o.policy } : {}),
     },
     (e) => {
       switch (e.type) {
@@ -86,8 +96,10 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   ).finally(() => process.removeListener('SIGINT', onInterrupt))
   progress?.done()
   if (inputs === 0) {
-    o.log(`no PDF found in ${o.paths.map((p) => `\`${p}\``).join(', ')} (folders are searched recursively for *.pdf` +
-      `${o.filter.include?.length || o.filter.exclude?.length ? '; --include and --exclude apply' : ''})`)
+    o.log(
+      `no PDF found in ${o.paths.map((p) => `\`${p}\``).join(', ')} (folders are searched recursively for *.pdf` +
+        `${o.filter.include?.length || o.filter.exclude?.length ? '; --include and --exclude apply' : ''})`,
+    )
   }
   const p = summary.pages
   o.log(

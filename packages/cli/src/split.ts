@@ -32,7 +32,10 @@ export async function planTasks(files: string[], jobs: number, o: { cwd: string;
   for (const file of files) {
     let pages = 0
     try {
-      const doc = await openDocument(extractor, new Uint8Array(await readFile(resolve(o.cwd, file))), { file, ...(config.password ? { password: config.password } : {}) })
+      const doc = await openDocument(extractor, new Uint8Array(await readFile(resolve(o.cwd, file))), {
+        file,
+        ...(config.password ? { password: config.password } : {}),
+      })
       pages = doc.pageCount
       await doc.close()
     } catch {

@@ -1,4 +1,13 @@
-import { errorRecord, expandInputs, missingError, processFiles, type DocumentLimits, type DocumentRecord, type OutRecord, type PageRecord } from '@pdftriage/batch'
+import {
+  errorRecord,
+  expandInputs,
+  missingError,
+  processFiles,
+  type DocumentLimits,
+  type DocumentRecord,
+  type OutRecord,
+  type PageRecord,
+} from '@pdftriage/batch'
 import type { Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
@@ -40,37 +49,51 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
     if (o.format === 'jsonl' || r.type !== 'page') o.out(format(r, o.format, pageRows))
     if (r.type === 'document' || r.type === 'error') pageRows.length = 0
   }
-  await processFiles(tasks, { mode: 'triage', cwd: o.cwd, fallbackDirs: [CLI_DIR], withText: o.withText, ...(o.configFile ? { configFile: o.configFile } : {}), ...(o.model ? { model: o.model } : {}), ...(o.policy ? { policy: o.policy } : {}) }, o.jobs, {
-    record(r, i) {
-      const part = tasks[i]!.part
-      if (r.type === 'page') {
-        progress.page(r.file, r.action)
-        if (r.action === 'failed') failedPages++
-        if (o.format === 'table') pageRows.push(r)
-        emit(r)
-      } else if (!part) emit(r)
-      else if (r.type === 'error') {
-        if (!partFailed) emit(r)
-        partFailed = true
-      } else {
-        parts.push(r)
-        if (part.index === part.of - 1 && !partFailed) emit(mergeDocumentRecords(parts))
-      }
+  await processFiles(
+    tasks,
+    {
+      mode: 'triage',
+      cwd: o.cwd,
+      fallbackDirs: [CLI_DIR],
+      withText: o.withText,
+      ...(o.configFile ? { configFile: o.configFile } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o.policy ? { policy: o.policy } : {}),
     },
-    outcome(out, i) {
-      const part = tasks[i]!.part
-      if (part && part.index < part.of - 1) return
-      const bad = out.status === 'failed' || (!!part && partFailed)
-      if (bad) failed++
-      progress.document(out.file, '', bad)
-      if (part) {
-        parts.length = 0
-        partFailed = false
-      }
+    o.jobs,
+    {
+      record(r, i) {
+        const part = tasks[i]!.part
+        if (r.type === 'page') {
+          progress.page(r.file, r.action)
+          if (r.action === 'failed') failedPages++
+          if (o.format === 'table') pageRows.push(r)
+          emit(r)
+        } else if (!part) emit(r)
+        else if (r.type === 'error') {
+          if (!partFailed) emit(r)
+          partFailed = true
+        } else {
+          parts.push(r)
+          if (part.index === part.of - 1 && !partFailed) emit(mergeDocumentRecords(parts))
+        }
+      },
+      outcome(out, i) {
+        const part = tasks[i]!.part
+        if (part && part.index < part.of - 1) return
+        const bad = out.status === 'failed' || (!!part && partFailed)
+        if (bad) failed++
+        progress.document(out.file, '', bad)
+        if (part) {
+          parts.length = 0
+          partFailed = false
+        }
+      },
+      // Each document in a child process under the default limits, even with one job: a file that crashes pdf.js or
+      // never ends is an error record, and the others still get theirs, in input order.
     },
-    // Each document in a child process under the default limits, even with one job: a file that crashes pdf.js or
-    // never ends is an error record, and the others still get theirs, in input order.
-  }, { limits: o.limits ?? {} })
+    { limits: o.limits ?? {} },
+  )
   progress.done()
   return failed + failedPages > 0 ? 1 : 0
 }
@@ -84,7 +107,9 @@ function format(r: OutRecord, f: 'jsonl' | 'table', pages: PageRecord[] = []): s
   for (const p of pages) {
     const score = p.score === null ? '' : ` ${p.score.toFixed(2)}`
     const why = p.notes.at(-1) ?? ''
-    lines.push(`  p${String(p.page).padEnd(4)} ${(p.needsOcr ? 'OCR ' : 'ok  ') + p.layer.padEnd(12)} ${p.judge}${score}${p.repair ? ` repaired by ${p.repair}` : ''}  ${why}`)
+    lines.push(
+      `  p${String(p.page).padEnd(4)} ${(p.needsOcr ? 'OCR ' : 'ok  ') + p.layer.padEnd(12)} ${p.judge}${score}${p.repair ? ` repaired by ${p.repair}` : ''}  ${why}`,
+    )
   }
   return lines.join('\n')
 }
@@ -92,7 +117,7 @@ function format(r: OutRecord, f: 'jsonl' | 'table', pages: PageRecord[] = []): s
 /** `[1,2,3,7,9,10]` as `1-3, 7, 9-10`. */
 export function compactRanges(ns: readonly number[]): string {
   const out: string[] = []
-  for (let i = 0; i < ns.length; ) {
+  for (let i = 0; i < ns.length;) {
     let j = i
     while (j + 1 < ns.length && ns[j + 1] === ns[j]! + 1) j++
     out.push(i === j ? `${ns[i]}` : `${ns[i]}-${ns[j]}`)

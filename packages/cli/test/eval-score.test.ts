@@ -27,11 +27,14 @@ describe('parseLabels', () => {
     ['a page labelled twice', line(ok), /line 2 labels a\.pdf p1 again \(first on line 1\)/],
   ] as const) {
     it(`refuses ${what} as a USAGE error naming the line`, () => {
-      assert.throws(() => parseLabels(`${line(ok)}\n${bad}`, 'labels.jsonl'), (e: Error & { code?: string }) => {
-        assert.equal(e.code, 'USAGE')
-        assert.match(e.message, why)
-        return true
-      })
+      assert.throws(
+        () => parseLabels(`${line(ok)}\n${bad}`, 'labels.jsonl'),
+        (e: Error & { code?: string }) => {
+          assert.equal(e.code, 'USAGE')
+          assert.match(e.message, why)
+          return true
+        },
+      )
     })
   }
 })
@@ -50,13 +53,29 @@ describe('scoreEval', () => {
     'labels.jsonl',
   )
   const p = (needsOcr: boolean, layer: string, repair?: string): Prediction => ({ needsOcr, layer, judge: 'gates', repair, notes: [`gates: ${layer}`] })
-  const predictions = new Map([['a.pdf', new Map([[1, p(false, 'healthy')], [2, p(false, 'healthy')], [3, p(false, 'recoverable', 'reflect')], [4, p(true, 'garbled')], [5, p(true, 'absent')]])]])
+  const predictions = new Map([
+    [
+      'a.pdf',
+      new Map([
+        [1, p(false, 'healthy')],
+        [2, p(false, 'healthy')],
+        [3, p(false, 'recoverable', 'reflect')],
+        [4, p(true, 'garbled')],
+        [5, p(true, 'absent')],
+      ]),
+    ],
+  ])
   const failed = new Map([['b.pdf', 'PDF_INVALID: b.pdf is damaged']])
   const { pages, summary } = scoreEval(labels, predictions, failed)
 
   it('counts missed and needless pages, uncertain ones apart, per class', () => {
     assert.deepEqual(summary, {
-      type: 'eval-summary', pages: 6, uncertain: 1, missed: 3, needless: 1, errors: 1,
+      type: 'eval-summary',
+      pages: 6,
+      uncertain: 1,
+      missed: 3,
+      needless: 1,
+      errors: 1,
       byLabel: {
         healthy: { pages: 2, sentToOcr: 1, kept: 1, repaired: 0, wrong: 1 },
         garbled: { pages: 1, sentToOcr: 0, kept: 1, repaired: 0, wrong: 1 },
@@ -77,7 +96,10 @@ describe('scoreEval', () => {
   it('prints the classes sorted, then every wrong page with its notes', () => {
     const text = formatEval(pages, summary, 2)
     assert.equal(text[0], 'eval: 6 labelled pages in 2 files (1 uncertain left out, 1 files failed)')
-    assert.deepEqual(text.slice(2, 6).map((l) => l.split(/\s+/)[0]), ['absent', 'garbled', 'healthy', 'reflected'])
+    assert.deepEqual(
+      text.slice(2, 6).map((l) => l.split(/\s+/)[0]),
+      ['absent', 'garbled', 'healthy', 'reflected'],
+    )
     assert.ok(text.includes('missed (needs OCR, called readable): 3'))
     assert.ok(text.includes('  a.pdf p2 [garbled] -> readable (healthy by gates)'))
     assert.ok(text.includes('  b.pdf p1 [absent] -> no result (? by ?)'))

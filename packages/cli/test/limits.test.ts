@@ -12,7 +12,10 @@ describe('limits and the output folder, from the command line', () => {
     t.after(() => rmSync(dir, { recursive: true, force: true }))
     const r = await cli(['triage', '--jobs', '1', '--page-timeout', '3', '.'], dir)
     assert.equal(r.code, 1)
-    assert.deepEqual(r.records.map((x) => x.type), ['error', 'page', 'document'])
+    assert.deepEqual(
+      r.records.map((x) => x.type),
+      ['error', 'page', 'document'],
+    )
     assert.equal(r.records[0]!.code, 'PAGE_TIMEOUT')
     assert.match(String(r.records[0]!.message), /--page-timeout/)
     assert.equal(r.records[2]!.file, 'b-good.pdf')

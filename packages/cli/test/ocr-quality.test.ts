@@ -11,7 +11,10 @@ test('extract-and-ocr keeps both texts; an upside-down scan is read upright; OCR
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const r = await cli(['run', '-q', '--policy', 'extract-and-ocr', '-o', 'out', 'a.pdf'], dir)
   assert.equal(r.code, 0, r.stderr.join('\n'))
-  const rows = readFileSync(join(dir, 'out', 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+  const rows = readFileSync(join(dir, 'out', 'pages.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
   const [born, scan] = rows
   assert.equal(born!.action, 'kept')
   assert.equal(born!.ocrQuality, 'good')
@@ -20,7 +23,10 @@ test('extract-and-ocr keeps both texts; an upside-down scan is read upright; OCR
   assert.equal(scan!.action, 'ocr')
   assert.equal(scan!.ocrQuality, 'good')
   assert.match(scan!.text as string, /MUNICIPAL/)
-  assert.ok((scan!.notes as string[]).some((n) => /read turned 180 degrees/.test(n)), (scan!.notes as string[]).join('\n'))
+  assert.ok(
+    (scan!.notes as string[]).some((n) => /read turned 180 degrees/.test(n)),
+    (scan!.notes as string[]).join('\n'),
+  )
   const files = readdirSync(join(dir, 'out', 'documents'))
   const ocrTxt = files.find((f) => f.endsWith('.ocr.txt'))
   assert.ok(ocrTxt, files.join(' '))

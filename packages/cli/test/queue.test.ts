@@ -16,7 +16,10 @@ test('queue commands: usage errors exit 2 and say what to give', async (t) => {
     [['worker', '--queue', 'redis://127.0.0.1:6379', '--out', 'out'], /has no queue yet \(queue\/name\): start the producer/],
     [['status', '--queue', 'redis://127.0.0.1:6379', '--out', 'out'], /has no queue \(queue\/name\): nothing was enqueued/],
     [['collect', '--out', 'out'], /has no queue\/ folder: nothing was enqueued/],
-    [['worker', '--queue', 'redis://127.0.0.1:6379', '--out', 'out', '--concurrency', '0'], /Expected --concurrency to be a whole number of at least 1, not `0`/],
+    [
+      ['worker', '--queue', 'redis://127.0.0.1:6379', '--out', 'out', '--concurrency', '0'],
+      /Expected --concurrency to be a whole number of at least 1, not `0`/,
+    ],
   ]
   for (const [args, message] of cases) {
     const r = await cli(args, dir)

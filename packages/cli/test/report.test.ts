@@ -15,11 +15,21 @@ test('run --report writes a review page of the run it just did, with a picture o
     pages: Array<{ action: string; thumb?: string }>
     docs: Array<{ file: string; status: string }>
   }
-  assert.deepEqual(data.docs.map((d) => [d.file, d.status]), [['a.pdf', 'done'], ['b.pdf', 'done'], ['c.pdf', 'failed']])
+  assert.deepEqual(
+    data.docs.map((d) => [d.file, d.status]),
+    [
+      ['a.pdf', 'done'],
+      ['b.pdf', 'done'],
+      ['c.pdf', 'failed'],
+    ],
+  )
   assert.deepEqual(data.pages.map((p) => p.action).sort(), ['kept', 'repaired'])
   assert.ok(data.pages.every((p) => p.thumb))
   assert.equal(readdirSync(join(dir, 'out', 'report', 'img')).length, 4)
-  assert.ok(r.stderr.some((l) => /^report: 3 documents, 2 pages, 2 pictures/.test(l)), r.stderr.join('\n'))
+  assert.ok(
+    r.stderr.some((l) => /^report: 3 documents, 2 pages, 2 pictures/.test(l)),
+    r.stderr.join('\n'),
+  )
 })
 
 test('report names a folder that holds no run', async (t) => {

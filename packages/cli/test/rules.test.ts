@@ -30,13 +30,27 @@ describe('run: include/exclude globs and metadata rules', () => {
       ),
     )
     // A scan whose OCR layer came from "Image Capture Plus": every page is OCRed again whatever it reads like.
-    writeFileSync(join(dir, 'in', 'scan.pdf'), await fx.buildPdf([{ scan: { text: fx.FRENCH_PROSE, dpi: 100 }, blocks: [{ text: fx.FRENCH_PROSE, invisible: true }] }], { creatorTool: 'Image Capture Plus 5.2' }))
+    writeFileSync(
+      join(dir, 'in', 'scan.pdf'),
+      await fx.buildPdf([{ scan: { text: fx.FRENCH_PROSE, dpi: 100 }, blocks: [{ text: fx.FRENCH_PROSE, invisible: true }] }], {
+        creatorTool: 'Image Capture Plus 5.2',
+      }),
+    )
     writeFileSync(join(dir, 'in', 'drafts', 'draft.pdf'), await fx.healthyPdf('en'))
     writeFileSync(join(dir, 'in', 'notes.pdf'), await fx.healthyPdf('en'))
   })
 
   it('applies the actes-fr preset and the globs', async () => {
-    writeFileSync(join(dir, 'c.json'), JSON.stringify({ presets: ['actes-fr'], postprocess: [], judges: ['@pdftriage/judge-gates'], ocr: { use: 'tesseract', options: { languages: ['fra'], workers: 1 } }, ocrDpi: 100 }))
+    writeFileSync(
+      join(dir, 'c.json'),
+      JSON.stringify({
+        presets: ['actes-fr'],
+        postprocess: [],
+        judges: ['@pdftriage/judge-gates'],
+        ocr: { use: 'tesseract', options: { languages: ['fra'], workers: 1 } },
+        ocrDpi: 100,
+      }),
+    )
     const r = await cli(['run', '--config', 'c.json', '--jobs', '1', '--out', 'out', '--exclude', 'drafts/**', '--exclude', 'notes.pdf', 'in'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const docs = rows(join(dir, 'out'))
@@ -49,9 +63,15 @@ describe('run: include/exclude globs and metadata rules', () => {
     assert.equal(scan.creator_tool, 'Image Capture Plus 5.2')
     assert.equal(scan.tags, 'poor-ocr-layer')
     assert.equal(scan.pages_ocred, '1')
-    const pages = readFileSync(join(dir, 'out', 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    const pages = readFileSync(join(dir, 'out', 'pages.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
     const arretePages = pages.filter((p) => String(p.file).endsWith('arrete.pdf'))
-    assert.deepEqual(arretePages.map((p) => p.action), ['kept', 'kept', 'skipped'])
+    assert.deepEqual(
+      arretePages.map((p) => p.action),
+      ['kept', 'kept', 'skipped'],
+    )
     // The stamp is ignored when judging (notes count the page without it), but kept in the text.
     assert.match(String(arretePages[0]!.text), /Envoyé en préfecture/)
     const text = readFileSync(join(dir, 'out', arrete.text!), 'utf8').split('\f')

@@ -38,7 +38,10 @@ describe('pdftriage run with OCR and --pdf (end to end, real tesseract)', () => 
     assert.equal(scan.pages_ocred, '1')
     const healthy = docs.find((d) => d.path === 'healthy.pdf')!
     assert.equal(healthy.pages_ocred, '0')
-    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
     assert.deepEqual(Object.fromEntries(pages.map((p) => [p.file, p.action])), { 'healthy.pdf': 'kept', 'reflected.pdf': 'repaired', 'scan.pdf': 'ocr' })
     const ocrText = readFileSync(join(out, scan.text!), 'utf8')
     assert.ok(wordRecall(fx.FRENCH_PROSE, ocrText) > 0.9, `OCR word recall ${wordRecall(fx.FRENCH_PROSE, ocrText)}`)

@@ -41,7 +41,10 @@ describe('the CLI places and sizes plugins by what they declare', () => {
 
   it("sets the OCR engine's workers through the option it names, unless the config sets it", async () => {
     const { created } = (await import(pathToFileURL(join(dir, 'threads-ocr.mjs')).href)) as { created: unknown[] }
-    for (const [options, expect] of [[{}, { threads: 3 }], [{ threads: 1 }, { threads: 1 }]] as const) {
+    for (const [options, expect] of [
+      [{}, { threads: 3 }],
+      [{ threads: 1 }, { threads: 1 }],
+    ] as const) {
       const configFile = `ocr-${Object.keys(options).length}.json`
       writeFileSync(join(dir, configFile), JSON.stringify({ judges: [], repairs: [], postprocess: [], ocr: { use: './threads-ocr.mjs', options } }))
       const s = await Session.create({ mode: 'run', cwd: dir, configFile, ocrWorkers: 3 })

@@ -73,7 +73,10 @@ describe('pdftriage triage', () => {
     const two = await cli(['triage', '--jobs', '2', '--split', 'long.pdf'], d)
     assert.equal(two.code, 0)
     assert.equal(two.records.filter((r) => r.type === 'document').length, 1, 'one merged document record')
-    assert.deepEqual(two.records.filter((r) => r.type === 'page').map((r) => r.page), Array.from({ length: 60 }, (_, i) => i + 1))
+    assert.deepEqual(
+      two.records.filter((r) => r.type === 'page').map((r) => r.page),
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    )
     assert.deepEqual(strip(two.records), strip(one.records))
   })
 
@@ -129,6 +132,9 @@ describe('inputs', () => {
     symlinkSync(d, join(d, 'in', 'loop'))
     const r = await cli(['triage', 'in'], d)
     assert.equal(r.code, 0)
-    assert.deepEqual(r.records.filter((x) => x.type === 'document').map((x) => x.file), [join('in', 'linked.pdf')])
+    assert.deepEqual(
+      r.records.filter((x) => x.type === 'document').map((x) => x.file),
+      [join('in', 'linked.pdf')],
+    )
   })
 })

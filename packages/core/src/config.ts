@@ -63,12 +63,18 @@ export const configSchema = z.strictObject({
   writers: z
     .array(pluginRefSchema)
     .optional()
-    .describe('Writers of each document\'s files; default: text and rebuilt text, report (and the searchable PDF with --pdf)'),
+    .describe("Writers of each document's files; default: text and rebuilt text, report (and the searchable PDF with --pdf)"),
   policy: policySchema.default('auto').describe('When to OCR'),
   ocrDpi: z.number().int().min(72).max(1200).default(300).describe('Resolution pages are rendered at for OCR'),
-  languages: z.array(z.string().regex(/^[a-z_]{3,}$/)).optional().describe('OCR languages, overriding the engine default'),
+  languages: z
+    .array(z.string().regex(/^[a-z_]{3,}$/))
+    .optional()
+    .describe('OCR languages, overriding the engine default'),
   password: z.string().optional().describe('Password for encrypted PDFs'),
-  presets: z.array(z.enum(['actes-fr'])).default([]).describe('Rule presets to add (see the README)'),
+  presets: z
+    .array(z.enum(['actes-fr']))
+    .default([])
+    .describe('Rule presets to add (see the README)'),
   rules: z.array(ruleSchema).default([]).describe('Metadata rules, checked in order'),
 })
 /** The configuration as written by a user. */

@@ -15,17 +15,22 @@ const quoted = (v: unknown): string => `\`${typeof v === 'string' || typeof v ==
 const measure = z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v), { error: (i) => `Expected a number, not ${quoted(i.input)}` })
 
 const verdictSchema = z
-  .object({
-    judge: z.string({ error: (i) => `Expected the judge's name, not ${quoted(i.input)}` }).min(1),
-    layer: z.enum(LAYERS as [Layer, ...Layer[]], { error: (i) => `Expected one of ${LAYERS.join(', ')}, not ${quoted(i.input)}` }),
-    needsOcr: z.boolean({ error: (i) => `Expected true or false, not ${quoted(i.input)}` }),
-    score: measure.optional(),
-    threshold: measure.optional(),
-    notes: z.array(z.string(), { error: (i) => `Expected notes (an array of strings), not ${quoted(i.input)}` }),
-    regions: z
-      .array(z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }), { error: (i) => `Expected regions (boxes in points), not ${quoted(i.input)}` })
-      .optional(),
-  }, { error: (i) => `Expected a verdict object (or undefined to abstain), not ${quoted(i.input)}` })
+  .object(
+    {
+      judge: z.string({ error: (i) => `Expected the judge's name, not ${quoted(i.input)}` }).min(1),
+      layer: z.enum(LAYERS as [Layer, ...Layer[]], { error: (i) => `Expected one of ${LAYERS.join(', ')}, not ${quoted(i.input)}` }),
+      needsOcr: z.boolean({ error: (i) => `Expected true or false, not ${quoted(i.input)}` }),
+      score: measure.optional(),
+      threshold: measure.optional(),
+      notes: z.array(z.string(), { error: (i) => `Expected notes (an array of strings), not ${quoted(i.input)}` }),
+      regions: z
+        .array(z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }), {
+          error: (i) => `Expected regions (boxes in points), not ${quoted(i.input)}`,
+        })
+        .optional(),
+    },
+    { error: (i) => `Expected a verdict object (or undefined to abstain), not ${quoted(i.input)}` },
+  )
   .refine((v) => !(v.needsOcr && READABLE.has(v.layer)), {
     error: (i) => `A \`${(i.input as { layer: Layer }).layer}\` layer cannot need OCR`,
     path: ['needsOcr'],
@@ -78,7 +83,12 @@ const capabilitySchemas: Record<PluginKind, z.ZodType> = {
     cost: z.enum(['characters', 'model', 'ocr'], { error: (i) => `Expected characters, model or ocr, not ${quoted(i.input)}` }).optional(),
   }),
   repair: z.object({}),
-  ocr: z.object({ workersOption: z.string({ error: (i) => `Expected an option name, not ${quoted(i.input)}` }).min(1).optional() }),
+  ocr: z.object({
+    workersOption: z
+      .string({ error: (i) => `Expected an option name, not ${quoted(i.input)}` })
+      .min(1)
+      .optional(),
+  }),
   postprocess: z.object({}),
   writer: z.object({}),
 }

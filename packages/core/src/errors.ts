@@ -80,21 +80,23 @@ export function isTriageError(e: unknown, code?: TriageErrorCode): e is TriageEr
  * Wraps anything a plugin threw into a `PLUGIN_FAILED` error (or the `code` given) naming the plugin and stage, keeping
  * the original as `cause`. A {@link TriageError} passes through unchanged but gains the missing plugin, stage and page.
  */
-export function wrapPluginError(
-  e: unknown,
-  plugin: string,
-  stage: Stage,
-  page?: number,
-  file?: string,
-  code: TriageErrorCode = 'PLUGIN_FAILED',
-): TriageError {
+export function wrapPluginError(e: unknown, plugin: string, stage: Stage, page?: number, file?: string, code: TriageErrorCode = 'PLUGIN_FAILED'): TriageError {
   if (e instanceof TriageError) {
     return new TriageError(e.code, e.message, {
-      cause: e.cause, plugin: e.plugin ?? plugin, stage: e.stage ?? stage, page: e.page ?? page, file: e.file ?? file, path: e.path,
+      cause: e.cause,
+      plugin: e.plugin ?? plugin,
+      stage: e.stage ?? stage,
+      page: e.page ?? page,
+      file: e.file ?? file,
+      path: e.path,
     })
   }
   const msg = e instanceof Error ? e.message : String(e)
   return new TriageError(code, `[${plugin}] ${stage}${page === undefined ? '' : ` page ${page}`}: ${msg}`, {
-    cause: e, plugin, stage, page, file,
+    cause: e,
+    plugin,
+    stage,
+    page,
+    file,
   })
 }

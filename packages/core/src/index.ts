@@ -4,14 +4,27 @@
 // The data that flows through the pipeline, in PDF points with a top-left origin.
 export type { BBox } from './geometry.js'
 export { bboxHeight, bboxUnion, bboxWidth, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
-export type {
-  DocumentInfo, DocumentText, FontInfo, Layer, PageAction, PageImage, PageResult, PageText, Paragraph, TextItem, Verdict,
-} from './types.js'
+export type { DocumentInfo, DocumentText, FontInfo, Layer, PageAction, PageImage, PageResult, PageText, Paragraph, TextItem, Verdict } from './types.js'
 
 // What plugins implement.
 export type {
-  ComponentKinds, CreateContext, DocumentView, ExtractedDocument, Extractor, Judge, JudgeContext, JudgeCost, OcrEngine,
-  OpenOptions, PluginCapabilities, PluginFactory, PluginKind, PostProcessor, RecognizeOptions, Repair, RepairContext,
+  ComponentKinds,
+  CreateContext,
+  DocumentView,
+  ExtractedDocument,
+  Extractor,
+  Judge,
+  JudgeContext,
+  JudgeCost,
+  OcrEngine,
+  OpenOptions,
+  PluginCapabilities,
+  PluginFactory,
+  PluginKind,
+  PostProcessor,
+  RecognizeOptions,
+  Repair,
+  RepairContext,
   RepairResult,
 } from './contracts.js'
 export { definePlugin } from './contracts.js'

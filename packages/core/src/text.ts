@@ -22,7 +22,10 @@ export function joinItems(items: readonly TextItem[]): string {
     if (it.hasEol) out += '\n'
     else if (it.text && !/\s$/.test(it.text)) out += ' '
   }
-  return out.replace(/[ \t]+\n/g, '\n').trim().normalize('NFC')
+  return out
+    .replace(/[ \t]+\n/g, '\n')
+    .trim()
+    .normalize('NFC')
 }
 
 /**

@@ -8,18 +8,60 @@ const load = (specifier: string): Promise<Record<string, unknown>> => import(spe
 
 test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await load('@pdftriage/core')).sort(), [
-    'DEFAULT_WRITERS', 'PDF_WRITER', 'SCAN_IMAGE_COVERAGE', 'TriageError', 'bboxHeight', 'bboxUnion', 'bboxWidth', 'blake2b512',
-    'configDigest', 'configSchema', 'createComponent', 'createComponents', 'cropImage', 'defineConfig', 'definePlugin',
-    'effectiveRules', 'effectiveWriters', 'emptyPage', 'fromPdfUserSpace', 'importPlugin', 'isScanPage', 'isTriageError',
-    'joinItems', 'judgePage', 'loadConfig', 'nonSpaceCount', 'openDocument', 'parseConfig', 'pdfType', 'pixelsToPoints',
-    'planDocument', 'policySchema', 'readAndHash', 'refParts', 'repairPage', 'runDocument', 'seededRandom', 'wrapPluginError',
+    'DEFAULT_WRITERS',
+    'PDF_WRITER',
+    'SCAN_IMAGE_COVERAGE',
+    'TriageError',
+    'bboxHeight',
+    'bboxUnion',
+    'bboxWidth',
+    'blake2b512',
+    'configDigest',
+    'configSchema',
+    'createComponent',
+    'createComponents',
+    'cropImage',
+    'defineConfig',
+    'definePlugin',
+    'effectiveRules',
+    'effectiveWriters',
+    'emptyPage',
+    'fromPdfUserSpace',
+    'importPlugin',
+    'isScanPage',
+    'isTriageError',
+    'joinItems',
+    'judgePage',
+    'loadConfig',
+    'nonSpaceCount',
+    'openDocument',
+    'parseConfig',
+    'pdfType',
+    'pixelsToPoints',
+    'planDocument',
+    'policySchema',
+    'readAndHash',
+    'refParts',
+    'repairPage',
+    'runDocument',
+    'seededRandom',
+    'wrapPluginError',
   ])
 })
 
 test('the public API of @pdftriage/core/testing', async () => {
   assert.deepEqual(Object.keys(await load('@pdftriage/core/testing')).sort(), [
-    'assemblePdf', 'describeExtractor', 'describeJudge', 'describeOcrEngine', 'describePostProcessor', 'describeRepair',
-    'describeWriter', 'encryptedMinimalPdf', 'minimalPdf', 'samplePage', 'sampleWriterInput',
+    'assemblePdf',
+    'describeExtractor',
+    'describeJudge',
+    'describeOcrEngine',
+    'describePostProcessor',
+    'describeRepair',
+    'describeWriter',
+    'encryptedMinimalPdf',
+    'minimalPdf',
+    'samplePage',
+    'sampleWriterInput',
   ])
 })
 
@@ -28,7 +70,10 @@ test('seededRandom repeats its sequence for a seed and stays in [0, 1)', async (
   const a = seededRandom(42)
   const b = seededRandom(42)
   const xs = Array.from({ length: 1000 }, () => a())
-  assert.deepEqual(Array.from({ length: 1000 }, () => b()), xs)
+  assert.deepEqual(
+    Array.from({ length: 1000 }, () => b()),
+    xs,
+  )
   assert.ok(xs.every((x) => x >= 0 && x < 1))
   assert.notDeepEqual(Array.from({ length: 5 }, seededRandom(43)), xs.slice(0, 5))
 })

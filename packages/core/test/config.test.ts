@@ -16,9 +16,18 @@ describe('config', () => {
     assert.deepEqual(c.judges, ['@pdftriage/judge-gates', '@pdftriage/judge-spotcheck'])
   })
   it('names the path of a bad value and rejects unknown keys', () => {
-    assert.throws(() => parseConfig({ policy: 'sometimes' }, 'x.json'), (e: TriageError) => e.code === 'CONFIG_INVALID' && e.path === 'policy' && /x\.json/.test(e.message))
-    assert.throws(() => parseConfig({ ocrr: 'x' }), (e: TriageError) => e.code === 'CONFIG_INVALID' && /ocrr/.test(e.message))
-    assert.throws(() => parseConfig({ judges: [{ use: 'a', option: {} }] }), (e: TriageError) => e.code === 'CONFIG_INVALID' && /judges\.0/.test(e.message))
+    assert.throws(
+      () => parseConfig({ policy: 'sometimes' }, 'x.json'),
+      (e: TriageError) => e.code === 'CONFIG_INVALID' && e.path === 'policy' && /x\.json/.test(e.message),
+    )
+    assert.throws(
+      () => parseConfig({ ocrr: 'x' }),
+      (e: TriageError) => e.code === 'CONFIG_INVALID' && /ocrr/.test(e.message),
+    )
+    assert.throws(
+      () => parseConfig({ judges: [{ use: 'a', option: {} }] }),
+      (e: TriageError) => e.code === 'CONFIG_INVALID' && /judges\.0/.test(e.message),
+    )
   })
   it('loads a file, finds the default name, and reports a missing one', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'))
@@ -48,8 +57,14 @@ describe('plugin resolution', () => {
   mkdirSync(pkg, { recursive: true })
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@pdftriage/judge-fake', type: 'module', exports: { '.': { import: './index.js' } } }))
   const zodUrl = new URL(import.meta.resolve('zod')).href
-  writeFileSync(join(pkg, 'index.js'), `import { z } from '${zodUrl}'\nexport default { kind: 'judge', name: 'fake', optionsSchema: z.strictObject({ level: z.number().default(1) }), create: (o) => ({ name: 'fake', level: o.level, judge: () => undefined }) }\n`)
-  writeFileSync(join(dir, 'local.js'), `export default { kind: 'ocr', name: 'local', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => ({ name: 'local' }) }\n`)
+  writeFileSync(
+    join(pkg, 'index.js'),
+    `import { z } from '${zodUrl}'\nexport default { kind: 'judge', name: 'fake', optionsSchema: z.strictObject({ level: z.number().default(1) }), create: (o) => ({ name: 'fake', level: o.level, judge: () => undefined }) }\n`,
+  )
+  writeFileSync(
+    join(dir, 'local.js'),
+    `export default { kind: 'ocr', name: 'local', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => ({ name: 'local' }) }\n`,
+  )
   writeFileSync(join(dir, 'notaplugin.js'), 'export default 42\n')
 
   it('tries the @pdftriage/<role>- forms for a short name', () => {
@@ -59,14 +74,23 @@ describe('plugin resolution', () => {
   it('resolves a short name from the config folder and validates options', async () => {
     const j = (await createComponent({ use: 'fake', options: { level: 3 } }, 'judge', 'judges.0', dir, [])) as unknown as { level: number }
     assert.equal(j.level, 3)
-    await assert.rejects(createComponent({ use: 'fake', options: { level: 'x' } }, 'judge', 'judges.0', dir, []), (e: TriageError) => e.code === 'CONFIG_INVALID' && e.path === 'judges.0.options' && /judges\.0\.options\.level/.test(e.message))
+    await assert.rejects(
+      createComponent({ use: 'fake', options: { level: 'x' } }, 'judge', 'judges.0', dir, []),
+      (e: TriageError) => e.code === 'CONFIG_INVALID' && e.path === 'judges.0.options' && /judges\.0\.options\.level/.test(e.message),
+    )
   })
   it('resolves a relative path, and says what was tried when nothing is found', async () => {
     assert.equal((await importPlugin('./local.js', 'ocr', dir, [])).name, 'local')
-    await assert.rejects(importPlugin('missing', 'ocr', dir, []), (e: TriageError) => e.code === 'PLUGIN_NOT_FOUND' && /@pdftriage\/ocr-missing/.test(e.message) && /npm install/.test(e.message))
+    await assert.rejects(
+      importPlugin('missing', 'ocr', dir, []),
+      (e: TriageError) => e.code === 'PLUGIN_NOT_FOUND' && /@pdftriage\/ocr-missing/.test(e.message) && /npm install/.test(e.message),
+    )
   })
   it('rejects a plugin of the wrong kind or shape', async () => {
-    await assert.rejects(importPlugin('./local.js', 'judge', dir, []), (e: TriageError) => e.code === 'PLUGIN_INVALID' && /Expected a `judge` plugin/.test(e.message) && /got `ocr`/.test(e.message))
+    await assert.rejects(
+      importPlugin('./local.js', 'judge', dir, []),
+      (e: TriageError) => e.code === 'PLUGIN_INVALID' && /Expected a `judge` plugin/.test(e.message) && /got `ocr`/.test(e.message),
+    )
     await assert.rejects(importPlugin('./notaplugin.js', 'judge', dir, []), (e: TriageError) => e.code === 'PLUGIN_INVALID' && /not `42`/.test(e.message))
   })
 })
@@ -80,7 +104,10 @@ describe('plugin resolution never takes code from the working folder', () => {
     const p = join(dir, 'node_modules', ...name.split('/'))
     mkdirSync(p, { recursive: true })
     writeFileSync(join(p, 'package.json'), JSON.stringify({ name, type: 'module', main: 'index.js' }))
-    writeFileSync(join(p, 'index.js'), `import { z } from '${zodUrl}'\nexport default { kind: '${kind}', name: 'planted', optionsSchema: z.object({}), create: () => ({ name: 'planted', judge: () => undefined }) }\n`)
+    writeFileSync(
+      join(p, 'index.js'),
+      `import { z } from '${zodUrl}'\nexport default { kind: '${kind}', name: 'planted', optionsSchema: z.object({}), create: () => ({ name: 'planted', judge: () => undefined }) }\n`,
+    )
   }
   mkdirSync(cfgDir, { recursive: true })
   plant(cfgDir, '@pdftriage/judge-gates', 'judge')

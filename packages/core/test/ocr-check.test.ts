@@ -90,7 +90,9 @@ const gates: Judge = {
         : { judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['fine'] },
 }
 async function run(d: ExtractedDocument, e: OcrEngine): Promise<PageResult> {
-  for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [gates], repairs: [], ocr: e, postprocess: [] } as never, { policy: 'auto' })) {
+  for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [gates], repairs: [], ocr: e, postprocess: [] } as never, {
+    policy: 'auto',
+  })) {
     if (ev.type === 'page') return ev.result
   }
   throw new Error('no page')
@@ -115,10 +117,23 @@ describe('OCR is judged', () => {
     // four bands (one a turn) and two whole readings
     assert.equal(e.reads, 6)
     assert.deepEqual(r.page.items[0]!.bbox, { x0: W - 5, y0: H - 3, x1: W - 1, y1: H - 1 })
-    assert.ok(r.verdict.notes.some((n) => /read turned 180 degrees/.test(n)), r.verdict.notes.join('\n'))
+    assert.ok(
+      r.verdict.notes.some((n) => /read turned 180 degrees/.test(n)),
+      r.verdict.notes.join('\n'),
+    )
   })
   it('OCR that reads badly is flagged poor, and a thin layer that reads is kept rather than replaced by it', async () => {
-    const bad: OcrEngine = { ...engine(), recognize: async (im) => ({ pageNumber: im.pageNumber, width: W, height: H, items: [{ text: 'ʇɥǝ', bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, confidence: 0.2 }], text: 'ʇɥǝ', source: 'ocr' }) }
+    const bad: OcrEngine = {
+      ...engine(),
+      recognize: async (im) => ({
+        pageNumber: im.pageNumber,
+        width: W,
+        height: H,
+        items: [{ text: 'ʇɥǝ', bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, confidence: 0.2 }],
+        text: 'ʇɥǝ',
+        source: 'ocr',
+      }),
+    }
     const absent = await run(doc(false), bad)
     assert.equal(absent.ocrQuality, 'poor')
     assert.equal(absent.action, 'ocr', 'nothing better to keep')
@@ -144,7 +159,13 @@ describe('regions of a page that keeps its layer', () => {
     pageCount: 1,
     info: { pageCount: 1 },
     getPageText: async () => layerPage(),
-    renderPage: async (n, dpi) => ({ pageNumber: n, width: Math.round((100 * dpi) / 72), height: Math.round((100 * dpi) / 72), dpi, data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2) }),
+    renderPage: async (n, dpi) => ({
+      pageNumber: n,
+      width: Math.round((100 * dpi) / 72),
+      height: Math.round((100 * dpi) / 72),
+      dpi,
+      data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2),
+    }),
     close: async () => {},
     [Symbol.asyncDispose]: async () => {},
   })
@@ -162,7 +183,11 @@ describe('regions of a page that keeps its layer', () => {
   })
   async function runMixed(e: OcrEngine, policy: 'auto' | 'extract' = 'auto'): Promise<PageResult> {
     const d = mixedDoc()
-    for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [readsRegions], repairs: [], ocr: e, postprocess: [] } as never, { policy })) {
+    for await (const ev of runDocument(
+      d,
+      { extractor: { name: 'x', open: async () => d }, judges: [readsRegions], repairs: [], ocr: e, postprocess: [] } as never,
+      { policy },
+    )) {
       if (ev.type === 'page') return ev.result
     }
     throw new Error('no page')
@@ -176,7 +201,10 @@ describe('regions of a page that keeps its layer', () => {
     // the region's words are on the page, in points
     assert.equal(r.regionText?.items.length, 1)
     assert.ok(r.regionText.items[0]!.bbox.x0 >= 20 && r.regionText.items[0]!.bbox.y0 >= 45)
-    assert.ok(r.verdict.notes.some((n) => /region \(20, 45, 80, 75\): 1 words added/.test(n)), r.verdict.notes.join('\n'))
+    assert.ok(
+      r.verdict.notes.some((n) => /region \(20, 45, 80, 75\): 1 words added/.test(n)),
+      r.verdict.notes.join('\n'),
+    )
   })
   it('leaves out a region whose reading is poor, and OCRs nothing under policy extract', async () => {
     const poor = await runMixed(screenshotOcr(0.3))

@@ -7,7 +7,14 @@ import { runDocument, type DocumentResult, type PipelineEvent } from '../src/pip
 import type { TriageError } from '../src/errors.js'
 import type { PageResult, PageText, Verdict } from '../src/types.js'
 
-const page = (n: number, text: string): PageText => ({ pageNumber: n, width: 100, height: 100, items: [{ text, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 }, fontId: 'f' }], text, source: 'text-layer' })
+const page = (n: number, text: string): PageText => ({
+  pageNumber: n,
+  width: 100,
+  height: 100,
+  items: [{ text, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 }, fontId: 'f' }],
+  text,
+  source: 'text-layer',
+})
 
 /** A fake document whose page n reads `texts[n-1]`, counting the pages alive at once. */
 function fakeDoc(texts: string[]) {
@@ -40,9 +47,23 @@ const gates: Judge = {
         ? { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['junk'] }
         : { judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['fine'] },
 }
-const bigram: Judge = { name: 'bigram', judge: (p) => (p.text.includes('zzz') ? { judge: 'bigram', layer: 'unreadable', needsOcr: true, notes: ['low'] } : { judge: 'bigram', layer: 'healthy', needsOcr: false, notes: ['ok'] }) }
+const bigram: Judge = {
+  name: 'bigram',
+  judge: (p) =>
+    p.text.includes('zzz')
+      ? { judge: 'bigram', layer: 'unreadable', needsOcr: true, notes: ['low'] }
+      : { judge: 'bigram', layer: 'healthy', needsOcr: false, notes: ['ok'] },
+}
 const abstain: Judge = { name: 'abstain', judge: () => undefined }
-const unhash: Repair = { name: 'unhash', repair: (p) => (p.text.startsWith('#ok') ? { page: { ...p, text: p.text.slice(1) }, notes: ['stripped #'] } : p.text.startsWith('#bad') ? { page: { ...p, text: '#still' }, notes: ['tried'] } : undefined) }
+const unhash: Repair = {
+  name: 'unhash',
+  repair: (p) =>
+    p.text.startsWith('#ok')
+      ? { page: { ...p, text: p.text.slice(1) }, notes: ['stripped #'] }
+      : p.text.startsWith('#bad')
+        ? { page: { ...p, text: '#still' }, notes: ['tried'] }
+        : undefined,
+}
 const ocr = (fail = new Set<number>()): OcrEngine & { calls: number } => ({
   name: 'fakeocr',
   calls: 0,
@@ -94,7 +115,12 @@ describe('judgePage', () => {
     assert.match(v.notes.join(), /no judge decided/)
   })
   it('wraps a throwing judge with its name and stage', async () => {
-    const bad: Judge = { name: 'boom', judge: () => { throw new Error('oops') } }
+    const bad: Judge = {
+      name: 'boom',
+      judge: () => {
+        throw new Error('oops')
+      },
+    }
     await assert.rejects(judgePage(page(3, 'x'), [bad], ctx), { code: 'PLUGIN_FAILED', plugin: 'boom', stage: 'judge', page: 3 })
   })
   const answering = (v: unknown): Judge => ({ name: 'broken', judge: () => v as Verdict })
@@ -126,8 +152,14 @@ describe('runDocument', () => {
     const { doc } = fakeDoc(['hello', '#ok fixed', '#bad', 'hello zzz', ''])
     const engine = ocr()
     const { pages, doc: d } = await collect(runDocument(doc, { judges: [gates, bigram], repairs: [unhash], ocr: engine, postprocess: [] }, { file: 'a.pdf' }))
-    assert.deepEqual(pages.map((p) => p.pageNumber), [1, 2, 3, 4, 5])
-    assert.deepEqual(pages.map((p) => p.action), ['kept', 'repaired', 'ocr', 'ocr', 'kept'])
+    assert.deepEqual(
+      pages.map((p) => p.pageNumber),
+      [1, 2, 3, 4, 5],
+    )
+    assert.deepEqual(
+      pages.map((p) => p.action),
+      ['kept', 'repaired', 'ocr', 'ocr', 'kept'],
+    )
     assert.equal(pages[1]!.repair, 'unhash')
     assert.equal(pages[1]!.verdict.layer, 'recoverable')
     assert.equal(pages[1]!.page.source, 'repaired')
@@ -157,21 +189,41 @@ describe('runDocument', () => {
   })
   it('reports a failed OCR page and goes on with the others', async () => {
     const r = await collect(runDocument(fakeDoc(['#a', '#b', '#c']).doc, { judges: [gates], repairs: [], ocr: ocr(new Set([2])), postprocess: [] }))
-    assert.deepEqual(r.pages.map((p) => p.action), ['ocr', 'failed', 'ocr'])
+    assert.deepEqual(
+      r.pages.map((p) => p.action),
+      ['ocr', 'failed', 'ocr'],
+    )
     assert.equal(r.pages[1]!.error?.code, 'OCR_FAILED')
     assert.equal(r.pages[1]!.page.text, '#b', 'the failed page keeps its layer text')
   })
   it("names the engine, stage and page when a judge's region OCR fails", async () => {
-    const looks: Judge = { name: 'looks', judge: async (p, c) => { await c.recognizeRegion!({ x0: 0, y0: 0, x1: 5, y1: 5 }, 72); return undefined } }
-    const r = await collect(runDocument(fakeDoc(['hello']).doc, { judges: [looks], repairs: [], ocr: ocr(new Set([1])), postprocess: [] }, { file: 'a.pdf', performOcr: false }))
+    const looks: Judge = {
+      name: 'looks',
+      judge: async (p, c) => {
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: 5, y1: 5 }, 72)
+        return undefined
+      },
+    }
+    const r = await collect(
+      runDocument(fakeDoc(['hello']).doc, { judges: [looks], repairs: [], ocr: ocr(new Set([1])), postprocess: [] }, { file: 'a.pdf', performOcr: false }),
+    )
     assert.equal(r.pages[0]!.action, 'failed')
     assert.deepEqual(r.pages[0]!.error, { code: 'OCR_FAILED', message: '[fakeocr] ocr page 1: engine crashed', plugin: 'fakeocr', stage: 'ocr' })
   })
   it('fails a page whose judge throws, without OCR, and counts it', async () => {
     const engine = ocr()
-    const bad: Judge = { name: 'boom', judge: (p) => { if (p.pageNumber === 2) throw new Error('oops'); return gates.judge(p, ctx) } }
+    const bad: Judge = {
+      name: 'boom',
+      judge: (p) => {
+        if (p.pageNumber === 2) throw new Error('oops')
+        return gates.judge(p, ctx)
+      },
+    }
     const r = await collect(runDocument(fakeDoc(['hello', 'hello', '#junk']).doc, { judges: [bad], repairs: [], ocr: engine, postprocess: [] }))
-    assert.deepEqual(r.pages.map((p) => p.action), ['kept', 'failed', 'ocr'])
+    assert.deepEqual(
+      r.pages.map((p) => p.action),
+      ['kept', 'failed', 'ocr'],
+    )
     assert.deepEqual(r.pages[1]!.error, { code: 'PLUGIN_FAILED', message: '[boom] judge page 2: oops', plugin: 'boom', stage: 'judge' })
     assert.equal(r.pages[1]!.page.text, 'hello', 'the failed page keeps its layer text')
     assert.equal(engine.calls, 1)
@@ -192,16 +244,30 @@ describe('runDocument', () => {
   it('applies a document plan: skipped pages, forced OCR', async () => {
     const e = ocr()
     const r = await collect(
-      runDocument(fakeDoc(['hello', 'hello', 'receipt']).doc, { judges: [gates], repairs: [], ocr: e, postprocess: [] }, {
-        plan: (info) => ({ tags: ['x'], forceOcr: true, skipPages: new Set([info.pageCount]) }),
-      }),
+      runDocument(
+        fakeDoc(['hello', 'hello', 'receipt']).doc,
+        { judges: [gates], repairs: [], ocr: e, postprocess: [] },
+        {
+          plan: (info) => ({ tags: ['x'], forceOcr: true, skipPages: new Set([info.pageCount]) }),
+        },
+      ),
     )
-    assert.deepEqual(r.pages.map((p) => p.action), ['ocr', 'ocr', 'skipped'])
+    assert.deepEqual(
+      r.pages.map((p) => p.action),
+      ['ocr', 'ocr', 'skipped'],
+    )
     assert.deepEqual(r.doc.tags, ['x'])
   })
   it('uses a document-mode verdict without extracting pages when text is not needed', async () => {
     const { doc, stats } = fakeDoc(Array.from({ length: 50 }, () => 'hello'))
-    const docJudge: Judge = { ...gates, name: 'docmode', judgeDocument: async (view) => { await view.getPageText(1); return { judge: 'docmode', layer: 'healthy', needsOcr: false, notes: ['sampled'] } } }
+    const docJudge: Judge = {
+      ...gates,
+      name: 'docmode',
+      judgeDocument: async (view) => {
+        await view.getPageText(1)
+        return { judge: 'docmode', layer: 'healthy', needsOcr: false, notes: ['sampled'] }
+      },
+    }
     const r = await collect(runDocument(doc, { judges: [docJudge], repairs: [], postprocess: [] }, { needText: false }))
     assert.equal(r.pages.length, 50)
     assert.equal(stats.extracted, 1)
@@ -210,9 +276,15 @@ describe('runDocument', () => {
   it('runs post-processors over the kept pages and survives one that throws', async () => {
     const r = await collect(
       runDocument(fakeDoc(['a', 'b']).doc, {
-        judges: [gates], repairs: [],
+        judges: [gates],
+        repairs: [],
         postprocess: [
-          { name: 'boom', process: () => { throw new Error('bad') } },
+          {
+            name: 'boom',
+            process: () => {
+              throw new Error('bad')
+            },
+          },
           { name: 'join', process: (d) => ({ ...d, text: d.pages.map((p) => p.text).join('+') }) },
         ],
       }),
@@ -225,10 +297,19 @@ describe('runDocument', () => {
 })
 
 describe('openDocument', () => {
-  it("names the extractor, stage and file when open throws, and refuses a document that breaks the contract", async () => {
-    const throwing: Extractor = { name: 'fakepdf', open: () => { throw new Error('no such format') } }
+  it('names the extractor, stage and file when open throws, and refuses a document that breaks the contract', async () => {
+    const throwing: Extractor = {
+      name: 'fakepdf',
+      open: () => {
+        throw new Error('no such format')
+      },
+    }
     await assert.rejects(openDocument(throwing, new Uint8Array(1), { file: 'a.pdf' }), {
-      code: 'PLUGIN_FAILED', plugin: 'fakepdf', stage: 'open', file: 'a.pdf', message: '[fakepdf] open: no such format',
+      code: 'PLUGIN_FAILED',
+      plugin: 'fakepdf',
+      stage: 'open',
+      file: 'a.pdf',
+      message: '[fakepdf] open: no such format',
     })
     const careless: Extractor = { name: 'fakepdf', open: async () => ({ ...fakeDoc(['x']).doc, pageCount: NaN }) }
     await assert.rejects(openDocument(careless, new Uint8Array(1)), { code: 'PLUGIN_INVALID', plugin: 'fakepdf', stage: 'open' })

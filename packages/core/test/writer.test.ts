@@ -19,7 +19,9 @@ test('writers have no default value in the config, so that configurations writte
 
 test('pdfType: absent and sparse layers and pages under an image are scans; blank pages do not count', () => {
   const page = (layer: PageResult['verdict']['layer'], imageCoverage?: number): PageResult => ({
-    pageNumber: 1, action: 'kept', verdict: { judge: 't', layer, needsOcr: false, notes: [] },
+    pageNumber: 1,
+    action: 'kept',
+    verdict: { judge: 't', layer, needsOcr: false, notes: [] },
     page: { ...samplePage('x'), ...(imageCoverage === undefined ? {} : { imageCoverage }) },
   })
   assert.equal(pdfType([page('healthy'), page('blank')]), 'text')

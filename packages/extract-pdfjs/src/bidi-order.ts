@@ -7,7 +7,7 @@ const LETTER_G = /\p{L}/gu
 const MARK = /\p{M}/u
 
 // bidi-js is CommonJS whose types declare an ES default export: Node hands the factory over as the module itself.
-const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ?? (bidiModule as unknown as () => Bidi))
+const bidiFactory = (bidiModule as unknown as { default?: () => Bidi }).default ?? (bidiModule as unknown as () => Bidi)
 let bidi: Bidi | undefined
 
 /**
@@ -39,7 +39,10 @@ function reorderLine(line: PdfjsTextItem[]): PdfjsTextItem[] {
   const [a = 1, b = 0] = line[0]!.transform
   const len = Math.hypot(a, b) || 1
   const key = (it: PdfjsTextItem) => ((it.transform[4] ?? 0) * a + (it.transform[5] ?? 0) * b) / len
-  const sorted = line.map((it, k) => ({ it, k, x: key(it) })).sort((p, q) => p.x - q.x || p.k - q.k).map((p) => p.it)
+  const sorted = line
+    .map((it, k) => ({ it, k, x: key(it) }))
+    .sort((p, q) => p.x - q.x || p.k - q.k)
+    .map((p) => p.it)
   let visual = ''
   const itemOf: number[] = []
   const atoms: Array<[number, number]> = []

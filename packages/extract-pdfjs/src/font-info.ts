@@ -16,9 +16,20 @@ export interface PdfjsFont {
  * a standard name is rare and would be reported wrongly).
  */
 const STANDARD_14 = new Set([
-  'Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique', 'Helvetica', 'Helvetica-Bold',
-  'Helvetica-Oblique', 'Helvetica-BoldOblique', 'Times-Roman', 'Times-Bold', 'Times-Italic', 'Times-BoldItalic',
-  'Symbol', 'ZapfDingbats',
+  'Courier',
+  'Courier-Bold',
+  'Courier-Oblique',
+  'Courier-BoldOblique',
+  'Helvetica',
+  'Helvetica-Bold',
+  'Helvetica-Oblique',
+  'Helvetica-BoldOblique',
+  'Times-Roman',
+  'Times-Bold',
+  'Times-Italic',
+  'Times-BoldItalic',
+  'Symbol',
+  'ZapfDingbats',
 ])
 
 /** Common aliases of the standard fonts that pdf.js also substitutes (name without a subset tag): cannot tell. */

@@ -14,7 +14,8 @@ export function shownText(fnArray: readonly number[], argsArray: readonly unknow
     if (!showOps.has(fnArray[i]!)) continue
     const glyphs = (argsArray[i] as unknown[] | undefined)?.[0]
     if (!Array.isArray(glyphs)) continue
-    for (const g of glyphs) if (g && typeof g === 'object' && typeof (g as { unicode?: unknown }).unicode === 'string') out += (g as { unicode: string }).unicode
+    for (const g of glyphs)
+      if (g && typeof g === 'object' && typeof (g as { unicode?: unknown }).unicode === 'string') out += (g as { unicode: string }).unicode
   }
   return out
 }

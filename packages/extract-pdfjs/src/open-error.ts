@@ -22,9 +22,10 @@ export function openError(e: unknown, plugin: string, file: string | undefined, 
       { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
     )
   }
-  return new TriageError(
-    'PDF_INVALID',
-    `${name} is not a PDF or is damaged: ${msg}. Check the file or repair it, e.g. with qpdf`,
-    { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
-  )
+  return new TriageError('PDF_INVALID', `${name} is not a PDF or is damaged: ${msg}. Check the file or repair it, e.g. with qpdf`, {
+    cause: e,
+    plugin,
+    stage: 'open',
+    ...(file ? { file } : {}),
+  })
 }

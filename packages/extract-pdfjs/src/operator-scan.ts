@@ -31,22 +31,14 @@ const INVISIBLE_MODES = new Set([3, 7])
  * text. `view` is the page box in user space [x0, y0, x1, y1]. Images are the unit square under their matrix; their
  * axis-aligned box is marked on a grid over the page (clip paths are ignored: coverage is an upper bound).
  */
-export function scanOperators(
-  OPS: PdfjsModule['OPS'],
-  fnArray: readonly number[],
-  argsArray: readonly unknown[],
-  view: readonly number[],
-): OperatorScan {
+export function scanOperators(OPS: PdfjsModule['OPS'], fnArray: readonly number[], argsArray: readonly unknown[], view: readonly number[]): OperatorScan {
   const scan = operatorScanner(OPS, view)
   walkOperators(OPS, fnArray, argsArray, [scan.visit])
   return scan.result()
 }
 
 /** The visitor of {@link scanOperators}, for a walk shared with other readers; `result()` once the walk is done. */
-export function operatorScanner(
-  OPS: PdfjsModule['OPS'],
-  view: readonly number[],
-): { visit: OperatorVisitor; result: () => OperatorScan } {
+export function operatorScanner(OPS: PdfjsModule['OPS'], view: readonly number[]): { visit: OperatorVisitor; result: () => OperatorScan } {
   const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = view
   const vw = vx1 - vx0
   const vh = vy1 - vy0
@@ -73,12 +65,23 @@ export function operatorScanner(
     }
   }
   const paintOps = new Set<number>([
-    OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke,
-    OPS.closeEOFillStroke, OPS.rawFillPath,
+    OPS.stroke,
+    OPS.closeStroke,
+    OPS.fill,
+    OPS.eoFill,
+    OPS.fillStroke,
+    OPS.eoFillStroke,
+    OPS.closeFillStroke,
+    OPS.closeEOFillStroke,
+    OPS.rawFillPath,
   ])
   const showOps = showTextOps(OPS)
   const out: OperatorScan = {
-    imageCoverage: 0, hasVectorGraphics: false, invisibleFonts: new Set(), visibleFonts: new Set(), fontIds: new Set(),
+    imageCoverage: 0,
+    hasVectorGraphics: false,
+    invisibleFonts: new Set(),
+    visibleFonts: new Set(),
+    fontIds: new Set(),
   }
   const visit: OperatorVisitor = (fn, args, { ctm, mode, font, annotation }) => {
     // What the page itself paints: annotations drawn over it are not counted.

@@ -37,12 +37,7 @@ export type OperatorVisitor = (fn: number, args: unknown[], state: Readonly<Walk
  * Annotation appearances (in an operator list asked with annotations enabled) start from the page's user space, with
  * their own transform, and a fresh state, as pdf.js's canvas draws them; visitors see their begin and end.
  */
-export function walkOperators(
-  OPS: PdfjsModule['OPS'],
-  fnArray: readonly number[],
-  argsArray: readonly unknown[],
-  visitors: readonly OperatorVisitor[],
-): void {
+export function walkOperators(OPS: PdfjsModule['OPS'], fnArray: readonly number[], argsArray: readonly unknown[], visitors: readonly OperatorVisitor[]): void {
   const live = [...visitors]
   const state: WalkState = { ctm: IDENTITY, mode: 0, font: undefined, annotation: false }
   const stack: WalkState[] = []

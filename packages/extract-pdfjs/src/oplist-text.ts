@@ -56,9 +56,22 @@ function texGlyph(c: number, fontId: string, ot1: Set<string>): string {
  * they stand for; a combining mark drawn apart from its letter is placed the same way.
  */
 const ACCENTS: Record<string, string> = {
-  '`': '\u0300', '\u00b4': '\u0301', '^': '\u0302', '\u02c6': '\u0302', '~': '\u0303', '\u02dc': '\u0303',
-  '\u00af': '\u0304', '\u02c9': '\u0304', '\u02d8': '\u0306', '\u02d9': '\u0307', '\u00a8': '\u0308', '\u02da': '\u030a',
-  '\u02dd': '\u030b', '\u02c7': '\u030c', '\u00b8': '\u0327', '\u02db': '\u0328',
+  '`': '\u0300',
+  '\u00b4': '\u0301',
+  '^': '\u0302',
+  '\u02c6': '\u0302',
+  '~': '\u0303',
+  '\u02dc': '\u0303',
+  '\u00af': '\u0304',
+  '\u02c9': '\u0304',
+  '\u02d8': '\u0306',
+  '\u02d9': '\u0307',
+  '\u00a8': '\u0308',
+  '\u02da': '\u030a',
+  '\u02dd': '\u030b',
+  '\u02c7': '\u030c',
+  '\u00b8': '\u0327',
+  '\u02db': '\u0328',
 }
 const accentMark = (u: string): string | undefined => ACCENTS[u] ?? (u.length === 1 && u >= '\u0300' && u <= '\u036f' ? u : undefined)
 /** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */

@@ -2,14 +2,8 @@ import { z } from 'zod'
 
 /** Options of the pdf.js extractor. */
 export const pdfjsExtractorOptionsSchema = z.strictObject({
-  fonts: z
-    .boolean()
-    .default(true)
-    .describe('Fill `PageText.fonts` (name, embedded, kind, invisible) from the page operator list'),
-  imageCoverage: z
-    .boolean()
-    .default(true)
-    .describe('Compute `imageCoverage` and `hasVectorGraphics` from the page operator list'),
+  fonts: z.boolean().default(true).describe('Fill `PageText.fonts` (name, embedded, kind, invisible) from the page operator list'),
+  imageCoverage: z.boolean().default(true).describe('Compute `imageCoverage` and `hasVectorGraphics` from the page operator list'),
   textSource: z
     .enum(['operator-list', 'text-content'])
     .default('operator-list')

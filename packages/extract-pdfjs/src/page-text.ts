@@ -151,6 +151,10 @@ export function pageItems(
     }
     items.push(item)
   }
-  text = text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC')
+  text = text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .normalize('NFC')
   return { items, text, fontIds }
 }

@@ -37,7 +37,8 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
       // pdf.js looks for it (globalThis.pdfjsWorker), lets its own core-js be undone too.
       const g = globalThis as { pdfjsWorker?: unknown }
       g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
-      if (Array.prototype.push !== nativePush) Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false })
+      if (Array.prototype.push !== nativePush)
+        Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false })
       const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
       return {
         pdfjs,

@@ -13,13 +13,7 @@ export interface RenderTarget {
  * Renders a page to grey pixels (ITU-R BT.601 luma of the RGB render, 0 black, 255 white) on a white background.
  * Sizes are `Math.round` of the viewport; the pixel budget is checked before any canvas is allocated.
  */
-export async function renderGrey(
-  canvasModule: CanvasModule,
-  page: PDFPageProxy,
-  pageNumber: number,
-  dpi: number,
-  target: RenderTarget,
-): Promise<PageImage> {
+export async function renderGrey(canvasModule: CanvasModule, page: PDFPageProxy, pageNumber: number, dpi: number, target: RenderTarget): Promise<PageImage> {
   const { plugin, file } = target
   if (!(dpi > 0) || !Number.isFinite(dpi)) {
     throw new TriageError('USAGE', `[${plugin}] Expected a positive dpi, not \`${dpi}\``, { plugin, stage: 'render', page: pageNumber })

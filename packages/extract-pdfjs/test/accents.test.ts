@@ -3,8 +3,7 @@ import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
 import { handPdf } from './hand-pdf.js'
 
-const open = async (bytes: Uint8Array) =>
-  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
+const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
 /** One page in Helvetica (WinAnsi: \264 acute, \140 grave, \210 circumflex) showing `tj`, a TJ array per line. */
 function helveticaPdf(lines: string[]): Uint8Array {
@@ -21,13 +20,15 @@ function helveticaPdf(lines: string[]): Uint8Array {
 // Helvetica's widths: e and a 556, acute, grave and circumflex 333. TeX centres an accent over its letter: a kern of
 // (556 - 333) / 2 = 111.5 before the accent, back by 333 + 111.5 after it, then the letter.
 test('spacing accents drawn over a letter, before it (TeX) or after it, are combined with it', async () => {
-  await using doc = await open(helveticaPdf([
-    '(mat) -111.5 (\\264) 444.5 (eriel)',
-    '(m) -111.5 (\\210) 444.5 (eme)',
-    '(me) 444.5 (\\210) -111.5 (me)',
-    '(voil) -111.5 (\\140) 444.5 (a)',
-    '-111.5 (\\140) 444.5 (a la ligne)',
-  ]))
+  await using doc = await open(
+    helveticaPdf([
+      '(mat) -111.5 (\\264) 444.5 (eriel)',
+      '(m) -111.5 (\\210) 444.5 (eme)',
+      '(me) 444.5 (\\210) -111.5 (me)',
+      '(voil) -111.5 (\\140) 444.5 (a)',
+      '-111.5 (\\140) 444.5 (a la ligne)',
+    ]),
+  )
   const page = await doc.getPageText(1)
   assert.equal(page.text, 'matériel\nmême\nmême\nvoilà\nà la ligne')
   assert.equal(page.text, page.text.normalize('NFC'))

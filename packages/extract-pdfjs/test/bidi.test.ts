@@ -3,12 +3,10 @@ import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
 import { handPdf } from './hand-pdf.js'
 
-const open = async (bytes: Uint8Array) =>
-  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
+const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
 /** Hebrew and Arabic letters by their Adobe glyph names, at codes 0xC0 on, in a font whose glyphs are 0.5 em wide. */
-const NAMES = ['alef', 'lamed', 'vav', 'shin', 'ayin', 'finalmem', 'beharabic', 'lamarabic', 'ghainarabic', 'tehmarbutaarabic',
-  'seenarabic', 'noonarabic']
+const NAMES = ['alef', 'lamed', 'vav', 'shin', 'ayin', 'finalmem', 'beharabic', 'lamarabic', 'ghainarabic', 'tehmarbutaarabic', 'seenarabic', 'noonarabic']
 const code = (name: string) => `\\${(0xc0 + NAMES.indexOf(name)).toString(8)}`
 
 function rtlPdf(body: string): Uint8Array {

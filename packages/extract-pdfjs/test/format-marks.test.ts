@@ -10,11 +10,17 @@ const item = (str: string): PdfjsTextItem => ({ str, transform: [1, 0, 0, 1, 0, 
 describe('restoreFormatMarks', () => {
   it('puts a dropped soft hyphen back where the font drew it, before the space pdf.js kept', () => {
     const out = restoreFormatMarks([item('nou quitte'), item('le pré')], 'nou\u00ad quitte le pré\u00ad')
-    assert.deepEqual(out?.map((i) => i.str), ['nou\u00ad quitte', 'le pré\u00ad'])
+    assert.deepEqual(
+      out?.map((i) => i.str),
+      ['nou\u00ad quitte', 'le pré\u00ad'],
+    )
   })
   it('matches characters pdf.js normalised (ligatures) and spaces it added', () => {
     const out = restoreFormatMarks([item('office  fi\u00a0nal')], '\u00adoﬃce final')
-    assert.deepEqual(out?.map((i) => i.str), ['\u00adoffice  fi\u00a0nal'])
+    assert.deepEqual(
+      out?.map((i) => i.str),
+      ['\u00adoffice  fi\u00a0nal'],
+    )
   })
   it('leaves the items alone when there is nothing to restore or the texts do not line up', () => {
     assert.equal(restoreFormatMarks([item('abc')], 'abc'), undefined)

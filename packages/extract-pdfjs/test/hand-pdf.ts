@@ -31,7 +31,11 @@ function rc4(key: Uint8Array, data: Uint8Array): Buffer {
 const padded = (pw: string) => Buffer.concat([Buffer.from(pw, 'latin1'), PAD]).subarray(0, 32)
 const rounds = (key: Buffer, data: Buffer) => {
   let c = rc4(key, data)
-  for (let i = 1; i <= 19; i++) c = rc4(key.map((b) => b ^ i), c)
+  for (let i = 1; i <= 19; i++)
+    c = rc4(
+      key.map((b) => b ^ i),
+      c,
+    )
   return c
 }
 

@@ -3,8 +3,7 @@ import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
 import { handPdf } from './hand-pdf.js'
 
-const open = async (bytes: Uint8Array) =>
-  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
+const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
 function helveticaPdf(lines: string[]): Uint8Array {
   const body = lines.map((ops, i) => `BT /F1 12 Tf 72 ${760 - 20 * i} Td ${ops} ET`).join('\n')
@@ -18,16 +17,18 @@ function helveticaPdf(lines: string[]): Uint8Array {
 }
 
 test('letters set apart by character spacing read as words; word gaps, leader dots and kerned gaps stay', async () => {
-  await using doc = await open(helveticaPdf([
-    // Tracking of 0.25 em (3 pt at 12 pt): the words keep their space glyph, or a wider TJ gap.
-    '3 Tc (Lorem ipsum) Tj 0 Tc',
-    '3 Tc [(LOREM) -400 (IPSUM)] TJ 0 Tc',
-    // Leader dots 0.33 em apart with character spacing, as TeX sets them.
-    '(Chapitre) Tj 4 Tc (....) Tj 0 Tc ( 12) Tj',
-    // No tracking: a gap of 0.15 em between two runs is a space.
-    '[(ab) -150 (cd)] TJ',
-    // A wide character spacing (1/3 em) taken back by TJ kerns after every letter but the first: the word space.
-    '4 Tc [(A) (s) 333 (e) 333 (c) 333 (t) 333 (i) 333 (o) 333 (n)] TJ 0 Tc',
-  ]))
+  await using doc = await open(
+    helveticaPdf([
+      // Tracking of 0.25 em (3 pt at 12 pt): the words keep their space glyph, or a wider TJ gap.
+      '3 Tc (Lorem ipsum) Tj 0 Tc',
+      '3 Tc [(LOREM) -400 (IPSUM)] TJ 0 Tc',
+      // Leader dots 0.33 em apart with character spacing, as TeX sets them.
+      '(Chapitre) Tj 4 Tc (....) Tj 0 Tc ( 12) Tj',
+      // No tracking: a gap of 0.15 em between two runs is a space.
+      '[(ab) -150 (cd)] TJ',
+      // A wide character spacing (1/3 em) taken back by TJ kerns after every letter but the first: the word space.
+      '4 Tc [(A) (s) 333 (e) 333 (c) 333 (t) 333 (i) 333 (o) 333 (n)] TJ 0 Tc',
+    ]),
+  )
   assert.equal((await doc.getPageText(1)).text, 'Lorem ipsum\nLOREM IPSUM\nChapitre. . . . 12\nab cd\nA section')
 })

@@ -5,7 +5,8 @@ import { formCyclePdf, hugeJpegPdf, hugeImagePdf, pageTreeCyclePdf, sharedKidsPd
 import { minimalPdf } from '@pdftriage/core/testing'
 import { pdfjsExtractor } from '../src/index.js'
 
-const open = async (bytes: Uint8Array, options = {}) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: "." })).open(bytes, { file: 'bomb.pdf' })
+const open = async (bytes: Uint8Array, options = {}) =>
+  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes, { file: 'bomb.pdf' })
 
 describe("pdf.js's own guards", () => {
   it('leaves out an image declaring 60000 x 60000 pixels instead of decoding it, and reads the page', async () => {
@@ -23,7 +24,10 @@ describe("pdf.js's own guards", () => {
     }
   })
   it('refuses a page tree declaring 2^26 pages when it opens, naming the option that raises the limit', async () => {
-    await assert.rejects(open(sharedKidsPdf()), (e) => isTriageError(e, 'DOC_TOO_LARGE') && /67108864 pages/.test(e.message) && /maxPages/.test(e.message) && /bomb\.pdf/.test(e.message))
+    await assert.rejects(
+      open(sharedKidsPdf()),
+      (e) => isTriageError(e, 'DOC_TOO_LARGE') && /67108864 pages/.test(e.message) && /maxPages/.test(e.message) && /bomb\.pdf/.test(e.message),
+    )
     const small = await open(sharedKidsPdf(4), { maxPages: 16 })
     assert.equal(small.pageCount, 16)
     await small.close()

@@ -40,7 +40,7 @@ test('password: none or wrong gives PDF_ENCRYPTED, the right one opens and reads
   assert.equal(plain.info.encrypted, false)
 })
 
-test('the caller\'s buffer is not detached and its bytes unchanged', async () => {
+test("the caller's buffer is not detached and its bytes unchanged", async () => {
   const bytes = await healthyPdf('fr')
   const copy = bytes.slice()
   const doc = await (await extractor()).open(bytes)
@@ -91,16 +91,32 @@ test('the factory: kind, name, defaults, strict options', () => {
   assert.equal(pdfjsExtractor.kind, 'extractor')
   assert.equal(pdfjsExtractor.name, 'pdfjs')
   assert.deepEqual(pdfjsExtractor.optionsSchema.parse({}), {
-    fonts: true, imageCoverage: true, textSource: 'operator-list', annotationText: true, detailsBelowChars: null,
-    cleanupEvery: 50, copyBytes: true, maxRenderPixels: 100_000_000, maxImagePixels: 100_000_000, maxPages: 50_000,
+    fonts: true,
+    imageCoverage: true,
+    textSource: 'operator-list',
+    annotationText: true,
+    detailsBelowChars: null,
+    cleanupEvery: 50,
+    copyBytes: true,
+    maxRenderPixels: 100_000_000,
+    maxImagePixels: 100_000_000,
+    maxPages: 50_000,
   })
   assert.throws(() => pdfjsExtractor.optionsSchema.parse({ font: false }))
 })
 
 test('public API', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'COVERAGE_GRID', 'PDFJS_EXTRACTOR_NAME', 'PdfjsDocument', 'createPdfjsExtractor', 'default', 'itemBox', 'pageItems',
-    'pdfjsExtractor', 'pdfjsExtractorOptionsSchema', 'scanOperators',
+    'COVERAGE_GRID',
+    'PDFJS_EXTRACTOR_NAME',
+    'PdfjsDocument',
+    'createPdfjsExtractor',
+    'default',
+    'itemBox',
+    'pageItems',
+    'pdfjsExtractor',
+    'pdfjsExtractorOptionsSchema',
+    'scanOperators',
   ])
 })
 

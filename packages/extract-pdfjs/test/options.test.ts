@@ -3,8 +3,7 @@ import { test } from 'node:test'
 import { buildPdf, longPdf, scannedPdf } from '@pdftriage/fixtures'
 import pdfjsExtractor from '../src/index.js'
 
-const open = async (bytes: Uint8Array, options = {}) =>
-  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes)
+const open = async (bytes: Uint8Array, options = {}) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes)
 
 test('cleanupEvery: 1 frees caches after every page and later pages still read, with their fonts', async () => {
   const bytes = await longPdf(4)

@@ -5,8 +5,7 @@ import pdfjsExtractor from '../src/index.js'
 import { scanOperators } from '../src/operator-scan.js'
 import { loadPdfjs } from '../src/pdfjs-loader.js'
 
-const open = async (bytes: Uint8Array) =>
-  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes)
+const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes)
 const firstPage = async (bytes: Uint8Array) => {
   await using doc = await open(bytes)
   return await doc.getPageText(1)
@@ -57,12 +56,29 @@ test('scanOperators: union of overlapping images, clipped to the page, transform
   const big = scanOperators(O, [O.transform, O.paintImageXObject], [[400, 0, 0, 400, -100, -100], ['i']], view)
   assert.equal(big.imageCoverage, 1)
   // Inside a form XObject with a matrix scaling by 0.5: a quarter of the page.
-  const form = scanOperators(O, [O.paintFormXObjectBegin, O.transform, O.paintImageXObject, O.paintFormXObjectEnd, O.paintImageXObject],
-    [[[0.5, 0, 0, 0.5, 0, 0], [0, 0, 100, 200]], [100, 0, 0, 200, 0, 0], ['i'], null, ['unit']], view)
+  const form = scanOperators(
+    O,
+    [O.paintFormXObjectBegin, O.transform, O.paintImageXObject, O.paintFormXObjectEnd, O.paintImageXObject],
+    [
+      [
+        [0.5, 0, 0, 0.5, 0, 0],
+        [0, 0, 100, 200],
+      ],
+      [100, 0, 0, 200, 0, 0],
+      ['i'],
+      null,
+      ['unit'],
+    ],
+    view,
+  )
   assert.ok(Math.abs(form.imageCoverage - 0.25) < 0.01, `form ${form.imageCoverage}`)
   // Text render mode follows save/restore.
-  const modes = scanOperators(O, [O.save, O.setFont, O.setTextRenderingMode, O.showText, O.restore, O.setFont, O.showText],
-    [null, ['f1', 10], [3], [[]], null, ['f2', 10], [[]]], view)
+  const modes = scanOperators(
+    O,
+    [O.save, O.setFont, O.setTextRenderingMode, O.showText, O.restore, O.setFont, O.showText],
+    [null, ['f1', 10], [3], [[]], null, ['f2', 10], [[]]],
+    view,
+  )
   assert.deepEqual([[...modes.invisibleFonts], [...modes.visibleFonts]], [['f1'], ['f2']])
   // A path that is only a clip is not vector graphics; a filled one is.
   assert.equal(scanOperators(O, [O.constructPath], [[O.endPath, [], null]], view).hasVectorGraphics, false)

@@ -3,8 +3,7 @@ import { test } from 'node:test'
 import { blankPdf, healthyPdf } from '@pdftriage/fixtures'
 import pdfjsExtractor from '../src/index.js'
 
-const open = async (bytes: Uint8Array, options = {}) =>
-  (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes)
+const open = async (bytes: Uint8Array, options = {}) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes)
 
 test('render: sizes at 72 and 150 dpi, dark pixels where the first line is, white elsewhere', async () => {
   await using doc = await open(await healthyPdf('fr'))

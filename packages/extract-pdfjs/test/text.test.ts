@@ -37,7 +37,7 @@ test('fonts: Helvetica not embedded, one font entry per id used', async () => {
   for (const f of fonts) {
     assert.equal(f.embedded, false)
     assert.equal(f.invisible, false)
-    assert.equal(f.kind, undefined, 'a substituted program says nothing of the file\'s font kind')
+    assert.equal(f.kind, undefined, "a substituted program says nothing of the file's font kind")
   }
   for (const it of page.items) assert.ok(page.fonts![it.fontId!])
 })
@@ -82,8 +82,11 @@ test('a MediaBox with an offset origin: boxes relative to the page corner', asyn
 })
 
 test('itemBox: box of a run from its transform, width and the font ascent/descent', () => {
-  const box = itemBox({ str: 'x', transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: 'f', hasEOL: false },
-    { ascent: 0.8, descent: -0.2 }, [1, 0, 0, -1, 0, 800])
+  const box = itemBox(
+    { str: 'x', transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: 'f', hasEOL: false },
+    { ascent: 0.8, descent: -0.2 },
+    [1, 0, 0, -1, 0, 800],
+  )
   assert.deepEqual(box, { x0: 100, y0: 92, x1: 150, y1: 102 })
 })
 
@@ -104,13 +107,14 @@ test('both text sources read the same words on every fixture, with the same line
     assert.equal(pb.text, pa.text)
     assert.equal(pb.items.filter((i) => i.hasEol).length, pa.items.filter((i) => i.hasEol).length)
     // Boxes agree to a fraction of a point.
-    for (let i = 0; i < Math.min(pa.items.length, 20); i++) assert.ok(Math.abs(pa.items[i]!.bbox.x0 - pb.items[i]!.bbox.x0) < 0.5 && Math.abs(pa.items[i]!.bbox.y1 - pb.items[i]!.bbox.y1) < 0.5)
+    for (let i = 0; i < Math.min(pa.items.length, 20); i++)
+      assert.ok(Math.abs(pa.items[i]!.bbox.x0 - pb.items[i]!.bbox.x0) < 0.5 && Math.abs(pa.items[i]!.bbox.y1 - pb.items[i]!.bbox.y1) < 0.5)
     await da.close()
     await db.close()
   }
 })
 
-test('text walked from the operator list keeps a reflected font\'s soft hyphens and places glyphs of a scaled form', async () => {
+test("text walked from the operator list keeps a reflected font's soft hyphens and places glyphs of a scaled form", async () => {
   const { default: factory } = await import('../src/index.js')
   const fx = await import('@pdftriage/fixtures')
   const ex = await factory.create(factory.optionsSchema.parse({}), { baseDir: '.' })
@@ -123,7 +127,9 @@ test('text walked from the operator list keeps a reflected font\'s soft hyphens 
 test('TeX ligatures of a Type 3 font that names glyphs by code only (dvips bitmaps) read as letters', async () => {
   // Codes 0x1C (fi) and 0x1E (ffi) of a T1 font, glyphs named /aNN as dvips names them: pdf.js hands over the codes.
   const names: Record<number, string> = { 28: 'a28', 30: 'a30', 97: 'a97', 99: 'a99', 101: 'a101', 104: 'a104', 110: 'a110', 115: 'a115' }
-  const codes = Object.keys(names).map(Number).sort((a, b) => a - b)
+  const codes = Object.keys(names)
+    .map(Number)
+    .sort((a, b) => a - b)
   const widths = Array.from({ length: 110 - 28 + 1 }, () => 5)
   const pdf = handPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -25,7 +25,10 @@ if (!existsSync(args.dump)) {
   process.exit(0)
 }
 const { gatesJudge } = await import(join(here, '../dist/src/index.js'))
-const rows = readFileSync(args.dump, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const rows = readFileSync(args.dump, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
 
 let coverage = {}
 if (args.coverage === 'computed') {
@@ -48,7 +51,11 @@ let needless = 0
 for (const r of rows) {
   const cov = coverage[r.file]?.[r.page - 1]
   const page = {
-    pageNumber: r.page, width: 0, height: 0, source: 'text-layer', text: r.text,
+    pageNumber: r.page,
+    width: 0,
+    height: 0,
+    source: 'text-layer',
+    text: r.text,
     items: r.items.map((i) => ({ text: i.t, fontId: i.f, hasEol: i.eol, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } })),
     ...(typeof cov === 'number' ? { imageCoverage: cov } : {}),
   }

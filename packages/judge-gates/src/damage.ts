@@ -62,7 +62,10 @@ export function findDamage(
  * The damage gates for text too short for shares to be trusted: only values no genuine text reaches on any length,
  * each over enough characters to be more than one stray glyph. Returns `undefined` when nothing is extreme.
  */
-export function findExtremeDamage(s: PageStats, o: Pick<ResolvedGatesOptions, 'extremeControlShare' | 'extremeMinControls' | 'extremeAlnumShare' | 'extremeMinChars'>): Damage | undefined {
+export function findExtremeDamage(
+  s: PageStats,
+  o: Pick<ResolvedGatesOptions, 'extremeControlShare' | 'extremeMinControls' | 'extremeAlnumShare' | 'extremeMinChars'>,
+): Damage | undefined {
   if (s.controls >= o.extremeMinControls && s.controlShare >= o.extremeControlShare) {
     return {
       gate: 'odd',
@@ -86,7 +89,10 @@ export function findExtremeDamage(s: PageStats, o: Pick<ResolvedGatesOptions, 'e
  * The script gate, on any amount of text: its counts are of characters no genuine text holds at all, so a few of
  * them speak. Returns `undefined` when the mix is plausible.
  */
-export function findScriptDamage(m: ScriptMix, o: Pick<ResolvedGatesOptions, 'letterPairShare' | 'minScriptLetters' | 'rareHanShare' | 'mixedWordShare'>): Damage | undefined {
+export function findScriptDamage(
+  m: ScriptMix,
+  o: Pick<ResolvedGatesOptions, 'letterPairShare' | 'minScriptLetters' | 'rareHanShare' | 'mixedWordShare'>,
+): Damage | undefined {
   if (m.han >= o.minScriptLetters && m.letterPairs / m.han >= o.letterPairShare) {
     const share = m.letterPairs / m.han
     return {
@@ -111,7 +117,10 @@ export function findScriptDamage(m: ScriptMix, o: Pick<ResolvedGatesOptions, 'le
       gate: 'script',
       score: share,
       threshold: o.mixedWordShare,
-      note: `${m.mixedLetters} of ${m.letters} letters are in words mixing scripts (${m.scripts.slice(0, 3).map(([k, n]) => `${k} ${n}`).join(', ')}; ${f2(share)} >= ${f2(o.mixedWordShare)}): glyph ids, not text`,
+      note: `${m.mixedLetters} of ${m.letters} letters are in words mixing scripts (${m.scripts
+        .slice(0, 3)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}; ${f2(share)} >= ${f2(o.mixedWordShare)}): glyph ids, not text`,
     }
   }
   return undefined
@@ -121,12 +130,7 @@ export function findScriptDamage(m: ScriptMix, o: Pick<ResolvedGatesOptions, 'le
 export function statsNote(s: PageStats): string {
   const parts = [`${s.chars} characters`]
   if (s.leaders) parts.push(`${s.leaders} in leaders`)
-  parts.push(
-    `letters ${f2(s.letterShare)}`,
-    `letters+digits ${f2(s.alnumShare)}`,
-    `latin-1 ${f2(s.latin1Share)}`,
-    `controls ${f2(s.controlShare)}`,
-  )
+  parts.push(`letters ${f2(s.letterShare)}`, `letters+digits ${f2(s.alnumShare)}`, `latin-1 ${f2(s.latin1Share)}`, `controls ${f2(s.controlShare)}`)
   if (s.latinLetters) parts.push(`vowels ${f2(s.vowelShare)}`)
   return parts.join(', ')
 }

@@ -29,7 +29,8 @@ export interface FontDamage extends Damage {
  * alone says nothing of the layer: lshort-fr's picture page was called garbled for its LINE10 segments (0.24 of the
  * page) while its text read. Subset prefixes (`WYPCOR+`) are allowed.
  */
-export const PICTURE_FONT = /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSAM\d+|MSBM\d+|WASY\w*|ZapfDingbats|\w*Dingbats|Wingdings\w*|Webdings|Symbol\w*|MT-?Extra)$/i
+export const PICTURE_FONT =
+  /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSAM\d+|MSBM\d+|WASY\w*|ZapfDingbats|\w*Dingbats|Wingdings\w*|Webdings|Symbol\w*|MT-?Extra)$/i
 
 /**
  * Judges each font that carries a significant share of the page on its own: one broken font diluted by healthy fonts
@@ -47,7 +48,10 @@ export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGates
     if (!a) byFont.set(it.fontId, (a = []))
     a.push(it.text)
     const b = boxes.get(it.fontId)
-    boxes.set(it.fontId, b ? { x0: Math.min(b.x0, it.bbox.x0), y0: Math.min(b.y0, it.bbox.y0), x1: Math.max(b.x1, it.bbox.x1), y1: Math.max(b.y1, it.bbox.y1) } : { ...it.bbox })
+    boxes.set(
+      it.fontId,
+      b ? { x0: Math.min(b.x0, it.bbox.x0), y0: Math.min(b.y0, it.bbox.y0), x1: Math.max(b.x1, it.bbox.x1), y1: Math.max(b.y1, it.bbox.y1) } : { ...it.bbox },
+    )
   }
   if (byFont.size < 2) return [] // one font: the page statistics are the font's
   const out: FontDamage[] = []

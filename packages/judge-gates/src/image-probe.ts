@@ -18,7 +18,12 @@ const wordsOf = (texts: Iterable<string>): number => {
 }
 
 /** Comparison key: letters and digits only, lower case, accents dropped (OCR and layers disagree on them). */
-const key = (w: string): string => w.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+const key = (w: string): string =>
+  w
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 
 /** What OCR saw in a region. */
 interface Probe {
@@ -74,7 +79,10 @@ function within(a: string, b: string, max: number): boolean {
  * found and those only the image shows.
  */
 export function compareWithLayer(layerText: string, ocrWords: readonly string[]): { found: number; novel: string[] } {
-  const keys = layerText.split(/\s+/u).map(key).filter((k) => k !== '')
+  const keys = layerText
+    .split(/\s+/u)
+    .map(key)
+    .filter((k) => k !== '')
   const pool = new Map<string, number>()
   for (const k of keys) pool.set(k, (pool.get(k) ?? 0) + 1)
   const joined = keys.join('')
@@ -104,7 +112,10 @@ const fmtBox = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math
 
 /** A horizontal band through the middle of the layer's lines (by count), for checking a long layer against its image. */
 function middleBand(page: PageText): BBox {
-  const ys = page.items.filter((i) => i.text.trim() !== '').map((i) => [i.bbox.y0, i.bbox.y1] as const).sort((a, b) => a[0] - b[0])
+  const ys = page.items
+    .filter((i) => i.text.trim() !== '')
+    .map((i) => [i.bbox.y0, i.bbox.y1] as const)
+    .sort((a, b) => a[0] - b[0])
   if (ys.length < 6) return pageBox(page)
   const a = ys[Math.floor(ys.length * 0.4)]!
   const b = ys[Math.floor(ys.length * 0.6)]!
@@ -141,7 +152,12 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
   const cov = page.imageCoverage
   if (chars === 0) {
     if (v.layer !== 'blank' && v.layer !== 'absent') return undefined
-    const what = cov !== undefined && cov >= o.absentImageCoverage ? `no text layer, images cover ${f2(cov)}` : page.hasVectorGraphics ? 'vector drawing, no text layer' : 'no text layer'
+    const what =
+      cov !== undefined && cov >= o.absentImageCoverage
+        ? `no text layer, images cover ${f2(cov)}`
+        : page.hasVectorGraphics
+          ? 'vector drawing, no text layer'
+          : 'no text layer'
     const holds = (p: Probe) => p.words.length >= o.vectorTextMinWords || p.unsure >= o.unsureTextItems
     let p: Probe | undefined
     if (cov === undefined || cov >= o.scanImageCoverage) {
@@ -152,10 +168,24 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
     }
     p ??= await probe(pageBox(page), o, ctx, what)
     if (p.words.length >= o.vectorTextMinWords) {
-      return decide(v, 'absent', true, [p.note, `absent: the image shows words (${p.words.length} >= ${o.vectorTextMinWords})`], p.words.length, o.vectorTextMinWords)
+      return decide(
+        v,
+        'absent',
+        true,
+        [p.note, `absent: the image shows words (${p.words.length} >= ${o.vectorTextMinWords})`],
+        p.words.length,
+        o.vectorTextMinWords,
+      )
     }
     if (p.unsure >= o.unsureTextItems) {
-      return decide(v, 'absent', true, [p.note, `absent: the image holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items)`], p.unsure, o.unsureTextItems)
+      return decide(
+        v,
+        'absent',
+        true,
+        [p.note, `absent: the image holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items)`],
+        p.unsure,
+        o.unsureTextItems,
+      )
     }
     const why = cov !== undefined && cov >= o.absentImageCoverage ? 'a picture without text (no OCR)' : 'nothing to read'
     return decide(v, 'blank', false, [p.note, `blank: ${why}`], p.words.length, o.vectorTextMinWords)
@@ -186,7 +216,17 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
     const back = compareWithLayer(p.text, own)
     const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
     if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
-      return decide(v, 'garbled', true, [p.note, `garbled: the image does not show the layer's words: ${cmp} < ${f2(o.probeAgreement)}, ${back.found} of ${own.length} layer words on the image (${suspect})`], agreement, o.probeAgreement)
+      return decide(
+        v,
+        'garbled',
+        true,
+        [
+          p.note,
+          `garbled: the image does not show the layer's words: ${cmp} < ${f2(o.probeAgreement)}, ${back.found} of ${own.length} layer words on the image (${suspect})`,
+        ],
+        agreement,
+        o.probeAgreement,
+      )
     }
     if (!thin) {
       const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
@@ -198,19 +238,60 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
   if (cov !== undefined && cov >= o.scanImageCoverage) {
     const need = Math.max(o.sparseOcrWords, o.sparseOcrRatio * layerWords)
     if (novel.length >= need) {
-      return decide(v, 'sparse', true, [p.note, `sparse: the image shows ${novel.length} words the layer lacks, the layer ${layerWords} (needs ${need} to be sparse)`], novel.length, need)
+      return decide(
+        v,
+        'sparse',
+        true,
+        [p.note, `sparse: the image shows ${novel.length} words the layer lacks, the layer ${layerWords} (needs ${need} to be sparse)`],
+        novel.length,
+        need,
+      )
     }
     if (p.unsure >= o.unsureTextItems && p.unsure > p.words.length) {
-      return decide(v, 'sparse', true, [p.note, `sparse: the scan holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items), the layer ${layerWords} words`], p.unsure, o.unsureTextItems)
+      return decide(
+        v,
+        'sparse',
+        true,
+        [
+          p.note,
+          `sparse: the scan holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items), the layer ${layerWords} words`,
+        ],
+        p.unsure,
+        o.unsureTextItems,
+      )
     }
-    return decide(v, 'healthy', false, [p.note, `healthy: the layer holds what the image shows (${novel.length} < ${need} words it lacks${region0})`], novel.length, need)
+    return decide(
+      v,
+      'healthy',
+      false,
+      [p.note, `healthy: the layer holds what the image shows (${novel.length} < ${need} words it lacks${region0})`],
+      novel.length,
+      need,
+    )
   }
   // The page's words as the image shows them: those the layer holds (counted on the layer, or as OCR found them when
   // the layer's word breaks are lost) and those only the image shows.
   const share = novel.length / Math.max(1, Math.max(layerWords, found) + novel.length)
   if (novel.length >= o.mixedMinWords && share >= o.mixedShare) {
-    return decide(v, 'sparse', true, [p.note, `sparse: ${novel.length} words only in the image (${novel.slice(0, 5).join(' ')}), ${f2(share)} >= ${f2(o.mixedShare)} of the page's words${region0}`], share, o.mixedShare)
+    return decide(
+      v,
+      'sparse',
+      true,
+      [
+        p.note,
+        `sparse: ${novel.length} words only in the image (${novel.slice(0, 5).join(' ')}), ${f2(share)} >= ${f2(o.mixedShare)} of the page's words${region0}`,
+      ],
+      share,
+      o.mixedShare,
+    )
   }
   const last = v.layer === 'healthy' ? v.notes.at(-1)!.replace(/^healthy: /, '') : 'the layer holds what the image shows'
-  return decide(v, 'healthy', false, [p.note, `healthy: ${last} (${novel.length} words only in the image, ${f2(share)} < ${f2(o.mixedShare)}${region0})`], share, o.mixedShare)
+  return decide(
+    v,
+    'healthy',
+    false,
+    [p.note, `healthy: ${last} (${novel.length} words only in the image, ${f2(share)} < ${f2(o.mixedShare)}${region0})`],
+    share,
+    o.mixedShare,
+  )
 }

@@ -5,7 +5,10 @@ import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
 
 /** 1-based inclusive page ranges of the two samples; `window` is empty when the document is too short for one. */
-export function samplePages(pageCount: number, o: Pick<ResolvedGatesOptions, 'openingPages' | 'windowPages' | 'windowAt'>): { opening: number[]; window: number[] } {
+export function samplePages(
+  pageCount: number,
+  o: Pick<ResolvedGatesOptions, 'openingPages' | 'windowPages' | 'windowAt'>,
+): { opening: number[]; window: number[] } {
   const opening = range(1, Math.min(o.openingPages, pageCount))
   const centre = Math.round(pageCount * o.windowAt)
   const start = Math.max(opening.length + 1, centre - Math.floor(o.windowPages / 2))

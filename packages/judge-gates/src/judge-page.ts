@@ -82,7 +82,13 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
       return verdict('healthy', false, `short page: density is not judged without image coverage on a document under ${o.densityMinPages} pages`)
     }
     if (cov >= o.scanImageCoverage) {
-      return verdict('sparse', true, `${s.chars} < ${o.minCharsPresent} characters over a scan (image ${f2(cov)} >= ${f2(o.scanImageCoverage)})`, s.chars, o.minCharsPresent)
+      return verdict(
+        'sparse',
+        true,
+        `${s.chars} < ${o.minCharsPresent} characters over a scan (image ${f2(cov)} >= ${f2(o.scanImageCoverage)})`,
+        s.chars,
+        o.minCharsPresent,
+      )
     }
     return verdict('healthy', false, `short page, not a scan (image ${f2(cov)} < ${f2(o.scanImageCoverage)})`)
   }
@@ -103,6 +109,7 @@ export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undef
   }
   const words = s.words
   const single = s.singleLetterWords
-  if (words >= 20 && single / words >= o.spacedShare) return `${single} of ${words} words are single letters (${f2(single / words)} >= ${f2(o.spacedShare)}): a letter-spaced layer`
+  if (words >= 20 && single / words >= o.spacedShare)
+    return `${single} of ${words} words are single letters (${f2(single / words)} >= ${f2(o.spacedShare)}): a letter-spaced layer`
   return undefined
 }

@@ -19,12 +19,7 @@ export const gatesOptionsSchema = z.strictObject({
       'Non-space characters a page below which its layer is thin: sparse over a scan, a short page otherwise. Broken ' +
         'books sit at 3, 86, 94 and 132 characters a page; the thinnest genuine ones at 258 to 382',
     ),
-  minCharsToJudge: z
-    .number()
-    .int()
-    .min(1)
-    .default(400)
-    .describe('Non-space characters from which the character shares are trusted to judge damage'),
+  minCharsToJudge: z.number().int().min(1).default(400).describe('Non-space characters from which the character shares are trusted to judge damage'),
   minLetterShare: share
     .default(0.25)
     .describe('Garbled below this share of letters (\\p{L}); the lowest genuine share the seed measured was 0.39, this corpus 0.34 (a table)'),
@@ -46,9 +41,7 @@ export const gatesOptionsSchema = z.strictObject({
       'Image coverage from which a page is a scan, so that a thin layer over it is sparse. Scans cover the page edge ' +
         'to edge (1.00); born-digital pages with large figures measured 0.52-0.85',
     ),
-  absentImageCoverage: share
-    .default(0.1)
-    .describe('Image coverage from which a page with no text at all is absent (worth OCR) rather than blank'),
+  absentImageCoverage: share.default(0.1).describe('Image coverage from which a page with no text at all is absent (worth OCR) rather than blank'),
   densityMinPages: z
     .number()
     .int()
@@ -58,9 +51,7 @@ export const gatesOptionsSchema = z.strictObject({
       'Pages a document needs before density is judged without image coverage, and before document mode applies ' +
         '(shorter documents are judged page by page)',
     ),
-  fontMinShare: share
-    .default(0.2)
-    .describe("Share of the page's characters a font must carry to be judged on its own"),
+  fontMinShare: share.default(0.2).describe("Share of the page's characters a font must carry to be judged on its own"),
   fontExtremeMinChars: z
     .number()
     .int()
@@ -71,27 +62,10 @@ export const gatesOptionsSchema = z.strictObject({
         'shares only (a sidebar set in a broken font): math and symbol fonts carry 8-72 characters of brackets and ' +
         'arrows, never controls; a stray control-coded font of 8 characters is left to the page',
     ),
-  fontMinChars: z
-    .number()
-    .int()
-    .min(1)
-    .default(200)
-    .describe('Non-space characters a font must carry on the page to be judged on its own'),
-  openingPages: z
-    .number()
-    .int()
-    .min(1)
-    .default(5)
-    .describe('Document mode: pages read at the start (is there a layer?)'),
-  windowPages: z
-    .number()
-    .int()
-    .min(1)
-    .default(5)
-    .describe('Document mode: pages read in the middle window (is it any good?)'),
-  windowAt: share
-    .default(0.5)
-    .describe('Document mode: where the middle window is centred, as a share of the page count'),
+  fontMinChars: z.number().int().min(1).default(200).describe('Non-space characters a font must carry on the page to be judged on its own'),
+  openingPages: z.number().int().min(1).default(5).describe('Document mode: pages read at the start (is there a layer?)'),
+  windowPages: z.number().int().min(1).default(5).describe('Document mode: pages read in the middle window (is it any good?)'),
+  windowAt: share.default(0.5).describe('Document mode: where the middle window is centred, as a share of the page count'),
   vowelShare: z
     .tuple([share, share])
     .default([0.2, 0.65])
@@ -100,12 +74,7 @@ export const gatesOptionsSchema = z.strictObject({
         'languages keeps 0.35-0.45 (dev corpus: genuine pages 0.25-0.46, a page of figure labels "text35 text36" the ' +
         'lowest); a font shifted by 0x1D ("7KH" for "The") keeps 0.15',
     ),
-  vowelMinLetters: z
-    .number()
-    .int()
-    .min(1)
-    .default(300)
-    .describe('Latin letters a page (or font) needs before its vowel share is judged'),
+  vowelMinLetters: z.number().int().min(1).default(300).describe('Latin letters a page (or font) needs before its vowel share is judged'),
   probeDpi: z
     .number()
     .int()
@@ -140,7 +109,7 @@ export const gatesOptionsSchema = z.strictObject({
   mixedShare: share
     .default(0.3)
     .describe(
-      'A thin layer beside pictures needs OCR when the words OCR finds only in the image are this share of the page\'s ' +
+      "A thin layer beside pictures needs OCR when the words OCR finds only in the image are this share of the page's " +
         'words (layer words plus those): pages whose screenshot, caption image or map holds about half of the words ' +
         'measured 0.33-0.88, a page whose screenshots hold a quarter is kept by the labelling convention',
     ),
@@ -160,12 +129,7 @@ export const gatesOptionsSchema = z.strictObject({
         'fewer than this share of the confident words OCR reads on the image are found in it. Damaged layers measured ' +
         '0.00-0.10, genuine ones 0.80-1.00 (OCR misreads allowed: one edit in six letters)',
     ),
-  probeMinWords: z
-    .number()
-    .int()
-    .min(1)
-    .default(2)
-    .describe('Confident OCR words needed before the image may judge a suspect layer; fewer: it cannot tell'),
+  probeMinWords: z.number().int().min(1).default(2).describe('Confident OCR words needed before the image may judge a suspect layer; fewer: it cannot tell'),
   extremeControlShare: share
     .default(0.3)
     .describe(
@@ -186,12 +150,7 @@ export const gatesOptionsSchema = z.strictObject({
         '`extremeMinChars`): punctuation-only layers measured 0.00; the lowest genuine short page 0.20 (a patent ' +
         'heading of digits and brackets)',
     ),
-  extremeMinChars: z
-    .number()
-    .int()
-    .min(1)
-    .default(8)
-    .describe('Characters a short text needs before its letter share is extreme'),
+  extremeMinChars: z.number().int().min(1).default(8).describe('Characters a short text needs before its letter share is extreme'),
   shortVowelMinLetters: z
     .number()
     .int()
@@ -219,12 +178,7 @@ export const gatesOptionsSchema = z.strictObject({
       'Garbled when this share of the letters are in words mixing scripts (Arabic with Syriac or Hebrew, Latin with ' +
         'Cyrillic; Latin beside CJK allowed). Genuine pages measured at most 0.01 (Greek symbols in formulas)',
     ),
-  minScriptLetters: z
-    .number()
-    .int()
-    .min(1)
-    .default(5)
-    .describe('Ideographs the script gate needs before it speaks (twice as many letters for mixed words)'),
+  minScriptLetters: z.number().int().min(1).default(5).describe('Ideographs the script gate needs before it speaks (twice as many letters for mixed words)'),
   spacedShare: share
     .default(0.5)
     .describe(
@@ -239,7 +193,7 @@ export const gatesOptionsSchema = z.strictObject({
     .default(20)
     .describe(
       'A thin layer over an image is sparse when OCR of the image finds at least this many confident words and ' +
-        '`sparseOcrRatio` times the layer\'s: a folio over a page of text (OCR finds 100 or more), not a chart whose ' +
+        "`sparseOcrRatio` times the layer's: a folio over a page of text (OCR finds 100 or more), not a chart whose " +
         'labels the layer already holds',
     ),
   sparseOcrRatio: z.number().min(1).default(3).describe('See sparseOcrWords'),

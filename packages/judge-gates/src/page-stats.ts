@@ -60,8 +60,7 @@ const ASCII_VOWEL = new Uint8Array(128)
 for (const v of 'aeiouyAEIOUY') ASCII_VOWEL[v.charCodeAt(0)] = 1
 
 /** Latin letters: ASCII, Latin-1 letters and Latin Extended-A (U+0100..U+017F). */
-const isLatinLetter = (c: number): boolean =>
-  (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x17f && c !== 0xd7 && c !== 0xf7)
+const isLatinLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x17f && c !== 0xd7 && c !== 0xf7)
 
 function isControl(c: number): boolean {
   return (

@@ -30,7 +30,10 @@ export function garbleAscii(text: string, spaces = false): string {
   const map = new Map<string, string>()
   let out = ''
   for (const ch of text) {
-    if (ch === '\n' || (!spaces && /\s/.test(ch))) { out += ch; continue }
+    if (ch === '\n' || (!spaces && /\s/.test(ch))) {
+      out += ch
+      continue
+    }
     if (!map.has(ch)) map.set(ch, String.fromCharCode(0x21 + map.size))
     out += map.get(ch)
   }
@@ -40,13 +43,17 @@ export function garbleAscii(text: string, spaces = false): string {
 /** A text whose characters map pseudo-randomly into U+00A1..U+00FF (variant B), or into C0 controls and symbols. */
 export function garbleInto(text: string, kind: 'latin1' | 'controls', seed = 7): string {
   let s = seed
-  const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+  const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
   const map = new Map<string, string>()
   let out = ''
   for (const ch of text) {
-    if (/\s/.test(ch)) { out += ch; continue }
+    if (/\s/.test(ch)) {
+      out += ch
+      continue
+    }
     if (!map.has(ch)) {
-      const c = kind === 'latin1' ? 0xa1 + Math.floor(rnd() * 95) : [...Array(31).keys()].map((i) => i + 1).filter((i) => i < 9 || i > 13)[Math.floor(rnd() * 26)]!
+      const c =
+        kind === 'latin1' ? 0xa1 + Math.floor(rnd() * 95) : [...Array(31).keys()].map((i) => i + 1).filter((i) => i < 9 || i > 13)[Math.floor(rnd() * 26)]!
       map.set(ch, String.fromCodePoint(kind === 'controls' && rnd() < 0.3 ? 0x21 + Math.floor(rnd() * 30) : c))
     }
     out += map.get(ch)

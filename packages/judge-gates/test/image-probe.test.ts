@@ -22,7 +22,21 @@ function ocrContext(words: Array<[string, number]>, calls: Array<{ box: BBox; dp
 
 test('a vector-only page whose image carries words is absent: lettering drawn as curves needs OCR', async () => {
   const calls: Array<{ box: BBox; dpi: number }> = []
-  const v = await (await judge).judge(vectorPage(), ocrContext([['Forat', 0.9], ['Electronics', 0.93], ['brochure', 0.88], ['quality', 0.91], ['service', 0.9]], calls))
+  const v = await (
+    await judge
+  ).judge(
+    vectorPage(),
+    ocrContext(
+      [
+        ['Forat', 0.9],
+        ['Electronics', 0.93],
+        ['brochure', 0.88],
+        ['quality', 0.91],
+        ['service', 0.9],
+      ],
+      calls,
+    ),
+  )
   assert.equal(v?.layer, 'absent')
   assert.equal(v?.needsOcr, true)
   assert.equal(calls.length, 1)
@@ -32,7 +46,19 @@ test('a vector-only page whose image carries words is absent: lettering drawn as
 
 test('a diagram stays blank: OCR noise on line art is too unsure to be words', async () => {
   const calls: Array<{ box: BBox; dpi: number }> = []
-  const v = await (await judge).judge(vectorPage(), ocrContext([['lll', 0.4], ['~~', 0.3], ['Fi', 0.8]], calls))
+  const v = await (
+    await judge
+  ).judge(
+    vectorPage(),
+    ocrContext(
+      [
+        ['lll', 0.4],
+        ['~~', 0.3],
+        ['Fi', 0.8],
+      ],
+      calls,
+    ),
+  )
   assert.equal(v?.layer, 'blank')
   assert.equal(v?.needsOcr, false)
   assert.match(v.notes.join('|'), /finds 0 confident words, 1 unsure/)
@@ -87,10 +113,24 @@ test('a folio over a scan of a text page is sparse: the image shows far more wor
   assert.match(v.notes.at(-1)!, /the image shows 60 words the layer lacks, the layer 0/)
 })
 
-test('a thin OCR layer that already holds what the image shows (a chart\'s labels) is kept', async () => {
+test("a thin OCR layer that already holds what the image shows (a chart's labels) is kept", async () => {
   const calls: Array<{ box: BBox; dpi: number }> = []
   const chart = page([{ text: 'Évolution des dépenses 2019 2020 2021 2022 fonctionnement investissement total' }], { imageCoverage: 1 })
-  const v = await (await judge).judge(chart, ocrContext([['Évolution', 0.9], ['dépenses', 0.9], ['fonctionnement', 0.85], ['investissement', 0.88], ['total', 0.9]], calls))
+  const v = await (
+    await judge
+  ).judge(
+    chart,
+    ocrContext(
+      [
+        ['Évolution', 0.9],
+        ['dépenses', 0.9],
+        ['fonctionnement', 0.85],
+        ['investissement', 0.88],
+        ['total', 0.9],
+      ],
+      calls,
+    ),
+  )
   assert.equal(v?.layer, 'healthy')
   assert.equal(v?.needsOcr, false)
   assert.match(v.notes.at(-1)!, /the layer holds what the image shows/)

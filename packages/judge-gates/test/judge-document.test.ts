@@ -61,23 +61,35 @@ test('a scanned book is absent', async () => {
 })
 
 test('a book of blank pages is blank', async () => {
-  const v = await judge.judgeDocument!(doc(20, () => page([], { imageCoverage: 0 })), ctx(20))
+  const v = await judge.judgeDocument!(
+    doc(20, () => page([], { imageCoverage: 0 })),
+    ctx(20),
+  )
   assert.deepEqual([v?.layer, v?.needsOcr], ['blank', false])
 })
 
 test('scans with folios only are sparse', async () => {
-  const v = await judge.judgeDocument!(doc(50, (n) => page(`- ${n} -`, { imageCoverage: 1 })), ctx(50))
+  const v = await judge.judgeDocument!(
+    doc(50, (n) => page(`- ${n} -`, { imageCoverage: 1 })),
+    ctx(50),
+  )
   assert.deepEqual([v?.layer, v?.needsOcr], ['sparse', true])
   assert.equal(v?.threshold, 200)
 })
 
 test('a scanned front matter before a body that reads: judged page by page', async () => {
-  const v = await judge.judgeDocument!(doc(300, (n) => (n <= 6 ? scan() : healthy())), ctx(300))
+  const v = await judge.judgeDocument!(
+    doc(300, (n) => (n <= 6 ? scan() : healthy())),
+    ctx(300),
+  )
   assert.equal(v, undefined)
 })
 
 test('a born-digital opening before a scanned body: absent', async () => {
-  const v = await judge.judgeDocument!(doc(300, (n) => (n <= 6 ? healthy() : scan())), ctx(300))
+  const v = await judge.judgeDocument!(
+    doc(300, (n) => (n <= 6 ? healthy() : scan())),
+    ctx(300),
+  )
   assert.deepEqual([v?.layer, v?.needsOcr], ['absent', true])
 })
 

@@ -121,10 +121,12 @@ test('one garbled font among healthy ones is found and named', async () => {
 })
 
 test('a small font of symbols beside the body is not judged on its own', async () => {
-  const v = await run(page([
-    { text: long(ENGLISH), font: 'f1' },
-    { text: '∑ ∫ ≤ ≥ → ⇒ ± × '.repeat(6), font: 'f2', name: 'CMSY10' },
-  ]))
+  const v = await run(
+    page([
+      { text: long(ENGLISH), font: 'f1' },
+      { text: '∑ ∫ ≤ ≥ → ⇒ ± × '.repeat(6), font: 'f2', name: 'CMSY10' },
+    ]),
+  )
   assert.equal(v.layer, 'healthy')
 })
 
@@ -142,7 +144,14 @@ test('a table of contents with leader dots stays healthy', async () => {
 })
 
 test('under 400 characters only extreme values judge damage: symbol soup is garbled, a suspect line is kept', async () => {
-  const soup = await run(page(garbleAscii(FRENCH).slice(0, 300).replace(/[A-Za-z0-9]/g, '%'), { imageCoverage: 0 }))
+  const soup = await run(
+    page(
+      garbleAscii(FRENCH)
+        .slice(0, 300)
+        .replace(/[A-Za-z0-9]/g, '%'),
+      { imageCoverage: 0 },
+    ),
+  )
   assert.deepEqual([soup.layer, soup.needsOcr], ['garbled', true])
   assert.match(soup.notes.at(-1)!, /short text, extreme: letters\+digits 0\.00/)
   const controls = await run(page('\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f', { imageCoverage: 0 }))
@@ -151,7 +160,9 @@ test('under 400 characters only extreme values judge damage: symbol soup is garb
   // two stray controls are not evidence enough on their own
   assert.equal((await run(page('\x15\x16', { imageCoverage: 0 }))).layer, 'healthy')
   // a title shifted by 29 codes fails the vowel gate, which short text cannot settle
-  const shifted = await run(page([...'Rapport annuel du conseil municipal'].map((c) => String.fromCharCode(c.charCodeAt(0) - 29)).join(''), { imageCoverage: 0 }))
+  const shifted = await run(
+    page([...'Rapport annuel du conseil municipal'].map((c) => String.fromCharCode(c.charCodeAt(0) - 29)).join(''), { imageCoverage: 0 }),
+  )
   assert.equal(shifted.layer, 'healthy')
   assert.ok(shifted.notes.includes('damage judged on extreme values only under 400 characters'))
 })
@@ -167,7 +178,18 @@ test('options move the thresholds', async () => {
 test('a table of contents whose leader dots are set in their own font is not garbled (TeX sets them in math italic)', async () => {
   const { judgePageGates } = await import('../src/judge-page.js')
   const o = (await import('../src/options.js')).gatesOptionsSchema.parse({})
-  const entries = ['Introduction', 'Classes de documents', 'Environnements', 'Commandes de rubrique', 'Références croisées', 'Notes en bas de page', 'Définitions', 'Compteurs', 'Longueurs', 'Lettres']
+  const entries = [
+    'Introduction',
+    'Classes de documents',
+    'Environnements',
+    'Commandes de rubrique',
+    'Références croisées',
+    'Notes en bas de page',
+    'Définitions',
+    'Compteurs',
+    'Longueurs',
+    'Lettres',
+  ]
   const runs: Array<{ text: string; font: string; name: string }> = []
   entries.forEach((e, i) => {
     runs.push({ text: `${i + 1} ${e} avec les détails de la section`, font: 'f1', name: 'CMR10' })

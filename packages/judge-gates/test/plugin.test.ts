@@ -6,16 +6,27 @@ test('the default export is the judge factory named gates', () => {
   assert.equal(gates.kind, 'judge')
   assert.equal(gates.name, 'gates')
   const o = gates.optionsSchema.parse({})
-  assert.deepEqual(
-    [o.mode, o.minCharsPresent, o.minCharsToJudge, o.minLetterShare, o.maxLatin1Share, o.densityMinPages],
-    ['page', 200, 400, 0.25, 0.35, 8],
-  )
+  assert.deepEqual([o.mode, o.minCharsPresent, o.minCharsToJudge, o.minLetterShare, o.maxLatin1Share, o.densityMinPages], ['page', 200, 400, 0.25, 0.35, 8])
 })
 
 test('the public API', async () => {
   assert.deepEqual(Object.keys(await import('../src/index.js')).sort(), [
-    'ENGLISH_FUNCTION_WORDS', 'FRENCH_FUNCTION_WORDS', 'GATES_NAME', 'compareWithLayer', 'damagedFonts', 'default',
-    'findDamage', 'findExtremeDamage', 'findScriptDamage', 'gatesJudge', 'gatesOptionsSchema', 'judgeDocumentGates',
-    'judgePageGates', 'pageStats', 'samplePages', 'scriptMix', 'suspicion',
+    'ENGLISH_FUNCTION_WORDS',
+    'FRENCH_FUNCTION_WORDS',
+    'GATES_NAME',
+    'compareWithLayer',
+    'damagedFonts',
+    'default',
+    'findDamage',
+    'findExtremeDamage',
+    'findScriptDamage',
+    'gatesJudge',
+    'gatesOptionsSchema',
+    'judgeDocumentGates',
+    'judgePageGates',
+    'pageStats',
+    'samplePages',
+    'scriptMix',
+    'suspicion',
   ])
 })

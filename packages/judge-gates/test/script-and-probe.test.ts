@@ -77,7 +77,10 @@ test('one small font of control codes among healthy ones is seen and its region 
   const body = { text: `${ENGLISH}\n${ENGLISH}\n${ENGLISH}`, font: 'f1', name: 'Times' }
   const v = await judge.judge(page([body, { text: sidebar, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 }), noOcr)
   assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false])
-  assert.match(v!.notes.join(' | '), /font Sidebar \(f2\) is broken \(\d+ control or unassigned characters.*carries 0\.\d\d of the page: its region \[50, \d+, 545, \d+\] is left for OCR of regions/)
+  assert.match(
+    v!.notes.join(' | '),
+    /font Sidebar \(f2\) is broken \(\d+ control or unassigned characters.*carries 0\.\d\d of the page: its region \[50, \d+, 545, \d+\] is left for OCR of regions/,
+  )
   const big = Array.from({ length: 6 }, () => sidebar).join('\x03')
   const w = await judge.judge(page([body, { text: big, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 }), noOcr)
   assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true])

@@ -12,13 +12,7 @@ export const spotcheckOptionsSchema = z.strictObject({
         'swap pages, 5 if independent), times ~0.98 for our own OCR; at the midpoint c = 0.115 of the good (<= 0.08) ' +
         'and bad (>= 0.15) classes that is 0.885^2 x 0.98 = 0.77, rounded down for sampling noise (sd ~0.05 on 45 words)',
     ),
-  dpi: z
-    .number()
-    .int()
-    .min(72)
-    .max(600)
-    .default(300)
-    .describe('Resolution the sample region is rendered at for OCR (tesseract reads best at 300 dpi)'),
+  dpi: z.number().int().min(72).max(600).default(300).describe('Resolution the sample region is rendered at for OCR (tesseract reads best at 300 dpi)'),
   minLayerWords: z
     .number()
     .int()
@@ -41,23 +35,12 @@ export const spotcheckOptionsSchema = z.strictObject({
     .min(1)
     .default(5)
     .describe(
-      'Comparable words the OCR of the region must find to compare at all; fewer means no text to see (no image ' +
-        'under the layer, a blank render): abstain',
+      'Comparable words the OCR of the region must find to compare at all; fewer means no text to see (no image ' + 'under the layer, a blank render): abstain',
     ),
-  maxRegionShare: share
-    .default(0.34)
-    .describe('Largest share of the page height the sample region may span (OCR cost grows with it)'),
-  padding: z
-    .number()
-    .min(0)
-    .default(4)
-    .describe('Points added around the layer words of the region, so that the crop holds whole glyphs'),
-  minInvisibleShare: share
-    .default(0.8)
-    .describe('Share of the layer characters that must be drawn invisibly (an OCR layer) for the judge to apply'),
-  minImageCoverage: share
-    .default(0.5)
-    .describe('Image coverage of the page from which the invisible text is taken to lie over a scan'),
+  maxRegionShare: share.default(0.34).describe('Largest share of the page height the sample region may span (OCR cost grows with it)'),
+  padding: z.number().min(0).default(4).describe('Points added around the layer words of the region, so that the crop holds whole glyphs'),
+  minInvisibleShare: share.default(0.8).describe('Share of the layer characters that must be drawn invisibly (an OCR layer) for the judge to apply'),
+  minImageCoverage: share.default(0.5).describe('Image coverage of the page from which the invisible text is taken to lie over a scan'),
   foreignScriptConfidence: share
     .default(0.6)
     .describe(

@@ -41,7 +41,13 @@ export function layerSlope(words: readonly Word[]): number {
  * stays centred on the text, and then takes in whole lines (words whose centre lies within half a median word height
  * of the band's edge words). Returns `undefined` when the layer has fewer than `minWords` comparable words.
  */
-export function chooseRegion(all: readonly Word[], minWords: number, maxHeight: number, padding: number, page: { width: number; height: number }): Region | undefined {
+export function chooseRegion(
+  all: readonly Word[],
+  minWords: number,
+  maxHeight: number,
+  padding: number,
+  page: { width: number; height: number },
+): Region | undefined {
   const slope = layerSlope(all.filter((w) => w.key !== ''))
   const words = all.filter((w) => w.key !== '').sort((a, b) => cy(a) - cy(b))
   if (words.length < minWords) return undefined

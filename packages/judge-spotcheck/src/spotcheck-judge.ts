@@ -8,8 +8,7 @@ import { ocrLayer, splitWords } from './words.js'
 export const SPOTCHECK_NAME = 'spotcheck'
 
 const f2 = (x: number | undefined): string => (x === undefined ? 'n/a' : x.toFixed(2))
-const box = (b: { x0: number; y0: number; x1: number; y1: number }): string =>
-  `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
+const box = (b: { x0: number; y0: number; x1: number; y1: number }): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
 
 /** Share of a text's letters that are Latin; `undefined` without letters. */
 function latinShare(text: string): number | undefined {
@@ -40,7 +39,11 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   } catch (e) {
     if (e instanceof TriageError) throw e
     throw new TriageError('PLUGIN_FAILED', `spot-check OCR of region ${box(region.box)} failed: ${(e as Error).message}`, {
-      plugin: SPOTCHECK_NAME, stage: 'judge', page: page.pageNumber, ...(ctx.file ? { file: ctx.file } : {}), cause: e,
+      plugin: SPOTCHECK_NAME,
+      stage: 'judge',
+      page: page.pageNumber,
+      ...(ctx.file ? { file: ctx.file } : {}),
+      cause: e,
     })
   }
   const a = compareWords(region.words, splitWords(ocr.items), region.band, o.examples)
@@ -52,7 +55,14 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   // An OCR that reads another script than the layer's, unsurely, lacks the layer's script: it cannot judge the layer.
   const layerLatin = latinShare(region.words.map((w) => w.text).join(' '))
   const ocrLatin = latinShare(ocr.text)
-  if (!healthy && meanConf !== undefined && meanConf < o.foreignScriptConfidence && layerLatin !== undefined && ocrLatin !== undefined && (layerLatin >= 0.5) !== (ocrLatin >= 0.5)) {
+  if (
+    !healthy &&
+    meanConf !== undefined &&
+    meanConf < o.foreignScriptConfidence &&
+    layerLatin !== undefined &&
+    ocrLatin !== undefined &&
+    layerLatin >= 0.5 !== ocrLatin >= 0.5
+  ) {
     return undefined
   }
   const notes = [
@@ -62,7 +72,8 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   ]
   // Fewer than half as many words read as the layer claims: a bad layer, or a crop tesseract could not segment (lines
   // of a tilted scan cut at the crop's edge); said apart so that a reader can tell the two from the page.
-  if (a.ocrWords * 2 < a.layerWords) notes.push(`the OCR read ${a.ocrWords} words where the layer has ${a.layerWords}: the image does not show the layer's words, or the crop was misread`)
+  if (a.ocrWords * 2 < a.layerWords)
+    notes.push(`the OCR read ${a.ocrWords} words where the layer has ${a.layerWords}: the image does not show the layer's words, or the crop was misread`)
   if (a.mismatches.length) notes.push(`mismatched: ${a.mismatches.map(([l, r]) => `${l}→${r}`).join(', ')}`)
   return { judge: SPOTCHECK_NAME, layer: healthy ? 'healthy' : 'unreadable', needsOcr: !healthy, score: a.dice, threshold: o.threshold, notes }
 }

@@ -14,7 +14,10 @@ const MIN_LETTERS = 2
 
 /** The comparison key of a token: lower-case, NFKC (ligatures unfolded), punctuation stripped; '' when not comparable. */
 export function wordKey(token: string): string {
-  const k = token.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+  const k = token
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
   const letters = k.match(/\p{L}/gu)?.length ?? 0
   return letters >= MIN_LETTERS ? k.normalize('NFC') : ''
 }

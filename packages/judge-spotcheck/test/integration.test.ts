@@ -66,7 +66,10 @@ test('a well-formed layer with a fifth of its letters wrong over a clean scan ne
   assert.equal(v.layer, 'unreadable')
   assert.equal(v.needsOcr, true)
   assert.ok(v.score !== undefined && v.threshold !== undefined && v.score < v.threshold)
-  assert.ok(v.notes.some((n) => /mismatched: .+→/.test(n)), v.notes.join(' | '))
+  assert.ok(
+    v.notes.some((n) => /mismatched: .+→/.test(n)),
+    v.notes.join(' | '),
+  )
 })
 
 test('born-digital text is not judged', async () => {

@@ -19,8 +19,14 @@ function items(font: string, words = WORDS): TextItem[] {
 
 function page(invisible: boolean, coverage = 1): PageText {
   return {
-    pageNumber: 1, width: 595, height: 842, text: '', source: 'text-layer', imageCoverage: coverage,
-    fonts: { f: { id: 'f', name: invisible ? 'GlyphLessFont' : 'Times-Roman', invisible } }, items: items('f'),
+    pageNumber: 1,
+    width: 595,
+    height: 842,
+    text: '',
+    source: 'text-layer',
+    imageCoverage: coverage,
+    fonts: { f: { id: 'f', name: invisible ? 'GlyphLessFont' : 'Times-Roman', invisible } },
+    items: items('f'),
   }
 }
 
@@ -28,7 +34,9 @@ function page(invisible: boolean, coverage = 1): PageText {
 function ctx(read: string[] | 'throw', confidence = 0.9): JudgeContext & { calls: BBox[] } {
   const calls: BBox[] = []
   return {
-    pageCount: 1, info: { pageCount: 1 }, calls,
+    pageCount: 1,
+    info: { pageCount: 1 },
+    calls,
     recognizeRegion: async (box) => {
       calls.push(box)
       if (read === 'throw') throw new Error('engine down')
@@ -47,7 +55,10 @@ test('a layer that reads as the image does is healthy, with its numbers in the n
   assert.deepEqual([v.layer, v.needsOcr, v.score, v.threshold], ['healthy', false, 1, 0.75])
   assert.equal(c.calls.length, 1)
   assert.ok(c.calls[0]!.y1 - c.calls[0]!.y0 <= 842 * 0.34)
-  assert.ok(v.notes.some((n) => /layer in OCR 1\.00, OCR in layer 1\.00/.test(n)), v.notes.join(' | '))
+  assert.ok(
+    v.notes.some((n) => /layer in OCR 1\.00, OCR in layer 1\.00/.test(n)),
+    v.notes.join(' | '),
+  )
 })
 
 test('a layer whose words the image does not confirm is unreadable', async () => {
@@ -56,7 +67,10 @@ test('a layer whose words the image does not confirm is unreadable', async () =>
   assert.ok(v)
   assert.deepEqual([v.layer, v.needsOcr], ['unreadable', true])
   assert.ok(v.score !== undefined && v.score < 0.75)
-  assert.ok(v.notes.some((n) => /mismatched: .*maire→mxire/.test(n)), v.notes.join(' | '))
+  assert.ok(
+    v.notes.some((n) => /mismatched: .*maire→mxire/.test(n)),
+    v.notes.join(' | '),
+  )
 })
 
 test('abstains on visible text, on a page without a scan, without recognizeRegion and when the OCR sees nothing', async () => {
@@ -87,7 +101,7 @@ test('a title page whose OCR layer reads Cyrillic as Latin look-alikes is unread
   assert.deepEqual([v.layer, v.needsOcr], ['unreadable', true])
 })
 
-test('an OCR that unsurely reads another script than the layer\'s abstains (an engine without Chinese)', async () => {
+test("an OCR that unsurely reads another script than the layer's abstains (an engine without Chinese)", async () => {
   const chinese = '本公司 董事会 保证 本报告 内容 真实 准确 完整 不存在 虚假 记载 情况'.split(' ')
   const latinJunk = 'XHT RAE BTS ERM QIN TAH OPR ZUE WEN FAH LIR KOS'.split(' ')
   const c = ctx(latinJunk, 0.37)
@@ -96,10 +110,13 @@ test('an OCR that unsurely reads another script than the layer\'s abstains (an e
 })
 
 test('an OCR failure is a PLUGIN_FAILED error naming the judge and the page', async () => {
-  await assert.rejects(async () => judge.judge(page(true), ctx('throw')), (e: unknown) => {
-    assert.ok(isTriageError(e, 'PLUGIN_FAILED'))
-    assert.equal(e.plugin, 'spotcheck')
-    assert.equal(e.page, 1)
-    return true
-  })
+  await assert.rejects(
+    async () => judge.judge(page(true), ctx('throw')),
+    (e: unknown) => {
+      assert.ok(isTriageError(e, 'PLUGIN_FAILED'))
+      assert.equal(e.plugin, 'spotcheck')
+      assert.equal(e.page, 1)
+      return true
+    },
+  )
 })

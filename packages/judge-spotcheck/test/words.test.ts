@@ -18,12 +18,22 @@ test('wordKey lower-cases, unfolds ligatures, strips punctuation and drops token
 
 test('splitWords shares a line item between its words in proportion to their characters', () => {
   const w = splitWords([{ text: 'ab cd', bbox: { x0: 0, y0: 0, x1: 50, y1: 10 } }])
-  assert.deepEqual(w.map((x) => [x.text, x.bbox.x0, x.bbox.x1]), [['ab', 0, 20], ['cd', 30, 50]])
+  assert.deepEqual(
+    w.map((x) => [x.text, x.bbox.x0, x.bbox.x1]),
+    [
+      ['ab', 0, 20],
+      ['cd', 30, 50],
+    ],
+  )
 })
 
 test('ocrLayer keeps invisible and GlyphLessFont text and measures its share', () => {
   const page: PageText = {
-    pageNumber: 1, width: 600, height: 800, text: '', source: 'text-layer',
+    pageNumber: 1,
+    width: 600,
+    height: 800,
+    text: '',
+    source: 'text-layer',
     fonts: { a: { id: 'a', invisible: true }, b: { id: 'b', name: 'GlyphLessFont' }, c: { id: 'c', invisible: false } },
     items: [
       { text: 'un deux', fontId: 'a', bbox: { x0: 0, y0: 0, x1: 70, y1: 10 } },
@@ -33,7 +43,10 @@ test('ocrLayer keeps invisible and GlyphLessFont text and measures its share', (
   }
   const l = ocrLayer(page)
   assert.ok(l)
-  assert.deepEqual(l.words.map((w) => w.text), ['un', 'deux', 'trois'])
+  assert.deepEqual(
+    l.words.map((w) => w.text),
+    ['un', 'deux', 'trois'],
+  )
   assert.equal(l.invisibleShare, 11 / 18)
   assert.equal(ocrLayer({ ...page, fonts: undefined }), undefined)
 })
@@ -46,7 +59,10 @@ test('chooseRegion takes whole lines around the middle up to the word count, wit
   assert.equal(r.words.length, 24) // 20 words end inside a line: the band takes the 3 whole lines
   const lines = new Set(r.words.map((w) => w.bbox.y0))
   assert.equal(lines.size, 3)
-  assert.ok([...lines].every((y) => y >= 360 && y <= 440), `lines near the middle: ${[...lines].join(', ')}`)
+  assert.ok(
+    [...lines].every((y) => y >= 360 && y <= 440),
+    `lines near the middle: ${[...lines].join(', ')}`,
+  )
   assert.equal(r.box.y0, Math.min(...r.words.map((w) => w.bbox.y0)) - 3)
   assert.ok(r.band.y0 > r.box.y0 && r.band.y1 < r.box.y1) // OCR words are compared by centre, inside the ink
   const capped = chooseRegion(words, 200, 50, 3, { width: 600, height: 800 })
@@ -80,6 +96,12 @@ test('layerSlope reads the skew of word-level boxes and the crop takes the tilte
   const inkTop = Math.min(...r.words.map((w) => w.bbox.y0))
   const drift = slope * (r.band.x1 - r.band.x0)
   assert.ok(Math.abs(r.box.y0 - (inkTop - 3 - drift)) < 1e-9)
-  const flat = chooseRegion(words.map((w) => ({ ...w, bbox: { ...w.bbox, y0: Math.round(w.bbox.y0 / 20) * 20, y1: Math.round(w.bbox.y0 / 20) * 20 + 10 } })), 30, 1000, 3, { width: 600, height: 800 })
+  const flat = chooseRegion(
+    words.map((w) => ({ ...w, bbox: { ...w.bbox, y0: Math.round(w.bbox.y0 / 20) * 20, y1: Math.round(w.bbox.y0 / 20) * 20 + 10 } })),
+    30,
+    1000,
+    3,
+    { width: 600, height: 800 },
+  )
   assert.ok(flat && r.box.y1 - r.box.y0 > flat.box.y1 - flat.box.y0)
 })

@@ -18,8 +18,19 @@ export const SKIP = 255
 
 /** True for the code units treated as white space: tab, LF, VT, FF, CR, space, NBSP and the Unicode spaces. */
 function isWhite(c: number): boolean {
-  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
 }
 
 /**
@@ -31,8 +42,14 @@ export const SYMBOL_OF: Uint8Array = buildTable()
 function buildTable(): Uint8Array {
   const t = new Uint8Array(65536).fill(OTHER)
   for (let c = 0; c < 65536; c++) {
-    if (isWhite(c)) { t[c] = SPACE; continue }
-    if (c >= 0xdc00 && c <= 0xdfff) { t[c] = SKIP; continue }
+    if (isWhite(c)) {
+      t[c] = SPACE
+      continue
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      t[c] = SKIP
+      continue
+    }
     if (c >= 0xd800 && c <= 0xdbff) continue // a high surrogate: OTHER
     const lower = String.fromCharCode(c).toLowerCase()
     if (lower.length !== 1 || lower === ' ') continue

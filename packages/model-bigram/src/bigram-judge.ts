@@ -33,8 +33,11 @@ export const bigramJudge = definePlugin({
     try {
       text = await readFile(path, 'utf8')
     } catch (e) {
-      throw new TriageError('MODEL_INVALID', `Cannot read model file \`${path}\`: ${(e as Error).message} (fit one with \`pdftriage fit --out model.json PAGES.txt\`)`,
-        { cause: e, plugin: JUDGE_NAME, stage: 'config', file: path })
+      throw new TriageError(
+        'MODEL_INVALID',
+        `Cannot read model file \`${path}\`: ${(e as Error).message} (fit one with \`pdftriage fit --out model.json PAGES.txt\`)`,
+        { cause: e, plugin: JUDGE_NAME, stage: 'config', file: path },
+      )
     }
     const model = loadModel(text, path)
     return createBigramJudge(model, options)

@@ -1,8 +1,21 @@
 export { bigramJudge as default, bigramJudge, createBigramJudge } from './bigram-judge.js'
 export { ALPHABET, OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF } from './alphabet.js'
 export {
-  countPairs, DEFAULT_MARGIN, fitFromTexts, fitModel, isReadable, logprobsFromCounts, pairSum, scoreText, textStats,
-  withMargin, type BigramModel, type FitOptions, type PairSum, type Readability, type TextStats,
+  countPairs,
+  DEFAULT_MARGIN,
+  fitFromTexts,
+  fitModel,
+  isReadable,
+  logprobsFromCounts,
+  pairSum,
+  scoreText,
+  textStats,
+  withMargin,
+  type BigramModel,
+  type FitOptions,
+  type PairSum,
+  type Readability,
+  type TextStats,
 } from './model.js'
 export { calibrate, CALIBRATION_EPSILON, type Calibration, type CalibratedPage } from './calibrate.js'
 export { loadModel, saveModel, MODEL_FORMAT, MODEL_VERSION, modelFileSchema, type ModelFile } from './model-file.js'

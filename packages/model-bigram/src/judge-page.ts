@@ -113,12 +113,17 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   // would not read them better. When the extractor cannot tell (no fonts, no coverage), the layer may be OCR.
   const invisible = Object.values(page.fonts ?? {}).some((f) => f.invisible === true || /glyphless/i.test(f.name ?? ''))
   const mayBeOcr = invisible || (page.imageCoverage ?? 1) >= OCR_LAYER_IMAGE_COVERAGE || (page.fonts === undefined && page.imageCoverage === undefined)
-  const nm = nearMisses(tokenize(words, model.logprobs).map((t) => t.lower), model.words.vocabulary)
+  const nm = nearMisses(
+    tokenize(words, model.logprobs).map((t) => t.lower),
+    model.words.vocabulary,
+  )
   if (nm.words > 0) {
     const share = nm.misses / nm.words
     const sameLanguage = s.score >= model.worstTrainingScore - o.sameLanguageMargin
-    notes.push(`near misses ${nm.misses} of ${nm.words} words (${f2(share)})${nm.examples.length > 0 ? ` e.g. ${nm.examples.join(' ')}` : ''}` +
-      (!mayBeOcr ? ', not judged: a born-digital layer' : sameLanguage ? '' : ', not judged: not the training language'))
+    notes.push(
+      `near misses ${nm.misses} of ${nm.words} words (${f2(share)})${nm.examples.length > 0 ? ` e.g. ${nm.examples.join(' ')}` : ''}` +
+        (!mayBeOcr ? ', not judged: a born-digital layer' : sameLanguage ? '' : ', not judged: not the training language'),
+    )
     if (mayBeOcr && sameLanguage && nm.words >= o.nearMissMinWords && share >= o.nearMissShare && o.nearMissShare < 1) {
       reasons.push(`near misses ${f2(share)} >= ${f2(o.nearMissShare)}: misread letters, a bad OCR layer`)
     }
@@ -143,7 +148,11 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   const unreadable = reasons.length > 0
   notes.push(unreadable ? `unreadable: ${reasons.join('; ')}` : 'reads')
   return {
-    judge: JUDGE_NAME, layer: unreadable ? 'unreadable' : 'healthy', needsOcr: unreadable,
-    score: s.score, threshold: model.threshold, notes,
+    judge: JUDGE_NAME,
+    layer: unreadable ? 'unreadable' : 'healthy',
+    needsOcr: unreadable,
+    score: s.score,
+    threshold: model.threshold,
+    notes,
   }
 }

@@ -16,7 +16,9 @@ export const modelFileSchema = z.strictObject({
   format: z.literal(MODEL_FORMAT).describe('Always "pdftriage-bigram".'),
   version: z.literal(MODEL_VERSION).describe('File version.'),
   alphabet: z.literal(ALPHABET).describe('Symbols in index order; OTHER is the last index, after the space.'),
-  counts: z.array(z.number().int().nonnegative()).length(SYMBOL_COUNT * SYMBOL_COUNT)
+  counts: z
+    .array(z.number().int().nonnegative())
+    .length(SYMBOL_COUNT * SYMBOL_COUNT)
     .describe('Pair counts, row-major: counts[a * 46 + b] is how often b followed a in training.'),
   margin: finite.describe('Nats below the worst training page still accepted.'),
   worstTrainingScore: finite.describe('Seed score of the lowest-scoring training page.'),
@@ -26,7 +28,10 @@ export const modelFileSchema = z.strictObject({
   worstTrainingStructure: finite.describe('Lowest structure (score minus shuffled score) among the training pages.'),
   words: z.strictObject({
     vocabulary: z.array(z.string()).describe('Lower-cased words of the training pages, sorted.'),
-    rareWordScore: z.number().nullable().describe('Word score below which the oddest 5 % of training words fall; null when training had no word of 3+ letters.'),
+    rareWordScore: z
+      .number()
+      .nullable()
+      .describe('Word score below which the oddest 5 % of training words fall; null when training had no word of 3+ letters.'),
     trainingWords: z.number().int().nonnegative(),
   }),
   createdBy: z.string().optional().describe('Free text: the tool that wrote the file.'),
@@ -68,7 +73,11 @@ export function loadModel(jsonText: string, file?: string): BigramModel {
     throw new TriageError('MODEL_INVALID', `Invalid ${where}: ${why}`, { plugin: 'bigram', file, cause })
   }
   let raw: unknown
-  try { raw = JSON.parse(jsonText) } catch (e) { return fail(`not JSON (${(e as Error).message})`, e) }
+  try {
+    raw = JSON.parse(jsonText)
+  } catch (e) {
+    return fail(`not JSON (${(e as Error).message})`, e)
+  }
   if (typeof raw === 'object' && raw !== null && 'format' in raw && raw.format !== MODEL_FORMAT) {
     return fail(`expected format \`${MODEL_FORMAT}\`, not \`${String(raw.format)}\``)
   }

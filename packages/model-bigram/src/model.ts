@@ -47,8 +47,16 @@ export function countPairs(text: string, counts: Uint32Array): number {
   for (let i = 0; i < text.length; i++) {
     const s = SYMBOL_OF[text.charCodeAt(i)]!
     if (s === SKIP) continue
-    if (s === SPACE) { if (prev !== -1) pendingSpace = true; continue }
-    if (pendingSpace) { counts[prev * V + SPACE]!++; prev = SPACE; symbols++; pendingSpace = false }
+    if (s === SPACE) {
+      if (prev !== -1) pendingSpace = true
+      continue
+    }
+    if (pendingSpace) {
+      counts[prev * V + SPACE]!++
+      prev = SPACE
+      symbols++
+      pendingSpace = false
+    }
     if (prev !== -1) counts[prev * V + s]!++
     prev = s
     symbols++
@@ -90,9 +98,20 @@ export function pairSum(text: string, logprobs: Float64Array): PairSum {
   for (let i = 0; i < text.length; i++) {
     const s = table[text.charCodeAt(i)]!
     if (s === SKIP) continue
-    if (s === SPACE) { if (prev !== -1) pendingSpace = true; continue }
-    if (pendingSpace) { sum += logprobs[prev * V + SPACE]!; pairs++; prev = SPACE; pendingSpace = false }
-    if (prev !== -1) { sum += logprobs[prev * V + s]!; pairs++ }
+    if (s === SPACE) {
+      if (prev !== -1) pendingSpace = true
+      continue
+    }
+    if (pendingSpace) {
+      sum += logprobs[prev * V + SPACE]!
+      pairs++
+      prev = SPACE
+      pendingSpace = false
+    }
+    if (prev !== -1) {
+      sum += logprobs[prev * V + s]!
+      pairs++
+    }
     prev = s
   }
   return { sum, pairs }
@@ -129,7 +148,9 @@ export function fitModel(pages: readonly string[], options: FitOptions = {}): Bi
   if (!Number.isFinite(margin)) throw new TriageError('USAGE', `Expected a finite margin, not \`${margin}\``, { plugin: 'bigram' })
   const counts = new Uint32Array(SYMBOL_COUNT * SYMBOL_COUNT)
   const used: number[] = []
-  pages.forEach((p, i) => { if (countPairs(p, counts) >= 2) used.push(i) })
+  pages.forEach((p, i) => {
+    if (countPairs(p, counts) >= 2) used.push(i)
+  })
   if (used.length === 0) {
     throw new TriageError('MODEL_INVALID', `Cannot fit a letter-pair model on ${pages.length} page(s) with no text: give pages that read`, { plugin: 'bigram' })
   }
@@ -138,15 +159,28 @@ export function fitModel(pages: readonly string[], options: FitOptions = {}): Bi
   let worstPage = -1
   for (const i of used) {
     const s = scoreText(pages[i]!, { logprobs })
-    if (s < worst) { worst = s; worstPage = i }
+    if (s < worst) {
+      worst = s
+      worstPage = i
+    }
   }
-  const words = fitWordModel(used.map((i) => pages[i]!), logprobs)
+  const words = fitWordModel(
+    used.map((i) => pages[i]!),
+    logprobs,
+  )
   let worstStructure = Infinity
   for (const i of used) worstStructure = Math.min(worstStructure, textStats(pages[i]!, logprobs).structure)
   return {
     worstTrainingStructure: worstStructure,
-    alphabet: ALPHABET, counts, logprobs, margin, worstTrainingScore: worst, threshold: worst - margin,
-    trainingPages: used.length, worstTrainingPage: worstPage, words,
+    alphabet: ALPHABET,
+    counts,
+    logprobs,
+    margin,
+    worstTrainingScore: worst,
+    threshold: worst - margin,
+    trainingPages: used.length,
+    worstTrainingPage: worstPage,
+    words,
   }
 }
 
@@ -157,7 +191,10 @@ export function withMargin(model: BigramModel, margin: number): BigramModel {
 
 /** Fits a model on texts as the CLI reads them: NFC-normalises each page first. See {@link fitModel}. */
 export function fitFromTexts(texts: readonly string[], options: FitOptions = {}): BigramModel {
-  return fitModel(texts.map((t) => t.normalize('NFC')), options)
+  return fitModel(
+    texts.map((t) => t.normalize('NFC')),
+    options,
+  )
 }
 
 /** Everything one pass over a text measures. Shares are of the symbols (white space runs count as one symbol). */
@@ -200,11 +237,23 @@ export function textStats(text: string, logprobs: Float64Array): TextStats {
     const c = text.charCodeAt(i)
     const s = table[c]!
     if (s === SKIP) continue
-    if (s === SPACE) { if (prev !== -1) pendingSpace = true; continue }
+    if (s === SPACE) {
+      if (prev !== -1) pendingSpace = true
+      continue
+    }
     nonSpace++
     if (c >= 48 && c <= 57) digits++
-    if (pendingSpace) { sum += logprobs[prev * V + SPACE]!; pairs++; uni[SPACE]!++; prev = SPACE; pendingSpace = false }
-    if (prev !== -1) { sum += logprobs[prev * V + s]!; pairs++ }
+    if (pendingSpace) {
+      sum += logprobs[prev * V + SPACE]!
+      pairs++
+      uni[SPACE]!++
+      prev = SPACE
+      pendingSpace = false
+    }
+    if (prev !== -1) {
+      sum += logprobs[prev * V + s]!
+      pairs++
+    }
     uni[s]!++
     prev = s
   }
@@ -221,8 +270,13 @@ export function textStats(text: string, logprobs: Float64Array): TextStats {
   }
   const score = pairs === 0 ? -Infinity : sum / pairs
   return {
-    score, pairs, symbols, structure: pairs === 0 ? 0 : score - expected,
+    score,
+    pairs,
+    symbols,
+    structure: pairs === 0 ? 0 : score - expected,
     letterShare: symbols === 0 ? 0 : letters / symbols,
-    letterShareNonSpace: symbols - uni[SPACE]! === 0 ? 0 : letters / (symbols - uni[SPACE]!), digits, nonSpace,
+    letterShareNonSpace: symbols - uni[SPACE]! === 0 ? 0 : letters / (symbols - uni[SPACE]!),
+    digits,
+    nonSpace,
   }
 }

@@ -33,7 +33,9 @@ export function nearMisses(tokens: readonly string[], vocabulary: ReadonlySet<st
   for (const w of long) count.set(w, (count.get(w) ?? 0) + 1)
   const isRef = (w: string): boolean => vocabulary.has(w) || (count.get(w) ?? 0) >= 2
   const refKeys = new Map<string, string>()
-  const addRef = (w: string): void => { if (w.length >= NEAR_MISS_MIN_LETTERS) for (const k of keys(w)) refKeys.set(k, w) }
+  const addRef = (w: string): void => {
+    if (w.length >= NEAR_MISS_MIN_LETTERS) for (const k of keys(w)) refKeys.set(k, w)
+  }
   for (const w of vocabulary) addRef(w)
   for (const [w, c] of count) if (c >= 2) addRef(w)
   let misses = 0

@@ -7,6 +7,9 @@ const NUMBER = /(?<![\p{L}\p{N}])[+\-−]?\d(?:[\d.,:/-]|[ \u00a0\u202f](?=\d{3}
 /** The text with every well-formed number replaced by one space, and how many there were. */
 export function stripNumbers(text: string): { text: string; numbers: number } {
   let numbers = 0
-  const out = text.replace(NUMBER, () => { numbers++; return ' ' })
+  const out = text.replace(NUMBER, () => {
+    numbers++
+    return ' '
+  })
   return { text: out, numbers }
 }

@@ -65,7 +65,13 @@ export function tokenize(text: string, logprobs: Float64Array): WordToken[] {
     const s = SYMBOL_OF[c]!
     if (s === SKIP) continue
     if (s < SPACE) {
-      if (start < 0) { start = i; sum = 0; prev = SPACE; sawLower = false; mixed = false }
+      if (start < 0) {
+        start = i
+        sum = 0
+        prev = SPACE
+        sawLower = false
+        mixed = false
+      }
       sum += logprobs[prev * V + s]!
       prev = s
       const k = CASE_OF[c]!
@@ -116,8 +122,9 @@ export function wordEvidence(text: string, logprobs: Float64Array, words: WordMo
   for (const t of toks) {
     if (t.lower.length >= SHAPE_MIN_LETTERS) long++
     const known = words.vocabulary.has(t.lower)
-    if (t.lower.length < SHAPE_MIN_LETTERS) { if (!known) fragments++ }
-    else if (!known && t.score < words.rareWordScore) strange++
+    if (t.lower.length < SHAPE_MIN_LETTERS) {
+      if (!known) fragments++
+    } else if (!known && t.score < words.rareWordScore) strange++
     if (t.mixedCase) mixed++
   }
   const n = toks.length

@@ -58,7 +58,13 @@ test('another language with language order is reported, not sent to OCR (unless 
 
 test('per font: one broken font beside healthy text flags the page and names the font', async () => {
   const broken = shuffle(FRENCH.slice(0, 700), 7)
-  const p = page([['f1', FRENCH], ['f2', broken]], { f2: { id: 'f2', name: 'BrokenType3' } })
+  const p = page(
+    [
+      ['f1', FRENCH],
+      ['f2', broken],
+    ],
+    { f2: { id: 'f2', name: 'BrokenType3' } },
+  )
   const v = await createBigramJudge(model).judge(p, ctx)
   assert.ok(v)
   assert.equal(v.needsOcr, true)
@@ -114,11 +120,15 @@ test('plugin: default export shape, model read relative to baseDir, unreadable f
   const judge = await bigramJudge.create(bigramJudge.optionsSchema.parse({ model: './m.json' }), { baseDir: dir })
   assert.equal(judge.name, 'bigram')
   assert.equal((await judge.judge(page([['f1', FRENCH]]), ctx))?.needsOcr, false)
-  await assert.rejects(async () => bigramJudge.create(bigramJudge.optionsSchema.parse({ model: 'missing.json' }), { baseDir: dir }),
-    { code: 'MODEL_INVALID', plugin: 'bigram' })
+  await assert.rejects(async () => bigramJudge.create(bigramJudge.optionsSchema.parse({ model: 'missing.json' }), { baseDir: dir }), {
+    code: 'MODEL_INVALID',
+    plugin: 'bigram',
+  })
   await writeFile(join(dir, 'bad.json'), '{"format":"other"}')
-  await assert.rejects(async () => bigramJudge.create(bigramJudge.optionsSchema.parse({ model: 'bad.json' }), { baseDir: dir }),
-    (e: Error & { code?: string }) => e.code === 'MODEL_INVALID' && e.message.includes('bad.json'))
+  await assert.rejects(
+    async () => bigramJudge.create(bigramJudge.optionsSchema.parse({ model: 'bad.json' }), { baseDir: dir }),
+    (e: Error & { code?: string }) => e.code === 'MODEL_INVALID' && e.message.includes('bad.json'),
+  )
   assert.throws(() => bigramJudge.optionsSchema.parse({ model: 'm.json', nope: 1 }))
 })
 
@@ -136,7 +146,19 @@ test('joinLetterSpaced joins only when most tokens are single characters', () =>
 
 test('public API', async () => {
   const api = Object.keys(await import('../src/index.js')).sort()
-  for (const k of ['default', 'bigramJudge', 'fitModel', 'fitFromTexts', 'scoreText', 'isReadable', 'calibrate', 'loadModel', 'saveModel', 'splitPages', 'textStats']) {
+  for (const k of [
+    'default',
+    'bigramJudge',
+    'fitModel',
+    'fitFromTexts',
+    'scoreText',
+    'isReadable',
+    'calibrate',
+    'loadModel',
+    'saveModel',
+    'splitPages',
+    'textStats',
+  ]) {
     assert.ok(api.includes(k), k)
   }
 })

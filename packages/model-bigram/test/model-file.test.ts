@@ -7,8 +7,10 @@ import { fitFromTexts, fitModel, scoreText } from '../src/model.js'
 import { splitPages } from '../src/split-pages.js'
 import { ENGLISH, FRENCH } from './sample-text.js'
 
-const invalid = (file: string | undefined) => (e: unknown): boolean =>
-  isTriageError(e, 'MODEL_INVALID') && (file === undefined || e.message.includes(file))
+const invalid =
+  (file: string | undefined) =>
+  (e: unknown): boolean =>
+    isTriageError(e, 'MODEL_INVALID') && (file === undefined || e.message.includes(file))
 
 test('saveModel / loadModel round-trip gives the same scores and threshold', () => {
   const m = fitFromTexts(FRENCH.split('\n'))
@@ -36,7 +38,11 @@ test('a bad or foreign file is MODEL_INVALID naming the file', () => {
     [JSON.stringify([1, 2]), '(root)'],
   ]
   for (const [text, why] of cases) {
-    assert.throws(() => loadModel(text, '/x/model.json'), (e: unknown) => invalid('/x/model.json')(e) && (e as Error).message.includes(why), why)
+    assert.throws(
+      () => loadModel(text, '/x/model.json'),
+      (e: unknown) => invalid('/x/model.json')(e) && (e as Error).message.includes(why),
+      why,
+    )
   }
   assert.throws(() => loadModel('{}'), invalid(undefined))
 })
@@ -54,7 +60,10 @@ test('calibrate widens the margin just enough for held-out pages, and never narr
   const wide = calibrate({ ...m, margin: 5, threshold: m.worstTrainingScore - 5 }, ['ab ab'])
   assert.equal(wide.margin, 5)
   assert.ok(wide.needed < 1e-5)
-  assert.throws(() => calibrate(m, ['', ' ']), (e: unknown) => isTriageError(e, 'MODEL_INVALID'))
+  assert.throws(
+    () => calibrate(m, ['', ' ']),
+    (e: unknown) => isTriageError(e, 'MODEL_INVALID'),
+  )
 })
 
 test('splitPages splits at form feeds and drops only a trailing empty page', () => {

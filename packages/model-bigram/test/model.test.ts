@@ -51,7 +51,10 @@ test('fewer than 2 symbols scores -Infinity', () => {
 
 test('fit of nothing throws MODEL_INVALID: a model fitted on nothing would call everything readable', () => {
   for (const pages of [[], [''], [' ', 'a']]) {
-    assert.throws(() => fitModel(pages), (e: unknown) => isTriageError(e, 'MODEL_INVALID'))
+    assert.throws(
+      () => fitModel(pages),
+      (e: unknown) => isTriageError(e, 'MODEL_INVALID'),
+    )
   }
 })
 

@@ -30,8 +30,14 @@ function misread(s: string): string {
 test('judge: a layer with misread letters in known words is a bad OCR layer; the clean text is not', async () => {
   const model = fitFromTexts(FRENCH.split('\n'))
   const ctx: JudgeContext = { pageCount: 1, info: { pageCount: 1 } }
-  const mk = (text: string): PageText => ({ pageNumber: 1, width: 1, height: 1, text, source: 'text-layer',
-    items: [{ text, fontId: 'f1', bbox: { x0: 0, y0: 0, x1: 1, y1: 1 } }] })
+  const mk = (text: string): PageText => ({
+    pageNumber: 1,
+    width: 1,
+    height: 1,
+    text,
+    source: 'text-layer',
+    items: [{ text, fontId: 'f1', bbox: { x0: 0, y0: 0, x1: 1, y1: 1 } }],
+  })
   const judge = createBigramJudge(model, { nearMissMinWords: 50 })
   const clean = await judge.judge(mk(FRENCH), ctx)
   assert.equal(clean?.needsOcr, false)
@@ -43,14 +49,21 @@ test('judge: a layer with misread letters in known words is a bad OCR layer; the
   assert.equal((await createBigramJudge(model, { nearMissMinWords: 50, nearMissShare: 1 }).judge(mk(misread(FRENCH)), ctx))?.needsOcr, false)
 })
 
-test('judge: misread letters condemn only a layer that can be an OCR\'s (invisible, or over a scan), never a born-digital one', async () => {
+test("judge: misread letters condemn only a layer that can be an OCR's (invisible, or over a scan), never a born-digital one", async () => {
   const model = fitFromTexts(FRENCH.split('\n'))
   const ctx: JudgeContext = { pageCount: 1, info: { pageCount: 1 } }
   const judge = createBigramJudge(model, { nearMissMinWords: 50 })
   const text = misread(FRENCH)
-  const mk = (invisible: boolean, imageCoverage: number): PageText => ({ pageNumber: 1, width: 1, height: 1, text, source: 'text-layer', imageCoverage,
+  const mk = (invisible: boolean, imageCoverage: number): PageText => ({
+    pageNumber: 1,
+    width: 1,
+    height: 1,
+    text,
+    source: 'text-layer',
+    imageCoverage,
     fonts: { f1: { id: 'f1', name: invisible ? 'GlyphLessFont' : 'Helvetica', invisible } },
-    items: [{ text, fontId: 'f1', bbox: { x0: 0, y0: 0, x1: 1, y1: 1 } }] })
+    items: [{ text, fontId: 'f1', bbox: { x0: 0, y0: 0, x1: 1, y1: 1 } }],
+  })
   const born = await judge.judge(mk(false, 0), ctx)
   assert.equal(born?.needsOcr, false)
   assert.ok(born?.notes.some((n) => /not judged: a born-digital layer/.test(n)))

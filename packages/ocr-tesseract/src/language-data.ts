@@ -105,7 +105,10 @@ export async function languageFolder(langs: readonly LanguageFile[], tmp = tmpdi
   const dirs = new Set(langs.map((l) => dirname(l.file)))
   if (dirs.size === 1) return { path: [...dirs][0]!, dispose: async () => {} }
   await removeLeftovers(tmp)
-  const key = createHash('sha256').update(JSON.stringify(langs.map((l) => [l.code, l.file]))).digest('hex').slice(0, 16)
+  const key = createHash('sha256')
+    .update(JSON.stringify(langs.map((l) => [l.code, l.file])))
+    .digest('hex')
+    .slice(0, 16)
   const path = join(tmp, `${TESSDATA_PREFIX}${process.getuid?.() ?? 'u'}-${key}`)
   const keep = { path, dispose: async () => {} }
   if (await isOurFolder(path, langs)) return keep

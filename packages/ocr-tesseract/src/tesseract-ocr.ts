@@ -1,12 +1,5 @@
 import type { Worker as ThreadWorker } from 'node:worker_threads'
-import {
-  TriageError,
-  definePlugin,
-  type OcrEngine,
-  type PageImage,
-  type PageText,
-  type RecognizeOptions,
-} from '@pdftriage/core'
+import { TriageError, definePlugin, type OcrEngine, type PageImage, type PageText, type RecognizeOptions } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
 import { languageFolder, resolveLanguages, type LanguageFile } from './language-data.js'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
@@ -132,29 +125,26 @@ export class TesseractEngine implements OcrEngine {
     const failed = new Promise<never>((_, reject) => (failCreation = reject))
     let timer: NodeJS.Timeout | undefined
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`worker not ready after ${this.options.createTimeoutMs} ms`)),
-        this.options.createTimeoutMs,
-      )
+      timer = setTimeout(() => reject(new Error(`worker not ready after ${this.options.createTimeoutMs} ms`)), this.options.createTimeoutMs)
     })
     let worker: Tesseract.Worker
     let gaveUp = false
     try {
       const creation = T.createWorker(
-          langs.map((l) => l.code),
-          T.OEM.LSTM_ONLY,
-          {
-            langPath: path, // a plain folder: tesseract.js reads it with fs, no fetch
-            gzip: true,
-            cacheMethod: 'none', // the default cache writes <lang>.traineddata into the working directory
-            // Without a handler tesseract.js throws from its message listener and the process dies; a failed job
-            // still rejects its own promise, so after creation there is nothing to do here.
-            errorHandler: (e: unknown) => {
-              if (creating) failCreation(new Error(String(e)))
-              else if (gaveUp) failLate()
-            },
+        langs.map((l) => l.code),
+        T.OEM.LSTM_ONLY,
+        {
+          langPath: path, // a plain folder: tesseract.js reads it with fs, no fetch
+          gzip: true,
+          cacheMethod: 'none', // the default cache writes <lang>.traineddata into the working directory
+          // Without a handler tesseract.js throws from its message listener and the process dies; a failed job
+          // still rejects its own promise, so after creation there is nothing to do here.
+          errorHandler: (e: unknown) => {
+            if (creating) failCreation(new Error(String(e)))
+            else if (gaveUp) failLate()
           },
-        )
+        },
+      )
       // a worker that becomes ready after the timeout would keep the process alive: end it
       const settled = Promise.race([creation.then((late) => (gaveUp ? late.terminate() : undefined)), lateFailure]).catch(() => {})
       this.creations.add(settled)

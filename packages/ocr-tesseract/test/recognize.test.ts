@@ -64,8 +64,9 @@ describe('tesseract engine on drawn pages', () => {
   })
 
   test('refuses pixels that do not match the size', async () => {
-    await assert.rejects(engine.recognize({ pageNumber: 3, width: 10, height: 10, dpi: DPI, data: new Uint8Array(5) }), (e) =>
-      isTriageError(e, 'OCR_FAILED') && e.page === 3 && e.plugin === 'tesseract',
+    await assert.rejects(
+      engine.recognize({ pageNumber: 3, width: 10, height: 10, dpi: DPI, data: new Uint8Array(5) }),
+      (e) => isTriageError(e, 'OCR_FAILED') && e.page === 3 && e.plugin === 'tesseract',
     )
   })
 })

@@ -4,7 +4,9 @@
 /** True for the characters `\s` matches (String.prototype.trim strips the same ones). */
 export function isSpace(c: number): boolean {
   if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d)
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  )
 }
 
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u
@@ -24,4 +26,3 @@ export function codePointBefore(s: string, end: number): number {
   }
   return c
 }
-

@@ -45,7 +45,7 @@ export class WordList {
     t.we = new Int32Array(t.ws.length)
     t.fe = new Int32Array(t.ws.length)
     // In runs of lines, a call each: a loop over the whole file in one call runs before V8 has compiled it.
-    for (let start = dic.indexOf('\n') + 1; start > 0 && start < dic.length; ) start = readEntries(dic, start, t)
+    for (let start = dic.indexOf('\n') + 1; start > 0 && start < dic.length;) start = readEntries(dic, start, t)
     this.wordStart = t.ws
     this.wordEnd = t.we
     this.flagsEnd = t.fe
@@ -171,7 +171,7 @@ export class WordList {
 
   /** A flag field of the .aff as a list of flags (two units a flag, numbers, or one code point). */
   private flagList(field: string): string[] {
-    return this.flagMode === 'long' ? field.match(/[\s\S]{1,2}/gu) ?? [] : this.flagMode === 'num' ? field.split(',') : [...field]
+    return this.flagMode === 'long' ? (field.match(/[\s\S]{1,2}/gu) ?? []) : this.flagMode === 'num' ? field.split(',') : [...field]
   }
 
   private readAffixes(aff: string): void {

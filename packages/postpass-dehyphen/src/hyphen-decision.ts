@@ -17,18 +17,79 @@ export interface HyphenDecision {
  * rendez-vous, au-dessus, dix-huit). Strong: almost never the tail of a plain word a hyphenator would split off.
  */
 const FRA_STRONG_TAILS = new Set([
-  'être', 'dire', 'même', 'mêmes', 'vous', 'nous', 'moi', 'toi', 'soi', 'dessus', 'dessous', 'delà', 'deçà', 'dedans',
-  'devant', 'deux', 'trois', 'quatre', 'cinq', 'sept', 'huit', 'neuf', 'onze', 'douze', 'treize', 'quatorze', 'quinze',
-  'seize', 'dix', 'vingt', 'vingts', 'trente', 'quarante', 'cinquante', 'soixante',
+  'être',
+  'dire',
+  'même',
+  'mêmes',
+  'vous',
+  'nous',
+  'moi',
+  'toi',
+  'soi',
+  'dessus',
+  'dessous',
+  'delà',
+  'deçà',
+  'dedans',
+  'devant',
+  'deux',
+  'trois',
+  'quatre',
+  'cinq',
+  'sept',
+  'huit',
+  'neuf',
+  'onze',
+  'douze',
+  'treize',
+  'quatorze',
+  'quinze',
+  'seize',
+  'dix',
+  'vingt',
+  'vingts',
+  'trente',
+  'quarante',
+  'cinquante',
+  'soixante',
 ])
 /** Tails that also end plain words (voi-là, voi-ci, cel-le): weak evidence, needing the head to be a word as well. */
 const FRA_WEAK_TAILS = new Set(['ils', 'elles', 'elle', 'il', 'on', 'en', 'y', 'le', 'la', 'les', 'lui', 'leur', 'ce', 'là', 'ci', 'bas'])
 /** Heads that French and English write with a hyphen (grand-mère, arrière-plan, self-evident, well-known). */
 const HEADS = new Set([
-  'grand', 'grande', 'arrière', 'après', 'avant', 'demi', 'semi', 'mi', 'quasi', 'vice', 'garde',
-  'nord', 'sud', 'vingt', 'trente', 'quarante', 'cinquante', 'soixante',
-  'self', 'well', 'half', 'long', 'short', 'north', 'south', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy',
-  'eighty', 'ninety',
+  'grand',
+  'grande',
+  'arrière',
+  'après',
+  'avant',
+  'demi',
+  'semi',
+  'mi',
+  'quasi',
+  'vice',
+  'garde',
+  'nord',
+  'sud',
+  'vingt',
+  'trente',
+  'quarante',
+  'cinquante',
+  'soixante',
+  'self',
+  'well',
+  'half',
+  'long',
+  'short',
+  'north',
+  'south',
+  'twenty',
+  'thirty',
+  'forty',
+  'fifty',
+  'sixty',
+  'seventy',
+  'eighty',
+  'ninety',
 ])
 /**
  * `sous` before a word is a compound (sous-préfecture, sous-préfet, sous-section, sous-sol) except in the few words
@@ -41,7 +102,8 @@ const CLOSED_AFTER_SOUS = /^(?:sign|tra|cri)/u
  */
 const CONNECTORS = new Set(['de', 'du', 'd', 'en', 'au', 'aux', 'et', 'à', 'sur', 'sous', 'lès', 'lez'])
 /** English suffixes that TeX's English patterns split off before a vowel. */
-const ENGLISH_SUFFIX = /^(?:able|ably|ible|ibly|ing|ings|ed|er|ers|est|ation|ations|ion|ions|ity|ities|ive|ives|al|ally|ous|ously|ism|ist|ists|ize|ized|izes|ise|ised)$/
+const ENGLISH_SUFFIX =
+  /^(?:able|ably|ible|ibly|ing|ings|ed|er|ers|est|ation|ations|ion|ions|ity|ities|ive|ives|al|ally|ous|ously|ism|ist|ists|ize|ized|izes|ise|ised)$/
 /** A right part that is the euphonic t and a subject pronoun. */
 const EUPHONIC_T = /^t-(?:il|elle|on|ils|elles)$/iu
 /** Starts of the French words that end in an elided qu' (jusqu', lorsqu', puisqu', quoiqu', presqu', quelqu'). */
@@ -186,7 +248,10 @@ export function decideHyphen(
   const j = main?.has(head + firstRaw) ?? false
   if (main && french) {
     const h = main.has(`${head}-${firstRaw}`)
-    if (j !== h) return j ? { choice: 'join', score: undefined, reason: `dictionary: "${head}${firstRaw}"` } : { choice: 'keep', score: undefined, reason: `dictionary: "${head}-${firstRaw}"` }
+    if (j !== h)
+      return j
+        ? { choice: 'join', score: undefined, reason: `dictionary: "${head}${firstRaw}"` }
+        : { choice: 'keep', score: undefined, reason: `dictionary: "${head}-${firstRaw}"` }
   }
   const why: string[] = []
   let s = PRIOR
@@ -219,7 +284,8 @@ export function decideHyphen(
         if (habit.closed >= HABIT_MIN && habit.closed >= HABIT_RATIO * habit.hyphenated) {
           add(-HABIT_WEIGHT, `dictionary closes "${hl}" up ${habit.closed}/${habit.hyphenated}`)
           closingPrefix = true
-        } else if (habit.hyphenated >= HABIT_MIN && habit.hyphenated >= HABIT_RATIO * habit.closed) add(HABIT_WEIGHT, `dictionary hyphenates "${hl}" ${habit.hyphenated}/${habit.closed}`)
+        } else if (habit.hyphenated >= HABIT_MIN && habit.hyphenated >= HABIT_RATIO * habit.closed)
+          add(HABIT_WEIGHT, `dictionary hyphenates "${hl}" ${habit.hyphenated}/${habit.closed}`)
       }
     }
   }

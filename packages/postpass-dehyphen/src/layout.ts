@@ -20,7 +20,18 @@ export function endsWithHyphen(s: string): boolean {
 /** {@link FINAL_PUNCT} on the last character only (all its characters are single UTF-16 units). */
 export function endsWithFinalPunct(s: string): boolean {
   switch (s.charCodeAt(s.length - 1)) {
-    case 0x2e: case 0x21: case 0x3f: case 0x3a: case 0x3b: case 0x2026: case 0xbb: case 0x22: case 0x201d: case 0x2019: case 0x29: case 0x5d:
+    case 0x2e:
+    case 0x21:
+    case 0x3f:
+    case 0x3a:
+    case 0x3b:
+    case 0x2026:
+    case 0xbb:
+    case 0x22:
+    case 0x201d:
+    case 0x2019:
+    case 0x29:
+    case 0x5d:
       return true
     default:
       return false

@@ -132,8 +132,19 @@ function toItem(it: TextItem): Item | undefined {
   if (!(h > 0) || !(x1 >= x0)) return undefined
   const sized = it.fontSize !== undefined && it.fontSize > 0
   return {
-    text, x0, y0, x1, y1, size: sized ? it.fontSize! : h, sized, fontId: it.fontId,
-    cy: (y0 + y1) / 2, n, first: text.charCodeAt(0), last: text.charCodeAt(text.length - 1), ragged: (flags & RAGGED) !== 0,
+    text,
+    x0,
+    y0,
+    x1,
+    y1,
+    size: sized ? it.fontSize! : h,
+    sized,
+    fontId: it.fontId,
+    cy: (y0 + y1) / 2,
+    n,
+    first: text.charCodeAt(0),
+    last: text.charCodeAt(text.length - 1),
+    ragged: (flags & RAGGED) !== 0,
   }
 }
 
@@ -367,7 +378,14 @@ function rowSplitOf(r: Item[], split: number, bodySize: number): RowSplit {
   // every wide space).
   // Only for word boxes (OCR): a text layer's runs already hold their spaces, its item gaps are not word spaces.
   const words = r.length >= 4 && !r.some((it) => it.sized)
-  const own = words ? median(r.slice(1).map((it, k) => it.x0 - r[k]!.x1).filter((g) => g > 0)) : undefined
+  const own = words
+    ? median(
+        r
+          .slice(1)
+          .map((it, k) => it.x0 - r[k]!.x1)
+          .filter((g) => g > 0),
+      )
+    : undefined
   const narrow = NARROW_GUTTER_EM * bodySize
   return own !== undefined ? { split: Math.max(split, ROW_GAP_FACTOR * own), narrow: Math.max(narrow, ROW_GAP_FACTOR * own) } : { split, narrow }
 }

@@ -15,7 +15,12 @@ export interface HyphenSite {
  * Joins two pieces of text across a line end: resolves a line-final hyphen (see {@link decideHyphen}), otherwise
  * puts a space, or a newline when `soft` (the line was short by design). Records hyphen sites in `sites`.
  */
-export function joinAcross(a: string, b: string, soft: boolean, ctx: { vocab: Vocabulary; languages: readonly string[]; documentWords: boolean; dictionaries: boolean; sites: HyphenSite[]; page: number }): string {
+export function joinAcross(
+  a: string,
+  b: string,
+  soft: boolean,
+  ctx: { vocab: Vocabulary; languages: readonly string[]; documentWords: boolean; dictionaries: boolean; sites: HyphenSite[]; page: number },
+): string {
   const sp = b.indexOf(' ')
   const rightTok = sp < 0 ? b : b.slice(0, sp)
   // `a` is the paragraph so far: its end is checked in constant time (see endsWithHyphen).

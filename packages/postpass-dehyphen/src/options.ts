@@ -27,11 +27,7 @@ export const dehyphenOptionsSchema = z.strictObject({
     .positive()
     .default(2.5)
     .describe('A gap wider than this many average word spaces splits a line into separate segments (columns, tab stops)'),
-  paragraphGapFactor: z
-    .number()
-    .positive()
-    .default(1.3)
-    .describe('A line pitch over this many times the median pitch starts a new paragraph'),
+  paragraphGapFactor: z.number().positive().default(1.3).describe('A line pitch over this many times the median pitch starts a new paragraph'),
   footnoteSizeRatio: z
     .number()
     .positive()
@@ -41,11 +37,15 @@ export const dehyphenOptionsSchema = z.strictObject({
   documentWords: z
     .boolean()
     .default(true)
-    .describe('Let a word read whole elsewhere in the document (joined, or with its hyphen) decide a line-end hyphen; off only to measure the other evidence alone'),
+    .describe(
+      'Let a word read whole elsewhere in the document (joined, or with its hyphen) decide a line-end hyphen; off only to measure the other evidence alone',
+    ),
   dictionaries: z
     .boolean()
     .default(true)
-    .describe('Ask the hunspell dictionaries of dictionary-fr and dictionary-en (read on the first line-end hyphen the document cannot settle) whether the joined or hyphenated spelling is a word'),
+    .describe(
+      'Ask the hunspell dictionaries of dictionary-fr and dictionary-en (read on the first line-end hyphen the document cannot settle) whether the joined or hyphenated spelling is a word',
+    ),
   languages: z
     .array(z.enum(['fra', 'eng']))
     .default(['fra', 'eng'])

@@ -46,7 +46,7 @@ function gaps(region: Line[], vertical: boolean): number[] {
   const hi = ends
   const out: number[] = []
   let open = 0
-  for (let i = 0, j = 0; i < n; ) {
+  for (let i = 0, j = 0; i < n;) {
     if (lo[i]! <= hi[j]!) {
       open++
       i++
@@ -123,7 +123,19 @@ function mergeRows(lines: Line[]): Line[] {
     const prev = out[out.length - 1]
     const o = prev ? Math.min(prev.y1, l.y1) - Math.max(prev.y0, l.y0) : 0
     if (prev && o > 0.5 * Math.min(prev.y1 - prev.y0, l.y1 - l.y0) && l.x0 >= prev.x1) {
-      out[out.length - 1] = new Line(prev.page, `${prev.text} ${l.text}`, prev.x0, Math.min(prev.y0, l.y0), l.x1, Math.max(prev.y1, l.y1), prev.fontSize, prev.fontId, prev.sized, prev.left, prev.right)
+      out[out.length - 1] = new Line(
+        prev.page,
+        `${prev.text} ${l.text}`,
+        prev.x0,
+        Math.min(prev.y0, l.y0),
+        l.x1,
+        Math.max(prev.y1, l.y1),
+        prev.fontSize,
+        prev.fontId,
+        prev.sized,
+        prev.left,
+        prev.right,
+      )
     } else out.push(l)
   }
   return out

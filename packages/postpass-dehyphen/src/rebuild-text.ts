@@ -136,7 +136,8 @@ function kindOf(lines: FlowLine[], text: string, bodySize: number, isLast: boole
   if (LIST_START.test(first.text)) return 'list'
   if (first.fontSize >= (first.sized ? HEADING_SIZE : 1 + 2 * (HEADING_SIZE - 1)) * bodySize) return 'heading'
   // Words are counted only for one- and two-line paragraphs, the only ones that may be headings.
-  if (lines.length <= 2 && text.split(/\s+/).length <= HEADING_WORDS && !endsWithFinalPunct(text) && !isLast && isShort(lines[lines.length - 1]!, undefined)) return 'heading'
+  if (lines.length <= 2 && text.split(/\s+/).length <= HEADING_WORDS && !endsWithFinalPunct(text) && !isLast && isShort(lines[lines.length - 1]!, undefined))
+    return 'heading'
   return 'body'
 }
 
@@ -159,7 +160,13 @@ function needsCleaning(s: string): boolean {
 const MAY_COMPOSE = /[^\u0000-\u02ff]/
 
 function clean(s: string): string {
-  const t = needsCleaning(s) ? s.replace(/\u00ad/g, '').replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim() : s
+  const t = needsCleaning(s)
+    ? s
+        .replace(/\u00ad/g, '')
+        .replace(/[ \t]+/g, ' ')
+        .replace(/ ?\n ?/g, '\n')
+        .trim()
+    : s
   return MAY_COMPOSE.test(t) ? t.normalize('NFC') : t
 }
 
@@ -270,7 +277,8 @@ interface Group {
 function groupsOf(flow: Flow, paragraphGapFactor: number): Group[] {
   const groups: Group[] = []
   const starts = flow.pageStarts
-  for (let k = 0; k < starts.length; k++) groupRange(flow.body, starts[k]!, k + 1 < starts.length ? starts[k + 1]! : flow.body.length, flow.pitch, paragraphGapFactor, groups)
+  for (let k = 0; k < starts.length; k++)
+    groupRange(flow.body, starts[k]!, k + 1 < starts.length ? starts[k + 1]! : flow.body.length, flow.pitch, paragraphGapFactor, groups)
   return groups
 }
 
@@ -321,7 +329,15 @@ function bodyParagraphs(groups: Group[], ctx: JoinContext, bodySize: number, not
 /** Paragraphs rendered a call: a page's worth or so (see the note on compilation above). */
 const PARAGRAPHS_A_CALL = 16
 
-function paragraphRange(groups: Group[], from: number, to: number, ctx: JoinContext, bodySize: number, notesInPlace: Paragraph[] | undefined, out: Paragraph[]): void {
+function paragraphRange(
+  groups: Group[],
+  from: number,
+  to: number,
+  ctx: JoinContext,
+  bodySize: number,
+  notesInPlace: Paragraph[] | undefined,
+  out: Paragraph[],
+): void {
   for (let gi = from; gi < to; gi++) {
     const g = groups[gi]!
     const text = renderLines(g.lines, g.breaks, ctx)
@@ -368,7 +384,15 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
   const paragraphs: Paragraph[] = []
   if (o.headerFooter === 'keep-once') for (const h of running.headers) paragraphs.push({ text: clean(h.text), pages: h.pages, kind: 'header' })
   const noteParas = notesByPage.flatMap((n) =>
-    n.notes.map((ls): Paragraph => ({ text: renderLines(ls, ls.slice(1).map(() => 'space'), ctx), pages: [n.page], kind: 'footnote' })),
+    n.notes.map((ls): Paragraph => ({
+      text: renderLines(
+        ls,
+        ls.slice(1).map(() => 'space'),
+        ctx,
+      ),
+      pages: [n.page],
+      kind: 'footnote',
+    })),
   )
   bodyParagraphs(groups, ctx, bodySize, o.footnotes === 'keep' ? noteParas : undefined, paragraphs)
   if (o.footnotes === 'keep') for (const np of noteParas) if (!paragraphs.includes(np)) paragraphs.push(np)

@@ -35,7 +35,7 @@ function trigrams(s: string): Float64Array {
 /** Jaccard similarity of two sorted sets of trigram codes, counted by merging them. */
 function jaccard(a: Float64Array, b: Float64Array): number {
   let inter = 0
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     const x = a[i]!
     const y = b[j]!
     if (x === y) {

@@ -4,7 +4,18 @@ import { test } from 'node:test'
 test('public API', async () => {
   const m = await import('../src/index.js')
   assert.deepEqual(Object.keys(m).sort(), [
-    'DEHYPHEN_NAME', 'HUNSPELL', 'Vocabulary', 'WordList', 'createDehyphen', 'decideHyphen', 'default', 'dehyphenOptionsSchema', 'dehyphenPostProcessor', 'dictionary',
-    'dictionaryLoadMs', 'isPageNumber', 'rebuildText',
+    'DEHYPHEN_NAME',
+    'HUNSPELL',
+    'Vocabulary',
+    'WordList',
+    'createDehyphen',
+    'decideHyphen',
+    'default',
+    'dehyphenOptionsSchema',
+    'dehyphenPostProcessor',
+    'dictionary',
+    'dictionaryLoadMs',
+    'isPageNumber',
+    'rebuildText',
   ])
 })

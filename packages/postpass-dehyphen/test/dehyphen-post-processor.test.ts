@@ -20,10 +20,7 @@ const PAGE1 = [
 const PAGE2 = ['dossier serait examiné dans les meilleurs délais.']
 
 function twoPages(): DocumentText {
-  const running = (n: number) => [
-    ...lineItems('Rapport annuel de la commune', 40, 40, 9),
-    ...lineItems(`- ${n} -`, 190, 570, 9),
-  ]
+  const running = (n: number) => [...lineItems('Rapport annuel de la commune', 40, 40, 9), ...lineItems(`- ${n} -`, 190, 570, 9)]
   return doc([
     page(1, [...running(1), ...column(PAGE1, { lastShort: new Set([5]) })]),
     page(2, [...running(2), ...column(PAGE2, { lastShort: new Set([0]) }), ...lineItems('1 Voir la délibération du conseil.', 40, 500, 7)]),
@@ -103,11 +100,20 @@ test('two columns are read left then right (XY-cut), OCR word items of justified
 test('a short line without final punctuation is a line break; a larger font is a heading', () => {
   const items = [
     ...lineItems('Article premier', 40, 92, 14),
-    ...column(['Monsieur Jean Dupont', 'Rue de la Gare', 'Le présent arrêté sera affiché en mairie et publié au', 'recueil des actes administratifs.'], { top: 100, lastShort: new Set([0, 1, 3]) }),
+    ...column(['Monsieur Jean Dupont', 'Rue de la Gare', 'Le présent arrêté sera affiché en mairie et publié au', 'recueil des actes administratifs.'], {
+      top: 100,
+      lastShort: new Set([0, 1, 3]),
+    }),
   ]
   const out = run(doc([page(1, items)]))
-  assert.deepEqual(out.paragraphs!.map((p) => p.kind), ['heading', 'body'])
-  assert.equal(out.paragraphs![1]!.text, 'Monsieur Jean Dupont\nRue de la Gare\nLe présent arrêté sera affiché en mairie et publié au recueil des actes administratifs.')
+  assert.deepEqual(
+    out.paragraphs!.map((p) => p.kind),
+    ['heading', 'body'],
+  )
+  assert.equal(
+    out.paragraphs![1]!.text,
+    'Monsieur Jean Dupont\nRue de la Gare\nLe présent arrêté sera affiché en mairie et publié au recueil des actes administratifs.',
+  )
 })
 
 test('an empty document gives no paragraphs and empty text', () => {
@@ -118,9 +124,21 @@ test('an empty document gives no paragraphs and empty text', () => {
 
 test('footnotes kept in place follow the paragraph that ends their page', () => {
   const out = run(twoPages(), { footnotes: 'keep', headerFooter: 'drop' })
-  assert.deepEqual(out.paragraphs!.map((p) => p.kind), ['body', 'body', 'footnote'])
-  const single = run(doc([page(1, [...column(['Un texte court qui finit ici.'], { lastShort: new Set([0]) }), ...lineItems('1 Une note.', 40, 500, 7)]), page(2, column(['Suite du document sur la page deux.'], { lastShort: new Set([0]) }))]), { footnotes: 'keep' })
-  assert.deepEqual(single.paragraphs!.map((p) => p.text), ['Un texte court qui finit ici.', '1 Une note.', 'Suite du document sur la page deux.'])
+  assert.deepEqual(
+    out.paragraphs!.map((p) => p.kind),
+    ['body', 'body', 'footnote'],
+  )
+  const single = run(
+    doc([
+      page(1, [...column(['Un texte court qui finit ici.'], { lastShort: new Set([0]) }), ...lineItems('1 Une note.', 40, 500, 7)]),
+      page(2, column(['Suite du document sur la page deux.'], { lastShort: new Set([0]) })),
+    ]),
+    { footnotes: 'keep' },
+  )
+  assert.deepEqual(
+    single.paragraphs!.map((p) => p.text),
+    ['Un texte court qui finit ici.', '1 Une note.', 'Suite du document sur la page deux.'],
+  )
 })
 
 test('OCR word boxes without sizes, heights following their letters, make one paragraph', () => {
@@ -132,7 +150,10 @@ test('OCR word boxes without sizes, heights following their letters, make one pa
     return { text: it.text, bbox: { ...it.bbox, y0: top, y1: bottom }, confidence: 0.9, ...(it.hasEol ? { hasEol: true } : {}) }
   })
   const out = run(doc([{ ...page(1, items), source: 'ocr' }]))
-  assert.deepEqual(out.paragraphs!.map((p) => p.kind), ['body'])
+  assert.deepEqual(
+    out.paragraphs!.map((p) => p.kind),
+    ['body'],
+  )
   assert.equal(out.text, lines.join(' '))
 })
 
@@ -151,10 +172,7 @@ test('two columns 10 pt apart, one run a column line (as pdfTeX writes them), ar
     'par les services techniques de la ville et',
     'les parents seront informés en mairie.',
   ]
-  const items = [
-    ...column(left, { x: 40, width: 200, lastShort: new Set([3]) }),
-    ...column(right, { x: 250, width: 200, lastShort: new Set([3]) }),
-  ]
+  const items = [...column(left, { x: 40, width: 200, lastShort: new Set([3]) }), ...column(right, { x: 250, width: 200, lastShort: new Set([3]) })]
   const out = run(doc([page(1, items, 500, 600)]))
   assert.equal(out.text, `${left.join(' ')}\n\n${right.join(' ')}`)
 })
@@ -191,12 +209,18 @@ test('notes under the shorter of two columns, and a note running over to the nex
     ...lineItems('au maire le premier avril de cette', 40, 150, 8),
   ]
   const p1 = [...column(left, { x: 40, width: 200, lastShort: new Set([2]) }), ...column(right, { x: 250, width: 200, lastShort: new Set([4]) }), ...notes]
-  const p2 = [...column(['Le maire a signé l’arrêté le lendemain.'], { x: 40, width: 200, lastShort: new Set([0]) }), ...lineItems('année, avant la séance.', 40, 300, 8)]
+  const p2 = [
+    ...column(['Le maire a signé l’arrêté le lendemain.'], { x: 40, width: 200, lastShort: new Set([0]) }),
+    ...lineItems('année, avant la séance.', 40, 300, 8),
+  ]
   const out = run(doc([page(1, p1, 500, 600), page(2, p2, 500, 600)]))
   const ps = out.paragraphs!
   assert.deepEqual(
     ps.filter((p) => p.kind === 'footnote').map((p) => [p.text, p.pages]),
-    [['1 Séance du douze mars.', [1]], ['2 Le bureau d’études a remis son rapport au maire le premier avril de cette année, avant la séance.', [1]]],
+    [
+      ['1 Séance du douze mars.', [1]],
+      ['2 Le bureau d’études a remis son rapport au maire le premier avril de cette année, avant la séance.', [1]],
+    ],
   )
   assert.equal(ps.filter((p) => p.kind !== 'footnote')[0]!.text, left.join(' '))
 })

@@ -27,7 +27,8 @@ super
 
 test('a hunspell word list finds words by taking affixes off, in the long-flag syntax', () => {
   const w = new WordList(AFF_LONG, DIC_LONG)
-  for (const ok of ['installer', 'installez', 'installé', 'réinstaller'.replace('ré', 're'), 'paquets', 'repaquets', 'bateaux', 'sous-répertoires', 'super']) assert.ok(w.has(ok), ok)
+  for (const ok of ['installer', 'installez', 'installé', 'réinstaller'.replace('ré', 're'), 'paquets', 'repaquets', 'bateaux', 'sous-répertoires', 'super'])
+    assert.ok(w.has(ok), ok)
   // `install` needs an affix; `paquetx` breaks the condition of `x`; `supers` has no flag for it.
   for (const no of ['install', 'paquetx', 'supers', 'installés', 'reinstall', '']) assert.ok(!w.has(no), no)
   // A capital may stand for a lower-case stem (a sentence's first word), not the other way.

@@ -11,7 +11,9 @@ export function lineItems(text: string, x: number, baseline: number, size = 10, 
   const gap = opts.width && words.length > 1 ? (opts.width - natural) / (words.length - 1) : CHAR_EM * size * 0.6
   if (!opts.words) {
     const w = opts.width ?? natural + gap * (words.length - 1)
-    return [{ text, bbox: { x0: x, y0: baseline - size * 0.8, x1: x + w, y1: baseline + size * 0.2 }, fontSize: size, fontId: opts.fontId ?? 'F1', hasEol: true }]
+    return [
+      { text, bbox: { x0: x, y0: baseline - size * 0.8, x1: x + w, y1: baseline + size * 0.2 }, fontSize: size, fontId: opts.fontId ?? 'F1', hasEol: true },
+    ]
   }
   const out: TextItem[] = []
   let cx = x
@@ -38,7 +40,10 @@ export function doc(pages: PageText[]): DocumentText {
  * Lays out a column of lines (justified to `width` except each paragraph's last line) starting at `top`, 12 pt
  * leading. A line of `''` leaves an empty line (a paragraph gap).
  */
-export function column(lines: string[], opts: { x?: number; top?: number; width?: number; size?: number; words?: boolean; lastShort?: Set<number> } = {}): TextItem[] {
+export function column(
+  lines: string[],
+  opts: { x?: number; top?: number; width?: number; size?: number; words?: boolean; lastShort?: Set<number> } = {},
+): TextItem[] {
   const x = opts.x ?? 40
   const size = opts.size ?? 10
   const width = opts.width ?? 300

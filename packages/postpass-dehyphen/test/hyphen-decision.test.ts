@@ -9,7 +9,7 @@ function vocab(text: string): Vocabulary {
 }
 
 const FR = vocab(
-  "le maire de la commune a rappelé que les travaux de la rue seront faits par les services de la ville et que la circulation sera interdite dans la rue pendant la durée des travaux le conseil a voté le budget et les habitants seront informés par courrier de la date de la réunion publique qui aura lieu à la mairie le gouvernement a été informé",
+  'le maire de la commune a rappelé que les travaux de la rue seront faits par les services de la ville et que la circulation sera interdite dans la rue pendant la durée des travaux le conseil a voté le budget et les habitants seront informés par courrier de la date de la réunion publique qui aura lieu à la mairie le gouvernement a été informé',
 )
 const fra = ['fra', 'eng'] as const
 
@@ -33,7 +33,14 @@ test('without the document deciding: French compound tails, capitals, digits, on
 })
 
 test('ordinary syllable breaks are joined, function-word heads included', () => {
-  for (const [l, r] of [['adminis-', 'tration'], ['conseil-', 'lers'], ['de-', 'puis'], ['sur-', 'tout'], ['cir-', 'culation'], ['ré-', 'glementation']]) {
+  for (const [l, r] of [
+    ['adminis-', 'tration'],
+    ['conseil-', 'lers'],
+    ['de-', 'puis'],
+    ['sur-', 'tout'],
+    ['cir-', 'culation'],
+    ['ré-', 'glementation'],
+  ]) {
     assert.equal(decideHyphen(l!, r!, FR, fra).choice, 'join', `${l}${r}`)
   }
 })
@@ -68,18 +75,35 @@ test('procès- and sous- before a word are compounds, soussigné and soustraire 
 // A French manual page where none of the words at the breaks is read whole: the dictionaries and the shape of
 // technical tokens decide.
 const MANUEL = vocab(
-  "pour installer le serveur tapez la commande suivante puis vérifiez que le service systemd est démarré la commande affiche les paquets installés et leur état le gestionnaire résout les dépendances à votre place et le système reste propre pour retirer un paquet utilisez la commande indiquée dans la documentation du projet et relisez la liste avant de confirmer le répertoire de configuration contient les fichiers du service et le journal garde la trace des opérations de la machine",
+  'pour installer le serveur tapez la commande suivante puis vérifiez que le service systemd est démarré la commande affiche les paquets installés et leur état le gestionnaire résout les dépendances à votre place et le système reste propre pour retirer un paquet utilisez la commande indiquée dans la documentation du projet et relisez la liste avant de confirmer le répertoire de configuration contient les fichiers du service et le journal garde la trace des opérations de la machine',
 )
 
 test('technical names keep their hyphens: apt-|get, dpkg-|remove, non-free-|firmware, options', () => {
-  for (const [l, r] of [['apt-', 'get'], ['dpkg-', 'remove'], ['non-free-', 'firmware'], ['ssh-', 'copy-id'], ['systemd-', 'resolved'], ['--dry-', 'run'], ['--no-install-', 'recommends'], ['build-', 'essential']]) {
+  for (const [l, r] of [
+    ['apt-', 'get'],
+    ['dpkg-', 'remove'],
+    ['non-free-', 'firmware'],
+    ['ssh-', 'copy-id'],
+    ['systemd-', 'resolved'],
+    ['--dry-', 'run'],
+    ['--no-install-', 'recommends'],
+    ['build-', 'essential'],
+  ]) {
     const d = decideHyphen(l!, r!, MANUEL, fra)
     assert.equal(d.choice, 'keep', `${l}${r}: ${d.reason}`)
   }
 })
 
 test('dictionary words are joined: sur-|tout, super-|utilisateur, autre-|fois; syllables of commands too', () => {
-  for (const [l, r] of [['sur-', 'tout'], ['super-', 'utilisateur'], ['autre-', 'fois'], ['désins-', 'tallation'], ['sys-', 'temctl'], ['jour-', 'nalctl'], ['sous-pré-', 'fecture']]) {
+  for (const [l, r] of [
+    ['sur-', 'tout'],
+    ['super-', 'utilisateur'],
+    ['autre-', 'fois'],
+    ['désins-', 'tallation'],
+    ['sys-', 'temctl'],
+    ['jour-', 'nalctl'],
+    ['sous-pré-', 'fecture'],
+  ]) {
     const d = decideHyphen(l!, r!, MANUEL, fra)
     assert.equal(d.choice, 'join', `${l}${r}: ${d.reason}`)
   }

@@ -35,5 +35,8 @@ test('sortInPlace is the stable sort, and leaves an ordered array untouched', ()
   assert.equal(got, xs, 'sorted in place')
   assert.deepEqual(got, want, 'equal keys keep their order')
   const ordered = want.slice()
-  assert.deepEqual(sortInPlace(ordered, (a, b) => a.k - b.k), want)
+  assert.deepEqual(
+    sortInPlace(ordered, (a, b) => a.k - b.k),
+    want,
+  )
 })

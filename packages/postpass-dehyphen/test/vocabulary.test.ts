@@ -9,8 +9,46 @@ import { Vocabulary, core } from '../src/vocabulary.js'
 
 /** Characters that exercise the edge cases: punctuation, accents, ’, astral letters and digits, lone surrogates. */
 const PIECES = [
-  'a', 'E', 'z', 'é', 'É', 'œ', 'Œ', 'ß', 'İ', 'Σ', 'ς', '1', '9', '²', 'Ⅻ', '٣', '-', "'", '’', ',', '.', '«', '»', '(',
-  ')', '!', '\u00a0', '\u00ad', '/', '_', '𝐀', '𝟏', '😀', '\ud835', '\udc00', '\ud800', 'ﬁ', 'x', 'q', 'u',
+  'a',
+  'E',
+  'z',
+  'é',
+  'É',
+  'œ',
+  'Œ',
+  'ß',
+  'İ',
+  'Σ',
+  'ς',
+  '1',
+  '9',
+  '²',
+  'Ⅻ',
+  '٣',
+  '-',
+  "'",
+  '’',
+  ',',
+  '.',
+  '«',
+  '»',
+  '(',
+  ')',
+  '!',
+  '\u00a0',
+  '\u00ad',
+  '/',
+  '_',
+  '𝐀',
+  '𝟏',
+  '😀',
+  '\ud835',
+  '\udc00',
+  '\ud800',
+  'ﬁ',
+  'x',
+  'q',
+  'u',
 ]
 
 function randomToken(rand: () => number): string {
@@ -58,7 +96,7 @@ test('core strips what the regexes strip, code point by code point', () => {
 test('the vocabulary counts, heads and tails as cleaning each token by regex would, keys in the same order', () => {
   const rand = seededRandom(11)
   const tokens = Array.from({ length: 4000 }, () => randomToken(rand))
-  tokens.push("Porte-Monnaie,", "l'arc-en-ciel", 'c’est-à-dire', '-x-', 'PEUT-ÊTRE')
+  tokens.push('Porte-Monnaie,', "l'arc-en-ciel", 'c’est-à-dire', '-x-', 'PEUT-ÊTRE')
   const v = new Vocabulary()
   for (const t of tokens) v.add(t)
   const r = referenceCounts(tokens)
@@ -73,11 +111,24 @@ test('tokens added after the maps were read go on counting in arrival order', ()
   const v = new Vocabulary()
   v.add('Deux')
   v.add('un')
-  assert.deepEqual([...v.counts], [['deux', 1], ['un', 1]])
+  assert.deepEqual(
+    [...v.counts],
+    [
+      ['deux', 1],
+      ['un', 1],
+    ],
+  )
   v.add('trois')
   v.add('UN')
   v.add('deux.')
-  assert.deepEqual([...v.counts], [['deux', 2], ['un', 2], ['trois', 1]])
+  assert.deepEqual(
+    [...v.counts],
+    [
+      ['deux', 2],
+      ['un', 2],
+      ['trois', 1],
+    ],
+  )
   assert.equal(v.count('Trois'), 1)
   assert.equal(v.tokens, 5)
 })
@@ -154,7 +205,7 @@ class ReferenceModel {
 
 test('the character model gives exactly the probabilities of the Map-based model, removals included', () => {
   const rand = seededRandom(5)
-  const letters = 'abcdeéèêiïlmnoœprstuvxyz-\'QÉ'
+  const letters = "abcdeéèêiïlmnoœprstuvxyz-'QÉ"
   const word = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, () => letters[Math.floor(rand() * letters.length)]!).join('')
   const m = new CharModel()
   const r = new ReferenceModel()
@@ -170,7 +221,11 @@ test('the character model gives exactly the probabilities of the Map-based model
     r.add(w, -3)
   }
   // Counts a caller may have put in Vocabulary.counts: fractions, and beyond 32 bits.
-  for (const [w, n] of [['demi', 2.5], ['milliard', 3e9], ['demi', 0.25]] as const) {
+  for (const [w, n] of [
+    ['demi', 2.5],
+    ['milliard', 3e9],
+    ['demi', 0.25],
+  ] as const) {
     m.add(w, n)
     r.add(w, n)
   }

@@ -7,7 +7,14 @@ import { QUEUE_DIR, readCompletion, readPlans, type Completion, type JobData, ty
 
 /** A row's counts, for the summary. */
 const zeroSummary = (outDir: string): BatchSummary => ({
-  outDir, done: 0, failed: 0, duplicate: 0, unchanged: 0, stillFailed: 0, pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 }, seconds: 0,
+  outDir,
+  done: 0,
+  failed: 0,
+  duplicate: 0,
+  unchanged: 0,
+  stillFailed: 0,
+  pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
+  seconds: 0,
 })
 
 /** Whether the index already holds the row a plan entry asks for (so collecting again appends nothing). */
@@ -33,7 +40,10 @@ export class Collector {
   private byJob = new Map<string, Array<Extract<PlanEntry, { job: string }>>>()
   private lockPath: string | undefined
 
-  constructor(readonly out: string, private readonly onEvent: (e: BatchEvent) => void = () => {}) {
+  constructor(
+    readonly out: string,
+    private readonly onEvent: (e: BatchEvent) => void = () => {},
+  ) {
     this.index = new IndexStore(out)
     this.fixes = this.index.open()
     this.summary = zeroSummary(out)
@@ -132,7 +142,8 @@ export class Collector {
         const first = c && c.path !== e.path ? c.path : c ? undefined : this.index.doneByHash(e.hash, e.digest)?.path
         if (c && c.path === e.path) this.append({ ...c.row }, c.lines, c.row.status === 'done' ? 'done' : 'failed', undefined, c)
         else if (first && first !== e.path) this.append({ ...base, hash: e.hash, status: 'duplicate', duplicate_of: first }, [], 'duplicate', first)
-        else if (lost.has(job)) this.append({ ...base, hash: e.hash, error_code: 'PLUGIN_FAILED', error_message: `The queue gave up on ${e.path}: ${lost.get(job)}` }, [], 'failed')
+        else if (lost.has(job))
+          this.append({ ...base, hash: e.hash, error_code: 'PLUGIN_FAILED', error_message: `The queue gave up on ${e.path}: ${lost.get(job)}` }, [], 'failed')
         else return true
         appended++
         return false
@@ -144,7 +155,13 @@ export class Collector {
     return appended
   }
 
-  private batch: Array<{ row: Omit<DocumentRow, 'pages_end'>; pageLines: readonly string[]; kind: 'done' | 'failed' | 'duplicate'; of?: string; c?: Completion }> = []
+  private batch: Array<{
+    row: Omit<DocumentRow, 'pages_end'>
+    pageLines: readonly string[]
+    kind: 'done' | 'failed' | 'duplicate'
+    of?: string
+    c?: Completion
+  }> = []
 
   /** Queues a row for {@link Collector.flush}. */
   private append(row: Omit<DocumentRow, 'pages_end'>, pageLines: readonly string[], kind: 'done' | 'failed' | 'duplicate', of?: string, c?: Completion): void {

@@ -53,8 +53,11 @@ export function connectionOptions(a: QueueAddress, r: RetryOptions = {}): Record
   const budget = r.retryForMs ?? 60000
   let spent = 0
   return {
-    host: a.host, port: a.port, db: a.db,
-    ...(a.username ? { username: a.username } : {}), ...(a.password ? { password: a.password } : {}),
+    host: a.host,
+    port: a.port,
+    db: a.db,
+    ...(a.username ? { username: a.username } : {}),
+    ...(a.password ? { password: a.password } : {}),
     maxRetriesPerRequest: null,
     retryStrategy(times: number) {
       // ioredis counts tries from 1 again after each successful connection: each outage gets the whole budget.
@@ -89,6 +92,10 @@ export async function loadBullmq(): Promise<Bullmq> {
   try {
     return await import('bullmq')
   } catch (e) {
-    throw new TriageError('PLUGIN_NOT_FOUND', 'A queued batch needs bullmq and ioredis: npm install bullmq@6.7.0 ioredis@5.9.3. Without --queue, pdftriage run needs neither.', { cause: e })
+    throw new TriageError(
+      'PLUGIN_NOT_FOUND',
+      'A queued batch needs bullmq and ioredis: npm install bullmq@6.7.0 ioredis@5.9.3. Without --queue, pdftriage run needs neither.',
+      { cause: e },
+    )
   }
 }

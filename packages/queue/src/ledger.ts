@@ -79,12 +79,15 @@ export function readPlans(out: string): PlanEntry[] {
   const dir = join(out, QUEUE_DIR, 'plans')
   if (!existsSync(dir)) return []
   const byPath = new Map<string, PlanEntry>()
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
-    for (const l of readFileSync(join(dir, f), 'utf8').split('\n')) if (l) {
-      const e = JSON.parse(l) as PlanEntry
-      byPath.delete(e.path)
-      byPath.set(e.path, e)
-    }
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
+    for (const l of readFileSync(join(dir, f), 'utf8').split('\n'))
+      if (l) {
+        const e = JSON.parse(l) as PlanEntry
+        byPath.delete(e.path)
+        byPath.set(e.path, e)
+      }
   }
   return [...byPath.values()]
 }

@@ -105,7 +105,8 @@ export async function runQueued(o: QueuedBatchOptions, onEvent: (e: QueuedBatchE
 
   const lockHolder = o.collect === false ? 'not collecting' : collector.lock()
   try {
-    if (lockHolder && o.collect !== false) onEvent({ type: 'notice', message: `another collector (${lockHolder}) writes the index: this producer only enqueues` })
+    if (lockHolder && o.collect !== false)
+      onEvent({ type: 'notice', message: `another collector (${lockHolder}) writes the index: this producer only enqueues` })
     if (!lockHolder) {
       collector.reload()
       collector.step() // rows that need no worker: missing inputs, duplicates, documents already done
@@ -124,8 +125,13 @@ export async function runQueued(o: QueuedBatchOptions, onEvent: (e: QueuedBatchE
 }
 
 async function enqueueAndCollect(
-  o: QueuedBatchOptions, address: QueueAddress, out: string, todo: Array<[string, JobData]>, alreadyDone: number,
-  collector: Collector | undefined, onEvent: (e: QueuedBatchEvent) => void,
+  o: QueuedBatchOptions,
+  address: QueueAddress,
+  out: string,
+  todo: Array<[string, JobData]>,
+  alreadyDone: number,
+  collector: Collector | undefined,
+  onEvent: (e: QueuedBatchEvent) => void,
 ): Promise<void> {
   const { Queue, QueueEvents } = await loadBullmq()
   const retryForMs = o.retryForMs ?? 60000
@@ -180,11 +186,13 @@ async function enqueueAndCollect(
     const scanMs = o.scanMs ?? 2000
     while (collector.hasPending()) {
       let timer: NodeJS.Timeout | undefined
-      const woke = await guard(new Promise<boolean>((res) => {
-        wake = () => res(true)
-        timer = setTimeout(() => res(false), scanMs)
-        if (dirty.size) res(true)
-      }))
+      const woke = await guard(
+        new Promise<boolean>((res) => {
+          wake = () => res(true)
+          timer = setTimeout(() => res(false), scanMs)
+          if (dirty.size) res(true)
+        }),
+      )
       clearTimeout(timer)
       wake = () => {}
       const ids = new Set(dirty)

@@ -29,9 +29,12 @@ export async function queueStatus(o: { queue: string; outDir: string; cwd?: stri
   try {
     const c = await Promise.race([queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'), gaveUp])
     return {
-      queue: address.display, name,
+      queue: address.display,
+      name,
       waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0),
-      active: c.active ?? 0, done: c.completed ?? 0, failed: c.failed ?? 0,
+      active: c.active ?? 0,
+      done: c.completed ?? 0,
+      failed: c.failed ?? 0,
     }
   } finally {
     await queue.close().catch(() => {})

@@ -77,8 +77,14 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
     let s = sessions.get(key)
     if (!s) {
       const so: SessionOptions = {
-        mode: 'run', cwd: d.cwd, out, pdf: d.pdf, ocrWorkers: Math.max(1, Math.floor(availableParallelism() / concurrency)),
-        ...(d.configFile ? { configFile: d.configFile } : {}), ...(d.model ? { model: d.model } : {}), ...(d.policy ? { policy: d.policy as Policy } : {}),
+        mode: 'run',
+        cwd: d.cwd,
+        out,
+        pdf: d.pdf,
+        ocrWorkers: Math.max(1, Math.floor(availableParallelism() / concurrency)),
+        ...(d.configFile ? { configFile: d.configFile } : {}),
+        ...(d.model ? { model: d.model } : {}),
+        ...(d.policy ? { policy: d.policy as Policy } : {}),
         ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
       }
       s = Promise.all([Session.create(so), batchDigest({ ...so, pdf: d.pdf })]).then(([session, digest]) => ({ session, digest }))
@@ -111,7 +117,9 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
       }
       const { session, digest } = await sessionFor(d)
       if (digest !== d.digest) {
-        throw new UnrecoverableError(`CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`)
+        throw new UnrecoverableError(
+          `CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`,
+        )
       }
       onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
       const lines: string[] = []
@@ -124,7 +132,9 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
       if (res.hash && res.hash !== d.hash) {
         // Other bytes than the producer hashed: the row is this job's (its hash), failed; a rerun plans the new bytes.
         Object.assign(row, emptyRow(d.path, d.digest), {
-          hash: d.hash, error_code: 'FILE_CHANGED', error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
+          hash: d.hash,
+          error_code: 'FILE_CHANGED',
+          error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
         })
         res.status = 'failed'
       }
@@ -148,8 +158,12 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
       throw new UnrecoverableError(reason)
     },
     {
-      connection, concurrency, autorun: false,
-      lockDuration: o.lockMs ?? 30000, stalledInterval: o.stalledCheckMs ?? 30000, maxStalledCount: o.maxStalled ?? 2,
+      connection,
+      concurrency,
+      autorun: false,
+      lockDuration: o.lockMs ?? 30000,
+      stalledInterval: o.stalledCheckMs ?? 30000,
+      maxStalledCount: o.maxStalled ?? 2,
     },
   )
   worker.on('error', (e) => {

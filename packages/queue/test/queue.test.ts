@@ -75,7 +75,16 @@ function worker(url: string, out: string, killAt?: number, onEvent: (e: Record<s
     for (const l of lines) if (l) onEvent(JSON.parse(l) as Record<string, unknown>)
   })
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; events: Array<Record<string, unknown>> }>((res) =>
-    child.once('close', (code, signal) => res({ code, signal, events: text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) })),
+    child.once('close', (code, signal) =>
+      res({
+        code,
+        signal,
+        events: text
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      }),
+    ),
   )
   return { child, ended }
 }
@@ -95,12 +104,14 @@ test('a producer and two workers, one killed mid-document, give the index and ou
     // first has a job, so that the first surely gets to its third document, where it kills itself.
     if (e.type !== 'enqueued') return
     let second = false
-    workers.push(worker(url, join(dir, 'out'), 3, (w) => {
-      if (w.type === 'job-started' && !second) {
-        second = true
-        workers.push(worker(url, join(dir, 'out')))
-      }
-    }))
+    workers.push(
+      worker(url, join(dir, 'out'), 3, (w) => {
+        if (w.type === 'job-started' && !second) {
+          second = true
+          workers.push(worker(url, join(dir, 'out')))
+        }
+      }),
+    )
   })
   // The second worker was started by the time the first was killed: both are in `workers` once the first has ended.
   const killed = await workers[0]!.ended
@@ -108,7 +119,10 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   assert.equal(killed.signal, 'SIGKILL', 'the first worker killed itself')
   assert.equal(survivor.code, 0)
 
-  assert.deepEqual(events.find((e) => e.type === 'enqueued'), { type: 'enqueued', submitted: DOCS + 1, alreadyDone: 0, queue: url })
+  assert.deepEqual(
+    events.find((e) => e.type === 'enqueued'),
+    { type: 'enqueued', submitted: DOCS + 1, alreadyDone: 0, queue: url },
+  )
   assert.deepEqual({ ...summary, seconds: 0, outDir: '' }, { ...local, seconds: 0, outDir: '' })
   const q = index(join(dir, 'out'))
   assert.deepEqual(q, index(join(dir, 'local')), 'same rows as a local run, but for timings and order')
@@ -116,7 +130,11 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   assert.deepEqual(documents(join(dir, 'out')), documents(join(dir, 'local')), 'byte-identical texts and reports')
   const copy = q.docs.find((d) => d.path === join('in', 'copy.pdf'))!
   const dup = q.docs.filter((d) => d.status === 'duplicate')
-  assert.deepEqual(dup.map((d) => [d.path, d.duplicate_of]), [[join('in', 'doc07.pdf'), join('in', 'copy.pdf')]], 'the copy is listed once as a duplicate')
+  assert.deepEqual(
+    dup.map((d) => [d.path, d.duplicate_of]),
+    [[join('in', 'doc07.pdf'), join('in', 'copy.pdf')]],
+    'the copy is listed once as a duplicate',
+  )
   assert.equal(copy.status, 'done')
   const bad = q.docs.find((d) => d.path === join('in', 'bad.pdf'))!
   assert.deepEqual([bad.status, bad.error_code, bad.hash?.length], ['failed', 'PDF_INVALID', 128])
@@ -125,11 +143,19 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   const started = killed.events.filter((e) => e.type === 'job-started')
   const lostFile = started[2]!.file as string
   assert.ok(!killed.events.some((e) => e.type === 'job-done' && e.file === lostFile), 'killed before it finished')
-  assert.ok(survivor.events.some((e) => e.type === 'job-done' && e.file === lostFile && e.status === 'done'), 'taken over by the other worker')
+  assert.ok(
+    survivor.events.some((e) => e.type === 'job-done' && e.file === lostFile && e.status === 'done'),
+    'taken over by the other worker',
+  )
   assert.equal(q.pages.filter((l) => (JSON.parse(l) as { file: string }).file === lostFile).length, 1)
 
   assert.deepEqual(await queueStatus({ queue: url, outDir: 'out', cwd: dir }).then((s) => ({ ...s, name: '' })), {
-    queue: url, name: '', waiting: 0, active: 0, done: DOCS, failed: 1,
+    queue: url,
+    name: '',
+    waiting: 0,
+    active: 0,
+    done: DOCS,
+    failed: 1,
   })
 
   // A rerun enqueues nothing and rewrites nothing; collecting again appends nothing.
@@ -137,7 +163,10 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   const again: QueuedBatchEvent[] = []
   const rerun = await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url }, (e) => again.push(e))
   assert.equal(rerun.unchanged, DOCS + 2)
-  assert.deepEqual(again.find((e) => e.type === 'enqueued'), { type: 'enqueued', submitted: 0, alreadyDone: 0, queue: url })
+  assert.deepEqual(
+    again.find((e) => e.type === 'enqueued'),
+    { type: 'enqueued', submitted: 0, alreadyDone: 0, queue: url },
+  )
   const c = await collect({ outDir: 'out', cwd: dir, queue: url })
   assert.deepEqual([c.done, c.failed, c.duplicate, c.pending], [0, 0, 0, 0])
   assert.equal(statSync(join(dir, 'out', 'documents.csv')).mtimeMs, before)
@@ -185,7 +214,10 @@ test('Redis restarted empty mid-run: the worker reconnects, a rerun of the produ
     if (e.type === 'job-done' && ++done === 5) restarted = first.stop().then(() => startRedis(t, first.port))
   })
   await restarted
-  assert.ok(notices.some((m) => m.startsWith(`cannot reach Redis at ${first.url}: retry 1 in`)), notices.join('\n'))
+  assert.ok(
+    notices.some((m) => m.startsWith(`cannot reach Redis at ${first.url}: retry 1 in`)),
+    notices.join('\n'),
+  )
   assert.ok(w1.done + w1.failed >= 5 && w1.done < DOCS, `some documents done before the restart (${w1.done}), not all`)
 
   const events: QueuedBatchEvent[] = []
@@ -218,7 +250,10 @@ test('a producer that cannot reach Redis says so, gives up after its budget, and
   assert.equal(readdirSync(join(dir, 'out', 'queue', 'plans')).length, 1)
   // The rows that need no worker are in (the copy); the documents wait for a rerun.
   const [, ...rows] = parseCsv(readFileSync(join(dir, 'out', 'documents.csv'), 'utf8'))
-  assert.deepEqual(rows.map((r) => [r[0], r[3]]), [[join('in', 'doc07.pdf'), 'duplicate']])
+  assert.deepEqual(
+    rows.map((r) => [r[0], r[3]]),
+    [[join('in', 'doc07.pdf'), 'duplicate']],
+  )
 })
 
 test('two producers at once on the same inputs: each document enqueued and indexed once, one of them collects', { skip }, async (t) => {
@@ -234,7 +269,10 @@ test('two producers at once on the same inputs: each document enqueued and index
     })
   const [a, b] = await Promise.all([produce(), produce()])
   await w
-  assert.ok(seen.some((e) => e.type === 'notice' && /another collector/.test(e.message)), 'the second one only enqueued')
+  assert.ok(
+    seen.some((e) => e.type === 'notice' && /another collector/.test(e.message)),
+    'the second one only enqueued',
+  )
   assert.equal(a.done + b.done, DOCS)
   const s = await queueStatus({ queue: url, outDir: 'out', cwd: dir })
   assert.deepEqual([s.waiting, s.active, s.done, s.failed], [0, 0, DOCS, 1], 'one job per document in Redis')

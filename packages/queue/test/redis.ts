@@ -31,7 +31,9 @@ async function freePort(): Promise<number> {
 export async function startRedis(t: TestContext, onPort?: number): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'pdftriage-redis-'))
   const port = onPort ?? (await freePort())
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const exited = new Promise<void>((res) => child.once('exit', () => res()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')

@@ -62,18 +62,27 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
       // skip an OCR character or space
       if (j < O) {
         const s = here + (ocr[j]!.space ? SKIP_OCR_SPACE : SKIP)
-        if (s > score[i * W + j + 1]!) { score[i * W + j + 1] = s; move[i * W + j + 1] = 5 }
+        if (s > score[i * W + j + 1]!) {
+          score[i * W + j + 1] = s
+          move[i * W + j + 1] = 5
+        }
       }
       if (i === L) continue
       const g = glyphs[i]!
       // skip a glyph (a layer space for free)
       const sk = here + (g.space ? 0 : SKIP)
-      if (sk > score[(i + 1) * W + j]!) { score[(i + 1) * W + j] = sk; move[(i + 1) * W + j] = 4 }
+      if (sk > score[(i + 1) * W + j]!) {
+        score[(i + 1) * W + j] = sk
+        move[(i + 1) * W + j] = 4
+      }
       if (j === O) continue
       if (g.space) {
         if (ocr[j]!.space) {
           const s = here + SPACE_MATCH
-          if (s > score[(i + 1) * W + j + 1]!) { score[(i + 1) * W + j + 1] = s; move[(i + 1) * W + j + 1] = 6 }
+          if (s > score[(i + 1) * W + j + 1]!) {
+            score[(i + 1) * W + j + 1] = s
+            move[(i + 1) * W + j + 1] = 6
+          }
         }
         continue
       }
@@ -82,7 +91,10 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
         // a glyph drawn for the space (word processors draw them; a false map names them like any other code)
         const d = Math.min(MAX_DISTANCE, Math.abs(g.x - ocr[j]!.x) / cw)
         const s = here + glyphScore(g, ' ', model) - POSITION * d
-        if (s > score[(i + 1) * W + j + 1]!) { score[(i + 1) * W + j + 1] = s; move[(i + 1) * W + j + 1] = 1 }
+        if (s > score[(i + 1) * W + j + 1]!) {
+          score[(i + 1) * W + j + 1] = s
+          move[(i + 1) * W + j + 1] = 1
+        }
         continue
       }
       let text = ''
@@ -95,7 +107,10 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
         const d = Math.min(MAX_DISTANCE, Math.abs(g.x - xs / k) / cw)
         const s = here + glyphScore(g, text, model) - POSITION * d
         const at = (i + 1) * W + j + k
-        if (s > score[at]!) { score[at] = s; move[at] = k }
+        if (s > score[at]!) {
+          score[at] = s
+          move[at] = k
+        }
       }
     }
   }
@@ -112,8 +127,10 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
       j -= m
     } else if (m === 4) i--
     else if (m === 5) j--
-    else if (m === 6) { i--; j-- }
-    else break
+    else if (m === 6) {
+      i--
+      j--
+    } else break
   }
   return pairs.reverse()
 }
@@ -136,7 +153,10 @@ export function decide(v: Votes): Map<string, { text: string; votes: number; tot
     let total = 0
     for (const [t, n] of c) {
       total += n
-      if (n > bv || (n === bv && t < best)) { best = t; bv = n }
+      if (n > bv || (n === bv && t < best)) {
+        best = t
+        bv = n
+      }
     }
     if (bv > 0) out.set(code, { text: best, votes: bv, total })
   }

@@ -1,4 +1,14 @@
-import { definePlugin, joinItems, type BBox, type DocumentInfo, type FontInfo, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
+import {
+  definePlugin,
+  joinItems,
+  type BBox,
+  type DocumentInfo,
+  type FontInfo,
+  type PageText,
+  type Repair,
+  type RepairContext,
+  type RepairResult,
+} from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, learnFonts, mapOf } from './learn.js'
 import { codeKey, itemGlyphs, layerLines, ocrByLine, NO_FONT, Spacer, type Glyph, type ItemGlyph, type LayerLine } from './layout.js'
@@ -66,7 +76,10 @@ export function applyMaps(page: PageText, decode: (font: string, code: string) =
     const gs = itemGlyphs(it)
     if (broken.has(f)) {
       out = gs
-        ? gs.map((g, k) => (k > 0 && spacer.before(f, gs, k, it.fontSize) ? ' ' : '') + decode(f, codeKey(g.code))).join('').normalize('NFC')
+        ? gs
+            .map((g, k) => (k > 0 && spacer.before(f, gs, k, it.fontSize) ? ' ' : '') + decode(f, codeKey(g.code)))
+            .join('')
+            .normalize('NFC')
         : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
     }
     if (aligned) {
@@ -75,7 +88,8 @@ export function applyMaps(page: PageText, decode: (font: string, code: string) =
       else {
         let gap = page.text.slice(cursor, at)
         // between two runs of rebuilt spacing, on one line, the space is the advances' to say
-        if (gs && prev && (broken.has(f) || broken.has(prev.font)) && spacer.rebuilt(f) && spacer.rebuilt(prev.font) && /^[ \t]*$/.test(gap)) gap = spacer.before(f, gs, 0, it.fontSize, prev) ? ' ' : ''
+        if (gs && prev && (broken.has(f) || broken.has(prev.font)) && spacer.rebuilt(f) && spacer.rebuilt(prev.font) && /^[ \t]*$/.test(gap))
+          gap = spacer.before(f, gs, 0, it.fontSize, prev) ? ' ' : ''
         text += gap + out
         cursor = at + it.text.length
       }
@@ -151,7 +165,12 @@ export class CodemapRepair implements Repair {
           if (!s || (!s.healthy && !s.rejected && !s.map.has(g.code))) wanted.add(g.font)
         }
       }
-      box = { x0: Math.max(0, box!.x0 - REGION_MARGIN), y0: Math.max(0, box!.y0 - REGION_MARGIN - 8), x1: Math.min(page.width, box!.x1 + REGION_MARGIN), y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4) }
+      box = {
+        x0: Math.max(0, box!.x0 - REGION_MARGIN),
+        y0: Math.max(0, box!.y0 - REGION_MARGIN - 8),
+        x1: Math.min(page.width, box!.x1 + REGION_MARGIN),
+        y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4),
+      }
       const ocr = await ctx.recognizeRegion(box, o.dpi)
       state.ocrRegions++
       const ocrLines = ocrByLine(lines, ocr.items)
@@ -184,7 +203,9 @@ export class CodemapRepair implements Repair {
       const ag = agreement(lines, ocrLines, decodeNext)
       pageAgreement = ag.agreement
       const brokenHere = [...next.entries()].filter(([, s]) => !s.healthy).map(([f]) => f)
-      notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, the worst lines of a tenth left out (all lines ${ag.raw.toFixed(3)}; needs ${o.minAgreement}), its words found ${ag.words.toFixed(3)} (needs ${o.minWordAgreement})`)
+      notes.push(
+        `OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, the worst lines of a tenth left out (all lines ${ag.raw.toFixed(3)}; needs ${o.minAgreement}), its words found ${ag.words.toFixed(3)} (needs ${o.minWordAgreement})`,
+      )
       if (ag.chars === 0 || ag.agreement < o.minAgreement || ag.words < o.minWordAgreement) {
         // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
         for (const [f, s] of next) {
@@ -211,7 +232,12 @@ export class CodemapRepair implements Repair {
     const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
     let covered = 0
     let inBroken = 0
-    for (const l of lines) for (const g of l.glyphs) if (!g.space && broken.has(g.font)) { inBroken++; if (state.fonts.get(g.font)!.map.has(g.code)) covered++ }
+    for (const l of lines)
+      for (const g of l.glyphs)
+        if (!g.space && broken.has(g.font)) {
+          inBroken++
+          if (state.fonts.get(g.font)!.map.has(g.code)) covered++
+        }
     const coverage = covered / inBroken
     const mapped = applyMaps(page, decode, broken, spacer)
     // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap)
@@ -229,11 +255,16 @@ export class CodemapRepair implements Repair {
       const d = decide(s.votes)
       let votes = 0
       for (const v of d.values()) votes += v.votes
-      notes.push(`font ${f}: ${s.map.size} codes mapped (${s.how}), ${votes} votes, agreement ${s.agreement?.toFixed(3) ?? 'n/a'}, ${s.regions} OCR region(s) spent`)
+      notes.push(
+        `font ${f}: ${s.map.size} codes mapped (${s.how}), ${votes} votes, agreement ${s.agreement?.toFixed(3) ?? 'n/a'}, ${s.regions} OCR region(s) spent`,
+      )
     }
-    notes.push(`coverage ${coverage.toFixed(3)} of the broken fonts' glyphs (needs ${MIN_COVERAGE}), function words ${fw.share.toFixed(2)} of ${fw.words} words`)
+    notes.push(
+      `coverage ${coverage.toFixed(3)} of the broken fonts' glyphs (needs ${MIN_COVERAGE}), function words ${fw.share.toFixed(2)} of ${fw.words} words`,
+    )
     if (coverage < MIN_COVERAGE) return undefined
-    if (!anchored && state.anchorFunctionWords !== undefined && fw.words >= MIN_WORDS && fw.share < FUNCTION_WORD_KEEP * state.anchorFunctionWords) return undefined
+    if (!anchored && state.anchorFunctionWords !== undefined && fw.words >= MIN_WORDS && fw.share < FUNCTION_WORD_KEEP * state.anchorFunctionWords)
+      return undefined
     if (pageAgreement === undefined) notes.push('no OCR on this page: maps settled on earlier pages')
     const v = await ctx.judge(cand)
     if (v.needsOcr || v.layer === 'blank') return undefined

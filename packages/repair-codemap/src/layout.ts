@@ -80,7 +80,10 @@ export class Spacer {
     for (const it of page.items) {
       const gs = itemGlyphs(it)
       const font = it.fontId ?? NO_FONT
-      if (!gs) { prev = undefined; continue }
+      if (!gs) {
+        prev = undefined
+        continue
+      }
       gs.forEach((g, k) => {
         if (k > 0) {
           const c = spaced.get(font) ?? [0, 0]
@@ -162,7 +165,12 @@ export function layerLines(page: PageText, spacer = new Spacer(page)): LayerLine
       cur = { glyphs: [], box: { ...it.bbox }, cy: 0 }
       lastX1 = -Infinity
     } else {
-      cur.box = { x0: Math.min(cur.box.x0, it.bbox.x0), y0: Math.min(cur.box.y0, it.bbox.y0), x1: Math.max(cur.box.x1, it.bbox.x1), y1: Math.max(cur.box.y1, it.bbox.y1) }
+      cur.box = {
+        x0: Math.min(cur.box.x0, it.bbox.x0),
+        y0: Math.min(cur.box.y0, it.bbox.y0),
+        x1: Math.max(cur.box.x1, it.bbox.x1),
+        y1: Math.max(cur.box.y1, it.bbox.y1),
+      }
     }
     const font = it.fontId ?? NO_FONT
     // a gap between two runs of a line is a space where pdf.js dropped its whitespace item
@@ -203,7 +211,10 @@ export function ocrByLine(lines: readonly LayerLine[], words: PageText['items'])
       if (l.cy < w.bbox.y0 - 0.5 * h || l.cy > w.bbox.y1 + 0.5 * h) return
       if (w.bbox.x1 < l.box.x0 - 5 || w.bbox.x0 > l.box.x1 + 5) return
       const d = Math.abs(l.cy - cy)
-      if (d < bestD) { bestD = d; best = i }
+      if (d < bestD) {
+        bestD = d
+        best = i
+      }
     })
     if (best >= 0) per[best]!.push({ ...w, text: t })
   }

@@ -103,15 +103,29 @@ export function agreement(
     const have = new Map<string, number>()
     let dec = ''
     for (const g of line.glyphs) dec += g.space ? ' ' : decode(g)
-    for (const w of dec.split(/\s+/)) { const k = wordly(w); if (k) have.set(k, (have.get(k) ?? 0) + 1) }
-    for (const w of o.map((c) => c.ch).join('').split(' ')) {
+    for (const w of dec.split(/\s+/)) {
+      const k = wordly(w)
+      if (k) have.set(k, (have.get(k) ?? 0) + 1)
+    }
+    for (const w of o
+      .map((c) => c.ch)
+      .join('')
+      .split(' ')) {
       const k = wordly(w)
       if (!k) continue
       ocrWords++
       const n = have.get(k) ?? 0
-      if (n > 0) { found++; have.set(k, n - 1) }
+      if (n > 0) {
+        found++
+        have.set(k, n - 1)
+      }
     }
-    const want = wordly(o.filter((c) => !c.space).map((c) => c.ch).join(''))
+    const want = wordly(
+      o
+        .filter((c) => !c.space)
+        .map((c) => c.ch)
+        .join(''),
+    )
     const n = Array.from(want).length
     if (n === 0) return
     per.push({ dist: Math.min(n, editDistance(wordly(decodedLine(line, decode)), want)), chars: n })

@@ -9,7 +9,7 @@ export const codemapOptionsSchema = z.strictObject({
     .max(1)
     .default(0.9)
     .describe(
-      'Share of the anchor OCR\'s characters the repaired lines must agree with (edit distance); tesseract reads clean renders at a character error rate of about 0.04, a wrong map agrees at under 0.5.',
+      "Share of the anchor OCR's characters the repaired lines must agree with (edit distance); tesseract reads clean renders at a character error rate of about 0.04, a wrong map agrees at under 0.5.",
     ),
   minWordAgreement: z
     .number()
@@ -36,7 +36,9 @@ export const codemapOptionsSchema = z.strictObject({
     .min(0)
     .max(1)
     .default(0.5)
-    .describe('Share of a font\'s aligned glyphs that read as themselves above which the font is healthy and kept (healthy fonts: 0.85-1.0, broken ones under 0.1).'),
+    .describe(
+      "Share of a font's aligned glyphs that read as themselves above which the font is healthy and kept (healthy fonts: 0.85-1.0, broken ones under 0.1).",
+    ),
 })
 
 /** Options as a user writes them. */

@@ -54,7 +54,12 @@ interface Run {
 }
 
 /** Repairs every page of `broken` with one repair instance; the OCR reads `twin` (or `read` when given). */
-async function repairAll(broken: Uint8Array, twin: Uint8Array, o: CodemapOptions = {}, read?: (n: number, box: BBox) => Promise<PageText['items']>): Promise<Run> {
+async function repairAll(
+  broken: Uint8Array,
+  twin: Uint8Array,
+  o: CodemapOptions = {},
+  read?: (n: number, box: BBox) => Promise<PageText['items']>,
+): Promise<Run> {
   const repair = new CodemapRepair(codemapOptionsSchema.parse(o))
   const doc = await extractor.open(broken)
   const tw = await extractor.open(twin)
@@ -147,10 +152,7 @@ test('a healthy page is never changed, and a map the OCR does not confirm is ref
 })
 
 test('a region budget of one leaves unseen codes unread and the page to OCR', async () => {
-  const t = await twins([
-    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
-    [{ text: FRENCH_DECREE, layer: 'garbled', shareFont: 'body' }],
-  ])
+  const t = await twins([[{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }], [{ text: FRENCH_DECREE, layer: 'garbled', shareFont: 'body' }]])
   const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
   assert.equal(r.texts[0], t.texts[0])
   assert.deepEqual(r.regions, [1, 0])

@@ -11,13 +11,16 @@ export async function loadLetterPairModel(path: string, plugin: string): Promise
     mod = await import('@pdftriage/model-bigram')
   } catch (e) {
     throw new TriageError('PLUGIN_FAILED', `[${plugin}] cannot import @pdftriage/model-bigram: install it to use \`model\``, {
-      cause: e, plugin, stage: 'config',
+      cause: e,
+      plugin,
+      stage: 'config',
     })
   }
   const load = mod['loadModel']
   if (typeof load !== 'function') {
     throw new TriageError('MODEL_INVALID', `[${plugin}] @pdftriage/model-bigram has no \`loadModel\` export to read \`${path}\``, {
-      plugin, stage: 'config',
+      plugin,
+      stage: 'config',
     })
   }
   try {
@@ -27,7 +30,9 @@ export async function loadLetterPairModel(path: string, plugin: string): Promise
   } catch (e) {
     if (e instanceof TriageError) throw e
     throw new TriageError('MODEL_INVALID', `[${plugin}] cannot load the model \`${path}\`: ${(e as Error).message}`, {
-      cause: e, plugin, stage: 'config',
+      cause: e,
+      plugin,
+      stage: 'config',
     })
   }
 }

@@ -49,7 +49,7 @@ interface Proposal {
 
 /** Share of the words of 3+ letters of `text` found in the training vocabulary; `undefined` without words. */
 function vocabularyShare(text: string, vocab: ReadonlySet<string>): number | undefined {
-  const words = (text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])
+  const words = text.toLowerCase().match(/\p{L}{3,}/gu) ?? []
   if (words.length === 0) return undefined
   let k = 0
   for (const w of words) if (vocab.has(w)) k++
@@ -92,7 +92,15 @@ export class ReflectRepair implements Repair {
       if (st.words >= MIN_WORDS && st.longFunctionWordShare < MIN_FUNCTION_WORDS) continue
       const v = await ctx.judge(cand)
       if (v.needsOcr || v.layer === 'blank') continue
-      return { page: cand, notes: [`method ${p.method}`, ...p.notes, head, `function words of 2+ letters ${st.longFunctionWordShare.toFixed(2)} of ${st.words} words (needs ${MIN_FUNCTION_WORDS})`] }
+      return {
+        page: cand,
+        notes: [
+          `method ${p.method}`,
+          ...p.notes,
+          head,
+          `function words of 2+ letters ${st.longFunctionWordShare.toFixed(2)} of ${st.words} words (needs ${MIN_FUNCTION_WORDS})`,
+        ],
+      }
     }
     return undefined
   }
@@ -118,14 +126,22 @@ export class ReflectRepair implements Repair {
     for (const [f, t] of fonts) {
       if (this.scorer.reads(t)) continue
       const n = nonSpace(t)
-      if (n < this.options.minFontChars) { small.push([f, t]); continue }
+      if (n < this.options.minFontChars) {
+        small.push([f, t])
+        continue
+      }
       const r = findShift(t, this.scorer)
       const clear = r && r.reads && r.score - Math.max(r.runnerUp, r.stored) >= this.scorer.margin
-      if (!r || !clear) { unsolved += n; continue }
+      if (!r || !clear) {
+        unsolved += n
+        continue
+      }
       const k = r.shift
       decoders.set(f, (s) => shiftText(s, k))
       found.add(k)
-      notes.push(`font ${f || '(none)'}: shift ${k >= 0 ? '+' : '-'}0x${Math.abs(k).toString(16).toUpperCase()}, ${this.scorer.name} ${r.score.toFixed(2)}, runner-up ${r.runnerUp.toFixed(2)}, stored ${r.stored.toFixed(2)}, explains ${r.explained.toFixed(3)} of the characters`)
+      notes.push(
+        `font ${f || '(none)'}: shift ${k >= 0 ? '+' : '-'}0x${Math.abs(k).toString(16).toUpperCase()}, ${this.scorer.name} ${r.score.toFixed(2)}, runner-up ${r.runnerUp.toFixed(2)}, stored ${r.stored.toFixed(2)}, explains ${r.explained.toFixed(3)} of the characters`,
+      )
     }
     if (decoders.size === 0) return undefined
     // small fonts: the shifts found on this page, when one makes them score better than stored
@@ -135,9 +151,15 @@ export class ReflectRepair implements Repair {
       for (const k of found) {
         if (shiftExplains(t, k) < MIN_EXPLAINED) continue
         const s = this.scorer.score(shiftText(t, k))
-        if (s > best) { best = s; arg = k }
+        if (s > best) {
+          best = s
+          arg = k
+        }
       }
-      if (arg !== undefined) { const k = arg; decoders.set(f, (s) => shiftText(s, k)) } else unsolved += nonSpace(t)
+      if (arg !== undefined) {
+        const k = arg
+        decoders.set(f, (s) => shiftText(s, k))
+      } else unsolved += nonSpace(t)
     }
     if (unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined
     return { method: 'shift', decoders, notes }
@@ -153,15 +175,19 @@ export class ReflectRepair implements Repair {
     for (const [f, t] of fonts) {
       if (this.scorer.reads(t)) continue
       const n = nonSpace(t)
-      const sub = n >= this.options.minFontChars
-        ? solveSubstitution(t, model, { seed: this.options.seed, restarts: this.options.restarts })
-        : undefined
-      if (!sub) { unsolved += n; continue }
+      const sub = n >= this.options.minFontChars ? solveSubstitution(t, model, { seed: this.options.seed, restarts: this.options.restarts }) : undefined
+      if (!sub) {
+        unsolved += n
+        continue
+      }
       const text = applySubstitution(t, sub.map)
       const vs = vocabularyShare(text, vocab) ?? 0
       const ok = sub.score >= need && vs >= VOCABULARY_SHARE && sub.unresolvedShare <= MAX_UNRESOLVED
       const note = `font ${f || '(none)'}: ${n} characters, ${sub.map.size} symbols, score ${sub.score.toFixed(2)} (needs ${need.toFixed(2)} = threshold ${model.threshold.toFixed(2)} + ${SUBSTITUTION_MARGIN}), training words ${vs.toFixed(2)} (needs ${VOCABULARY_SHARE}), unresolved ${sub.unresolvedShare.toFixed(3)} (max ${MAX_UNRESOLVED})${sub.spaceSymbol ? `, separator ${JSON.stringify(sub.spaceSymbol)}` : ''}`
-      if (!ok) { unsolved += n; continue }
+      if (!ok) {
+        unsolved += n
+        continue
+      }
       decoders.set(f, (s) => applySubstitution(s, sub.map))
       notes.push(note)
     }

@@ -39,7 +39,8 @@ export function reflectedShares(s: string): { high: number; ascii: number; nonSp
     if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0) continue
     n++
     if (c >= LOW && c <= HIGH && c !== 0xad) high++
-    else if (c === 0xad || c === MICRO_GREEK) high++ // a reflected 's', a reflected 'k' as pdf.js names it
+    else if (c === 0xad || c === MICRO_GREEK)
+      high++ // a reflected 's', a reflected 'k' as pdf.js names it
     else if (c >= 0x21 && c <= 0x7f) ascii++
   }
   return { high: n ? high / n : 0, ascii: n ? ascii / n : 0, nonSpace: n }
@@ -153,7 +154,10 @@ export function unreflect(s: string, model?: LetterPairModel): string {
       let arg = 0
       for (let k = 0; k < prev.length; k++) {
         const v = scores[k]! + pairScore(prev[k]!, c, model)
-        if (v > best) { best = v; arg = k }
+        if (v > best) {
+          best = v
+          arg = k
+        }
       }
       next.push(best)
       ptr.push(arg)
@@ -166,7 +170,10 @@ export function unreflect(s: string, model?: LetterPairModel): string {
   let best = -Infinity
   cands[n - 1]!.forEach((c, k) => {
     const v = scores[k]! + pairScore(c, SPACE_CODE, model)
-    if (v > best) { best = v; arg = k }
+    if (v > best) {
+      best = v
+      arg = k
+    }
   })
   const out = new Array<number>(n)
   for (let i = n - 1; i >= 0; i--) {

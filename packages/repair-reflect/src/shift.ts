@@ -94,7 +94,11 @@ export function findShift(s: string, scorer: LanguageScorer): ShiftFinding | und
   for (let k = -MAX_SHIFT; k <= MAX_SHIFT; k++) {
     if (k === 0 || letterShareShifted(hist, total, k) < 0.5) continue
     const sc = scorer.score(shiftText(s, k))
-    if (sc > best) { runnerUp = best; best = sc; arg = k } else if (sc > runnerUp) runnerUp = sc
+    if (sc > best) {
+      runnerUp = best
+      best = sc
+      arg = k
+    } else if (sc > runnerUp) runnerUp = sc
   }
   if (best === -Infinity) return undefined
   const explained = explainedShare(hist, total, arg)

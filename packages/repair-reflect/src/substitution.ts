@@ -44,9 +44,17 @@ export function solveSubstitution(text: string, model: LetterPairModel, options:
   const freq: number[] = []
   let white = 0
   for (const ch of text) {
-    if (isWhite(ch.charCodeAt(0))) { white++; continue }
+    if (isWhite(ch.charCodeAt(0))) {
+      white++
+      continue
+    }
     let i = index.get(ch)
-    if (i === undefined) { i = chars.length; index.set(ch, i); chars.push(ch); freq.push(0) }
+    if (i === undefined) {
+      i = chars.length
+      index.set(ch, i)
+      chars.push(ch)
+      freq.push(0)
+    }
     freq[i]!++
   }
   if (chars.length < 2) return undefined
@@ -106,7 +114,11 @@ function solveWith(
   }
   const total = (): number => {
     let s = 0
-    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) { const c = C[i * N + j]!; if (c) s += c * LP[m[i]! * V + m[j]!]! }
+    for (let i = 0; i < N; i++)
+      for (let j = 0; j < N; j++) {
+        const c = C[i * N + j]!
+        if (c) s += c * LP[m[i]! * V + m[j]!]!
+      }
     return s
   }
   // change in the sum when symbol a moves to class y
@@ -135,7 +147,10 @@ function solveWith(
   const resetEmission = (): void => {
     cN.fill(0)
     cS.fill(0)
-    for (const i of movable) { cN[m[i]!]! += freq[i]!; cS[m[i]!]! += nlogn(freq[i]!) }
+    for (const i of movable) {
+      cN[m[i]!]! += freq[i]!
+      cS[m[i]!]! += nlogn(freq[i]!)
+    }
   }
   const emissionMove = (a: number, x: number, y: number): number => {
     const f = freq[a]!
@@ -143,21 +158,26 @@ function solveWith(
     return emis(cN[x]! - f, cS[x]! - l) - emis(cN[x]!, cS[x]!) + emis(cN[y]! + f, cS[y]! + l) - emis(cN[y]!, cS[y]!)
   }
   const emissionSwap = (a: number, b: number, x: number, y: number): number => {
-    const fa = freq[a]!, fb = freq[b]!
-    const la = nlogn(fa), lb = nlogn(fb)
+    const fa = freq[a]!,
+      fb = freq[b]!
+    const la = nlogn(fa),
+      lb = nlogn(fb)
     return emis(cN[x]! - fa + fb, cS[x]! - la + lb) - emis(cN[x]!, cS[x]!) + emis(cN[y]! - fb + fa, cS[y]! - lb + la) - emis(cN[y]!, cS[y]!)
   }
   const applyMove = (a: number, x: number, y: number): void => {
     const f = freq[a]!
     const l = nlogn(f)
-    cN[x]! -= f; cS[x]! -= l; cN[y]! += f; cS[y]! += l
+    cN[x]! -= f
+    cS[x]! -= l
+    cN[y]! += f
+    cS[y]! += l
   }
   const capacity = (c: number): number => (c === OTHER ? Infinity : c === SPACE ? 0 : LETTER_CAPACITY)
   const climb = (): number => {
     resetEmission()
     let score = total()
     for (let c = 0; c < V; c++) score += emis(cN[c]!, cS[c]!)
-    for (let improved = true; improved; ) {
+    for (let improved = true; improved;) {
       improved = false
       for (const a of movable) {
         let bestD = 1e-9
@@ -166,7 +186,10 @@ function solveWith(
         for (let y = 0; y < V; y++) {
           if (y === x || load[y]! >= capacity(y)) continue
           const d = delta(a, y) + emissionMove(a, x, y)
-          if (d > bestD) { bestD = d; bestMove = [y, -1] }
+          if (d > bestD) {
+            bestD = d
+            bestMove = [y, -1]
+          }
         }
         for (const b of movable) {
           const y = m[b]!
@@ -176,12 +199,23 @@ function solveWith(
           const d2 = delta(b, x)
           m[a] = x
           const d = d1 + d2 + emissionSwap(a, b, x, y)
-          if (d > bestD) { bestD = d; bestMove = [y, b] }
+          if (d > bestD) {
+            bestD = d
+            bestMove = [y, b]
+          }
         }
         if (bestMove) {
           const [y, b] = bestMove
-          if (b < 0) { load[x]!--; load[y]!++; m[a] = y; applyMove(a, x, y) } else {
-            m[a] = y; m[b] = x; applyMove(a, x, y); applyMove(b, y, x)
+          if (b < 0) {
+            load[x]!--
+            load[y]!++
+            m[a] = y
+            applyMove(a, x, y)
+          } else {
+            m[a] = y
+            m[b] = x
+            applyMove(a, x, y)
+            applyMove(b, y, x)
           }
           score += bestD
           improved = true
@@ -198,7 +232,9 @@ function solveWith(
   // frequency-rank start: the k-th most frequent symbol on the k-th most frequent class (letters twice over)
   const ranked = [...movable].sort((a, b) => freq[b]! - freq[a]!)
   const slots = [...classesByFreq, ...classesByFreq.filter((c) => c !== OTHER)]
-  ranked.forEach((s, k) => { start[s] = slots[k] ?? OTHER })
+  ranked.forEach((s, k) => {
+    start[s] = slots[k] ?? OTHER
+  })
   let bestScore = -Infinity
   let bestMap = new Int32Array(N)
   let same = 0
@@ -217,21 +253,18 @@ function solveWith(
     }
     setAll(init)
     const sc = climb()
-    if (sc > bestScore + 1e-6) { bestScore = sc; bestMap = m.slice(); same = 0 } else if (Math.abs(sc - bestScore) <= 1e-6) same++
+    if (sc > bestScore + 1e-6) {
+      bestScore = sc
+      bestMap = m.slice()
+      same = 0
+    } else if (Math.abs(sc - bestScore) <= 1e-6) same++
   }
   setAll(bestMap)
   return { ...nameSymbols(seq, chars, freq, m, W, spaceSym), score: total() / pairs, raw: bestScore }
 }
 
 /** Turns the class map into characters: case for letters, a few punctuation marks by position, U+FFFD for the rest. */
-function nameSymbols(
-  seq: number[],
-  chars: string[],
-  freq: number[],
-  m: Int32Array,
-  W: number,
-  spaceSym: number | undefined,
-): Omit<Substitution, 'score'> {
+function nameSymbols(seq: number[], chars: string[], freq: number[], m: Int32Array, W: number, spaceSym: number | undefined): Omit<Substitution, 'score'> {
   const S = chars.length
   const map = new Map<string, string>()
   // position statistics of each symbol
@@ -275,7 +308,10 @@ function nameSymbols(
   let unresolved = 0
   let nonSpace = 0
   for (let i = 0; i < S; i++) {
-    if (i === spaceSym) { map.set(chars[i]!, ' '); continue }
+    if (i === spaceSym) {
+      map.set(chars[i]!, ' ')
+      continue
+    }
     nonSpace += freq[i]!
     const c = m[i]!
     if (c < SPACE) {

@@ -16,8 +16,7 @@ const LONG_FR = `${FRENCH_PROSE}\n${FRENCH_DECREE}`
 
 /** A one-font page (or one font per block) built directly, as an extractor would give it. */
 function page(...blocks: Array<[string, string]>): PageText {
-  const items = blocks.flatMap(([font, text]) =>
-    text.split('\n').map((t) => ({ text: t, fontId: font, hasEol: true, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } })))
+  const items = blocks.flatMap(([font, text]) => text.split('\n').map((t) => ({ text: t, fontId: font, hasEol: true, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } })))
   return { pageNumber: 1, width: 595, height: 842, items, text: items.map((i) => i.text).join('\n'), source: 'text-layer' }
 }
 
@@ -35,7 +34,10 @@ function garble(s: string): string {
   const m = new Map<string, string>()
   let out = ''
   for (const ch of s) {
-    if (ch === '\n') { out += ch; continue }
+    if (ch === '\n') {
+      out += ch
+      continue
+    }
     if (!m.has(ch)) m.set(ch, String.fromCharCode(0x21 + (m.size % 94)))
     out += m.get(ch)
   }
@@ -123,7 +125,10 @@ function latin1(s: string, seed: number): string {
   const m = new Map<string, string>()
   let out = ''
   for (const ch of s) {
-    if (ch === '\n' || ch === ' ') { out += ch; continue }
+    if (ch === '\n' || ch === ' ') {
+      out += ch
+      continue
+    }
     if (!m.has(ch)) m.set(ch, String.fromCharCode(0xa1 + Math.floor(rnd() * 95)))
     out += m.get(ch)
   }
@@ -134,7 +139,14 @@ test('a font mapped into Latin-1 is not "un-reflected" into ASCII junk', async (
   // These seeds made the reflection turn the page into `;||Txé RQpfKfm;x m<|x;px`, which passed the character
   // statistics (letters 0.7, one-letter runs such as `a` and `l` counted as function words) before the check of
   // function words of two letters or more.
-  const cases: Array<[string, number]> = [[FRENCH_PROSE, 1], [FRENCH_PROSE, 15], [FRENCH_PROSE, 23], [ENGLISH_PROSE, 38], [FRENCH_DECREE, 3], [FRENCH_DECREE, 30]]
+  const cases: Array<[string, number]> = [
+    [FRENCH_PROSE, 1],
+    [FRENCH_PROSE, 15],
+    [FRENCH_PROSE, 23],
+    [ENGLISH_PROSE, 38],
+    [FRENCH_DECREE, 3],
+    [FRENCH_DECREE, 30],
+  ]
   const repair = new ReflectRepair(reflectOptionsSchema.parse({}), undefined)
   for (const [text, seed] of cases) {
     const junk = latin1(`${text}\n${text}`, seed)

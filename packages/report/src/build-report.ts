@@ -81,18 +81,24 @@ interface PageEntry {
 const assetDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets')
 
 /** JSON inside a `<script>` element: `<` escaped so no text from a PDF can close the element. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** Refuses to write through a symlink inside the output folder, or to a path that leaves it. */
 function safePath(outDir: string, rel: string): string {
   const root = resolve(outDir)
   const p = resolve(root, rel)
-  if (p !== root && !p.startsWith(root + sep)) throw new TriageError('OUTPUT_PATH_INVALID', `report path \`${rel}\` leaves the output folder`, { stage: 'write' })
+  if (p !== root && !p.startsWith(root + sep))
+    throw new TriageError('OUTPUT_PATH_INVALID', `report path \`${rel}\` leaves the output folder`, { stage: 'write' })
   let at = root
   for (const part of relative(root, p).split(sep)) {
     at = join(at, part)
-    if (existsSync(at) && lstatSync(at).isSymbolicLink()) throw new TriageError('OUTPUT_PATH_INVALID', `\`${at}\` is a symlink: the report is not written through it; remove it and run again`, { stage: 'write' })
+    if (existsSync(at) && lstatSync(at).isSymbolicLink())
+      throw new TriageError('OUTPUT_PATH_INVALID', `\`${at}\` is a symlink: the report is not written through it; remove it and run again`, { stage: 'write' })
   }
   return p
 }
@@ -130,8 +136,14 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
   const docs: DocEntry[] = []
   const pages: PageEntry[] = []
   const summary: ReportSummary = {
-    html: join(outDir, 'report.html'), documents: run.documents.length, pages: 0, thumbnails: 0, thumbnailBytes: 0,
-    detailBytes: 0, htmlBytes: 0, missingSources: [],
+    html: join(outDir, 'report.html'),
+    documents: run.documents.length,
+    pages: 0,
+    thumbnails: 0,
+    thumbnailBytes: 0,
+    detailBytes: 0,
+    htmlBytes: 0,
+    missingSources: [],
   }
   const documents = [...run.documents].sort((a, b) => a.path.localeCompare(b.path))
   for (const [di, d] of documents.entries()) {
@@ -156,8 +168,18 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
       texts[r.page] = t
       const a = attention(r)
       const pe: PageEntry = {
-        i: pages.length, d: di, p: r.page, layer: r.layer, action: r.action, judge: r.judge, score: r.score,
-        needsOcr: r.needsOcr, chars: r.chars, notes: r.notes ?? [], w: a.weight, why: a.reasons,
+        i: pages.length,
+        d: di,
+        p: r.page,
+        layer: r.layer,
+        action: r.action,
+        judge: r.judge,
+        score: r.score,
+        needsOcr: r.needsOcr,
+        chars: r.chars,
+        notes: r.notes ?? [],
+        w: a.weight,
+        why: a.reasons,
       }
       if (typeof r.threshold === 'number') pe.threshold = r.threshold
       if (r.repair) pe.repair = r.repair
@@ -168,7 +190,16 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
     entry.texts = `report/text/${key}.js`
     writeAtomic(outDir, entry.texts, `pdftriageText(${scriptJson(key)}, ${scriptJson(texts)})\n`)
     if (o.extractor) {
-      const note = await docImages(outDir, d, key, pages.filter((p) => p.d === di), o, inputRoot, sizes, summary)
+      const note = await docImages(
+        outDir,
+        d,
+        key,
+        pages.filter((p) => p.d === di),
+        o,
+        inputRoot,
+        sizes,
+        summary,
+      )
       if (note) {
         entry.imageNote = note
         summary.missingSources.push(d.path)
@@ -215,8 +246,14 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
 }
 
 async function docImages(
-  outDir: string, d: DocumentRow, key: string, entries: PageEntry[], o: BuildReportOptions, inputRoot: string,
-  sizes: ImageSizes, summary: ReportSummary,
+  outDir: string,
+  d: DocumentRow,
+  key: string,
+  entries: PageEntry[],
+  o: BuildReportOptions,
+  inputRoot: string,
+  sizes: ImageSizes,
+  summary: ReportSummary,
 ): Promise<string | undefined> {
   const src = resolve(inputRoot, d.path)
   if (!existsSync(src) || !statSync(src).isFile()) return `source not found at ${src}: no pictures`
@@ -258,10 +295,21 @@ function page(data: { summary: Record<string, unknown> } & Record<string, unknow
   const css = readFileSync(join(assetDir, 'report.css'), 'utf8')
   const js = readFileSync(join(assetDir, 'report.js'), 'utf8')
   const s = data.summary as {
-    documents: Record<string, number>; actions: Record<string, number>; layers: Record<string, number>; ocrSeconds: number
-    ocrPages: number; savedSeconds: number; perPageSeconds: number; perPageMeasured: boolean; runSeconds: number
+    documents: Record<string, number>
+    actions: Record<string, number>
+    layers: Record<string, number>
+    ocrSeconds: number
+    ocrPages: number
+    savedSeconds: number
+    perPageSeconds: number
+    perPageMeasured: boolean
+    runSeconds: number
   }
-  const list = (m: Record<string, number>) => `<ul>${Object.entries(m).sort((a, b) => b[1] - a[1]).map(([k, v]) => `<li>${esc(k)}: ${v}</li>`).join('')}</ul>`
+  const list = (m: Record<string, number>) =>
+    `<ul>${Object.entries(m)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `<li>${esc(k)}: ${v}</li>`)
+      .join('')}</ul>`
   const docs = data.docs as DocEntry[]
   const failed = docs.filter((d) => d.status === 'failed')
   const total = Object.values(s.actions).reduce((a, b) => a + b, 0)

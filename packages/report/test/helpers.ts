@@ -9,7 +9,8 @@ function row(file: string, page: number, o: Record<string, unknown>) {
   return { file, page, layer: 'healthy', needsOcr: false, judge: 'gates', score: null, action: 'kept', chars: 10, notes: [], ...o }
 }
 
-const csvHeader = 'path,hash,pages,status,text,report,pdf,producer,creator,creator_tool,pdf_type,pages_needing_ocr,pages_ocred,seconds,error_code,error_message,duplicate_of,tags,config'
+const csvHeader =
+  'path,hash,pages,status,text,report,pdf,producer,creator,creator_tool,pdf_type,pages_needing_ocr,pages_ocred,seconds,error_code,error_message,duplicate_of,tags,config'
 
 /**
  * An output folder as `pdftriage run` leaves it, over PDFs generated here: a healthy page, a scan that was OCRed
@@ -40,17 +41,30 @@ export async function sampleRun(): Promise<{ root: string; inputs: string; out: 
   const rows = [
     row(p('healthy.pdf'), 1, { chars: 1546, notes: ['gates: healthy: passes every gate'], text: 'ARRÊTÉ MUNICIPAL' }),
     row(p('scan.pdf'), 1, {
-      layer: 'absent', needsOcr: true, action: 'ocr', chars: 900, ocrConfidence: 0.62, ocrQuality: 'poor',
-      notes: ['gates: absent: no text over images covering 1.00 >= 0.10'], text: 'ARRETE MUNlCIPAL portant',
-      layerText: 'ARRÊTÉ MUNICIPAL portant', ocrText: 'ARRETE MUNlCIPAL portant',
+      layer: 'absent',
+      needsOcr: true,
+      action: 'ocr',
+      chars: 900,
+      ocrConfidence: 0.62,
+      ocrQuality: 'poor',
+      notes: ['gates: absent: no text over images covering 1.00 >= 0.10'],
+      text: 'ARRETE MUNlCIPAL portant',
+      layerText: 'ARRÊTÉ MUNICIPAL portant',
+      ocrText: 'ARRETE MUNlCIPAL portant',
     }),
     row(p('reflected.pdf'), 1, {
-      layer: 'recoverable', action: 'repaired', repair: 'reflect', score: -2.9, threshold: -2.95,
-      notes: ['gates: garbled: letters 0.11 < 0.25', 'reflect: method reflect', 'gates: healthy: passes every gate', 'bigram: healthy: -2.90 >= -2.95'], text: 'Le matin où nous quittâmes la maison',
+      layer: 'recoverable',
+      action: 'repaired',
+      repair: 'reflect',
+      score: -2.9,
+      threshold: -2.95,
+      notes: ['gates: garbled: letters 0.11 < 0.25', 'reflect: method reflect', 'gates: healthy: passes every gate', 'bigram: healthy: -2.90 >= -2.95'],
+      text: 'Le matin où nous quittâmes la maison',
     }),
     row(p('blank.pdf'), 1, { layer: 'blank', chars: 0, notes: ['gates: blank: no text and no image worth OCR'], text: '' }),
     row(p('hostile.pdf'), 1, {
-      notes: ['gates: <img src=x onerror="window.pwned=1">'], text: '</script><script>window.pwned=1</script>',
+      notes: ['gates: <img src=x onerror="window.pwned=1">'],
+      text: '</script><script>window.pwned=1</script>',
     }),
   ]
   const docs = ['healthy.pdf', 'scan.pdf', 'reflected.pdf', 'blank.pdf', 'hostile.pdf']

@@ -86,58 +86,64 @@ describe('the review page in a browser', () => {
   })
   after(() => rmSync(run.root, { recursive: true, force: true }))
 
-  test('loads without console errors; filters, thumbnails and the detail view work', { skip: executablePath ? false : 'no chromium found: `apt-get install chromium` (or set PDFTRIAGE_CHROMIUM) to run the browser test' }, async () => {
-    const { chromium } = await import('playwright-core')
-    const browser = await chromium.launch({
-      executablePath: executablePath!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    })
-    try {
-      const page = await browser.newPage({ viewport: { width: 1300, height: 900 } })
-      const errors: string[] = []
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
-      page.on('pageerror', (e) => errors.push(String(e)))
-      await page.goto(pathToFileURL(join(run.out, 'report.html')).href)
-      await page.waitForSelector('body[data-ready=true]')
-      assert.equal(await page.locator('tr.page').count(), run.pages)
-      // Most worth a look first: the failed OCR quality page leads.
-      assert.match((await page.locator('tr.page').first().textContent()) ?? '', /scan\.pdf/)
+  test(
+    'loads without console errors; filters, thumbnails and the detail view work',
+    { skip: executablePath ? false : 'no chromium found: `apt-get install chromium` (or set PDFTRIAGE_CHROMIUM) to run the browser test' },
+    async () => {
+      const { chromium } = await import('playwright-core')
+      const browser = await chromium.launch({
+        executablePath: executablePath!,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      })
+      try {
+        const page = await browser.newPage({ viewport: { width: 1300, height: 900 } })
+        const errors: string[] = []
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text())
+        })
+        page.on('pageerror', (e) => errors.push(String(e)))
+        await page.goto(pathToFileURL(join(run.out, 'report.html')).href)
+        await page.waitForSelector('body[data-ready=true]')
+        assert.equal(await page.locator('tr.page').count(), run.pages)
+        // Most worth a look first: the failed OCR quality page leads.
+        assert.match((await page.locator('tr.page').first().textContent()) ?? '', /scan\.pdf/)
 
-      await page.selectOption('#f-action', 'ocr')
-      assert.equal(await page.locator('tr.page').count(), 1)
-      await page.selectOption('#f-action', '')
-      await page.selectOption('#f-layer', 'blank')
-      assert.equal(await page.locator('tr.page').count(), 1)
-      await page.selectOption('#f-layer', '')
-      assert.equal(await page.locator('tr.page').count(), run.pages)
+        await page.selectOption('#f-action', 'ocr')
+        assert.equal(await page.locator('tr.page').count(), 1)
+        await page.selectOption('#f-action', '')
+        await page.selectOption('#f-layer', 'blank')
+        assert.equal(await page.locator('tr.page').count(), 1)
+        await page.selectOption('#f-layer', '')
+        assert.equal(await page.locator('tr.page').count(), run.pages)
 
-      const img = page.locator('tr.page td.thumb img').first()
-      await img.scrollIntoViewIfNeeded()
-      await page.waitForFunction("(() => { const i = document.querySelector('tr.page td.thumb img'); return !!i && i.complete && i.naturalWidth > 0 })()")
+        const img = page.locator('tr.page td.thumb img').first()
+        await img.scrollIntoViewIfNeeded()
+        await page.waitForFunction("(() => { const i = document.querySelector('tr.page td.thumb img'); return !!i && i.complete && i.naturalWidth > 0 })()")
 
-      await page.locator('tr.page').first().click()
-      await page.waitForSelector('#detail[open] #d-texts pre')
-      assert.match((await page.locator('#d-notes').textContent()) ?? '', /absent: no text over images/)
-      // Layer and OCR side by side, the words that differ marked.
-      assert.equal(await page.locator('#d-texts pre').count(), 2)
-      assert.ok((await page.locator('#d-texts del').count()) >= 2)
-      assert.ok((await page.locator('#d-texts ins').count()) >= 2)
-      await page.waitForFunction("(document.querySelector('#d-img')?.naturalWidth ?? 0) > 0")
-      const artifacts = join(repoRoot, 'test-artifacts')
-      mkdirSync(artifacts, { recursive: true })
-      await page.screenshot({ path: join(artifacts, 'report-detail.png') })
-      await page.click('#d-close')
+        await page.locator('tr.page').first().click()
+        await page.waitForSelector('#detail[open] #d-texts pre')
+        assert.match((await page.locator('#d-notes').textContent()) ?? '', /absent: no text over images/)
+        // Layer and OCR side by side, the words that differ marked.
+        assert.equal(await page.locator('#d-texts pre').count(), 2)
+        assert.ok((await page.locator('#d-texts del').count()) >= 2)
+        assert.ok((await page.locator('#d-texts ins').count()) >= 2)
+        await page.waitForFunction("(document.querySelector('#d-img')?.naturalWidth ?? 0) > 0")
+        const artifacts = join(repoRoot, 'test-artifacts')
+        mkdirSync(artifacts, { recursive: true })
+        await page.screenshot({ path: join(artifacts, 'report-detail.png') })
+        await page.click('#d-close')
 
-      // The page whose text and notes carry markup shows them as text and runs nothing.
-      await page.fill('#f-text', 'hostile')
-      assert.equal(await page.locator('tr.page').count(), 1)
-      await page.locator('tr.page').first().click()
-      await page.waitForSelector('#detail[open] #d-texts pre')
-      assert.match((await page.locator('#d-texts pre').textContent()) ?? '', /<script>window\.pwned=1<\/script>/)
-      assert.equal(await page.evaluate('typeof window.pwned'), 'undefined')
-      assert.deepEqual(errors, [])
-    } finally {
-      await browser.close()
-    }
-  })
+        // The page whose text and notes carry markup shows them as text and runs nothing.
+        await page.fill('#f-text', 'hostile')
+        assert.equal(await page.locator('tr.page').count(), 1)
+        await page.locator('tr.page').first().click()
+        await page.waitForSelector('#detail[open] #d-texts pre')
+        assert.match((await page.locator('#d-texts pre').textContent()) ?? '', /<script>window\.pwned=1<\/script>/)
+        assert.equal(await page.evaluate('typeof window.pwned'), 'undefined')
+        assert.deepEqual(errors, [])
+      } finally {
+        await browser.close()
+      }
+    },
+  )
 })

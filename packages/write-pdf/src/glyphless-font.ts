@@ -88,22 +88,37 @@ export async function embedGlyphlessFont(doc: PDFDocument, encoder: GlyphlessEnc
   const cidToGidRef = ctx.register(ctx.flateStream(cidToGid))
   const descriptor = ctx.register(
     ctx.obj({
-      Type: 'FontDescriptor', FontName: GLYPHLESS_NAME, Flags: 5, // fixed pitch + symbolic
-      FontBBox: [0, GLYPHLESS_DESCENT, GLYPHLESS_ADVANCE, GLYPHLESS_ASCENT], ItalicAngle: 0,
-      Ascent: GLYPHLESS_ASCENT, Descent: GLYPHLESS_DESCENT, CapHeight: GLYPHLESS_ASCENT, StemV: 80, FontFile2: fontFile,
+      Type: 'FontDescriptor',
+      FontName: GLYPHLESS_NAME,
+      Flags: 5, // fixed pitch + symbolic
+      FontBBox: [0, GLYPHLESS_DESCENT, GLYPHLESS_ADVANCE, GLYPHLESS_ASCENT],
+      ItalicAngle: 0,
+      Ascent: GLYPHLESS_ASCENT,
+      Descent: GLYPHLESS_DESCENT,
+      CapHeight: GLYPHLESS_ASCENT,
+      StemV: 80,
+      FontFile2: fontFile,
     }),
   )
   const cidFont = ctx.register(
     ctx.obj({
-      Type: 'Font', Subtype: 'CIDFontType2', BaseFont: GLYPHLESS_NAME,
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: GLYPHLESS_NAME,
       CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor, DW: GLYPHLESS_ADVANCE, CIDToGIDMap: cidToGidRef,
+      FontDescriptor: descriptor,
+      DW: GLYPHLESS_ADVANCE,
+      CIDToGIDMap: cidToGidRef,
     }),
   )
   const toUnicode = ctx.register(ctx.flateStream(encoder.toUnicodeCMap()))
   const font = ctx.obj({
-    Type: 'Font', Subtype: 'Type0', BaseFont: GLYPHLESS_NAME, Encoding: 'Identity-H',
-    DescendantFonts: [cidFont], ToUnicode: toUnicode,
+    Type: 'Font',
+    Subtype: 'Type0',
+    BaseFont: GLYPHLESS_NAME,
+    Encoding: 'Identity-H',
+    DescendantFonts: [cidFont],
+    ToUnicode: toUnicode,
   })
   if (!ref) return ctx.register(font)
   ctx.assign(ref, font)

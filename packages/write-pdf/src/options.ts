@@ -19,10 +19,7 @@ export const writePdfOptionsSchema = z.strictObject({
         '(the page renders as before; every extractor reads the repaired text); pages whose fonts cannot be told apart ' +
         'by name (Type 3) keep the layer',
     ),
-  objectStreams: z
-    .boolean()
-    .default(true)
-    .describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
+  objectStreams: z.boolean().default(true).describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
 })
 
 /** Options of {@link writeSearchablePdf}, as a caller may give them (defaults filled in). */

@@ -17,7 +17,9 @@ export const pdfWriter = definePlugin({
     async write(doc) {
       if (!doc.pdf) {
         throw new TriageError('PLUGIN_FAILED', `[${WRITER_NAME}] was given no PDF bytes: its caller must honour \`needs.pdfBytes\``, {
-          plugin: WRITER_NAME, stage: 'write', file: doc.file,
+          plugin: WRITER_NAME,
+          stage: 'write',
+          file: doc.file,
         })
       }
       const pages = doc.pages.map((p) => ({ pageNumber: p.pageNumber, action: p.action, page: p.page, ...(p.regionText ? { regions: p.regionText } : {}) }))

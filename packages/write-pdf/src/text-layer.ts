@@ -70,10 +70,14 @@ type Matrix = [number, number, number, number, number, number]
  */
 export function viewToUserMatrix(f: PageFrame): Matrix {
   switch (((f.rotate % 360) + 360) % 360) {
-    case 90: return [0, 1, -1, 0, f.x1, f.y0]
-    case 180: return [-1, 0, 0, -1, f.x1, f.y1]
-    case 270: return [0, -1, 1, 0, f.x0, f.y1]
-    default: return [1, 0, 0, 1, f.x0, f.y0]
+    case 90:
+      return [0, 1, -1, 0, f.x1, f.y0]
+    case 180:
+      return [-1, 0, 0, -1, f.x1, f.y1]
+    case 270:
+      return [0, -1, 1, 0, f.x0, f.y1]
+    default:
+      return [1, 0, 0, 1, f.x0, f.y0]
   }
 }
 
@@ -83,10 +87,14 @@ export function viewToUserMatrix(f: PageFrame): Matrix {
  */
 function turnBox(b: BBox, deg: number, w: number, h: number): BBox {
   switch (deg) {
-    case 90: return { x0: h - b.y1, y0: b.x0, x1: h - b.y0, y1: b.x1 }
-    case 180: return { x0: w - b.x1, y0: h - b.y1, x1: w - b.x0, y1: h - b.y0 }
-    case 270: return { x0: b.y0, y0: w - b.x1, x1: b.y1, y1: w - b.x0 }
-    default: return b
+    case 90:
+      return { x0: h - b.y1, y0: b.x0, x1: h - b.y0, y1: b.x1 }
+    case 180:
+      return { x0: w - b.x1, y0: h - b.y1, x1: w - b.x0, y1: h - b.y0 }
+    case 270:
+      return { x0: b.y0, y0: w - b.x1, x1: b.y1, y1: w - b.x0 }
+    default:
+      return b
   }
 }
 
@@ -97,10 +105,14 @@ function turnBox(b: BBox, deg: number, w: number, h: number): BBox {
  */
 function readToViewMatrix(deg: number, w: number, h: number): Matrix {
   switch (deg) {
-    case 90: return [0, 1, -1, 0, w, 0]
-    case 180: return [-1, 0, 0, -1, w, h]
-    case 270: return [0, -1, 1, 0, 0, h]
-    default: return [1, 0, 0, 1, 0, 0]
+    case 90:
+      return [0, 1, -1, 0, w, 0]
+    case 180:
+      return [-1, 0, 0, -1, w, h]
+    case 270:
+      return [0, -1, 1, 0, 0, h]
+    default:
+      return [1, 0, 0, 1, 0, 0]
   }
 }
 
@@ -172,9 +184,7 @@ export function textLayerContent(page: PageText, frame: PageFrame, fontName: str
       const w = (it.bbox.x1 - it.bbox.x0) * sx
       const next = line.items[i + 1]
       const gap = next ? (next.bbox.x0 - it.bbox.x1) * sx : 0
-      const needSpace =
-        next !== undefined &&
-        (page.source === 'ocr' || (gap >= SPACE_GAP_EM * size && !/\s$/u.test(it.text) && !/^\s/u.test(next.text)))
+      const needSpace = next !== undefined && (page.source === 'ocr' || (gap >= SPACE_GAP_EM * size && !/\s$/u.test(it.text) && !/^\s/u.test(next.text)))
       if (needSpace && gap < MIN_SPACE_EM * size) {
         // too tight for a space glyph of its own: word and space share the box up to the next word
         const span = Math.max(w + gap, w)

@@ -38,7 +38,13 @@ interface Candidate {
 }
 
 /** The font dictionaries a page can draw with: its resources and those of its forms (nested forms too). */
-function pageFonts(doc: PDFDocument, page: PDFPage, PDFName: typeof import('pdf-lib').PDFName, PDFDictCls: typeof import('pdf-lib').PDFDict, PDFRefCls: typeof import('pdf-lib').PDFRef): Candidate[] {
+function pageFonts(
+  doc: PDFDocument,
+  page: PDFPage,
+  PDFName: typeof import('pdf-lib').PDFName,
+  PDFDictCls: typeof import('pdf-lib').PDFDict,
+  PDFRefCls: typeof import('pdf-lib').PDFRef,
+): Candidate[] {
   const out: Candidate[] = []
   const seen = new Set<string>()
   const walk = (res: PDFDict | undefined, depth: number) => {
@@ -71,7 +77,11 @@ function pageFonts(doc: PDFDocument, page: PDFPage, PDFName: typeof import('pdf-
  * exactly one is. Type 3 fonts, which all read "Type3", and fonts of one name drawn from two dictionaries are not
  * resolved: the caller then keeps the invisible layer.
  */
-export async function resolveFontDicts(doc: PDFDocument, page: PDFPage, fonts: ReadonlyMap<string, CodeMappedFont>): Promise<Map<string, Candidate> | undefined> {
+export async function resolveFontDicts(
+  doc: PDFDocument,
+  page: PDFPage,
+  fonts: ReadonlyMap<string, CodeMappedFont>,
+): Promise<Map<string, Candidate> | undefined> {
   const { PDFName, PDFDict: D, PDFRef: R } = await import('pdf-lib')
   const cands = pageFonts(doc, page, PDFName, D, R)
   const out = new Map<string, Candidate>()
@@ -85,12 +95,14 @@ export async function resolveFontDicts(doc: PDFDocument, page: PDFPage, fonts: R
 
 const hex = (n: number, digits: number): string => n.toString(16).toUpperCase().padStart(digits, '0')
 const utf16 = (s: string): string =>
-  [...s].map((ch) => {
-    const cp = ch.codePointAt(0)!
-    if (cp < 0x10000) return hex(cp, 4)
-    const v = cp - 0x10000
-    return hex(0xd800 + (v >> 10), 4) + hex(0xdc00 + (v & 0x3ff), 4)
-  }).join('')
+  [...s]
+    .map((ch) => {
+      const cp = ch.codePointAt(0)!
+      if (cp < 0x10000) return hex(cp, 4)
+      const v = cp - 0x10000
+      return hex(0xd800 + (v >> 10), 4) + hex(0xdc00 + (v & 0x3ff), 4)
+    })
+    .join('')
 
 /** A ToUnicode CMap (bfchar entries) for one- or two-byte codes. */
 export function toUnicodeCMap(map: ReadonlyMap<number, string>, bytes: 1 | 2): string {

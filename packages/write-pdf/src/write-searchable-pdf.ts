@@ -44,11 +44,7 @@ const EMPTY_ACTUAL_TEXT = '/Span <</ActualText <FEFF>>> BDC\n'
  * re-encoding. Returns new bytes; `input` is not modified. Rejects with a `TriageError` (stage `write`):
  * `PDF_ENCRYPTED`, `PDF_INVALID` for bytes pdf-lib cannot load, `PLUGIN_FAILED` for a page number not in the file.
  */
-export async function writeSearchablePdf(
-  input: Uint8Array,
-  pages: readonly WritePage[],
-  options: WritePdfOptions = {},
-): Promise<Uint8Array> {
+export async function writeSearchablePdf(input: Uint8Array, pages: readonly WritePage[], options: WritePdfOptions = {}): Promise<Uint8Array> {
   return (await writeSearchablePdfWithSummary(input, pages, options)).pdf
 }
 
@@ -67,7 +63,11 @@ export async function writeSearchablePdfWithSummary(
   } catch (e) {
     // instanceof alone misses when pdf-lib's CJS and ESM builds both load; its message is stable in 1.17
     if (e instanceof EncryptedPDFError || (e instanceof Error && /\bis encrypted\b/.test(e.message))) {
-      throw new TriageError('PDF_ENCRYPTED', 'Cannot write a searchable copy of an encrypted PDF (even one that opens without a password): decrypt it first, e.g. with qpdf --decrypt', { cause: e, plugin: WRITER_NAME, stage: 'write' })
+      throw new TriageError(
+        'PDF_ENCRYPTED',
+        'Cannot write a searchable copy of an encrypted PDF (even one that opens without a password): decrypt it first, e.g. with qpdf --decrypt',
+        { cause: e, plugin: WRITER_NAME, stage: 'write' },
+      )
     }
     const msg = e instanceof Error ? e.message : String(e)
     throw new TriageError('PDF_INVALID', `pdf-lib cannot load the input: ${msg}`, { cause: e, plugin: WRITER_NAME, stage: 'write' })
@@ -85,7 +85,9 @@ export async function writeSearchablePdfWithSummary(
     const target = pdfPages[wp.pageNumber - 1]
     if (!target || !Number.isInteger(wp.pageNumber)) {
       throw new TriageError('PLUGIN_FAILED', `Page ${wp.pageNumber} is not in the PDF (${pdfPages.length} pages)`, {
-        plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber,
+        plugin: WRITER_NAME,
+        stage: 'write',
+        page: wp.pageNumber,
       })
     }
     const replaces = LAYERED.has(wp.action)

@@ -17,8 +17,12 @@ async function open(data: Uint8Array) {
   await import('@napi-rs/canvas') // pdf.js needs DOMMatrix & co. from it in Node
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
   return pdfjs.getDocument({
-    data: data.slice(), isEvalSupported: false, verbosity: 0,
-    standardFontDataUrl: join(root, 'standard_fonts') + '/', cMapUrl: join(root, 'cmaps') + '/', wasmUrl: join(root, 'wasm') + '/',
+    data: data.slice(),
+    isEvalSupported: false,
+    verbosity: 0,
+    standardFontDataUrl: join(root, 'standard_fonts') + '/',
+    cMapUrl: join(root, 'cmaps') + '/',
+    wasmUrl: join(root, 'wasm') + '/',
   }).promise
 }
 

@@ -14,10 +14,14 @@ const norm = (s: string) => s.replace(/\s+/g, ' ').trim()
 /** A box on the upright page moved onto the page as displayed, when the displayed page must turn `deg` clockwise to read upright (as core's unrotateBox). */
 function unturn(b: BBox, deg: number, w: number, h: number): BBox {
   switch (deg) {
-    case 90: return { x0: b.y0, y0: h - b.x1, x1: b.y1, y1: h - b.x0 }
-    case 180: return { x0: w - b.x1, y0: h - b.y1, x1: w - b.x0, y1: h - b.y0 }
-    case 270: return { x0: w - b.y1, y0: b.x0, x1: w - b.y0, y1: b.x1 }
-    default: return b
+    case 90:
+      return { x0: b.y0, y0: h - b.x1, x1: b.y1, y1: h - b.x0 }
+    case 180:
+      return { x0: w - b.x1, y0: h - b.y1, x1: w - b.x0, y1: h - b.y0 }
+    case 270:
+      return { x0: w - b.y1, y0: b.x0, x1: w - b.y0, y1: b.x1 }
+    default:
+      return b
   }
 }
 
@@ -93,7 +97,10 @@ test('a list of upright words one under the other, with no end-of-line marks, is
   const { input } = await turnedScan(0, 0, false)
   const words = ['Alpha', 'Beta', 'Gamma', 'Delta']
   const page: PageText = {
-    pageNumber: 1, ...A4, source: 'ocr', text: words.join('\n'),
+    pageNumber: 1,
+    ...A4,
+    source: 'ocr',
+    text: words.join('\n'),
     items: words.map((text, i) => ({ text, bbox: { x0: 56, y0: 100 + 14 * i, x1: 90, y1: 111 + 14 * i } })),
   }
   await assertLines(input, page, page.items)

@@ -34,13 +34,22 @@ test('a page repaired by code maps gets them as a ToUnicode CMap: extracted exac
   assert.deepEqual(b!.grey, a!.grey, 'renders byte-identically')
   // the content streams are those of the input: one page, one stream, no glyphless font
   const doc = await PDFDocument.load(pdf)
-  assert.equal(doc.getPages()[0]!.node.normalizedEntries().Contents?.size() ?? 1, (await PDFDocument.load(input)).getPages()[0]!.node.normalizedEntries().Contents?.size() ?? 1)
+  assert.equal(
+    doc.getPages()[0]!.node.normalizedEntries().Contents?.size() ?? 1,
+    (await PDFDocument.load(input)).getPages()[0]!.node.normalizedEntries().Contents?.size() ?? 1,
+  )
   assert.ok(pdf.length < input.length + 2000, `grew by ${pdf.length - input.length} bytes`)
 })
 
 test('a repaired page whose font cannot be found by name keeps the invisible layer', async () => {
   const input = await garbledPdf(FRENCH_PROSE)
-  const { summary } = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'repaired', page: { ...repairedPage(FRENCH_PROSE, 'NoSuchFont'), items: [{ text: 'Le matin', bbox: { x0: 56, y0: 60, x1: 120, y1: 72 }, hasEol: true }] } }])
+  const { summary } = await writeSearchablePdfWithSummary(input, [
+    {
+      pageNumber: 1,
+      action: 'repaired',
+      page: { ...repairedPage(FRENCH_PROSE, 'NoSuchFont'), items: [{ text: 'Le matin', bbox: { x0: 56, y0: 60, x1: 120, y1: 72 }, hasEol: true }] },
+    },
+  ])
   assert.deepEqual(summary.remapped, [])
   assert.deepEqual(summary.layered, [1])
 })

@@ -2,9 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { PDFDocument, PDFName, degrees } from 'pdf-lib'
 import type { PageText } from '@pdftriage/core'
-import {
-  FRENCH_DECREE, FRENCH_PROSE, buildPdf, encryptedPdf, garbledPdf, healthyPdf, notPdf, scannedPdf, toWinAnsiText, wrap,
-} from '@pdftriage/fixtures'
+import { FRENCH_DECREE, FRENCH_PROSE, buildPdf, encryptedPdf, garbledPdf, healthyPdf, notPdf, scannedPdf, toWinAnsiText, wrap } from '@pdftriage/fixtures'
 import { writeSearchablePdf, writeSearchablePdfWithSummary } from '../src/write-searchable-pdf.js'
 import { scanWordBoxes } from './scan-layout.js'
 import { extract, pixelDiff, render } from './pdfjs.js'
@@ -24,11 +22,13 @@ test('an OCRed scan gets an invisible layer that pdf.js extracts word for word, 
   // pdf.js merges the words of a line into one item starting at the line's first word, baseline 0.2 em above its bottom
   const firsts = page.items.filter((_, i) => i === 0 || page.items[i - 1]!.hasEol)
   assert.equal(got.items.filter((i) => i.str.trim()).length, firsts.length)
-  got.items.filter((i) => i.str.trim()).forEach((it, i) => {
-    const box = firsts[i]!.bbox
-    assert.ok(Math.abs(it.x - box.x0) < 0.5, `line ${i} starts at ${it.x}, box at ${box.x0}`)
-    assert.ok(it.y > box.y0 && it.y < box.y1, `line ${i} baseline ${it.y} inside ${box.y0}..${box.y1}`)
-  })
+  got.items
+    .filter((i) => i.str.trim())
+    .forEach((it, i) => {
+      const box = firsts[i]!.bbox
+      assert.ok(Math.abs(it.x - box.x0) < 0.5, `line ${i} starts at ${it.x}, box at ${box.x0}`)
+      assert.ok(it.y > box.y0 && it.y < box.y1, `line ${i} baseline ${it.y} inside ${box.y0}..${box.y1}`)
+    })
   // each line's text spans its words: the item ends where the line's last box ends
   const lasts = page.items.filter((i) => i.hasEol)
   got.items.filter((i) => i.str.trim()).forEach((it, i) => assert.ok(Math.abs(it.x + it.width - lasts[i]!.bbox.x1) < 1))
@@ -78,7 +78,12 @@ test('kept and skipped pages keep their own layer; only the OCR page is layered'
 })
 
 test('Title, Author, Producer and the XMP packet of the input are kept', async () => {
-  const input = await buildPdf([{ scan: { text: 'Un arrêté.' } }], { title: 'Arrêté n° 12', author: 'Mairie', producer: 'Scanner 3000', creatorTool: 'Image Capture Plus' })
+  const input = await buildPdf([{ scan: { text: 'Un arrêté.' } }], {
+    title: 'Arrêté n° 12',
+    author: 'Mairie',
+    producer: 'Scanner 3000',
+    creatorTool: 'Image Capture Plus',
+  })
   const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page: await scanWordBoxes('Un arrêté.') }])
   const doc = await PDFDocument.load(out, { updateMetadata: false })
   assert.equal(doc.getTitle(), 'Arrêté n° 12')
@@ -98,7 +103,11 @@ test('a repaired page gets its repaired text as a layer while the broken font st
   const items = broken.items.filter((i) => i.str.trim())
   assert.equal(items.length, lines.length)
   const page: PageText = {
-    pageNumber: 1, width: 595.28, height: 841.89, source: 'repaired', text: lines.join('\n'),
+    pageNumber: 1,
+    width: 595.28,
+    height: 841.89,
+    source: 'repaired',
+    text: lines.join('\n'),
     items: items.map((it, i) => ({ text: lines[i]!, bbox: { x0: it.x, y0: it.y - 0.8 * 11, x1: it.x + it.width, y1: it.y + 0.2 * 11 }, hasEol: true })),
   }
   const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'repaired', page }])
@@ -117,7 +126,11 @@ test('a rotated page gets its layer where the viewer shows the words', async () 
   const input = await src.save()
   // displayed page is landscape: 841.89 wide, 595.28 high; a word box near its top-left corner
   const page: PageText = {
-    pageNumber: 1, width: 841.89, height: 595.28, source: 'ocr', text: 'Rotation',
+    pageNumber: 1,
+    width: 841.89,
+    height: 595.28,
+    source: 'ocr',
+    text: 'Rotation',
     items: [{ text: 'Rotation', bbox: { x0: 100, y0: 50, x1: 180, y1: 62 }, hasEol: true }],
   }
   const [got] = await extract(await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page }]))
@@ -138,10 +151,18 @@ test('OCR words whose boxes overlap (French punctuation) still extract with a sp
   const input = await scannedPdf('x')
   const box = (x0: number, x1: number) => ({ x0, y0: 100, x1, y1: 112 })
   const page: PageText = {
-    pageNumber: 1, width: 595.28, height: 841.89, source: 'ocr', text: 'Une entrée ? Oui : bref ;',
+    pageNumber: 1,
+    width: 595.28,
+    height: 841.89,
+    source: 'ocr',
+    text: 'Une entrée ? Oui : bref ;',
     items: [
-      { text: 'Une', bbox: box(56, 76) }, { text: 'entrée', bbox: box(79, 114) }, { text: '?', bbox: box(110, 116) },
-      { text: 'Oui', bbox: box(119, 137) }, { text: ':', bbox: box(136.5, 139) }, { text: 'bref', bbox: box(142, 162) },
+      { text: 'Une', bbox: box(56, 76) },
+      { text: 'entrée', bbox: box(79, 114) },
+      { text: '?', bbox: box(110, 116) },
+      { text: 'Oui', bbox: box(119, 137) },
+      { text: ':', bbox: box(136.5, 139) },
+      { text: 'bref', bbox: box(142, 162) },
       { text: ';', bbox: box(163, 165), hasEol: true },
     ],
   }

@@ -15,8 +15,16 @@ test('the report: every page verdict with its notes; a score that is not finite 
   assert.equal(file?.path, `${doc.stem}.json`)
   const r = JSON.parse(String(file?.data)) as { pdfType: string; pageVerdicts: Array<{ score: unknown; notes: string[] }>; postprocessMs: unknown }
   assert.equal(r.pdfType, 'text')
-  assert.deepEqual(r.pageVerdicts.map((p) => [p.score, p.notes]), [[null, ['bigram -inf: too short']]])
+  assert.deepEqual(
+    r.pageVerdicts.map((p) => [p.score, p.notes]),
+    [[null, ['bigram -inf: too short']]],
+  )
   assert.equal(r.postprocessMs, null)
   const oneLine = await reportWriter.create(reportWriter.optionsSchema.parse({ indent: 0 }), { baseDir: '.' })
-  assert.equal(String((await oneLine.write(input))[0]?.data).trim().split('\n').length, 1)
+  assert.equal(
+    String((await oneLine.write(input))[0]?.data)
+      .trim()
+      .split('\n').length,
+    1,
+  )
 })

@@ -7,10 +7,7 @@ export const textWriterOptionsSchema = z.strictObject({
     .boolean()
     .default(true)
     .describe("Write `<stem>.ocr.txt` beside the sidecar when OCR text was kept beside the layer's (policy extract-and-ocr; role `ocr-text`)"),
-  clean: z
-    .boolean()
-    .default(true)
-    .describe('Write `<stem>.clean.txt`: the continuous text a post-processor rebuilt (role `clean`), when one ran'),
+  clean: z.boolean().default(true).describe('Write `<stem>.clean.txt`: the continuous text a post-processor rebuilt (role `clean`), when one ran'),
 })
 
 /** Options of the text writer, as a config gives them. */

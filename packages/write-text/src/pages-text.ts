@@ -14,7 +14,13 @@ export function pagesText(pages: readonly PageResult[], doc: DocumentResult): st
       if (!a) byPage.set(first, (a = []))
       a.push(p.text)
     }
-    return pages.map((p) => (byPage.get(p.pageNumber) ?? []).join('\n\n')).join('\f').normalize('NFC')
+    return pages
+      .map((p) => (byPage.get(p.pageNumber) ?? []).join('\n\n'))
+      .join('\f')
+      .normalize('NFC')
   }
-  return pages.map((p) => p.page.text).join('\f').normalize('NFC')
+  return pages
+    .map((p) => p.page.text)
+    .join('\f')
+    .normalize('NFC')
 }

@@ -17,7 +17,14 @@ export const textWriter = definePlugin({
       if (o.sidecar) files.push({ role: 'text', path: `${doc.stem}.txt`, data: pagesText(doc.pages, doc.document) })
       // extract-and-ocr: the OCR's text of every OCRed page (kept beside the layer or in its place); others are empty.
       if (o.ocr && doc.pages.some((p) => p.ocr)) {
-        files.push({ role: 'ocr-text', path: `${doc.stem}.ocr.txt`, data: doc.pages.map((p) => p.ocr?.text ?? (p.action === 'ocr' ? p.page.text : '')).join('\f').normalize('NFC') })
+        files.push({
+          role: 'ocr-text',
+          path: `${doc.stem}.ocr.txt`,
+          data: doc.pages
+            .map((p) => p.ocr?.text ?? (p.action === 'ocr' ? p.page.text : ''))
+            .join('\f')
+            .normalize('NFC'),
+        })
       }
       const clean = doc.document.text?.text
       if (o.clean && clean !== undefined) files.push({ role: 'clean', path: `${doc.stem}.clean.txt`, data: clean.normalize('NFC') })

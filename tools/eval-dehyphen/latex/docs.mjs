@@ -35,7 +35,13 @@ export function build(blocks, markup = (t) => t) {
     tex.push(markup(body).replace(/\u0001\d+\u0002(.*?)\u0003/gs, (_, note) => `\\footnote{${note}}`))
   }
   const paras = blocks.filter((b) => !b.startsWith('## ')).map((b) => b.replace(/\{\{.*?\}\}/g, '').replace(/`/g, ''))
-  return { words: words.filter(Boolean), starts: starts.map((t) => t.replace(/`/g, '')), paras, notes: notes.map((n, i) => `${i + 1} ${n}`), tex: tex.join('\n\n') }
+  return {
+    words: words.filter(Boolean),
+    starts: starts.map((t) => t.replace(/`/g, '')),
+    paras,
+    notes: notes.map((n, i) => `${i + 1} ${n}`),
+    tex: tex.join('\n\n'),
+  }
 }
 
 export const PRE = (opts) => `\\documentclass[${opts.cls ?? '10pt'}]{article}
@@ -62,7 +68,8 @@ export function docs() {
       blocks: FRENCH_ADMIN,
       fonts: '\\usepackage{times}',
       geometry: 'a5paper,hmargin=18mm,vmargin=20mm',
-      running: '\\fancyhead[L]{Commune de Saint-Martin-des-Landes}\\fancyhead[R]{Recueil des actes administratifs}\\fancyfoot[C]{Page \\thepage\\ sur \\pageref{LastPage}}',
+      running:
+        '\\fancyhead[L]{Commune de Saint-Martin-des-Landes}\\fancyhead[R]{Recueil des actes administratifs}\\fancyfoot[C]{Page \\thepage\\ sur \\pageref{LastPage}}',
       heads: ['Commune de Saint-Martin-des-Landes', 'Recueil des actes administratifs'],
       numbers: /Page \d+ sur \d+/g,
     },
@@ -138,6 +145,10 @@ export function docs() {
   ]
   return specs.map((s) => {
     const b = build(s.blocks)
-    return { ...s, tex: `${PRE(s)}${s.body ? s.body(b.tex) : b.tex}\n\\end{document}\n`, truth: { words: b.words, starts: b.starts, paras: b.paras, notes: b.notes, heads: s.heads, numbers: s.numbers } }
+    return {
+      ...s,
+      tex: `${PRE(s)}${s.body ? s.body(b.tex) : b.tex}\n\\end{document}\n`,
+      truth: { words: b.words, starts: b.starts, paras: b.paras, notes: b.notes, heads: s.heads, numbers: s.numbers },
+    }
   })
 }

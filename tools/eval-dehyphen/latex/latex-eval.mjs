@@ -40,7 +40,7 @@ function align(a, b) {
     for (let j = 1; j <= b.length; j++) t[i * W + j] = a[i - 1] === b[j - 1] ? t[(i - 1) * W + j - 1] + 1 : Math.max(t[(i - 1) * W + j], t[i * W + j - 1])
   }
   const pairs = []
-  for (let i = a.length, j = b.length; i > 0 && j > 0; ) {
+  for (let i = a.length, j = b.length; i > 0 && j > 0;) {
     if (a[i - 1] === b[j - 1]) pairs.push([--i, --j])
     else if (t[(i - 1) * W + j] >= t[i * W + j - 1]) i--
     else j--
@@ -54,7 +54,10 @@ function diffRuns(a, b, pairs) {
   let pi = 0
   let pj = 0
   for (const [i, j] of [...pairs, [a.length, b.length]]) {
-    if (i > pi || j > pj) out.push(`…${a.slice(Math.max(0, pi - 3), pi).join(' ')} [source: ${a.slice(pi, i).join(' ')}] [output: ${b.slice(pj, j).join(' ')}] ${a.slice(i, i + 3).join(' ')}…`)
+    if (i > pi || j > pj)
+      out.push(
+        `…${a.slice(Math.max(0, pi - 3), pi).join(' ')} [source: ${a.slice(pi, i).join(' ')}] [output: ${b.slice(pj, j).join(' ')}] ${a.slice(i, i + 3).join(' ')}…`,
+      )
     pi = i + 1
     pj = j + 1
   }
@@ -66,7 +69,15 @@ function compile(dir, name, tex) {
   // Twice: \pageref{LastPage} needs the .aux of a first run.
   for (let k = 0; k < 2; k++) {
     const r = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], { cwd: dir, encoding: 'utf8' })
-    if (r.status !== 0) throw new Error(`pdflatex failed on ${name}:\n${r.stdout.split('\n').filter((l) => l.startsWith('!')).join('\n') || r.stdout.slice(-2000)}`)
+    if (r.status !== 0)
+      throw new Error(
+        `pdflatex failed on ${name}:\n${
+          r.stdout
+            .split('\n')
+            .filter((l) => l.startsWith('!'))
+            .join('\n') || r.stdout.slice(-2000)
+        }`,
+      )
   }
   return readFileSync(join(dir, `${name}.pdf`))
 }
@@ -106,7 +117,26 @@ const dir = mkdtempSync(join(tmpdir(), 'latex-eval-'))
 const opts = dehyphenOptionsSchema.parse({ documentWords: !process.env.NOVOCAB })
 const ex = await extractor.create(extractor.optionsSchema.parse({}), { baseDir: process.cwd() })
 const verbose = []
-const T = { words: 0, strict: 0, loose: 0, looseN: 0, sites: {}, unmatched: 0, missed: 0, left: 0, notes: 0, notesOk: 0, paras: 0, parasFound: 0, spurious: 0, whole: 0, wholeN: 0, base: {}, ptt: 0, pttN: 0 }
+const T = {
+  words: 0,
+  strict: 0,
+  loose: 0,
+  looseN: 0,
+  sites: {},
+  unmatched: 0,
+  missed: 0,
+  left: 0,
+  notes: 0,
+  notesOk: 0,
+  paras: 0,
+  parasFound: 0,
+  spurious: 0,
+  whole: 0,
+  wholeN: 0,
+  base: {},
+  ptt: 0,
+  pttN: 0,
+}
 const t0 = Date.now()
 try {
   for (const d of docs()) {
@@ -186,7 +216,9 @@ try {
       const extra = body.reduce((a, p) => a + count(p.text.replace(/’/g, "'"), h), 0) - count(srcText, h)
       if (extra > 0) {
         left += extra
-        if (process.env.VERBOSE) for (const p of body) if (p.text.replace(/’/g, "'").includes(h)) verbose.push(`${d.name} running text "${h}" in body paragraph "${p.text.slice(0, 90)}…"`)
+        if (process.env.VERBOSE)
+          for (const p of body)
+            if (p.text.replace(/’/g, "'").includes(h)) verbose.push(`${d.name} running text "${h}" in body paragraph "${p.text.slice(0, 90)}…"`)
       }
     }
     // A number word in a body paragraph is a note mark when it follows the word carrying that note, else a stray.
@@ -222,13 +254,15 @@ try {
     const outStarts = body.map((p) => head(p.text))
     const outSet = new Set(outStarts)
     let parasFound = 0
-    for (const st of srcStarts) if (outSet.has(st)) parasFound++
-    else if (process.env.VERBOSE) verbose.push(`${d.name} paragraph start not found: "${st}…"`)
+    for (const st of srcStarts)
+      if (outSet.has(st)) parasFound++
+      else if (process.env.VERBOSE) verbose.push(`${d.name} paragraph start not found: "${st}…"`)
     let spurious = 0
     body.forEach((p, i) => {
       if (srcStarts.has(outStarts[i])) return
       spurious++
-      if (process.env.VERBOSE) verbose.push(`${d.name} spurious paragraph break p${p.pages[0]} (${p.kind}): "${(body[i - 1]?.text ?? '').slice(-50)}" ‖ "${p.text.slice(0, 60)}…"`)
+      if (process.env.VERBOSE)
+        verbose.push(`${d.name} spurious paragraph break p${p.pages[0]} (${p.kind}): "${(body[i - 1]?.text ?? '').slice(-50)}" ‖ "${p.text.slice(0, 60)}…"`)
     })
     // 7. Paragraphs whole: a source paragraph (not a heading) whose loose words are exactly those of one output body
     // paragraph: no wrong hyphen decision in it, not cut, not merged with another.
@@ -269,7 +303,9 @@ try {
 }
 for (const [lang, s] of Object.entries(T.sites)) {
   const n = s.right + s.wrong
-  console.log(`${lang}: hyphen decisions ${s.right}/${n} right (${((100 * s.right) / n).toFixed(2)} %), compounds kept ${s.kept}/${s.compounds}, unmatched sites ${s.unmatched}; join-all baseline ${T.base[lang].right}/${T.base[lang].n} (${((100 * T.base[lang].right) / T.base[lang].n).toFixed(2)} %)`)
+  console.log(
+    `${lang}: hyphen decisions ${s.right}/${n} right (${((100 * s.right) / n).toFixed(2)} %), compounds kept ${s.kept}/${s.compounds}, unmatched sites ${s.unmatched}; join-all baseline ${T.base[lang].right}/${T.base[lang].n} (${((100 * T.base[lang].right) / T.base[lang].n).toFixed(2)} %)`,
+  )
 }
 console.log(
   `all: word accuracy ${((100 * T.strict) / T.words).toFixed(2)} % of ${T.words} words (loose ${((100 * T.loose) / T.looseN).toFixed(2)} %); ` +

@@ -14,5 +14,8 @@ const p = await d.getPageText(+page)
 const ls = buildLines(p, 2.5)
 console.log('lines', ls.length)
 let b = 0
-for (const block of readingOrder(ls)) { console.log('--- block', b++); for (const l of block) console.log(l.x0.toFixed(1), l.x1.toFixed(1), l.y0.toFixed(1), l.y1.toFixed(1), l.fontSize, JSON.stringify(l.text.slice(0, 70))) }
+for (const block of readingOrder(ls)) {
+  console.log('--- block', b++)
+  for (const l of block) console.log(l.x0.toFixed(1), l.x1.toFixed(1), l.y0.toFixed(1), l.y1.toFixed(1), l.fontSize, JSON.stringify(l.text.slice(0, 70)))
+}
 await d.close()

@@ -5,7 +5,11 @@ import { build, PRE } from './docs.mjs'
 import { FRENCH_TECH, ENGLISH_TECH } from './texts-tech.mjs'
 
 /** Escapes for LaTeX: `_`, `~`, `#`, `%`, `&`, `$`, and `--` kept from becoming an en dash. */
-const esc = (s) => s.replace(/[_#%&$]/g, (c) => `\\${c}`).replace(/~/g, '\\textasciitilde{}').replace(/--/g, '-{}-')
+const esc = (s) =>
+  s
+    .replace(/[_#%&$]/g, (c) => `\\${c}`)
+    .replace(/~/g, '\\textasciitilde{}')
+    .replace(/--/g, '-{}-')
 
 /** Code set in the typewriter font (which never breaks a word), or left in the text font (which does). */
 const tt = (t) => esc(t).replace(/`([^`]*)`/g, (_, c) => `\\texttt{${c}}`)
@@ -87,6 +91,10 @@ export function docs() {
   ]
   return specs.map((s) => {
     const b = build(s.blocks, s.markup)
-    return { ...s, tex: `${PRE(s)}${b.tex}\n\\end{document}\n`, truth: { words: b.words, starts: b.starts, paras: b.paras, notes: b.notes, heads: s.heads, numbers: s.numbers } }
+    return {
+      ...s,
+      tex: `${PRE(s)}${b.tex}\n\\end{document}\n`,
+      truth: { words: b.words, starts: b.starts, paras: b.paras, notes: b.notes, heads: s.heads, numbers: s.numbers },
+    }
   })
 }

@@ -71,7 +71,13 @@ export function scoreEval(
     const predicted = rec ? rec.needsOcr : null
     const ok = predicted === l.needs_ocr
     const row: EvalPage = {
-      type: 'eval-page', file: l.file, page: l.page, label: l.label, expected: l.needs_ocr, predicted, ok,
+      type: 'eval-page',
+      file: l.file,
+      page: l.page,
+      label: l.label,
+      expected: l.needs_ocr,
+      predicted,
+      ok,
       notes: rec?.notes ?? [failed.get(l.file) ?? 'no result for this page'],
     }
     if (rec) {
@@ -100,7 +106,9 @@ export function formatEval(pages: readonly EvalPage[], summary: EvalSummary, fil
   out.push(`eval: ${summary.pages} labelled pages in ${files} files (${summary.uncertain} uncertain left out, ${summary.errors} files failed)`)
   out.push(`${'label'.padEnd(12)}${'pages'.padStart(7)}${'to OCR'.padStart(8)}${'kept'.padStart(7)}${'repaired'.padStart(10)}${'wrong'.padStart(7)}`)
   for (const [label, b] of Object.entries(summary.byLabel).sort()) {
-    out.push(`${label.padEnd(12)}${String(b.pages).padStart(7)}${String(b.sentToOcr).padStart(8)}${String(b.kept).padStart(7)}${String(b.repaired).padStart(10)}${String(b.wrong).padStart(7)}`)
+    out.push(
+      `${label.padEnd(12)}${String(b.pages).padStart(7)}${String(b.sentToOcr).padStart(8)}${String(b.kept).padStart(7)}${String(b.repaired).padStart(10)}${String(b.wrong).padStart(7)}`,
+    )
   }
   out.push(`missed (needs OCR, called readable): ${summary.missed}`)
   out.push(`needless (readable, sent to OCR): ${summary.needless}`)
@@ -108,7 +116,9 @@ export function formatEval(pages: readonly EvalPage[], summary: EvalSummary, fil
   if (wrong.length) {
     out.push('wrong pages:')
     for (const w of wrong) {
-      out.push(`  ${w.file} p${w.page} [${w.label}] -> ${w.predicted === null ? 'no result' : w.predicted ? 'OCR' : 'readable'} (${w.layer ?? '?'} by ${w.judge ?? '?'}${w.repair ? `, repaired by ${w.repair}` : ''})`)
+      out.push(
+        `  ${w.file} p${w.page} [${w.label}] -> ${w.predicted === null ? 'no result' : w.predicted ? 'OCR' : 'readable'} (${w.layer ?? '?'} by ${w.judge ?? '?'}${w.repair ? `, repaired by ${w.repair}` : ''})`,
+      )
       for (const n of w.notes) out.push(`      ${n}`)
     }
   }

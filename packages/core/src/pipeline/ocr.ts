@@ -51,7 +51,8 @@ export async function ocrPage(
     const opts: RecognizeOptions = {}
     if (s.languages) opts.languages = s.languages
     if (signal) opts.signal = signal
-    const read = (im: PageImage) => callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem)
+    const read = (im: PageImage) =>
+      callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem)
     const p = await read(img)
     const conf = meanConfidence(p)
     if (conf === undefined || conf >= POOR_OCR_CONFIDENCE) return { ...p, pageNumber: n, source: 'ocr' }
@@ -100,8 +101,10 @@ export async function recognizeRegion(s: OcrSetup, n: number, box: BBox, dpi: nu
   const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
   const dx = Math.max(0, Math.floor(box.x0 * k)) / k
   const dy = Math.max(0, Math.floor(box.y0 * k)) / k
-  const p = await callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () =>
-    s.engine.recognize(crop, s.languages ? { languages: s.languages } : {}), pageTextProblem,
+  const p = await callPlugin(
+    { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
+    () => s.engine.recognize(crop, s.languages ? { languages: s.languages } : {}),
+    pageTextProblem,
   )
   const items = p.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } }))
   return { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }

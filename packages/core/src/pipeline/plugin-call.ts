@@ -30,7 +30,10 @@ export async function callPlugin<T>(at: PluginCall, call: () => T | PromiseLike<
   const problem = check?.(answer)
   if (problem !== undefined) {
     throw new TriageError('PLUGIN_INVALID', `[${at.plugin}] ${at.stage}${at.page === undefined ? '' : ` page ${at.page}`}: ${problem}`, {
-      plugin: at.plugin, stage: at.stage, page: at.page, file: at.file,
+      plugin: at.plugin,
+      stage: at.stage,
+      page: at.page,
+      file: at.file,
     })
   }
   return answer

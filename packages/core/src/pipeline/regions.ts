@@ -90,7 +90,12 @@ export async function ocrRegions(
     notes.push(`ocr: region ${boxNote(box)}: ${words} words added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`)
   }
   const regionText: PageText = {
-    pageNumber: layer.pageNumber, width: layer.width, height: layer.height, items, text: readings.map((r) => r.text).join('\n\n'), source: 'ocr',
+    pageNumber: layer.pageNumber,
+    width: layer.width,
+    height: layer.height,
+    items,
+    text: readings.map((r) => r.text).join('\n\n'),
+    source: 'ocr',
   }
   return { readings, regionText, text: insertRegionTexts(layer, readings), notes }
 }

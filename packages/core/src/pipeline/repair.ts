@@ -29,8 +29,10 @@ export async function repairPage(
 ): Promise<RepairedPage | undefined> {
   if (!verdict.needsOcr || !REPAIRABLE.has(verdict.layer)) return undefined
   for (const r of repairs) {
-    const res = await callPlugin({ plugin: r.name, stage: 'repair', page: page.pageNumber, file: ctx.file }, () =>
-      r.repair(page, { ...ctx, verdict, judge: (p) => judgePage(p, judges, ctx) }), repairResultProblem,
+    const res = await callPlugin(
+      { plugin: r.name, stage: 'repair', page: page.pageNumber, file: ctx.file },
+      () => r.repair(page, { ...ctx, verdict, judge: (p) => judgePage(p, judges, ctx) }),
+      repairResultProblem,
     )
     if (!res) continue
     const again = await judgePage(res.page, judges, ctx)

@@ -179,9 +179,12 @@ async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict:
   const confidence = meanConfidence(o)
   const notes: string[] = []
   // A judge that fails on the OCR text leaves the confidence to speak alone.
-  const v = await judgePage(o, run.components.judges, run.ctx).catch(
-    (e: unknown): Verdict => ({ judge: 'none', layer: 'healthy', needsOcr: false, notes: [`judging the OCR failed: ${e instanceof Error ? e.message : String(e)}`] }),
-  )
+  const v = await judgePage(o, run.components.judges, run.ctx).catch((e: unknown): Verdict => ({
+    judge: 'none',
+    layer: 'healthy',
+    needsOcr: false,
+    notes: [`judging the OCR failed: ${e instanceof Error ? e.message : String(e)}`],
+  }))
   const lowConf = confidence !== undefined && confidence < POOR_OCR_CONFIDENCE
   const junk = JUNK.has(v.layer)
   const quality = lowConf || junk ? 'poor' : 'good'
@@ -309,7 +312,14 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
   const pages = new PageSource(doc, file)
   const view: DocumentView = { pageCount: doc.pageCount, info: doc.info, getPageText: (n) => pages.sample(n), ...(file ? { file } : {}) }
   const run: DocumentRun = {
-    components, plan, policy, signal, pages, check, ocr, ctx,
+    components,
+    plan,
+    policy,
+    signal,
+    pages,
+    check,
+    ocr,
+    ctx,
     dpi: options.ocrDpi ?? DEFAULT_OCR_DPI,
     docVerdict: await judgeDocument(view, components.judges, ctx),
     needText: (options.needText ?? true) || doPost || ocr !== undefined,

@@ -18,7 +18,12 @@ function assertKeeps(problem: string | undefined): void {
 /** A page of text for judge and repair suites. */
 export function samplePage(text: string, pageNumber = 1): PageText {
   const words = text.split(/\s+/).filter(Boolean)
-  const items = words.map((w, i) => ({ text: w, bbox: { x0: 72 + (i % 10) * 45, y0: 72 + Math.floor(i / 10) * 16, x1: 110 + (i % 10) * 45, y1: 84 + Math.floor(i / 10) * 16 }, fontId: 'f1', hasEol: i % 10 === 9 }))
+  const items = words.map((w, i) => ({
+    text: w,
+    bbox: { x0: 72 + (i % 10) * 45, y0: 72 + Math.floor(i / 10) * 16, x1: 110 + (i % 10) * 45, y1: 84 + Math.floor(i / 10) * 16 },
+    fontId: 'f1',
+    hasEol: i % 10 === 9,
+  }))
   return { pageNumber, width: 612, height: 792, items, text, fonts: { f1: { id: 'f1', name: 'Helvetica' } }, source: 'text-layer' }
 }
 
@@ -77,7 +82,10 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
         assert.equal(img.width, 612)
         assert.equal(img.height, 792)
         assert.equal(img.data.length, img.width * img.height)
-        assert.ok(img.data.some((v) => v < 128), 'some dark pixels where the text is')
+        assert.ok(
+          img.data.some((v) => v < 128),
+          'some dark pixels where the text is',
+        )
       } finally {
         await doc.close()
       }

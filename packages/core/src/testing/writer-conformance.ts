@@ -11,10 +11,19 @@ type Maybe<T> = T | Promise<T>
 export function sampleWriterInput(text = 'The quick brown fox jumps over the lazy dog near the river bank today'): WriterInput {
   const page = samplePage(text)
   const document: DocumentResult = {
-    info: { pageCount: 1 }, pageCount: 1, needsOcr: [], actions: { kept: 1, repaired: 0, ocr: 0, failed: 0, skipped: 0 }, tags: [], notes: [], ms: 1,
+    info: { pageCount: 1 },
+    pageCount: 1,
+    needsOcr: [],
+    actions: { kept: 1, repaired: 0, ocr: 0, failed: 0, skipped: 0 },
+    tags: [],
+    notes: [],
+    ms: 1,
   }
   return {
-    file: 'in/sample.pdf', hash: '0'.repeat(128), stem: 'documents/00000000000000000000000000000000', pdf: minimalPdf([[text]]),
+    file: 'in/sample.pdf',
+    hash: '0'.repeat(128),
+    stem: 'documents/00000000000000000000000000000000',
+    pdf: minimalPdf([[text]]),
     pages: [{ pageNumber: 1, verdict: { judge: 'test', layer: 'healthy', needsOcr: false, notes: [] }, action: 'kept', page }],
     document,
   }
@@ -40,7 +49,10 @@ export function describeWriter(label: string, create: () => Maybe<Writer>, input
       }
       assert.equal(JSON.stringify(doc), before)
       const again = await w.write(await input())
-      assert.deepEqual(again.map((f) => [f.role, f.path]), files.map((f) => [f.role, f.path]))
+      assert.deepEqual(
+        again.map((f) => [f.role, f.path]),
+        files.map((f) => [f.role, f.path]),
+      )
     })
   })
 }
