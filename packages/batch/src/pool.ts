@@ -92,10 +92,12 @@ export interface DocumentLimits {
  * Default limits. One page: 3 ms to extract, 6-7 s to OCR at 300 dpi on an idle core, and the OCR engine allows
  * itself 120 s and a retry; 300 s leaves that room on a loaded machine. One document: the longest measured, a
  * 1,280-page document, triages in 4 s; 2 h is 1,000 scanned pages OCRed on one core. Memory: a job's process peaks
- * near 280 MB triaging 1,280 pages and at 430-510 MB OCRing scans with two tesseract workers; 1,000 MB is twice
- * that, and holds two jobs and the main process near 2 GB where a bomb alone would take the host (9.9 GB seen).
+ * near 280 MB triaging 1,280 pages and at 430-510 MB OCRing scans with two tesseract workers, but genuine large
+ * scans go further: a 50-page 300 dpi scan under OCR peaked at 1.18 GB, and two scanned documents of the
+ * development corpus passed 1,000 MB when triaged (probes and spot-checks render whole pages). 2,000 MB leaves them
+ * room and still stops a bomb long before it takes the host (9.9 GB seen).
  */
-export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 1000 }
+export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 2000 }
 
 /** How often the main process looks at each job's memory and clocks: at the 70 MB/s a bomb grows, 7 MB past the limit. */
 const WATCH_MS = 100
