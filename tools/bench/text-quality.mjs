@@ -1,5 +1,5 @@
 // Text quality end to end: `node tools/bench/text-quality.mjs [--corpus corpus|corpus-real] [--bin CLI] [--work DIR]
-//   [--shared DIR] [--refs DIR] [--jobs 2] [--page-timeout S] [--refs-only] [--no-run] [--common DIR,...] [--json FILE]`.
+//   [--shared DIR] [--refs DIR] [--jobs 2] [--page-timeout S] [--refs-only] [--no-run] [--common DIR,...] [--drop-timeouts] [--json FILE]`.
 // Runs `pdftriage run` (the built CLI, or --bin for another build) over ../shared/<corpus>/pdf twice: policy `auto`
 // (what a user gets) and policy `extract` (the file's own layer, as pdftriage reads it, repairs included, no OCR). For
 // every labelled page it computes an order-insensitive word F1 of the page's output text (pages.jsonl `text`) against
@@ -161,6 +161,12 @@ function readRun(out) {
     const p = JSON.parse(line)
     rows.set(`${basename(p.file)}:${p.page}`, p)
   }
+  // pages that failed on a time limit (the page's OCR, the page, the document): a loaded machine, not the text
+  const timedOut = new Set()
+  const csv = join(out, 'documents.csv')
+  const docTimeout = new Set()
+  if (existsSync(csv)) for (const line of readFileSync(csv, 'utf8').split('\n')) if (/,[A-Z_]*TIMEOUT,/.test(line)) docTimeout.add(line.split(',')[1])
+  for (const p of rows.values()) if (p.action === 'failed' && docTimeout.has(p.hash)) timedOut.add(`${basename(p.file)}:${p.page}`)
   const ms = new Map() // hash -> page -> ms
   const dir = join(out, 'documents')
   for (const f of existsSync(dir) ? readdirSync(dir) : []) {
@@ -168,13 +174,16 @@ function readRun(out) {
     try {
       const rep = JSON.parse(readFileSync(join(dir, f), 'utf8'))
       const m = new Map()
-      for (const v of rep.pageVerdicts ?? []) m.set(v.page, v.ms ?? {})
+      for (const v of rep.pageVerdicts ?? []) {
+        m.set(v.page, v.ms ?? {})
+        if (/TIMEOUT/.test(v.error?.code ?? '')) timedOut.add(`${basename(rep.file ?? '')}:${v.page}`)
+      }
       ms.set(f.slice(0, -5), m)
     } catch {
       // an unreadable report leaves the timings out
     }
   }
-  return { rows, ms }
+  return { rows, ms, timedOut }
 }
 
 if (refsOnly) {
@@ -193,7 +202,11 @@ const extract = run('extract')
 const A = readRun(auto.out)
 const E = readRun(extract.out)
 
-const keep = common.map((d) => readRun(join(resolve(d), 'run-auto')).rows)
+const others = common.map((d) => readRun(join(resolve(d), 'run-auto')))
+const keep = others.map((r) => r.rows)
+// --drop-timeouts: leave out pages that failed on a time limit in this run or a --common one (listed)
+const dropTimeouts = args.includes('--drop-timeouts')
+const dropped = []
 const per = new Map()
 const worse = []
 const missing = []
@@ -207,6 +220,10 @@ for (const l of labels) {
   const e = E.rows.get(key)
   if (keep.some((rows) => !rows.has(key))) continue
   if (!p && common.length) continue // --common: the pages every run has done
+  if (dropTimeouts && [A, ...others].some((r) => r.timedOut.has(key))) {
+    dropped.push(key)
+    continue
+  }
   if (!p) {
     missing.push(key)
     continue
@@ -263,11 +280,12 @@ for (const [label, s] of [...per].sort()) {
 }
 console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
 if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
+if (dropped.length) console.log(`pages left out, failed on a time limit here or in a --common run: ${dropped.length} (${dropped.join(' ')})`)
 if (failed.length) console.log(`pages failed (empty output, counted in F1): ${failed.length} (${failed.join(' ')})`)
 if (noLayer.length) console.log(`pages without a layer to compare (not in the extract run): ${noLayer.length}`)
 console.log(`pages whose output is worse than the input layer (F1 lower by > 0.02): ${worse.length}`)
 for (const w of worse) console.log(`  ${w.page} [${w.label}] out ${w.out.toFixed(3)} < layer ${w.layer.toFixed(3)}: ${w.reason}`)
 if (jsonOut) {
   const labelsOut = Object.fromEntries([...per].map(([k, s]) => [k, { ...s, refs: [...s.refs] }]))
-  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed, pages: all }, null, 1))
+  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed, dropped, pages: all }, null, 1))
 }
