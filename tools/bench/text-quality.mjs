@@ -271,14 +271,15 @@ const lpad = (s, n) => String(s).padStart(n)
 console.log(`text-quality on ../shared/${corpusName} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`)
 console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
 console.log(`${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`)
-const tot = { n: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
+const tot = { n: 0, sum: 0, lsum: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
 for (const [label, s] of [...per].sort()) {
   console.log(
     `${pad(label, 10)} ${lpad(s.n, 5)} ${lpad((s.sum / s.n).toFixed(3), 7)} ${lpad(s.min.toFixed(3), 6)} ${lpad((s.lsum / s.n).toFixed(3), 7)} ${lpad(s.lmin.toFixed(3), 6)} ${lpad(s.ocr, 5)} ${lpad(s.ocrTimed, 5)} ${lpad((s.ms / 1000).toFixed(0), 7)} ${lpad(s.worse, 5)} ${lpad(s.worsePoppler, 7)}  ${[...s.refs].join(' + ')}`,
   )
   for (const k of Object.keys(tot)) tot[k] += s[k]
 }
-console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
+const mean = (x) => (tot.n ? x / tot.n : 0).toFixed(3)
+console.log(`${pad('all', 10)} ${lpad(tot.n, 5)} ${lpad(mean(tot.sum), 7)} ${' '.repeat(6)} ${lpad(mean(tot.lsum), 7)} ${' '.repeat(6)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`)
 if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
 if (dropped.length) console.log(`pages left out, failed on a time limit here or in a --common run: ${dropped.length} (${dropped.join(' ')})`)
 if (failed.length) console.log(`pages failed (empty output, counted in F1): ${failed.length} (${failed.join(' ')})`)
