@@ -9,7 +9,7 @@
 // with its one-line reason (layer, action, notes).
 // References (which one each label used is printed):
 //   corpus:      `truth` files (scanned pages); born-digital texlive pages (healthy, garbled, reflected): pdftotext
-//                of the unbroken source page (/usr/share/doc/texlive-doc, packages texlive-lang-french and
+//                of the unbroken source page when constructed (/usr/share/doc/texlive-doc, texlive-lang-french and
 //                texlive-latex-recommended-doc); other healthy/blank pages: pdftotext of the file itself; pages with
 //                neither (real scans without truth, a real garbled file, a source doc not installed): native
 //                tesseract -l fra+eng of a 300 dpi pdftoppm render.
@@ -125,10 +125,11 @@ function reference(l) {
   const file = join(corpus, l.file)
   let ref
   if (l.truth) ref = { kind: 'truth file', text: readFileSync(join(corpus, l.truth), 'utf8') }
-  else if (corpusName === 'corpus' && ['healthy', 'garbled', 'reflected'].includes(l.label) && sourcePage(l.source)) {
+  // only constructed pages have an unbroken source: oracle-labelled texlive pages (fepslatex) are broken at the source
+  else if (corpusName === 'corpus' && l.method === 'construction' && ['healthy', 'garbled', 'reflected'].includes(l.label) && sourcePage(l.source)) {
     const s = sourcePage(l.source)
     ref = { kind: 'pdftotext of unbroken source', text: pdftotext(s.path, s.page) }
-  } else if (corpusName === 'corpus' && l.source?.startsWith('texlive-doc:') && ['garbled', 'reflected'].includes(l.label)) {
+  } else if (corpusName === 'corpus' && l.method === 'construction' && ['garbled', 'reflected'].includes(l.label)) {
     ref = { kind: 'tesseract 300 dpi (source doc not installed)', text: tesseractRef(file, l.page) }
   } else if (!SCANNED.has(l.label) && l.label !== 'reflected') ref = { kind: 'pdftotext of the file', text: pdftotext(file, l.page) }
   else ref = { kind: 'tesseract 300 dpi', text: tesseractRef(file, l.page) }
