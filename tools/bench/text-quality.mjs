@@ -1,5 +1,5 @@
 // Text quality end to end: `node tools/bench/text-quality.mjs [--corpus corpus|corpus-real] [--bin CLI] [--work DIR]
-//   [--shared DIR] [--refs DIR] [--jobs 2] [--page-timeout S] [--refs-only] [--no-run] [--common DIR,...] [--json FILE]`.
+//   [--shared DIR] [--refs DIR] [--jobs 2] [--page-timeout S] [--refs-only] [--no-run] [--common DIR,...] [--drop-timeouts] [--json FILE]`.
 // Runs `pdftriage run` (the built CLI, or --bin for another build) over ../shared/<corpus>/pdf twice: policy `auto`
 // (what a user gets) and policy `extract` (the file's own layer, as pdftriage reads it, repairs included, no OCR). For
 // every labelled page it computes an order-insensitive word F1 of the page's output text (pages.jsonl `text`) against
@@ -9,7 +9,7 @@
 // with its one-line reason (layer, action, notes).
 // References (which one each label used is printed):
 //   corpus:      `truth` files (scanned pages); born-digital texlive pages (healthy, garbled, reflected): pdftotext
-//                of the unbroken source page (/usr/share/doc/texlive-doc, packages texlive-lang-french and
+//                of the unbroken source page when constructed (/usr/share/doc/texlive-doc, texlive-lang-french and
 //                texlive-latex-recommended-doc); other healthy/blank pages: pdftotext of the file itself; pages with
 //                neither (real scans without truth, a real garbled file, a source doc not installed): native
 //                tesseract -l fra+eng of a 300 dpi pdftoppm render.
@@ -129,10 +129,11 @@ function reference(l) {
   const file = join(corpus, l.file)
   let ref
   if (l.truth) ref = { kind: 'truth file', text: readFileSync(join(corpus, l.truth), 'utf8') }
-  else if (corpusName === 'corpus' && ['healthy', 'garbled', 'reflected'].includes(l.label) && sourcePage(l.source)) {
+  // only constructed pages have an unbroken source: oracle-labelled texlive pages (fepslatex) are broken at the source
+  else if (corpusName === 'corpus' && l.method === 'construction' && ['healthy', 'garbled', 'reflected'].includes(l.label) && sourcePage(l.source)) {
     const s = sourcePage(l.source)
     ref = { kind: 'pdftotext of unbroken source', text: pdftotext(s.path, s.page) }
-  } else if (corpusName === 'corpus' && l.source?.startsWith('texlive-doc:') && ['garbled', 'reflected'].includes(l.label)) {
+  } else if (corpusName === 'corpus' && l.method === 'construction' && ['garbled', 'reflected'].includes(l.label)) {
     ref = { kind: 'tesseract 300 dpi (source doc not installed)', text: tesseractRef(file, l.page) }
   } else if (!SCANNED.has(l.label) && l.label !== 'reflected') ref = { kind: 'pdftotext of the file', text: pdftotext(file, l.page) }
   else ref = { kind: 'tesseract 300 dpi', text: tesseractRef(file, l.page) }
@@ -165,6 +166,12 @@ function readRun(out) {
     const p = JSON.parse(line)
     rows.set(`${basename(p.file)}:${p.page}`, p)
   }
+  // pages that failed on a time limit (the page's OCR, the page, the document): a loaded machine, not the text
+  const timedOut = new Set()
+  const csv = join(out, 'documents.csv')
+  const docTimeout = new Set()
+  if (existsSync(csv)) for (const line of readFileSync(csv, 'utf8').split('\n')) if (/,[A-Z_]*TIMEOUT,/.test(line)) docTimeout.add(line.split(',')[1])
+  for (const p of rows.values()) if (p.action === 'failed' && docTimeout.has(p.hash)) timedOut.add(`${basename(p.file)}:${p.page}`)
   const ms = new Map() // hash -> page -> ms
   const dir = join(out, 'documents')
   for (const f of existsSync(dir) ? readdirSync(dir) : []) {
@@ -172,13 +179,16 @@ function readRun(out) {
     try {
       const rep = JSON.parse(readFileSync(join(dir, f), 'utf8'))
       const m = new Map()
-      for (const v of rep.pageVerdicts ?? []) m.set(v.page, v.ms ?? {})
+      for (const v of rep.pageVerdicts ?? []) {
+        m.set(v.page, v.ms ?? {})
+        if (/TIMEOUT/.test(v.error?.code ?? '')) timedOut.add(`${basename(rep.file ?? '')}:${v.page}`)
+      }
       ms.set(f.slice(0, -5), m)
     } catch {
       // an unreadable report leaves the timings out
     }
   }
-  return { rows, ms }
+  return { rows, ms, timedOut }
 }
 
 if (refsOnly) {
@@ -197,7 +207,11 @@ const extract = run('extract')
 const A = readRun(auto.out)
 const E = readRun(extract.out)
 
-const keep = common.map((d) => readRun(join(resolve(d), 'run-auto')).rows)
+const others = common.map((d) => readRun(join(resolve(d), 'run-auto')))
+const keep = others.map((r) => r.rows)
+// --drop-timeouts: leave out pages that failed on a time limit in this run or a --common one (listed)
+const dropTimeouts = args.includes('--drop-timeouts')
+const dropped = []
 const per = new Map()
 const worse = []
 const missing = []
@@ -211,6 +225,10 @@ for (const l of labels) {
   const e = E.rows.get(key)
   if (keep.some((rows) => !rows.has(key))) continue
   if (!p && common.length) continue // --common: the pages every run has done
+  if (dropTimeouts && [A, ...others].some((r) => r.timedOut.has(key))) {
+    dropped.push(key)
+    continue
+  }
   if (!p) {
     missing.push(key)
     continue
@@ -264,22 +282,24 @@ console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixe
 console.log(
   `${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`,
 )
-const tot = { n: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
+const tot = { n: 0, sum: 0, lsum: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
 for (const [label, s] of [...per].sort()) {
   console.log(
     `${pad(label, 10)} ${lpad(s.n, 5)} ${lpad((s.sum / s.n).toFixed(3), 7)} ${lpad(s.min.toFixed(3), 6)} ${lpad((s.lsum / s.n).toFixed(3), 7)} ${lpad(s.lmin.toFixed(3), 6)} ${lpad(s.ocr, 5)} ${lpad(s.ocrTimed, 5)} ${lpad((s.ms / 1000).toFixed(0), 7)} ${lpad(s.worse, 5)} ${lpad(s.worsePoppler, 7)}  ${[...s.refs].join(' + ')}`,
   )
   for (const k of Object.keys(tot)) tot[k] += s[k]
 }
+const mean = (x) => (tot.n ? x / tot.n : 0).toFixed(3)
 console.log(
-  `${pad('all', 10)} ${lpad(tot.n, 5)} ${' '.repeat(29)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`,
+  `${pad('all', 10)} ${lpad(tot.n, 5)} ${lpad(mean(tot.sum), 7)} ${' '.repeat(6)} ${lpad(mean(tot.lsum), 7)} ${' '.repeat(6)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`,
 )
 if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
+if (dropped.length) console.log(`pages left out, failed on a time limit here or in a --common run: ${dropped.length} (${dropped.join(' ')})`)
 if (failed.length) console.log(`pages failed (empty output, counted in F1): ${failed.length} (${failed.join(' ')})`)
 if (noLayer.length) console.log(`pages without a layer to compare (not in the extract run): ${noLayer.length}`)
 console.log(`pages whose output is worse than the input layer (F1 lower by > 0.02): ${worse.length}`)
 for (const w of worse) console.log(`  ${w.page} [${w.label}] out ${w.out.toFixed(3)} < layer ${w.layer.toFixed(3)}: ${w.reason}`)
 if (jsonOut) {
   const labelsOut = Object.fromEntries([...per].map(([k, s]) => [k, { ...s, refs: [...s.refs] }]))
-  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed, pages: all }, null, 1))
+  writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed, dropped, pages: all }, null, 1))
 }
