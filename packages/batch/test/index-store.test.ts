@@ -54,3 +54,27 @@ test('compact keeps the newest row per path and its page rows only', async (t) =
     ['b.pdf:h2', 'a.pdf:h3', 'a.pdf:h3'],
   )
 })
+
+test('lookups follow appends, failed rows and compaction', async (t) => {
+  const out = folder(t)
+  const s = new IndexStore(out)
+  s.open()
+  s.append({ ...row('a.pdf', 'h1'), status: 'failed' }, [])
+  assert.equal(s.doneByHash('h1', 'c1'), undefined, 'a failed row is no finished work to point duplicates at')
+  s.appendMany([
+    { row: row('b.pdf', 'h1'), pageLines: [page('b.pdf', 'h1', 1)] },
+    { row: row('c.pdf', 'h1'), pageLines: [page('c.pdf', 'h1', 1)] },
+  ])
+  assert.equal(s.doneByHash('h1', 'c1')?.path, 'b.pdf', 'the first done row is the original')
+  assert.equal(s.latest('a.pdf')?.status, 'failed')
+  s.append(row('a.pdf', 'h2'), [page('a.pdf', 'h2', 1)])
+  assert.equal(s.latest('a.pdf')?.hash, 'h2', 'the newest row of a path wins')
+  s.append(row('b.pdf', 'h3'), [page('b.pdf', 'h3', 1)])
+  assert.equal(await s.compact(), true)
+  assert.equal(s.doneByHash('h1', 'c1')?.path, 'c.pdf', 'b.pdf now holds other content: c.pdf is the original')
+  assert.equal(s.latest('b.pdf')?.hash, 'h3')
+  const reopened = new IndexStore(out)
+  reopened.open()
+  assert.equal(reopened.doneByHash('h1', 'c1')?.path, 'c.pdf')
+  assert.equal(reopened.latest('a.pdf')?.hash, 'h2')
+})
