@@ -5,6 +5,7 @@
 export type { BBox } from './geometry.js'
 export { bboxHeight, bboxUnion, bboxWidth, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
 export type { DocumentInfo, DocumentText, FontInfo, Layer, PageAction, PageImage, PageResult, PageText, Paragraph, TextItem, Verdict } from './types.js'
+export { DEFAULT_OCR_DPI } from './types.js'
 
 // What plugins implement.
 export type {
