@@ -37,6 +37,8 @@ export { isTriageError, TriageError, wrapPluginError } from './errors.js'
 // Helpers for plugin authors.
 export { emptyPage, joinItems, nonSpaceCount } from './text.js'
 export { seededRandom } from './random.js'
+export type { FunctionWordLanguage, FunctionWordTier } from './function-words.js'
+export { functionWords } from './function-words.js'
 
 // Configuration, plugin resolution and the runner, for front ends.
 export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'

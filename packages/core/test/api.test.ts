@@ -28,6 +28,7 @@ test('the public API of @pdftriage/core', async () => {
     'effectiveWriters',
     'emptyPage',
     'fromPdfUserSpace',
+    'functionWords',
     'importPlugin',
     'isScanPage',
     'isTriageError',

@@ -1,3 +1,4 @@
+import { functionWords } from '@pdftriage/core'
 /** Character statistics that tell language from junk without a fitted model. */
 export interface CharStats {
   /** Non-space characters. */
@@ -14,15 +15,8 @@ export interface CharStats {
   words: number
 }
 
-/** Frequent French and English function words: about a third of the words of running prose in either language. */
-const FUNCTION_WORDS = new Set(
-  (
-    'le la les l un une des du de d et en à au aux ce ces cette qui que qu ne pas par pour sur dans est sont il elle ' +
-    'ils on nous vous se sa son ses leur leurs plus ou où avec a être été tout mais si y je me te lui ' +
-    'the of and to in a is that for it as was with be by on not this are or from at an which have has but its ' +
-    'were their they he she his her we you can will would there been'
-  ).split(' '),
-)
+/** French and English function words (core's list): about a third of the words of running prose in either language. */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([...functionWords('fr'), ...functionWords('en')])
 
 /**
  * The function words of two letters or more. Junk that a wrong repair makes (Latin-1 codes taken for reflected ones:
