@@ -1,6 +1,8 @@
 export {
   runBatch,
   batchDigest,
+  countDone,
+  emptySummary,
   emptyRow,
   outcomeRow,
   pageRow,

@@ -93,6 +93,29 @@ export interface BatchSummary {
   seconds: number
 }
 
+/** A summary with nothing counted yet: what {@link runBatch} and a queued batch's collector start from. */
+export function emptySummary(outDir: string): BatchSummary {
+  return {
+    outDir,
+    done: 0,
+    failed: 0,
+    duplicate: 0,
+    unchanged: 0,
+    stillFailed: 0,
+    pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
+    seconds: 0,
+  }
+}
+
+/** Counts a document done in this run and its pages by action (a document's `actions`: action -> pages). */
+export function countDone(summary: BatchSummary, actions: Readonly<Record<string, number>>): void {
+  summary.done++
+  summary.pages.kept += actions.kept ?? 0
+  summary.pages.repaired += actions.repaired ?? 0
+  summary.pages.ocr += actions.ocr ?? 0
+  summary.pages.failed += actions.failed ?? 0
+}
+
 /**
  * The digest of everything that changes outputs: the effective config (writers included), the policy, the model
  * file's bytes, the PDF flag. It is the `config` column of the index: a row counts only for the same digest.
@@ -192,16 +215,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   const digest = await batchDigest({ ...o, cwd })
   const { files, missing } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
 
-  const summary: BatchSummary = {
-    outDir: out,
-    done: 0,
-    failed: 0,
-    duplicate: 0,
-    unchanged: 0,
-    stillFailed: 0,
-    pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
-    seconds: 0,
-  }
+  const summary = emptySummary(out)
   const baseRow = (path: string) => emptyRow(path, digest)
   for (const m of missing) {
     const e = errorRecord(m, missingError(m))
@@ -299,12 +313,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
         const row = outcomeRow(res, digest)
         row.hash ||= todo[i]!.hash
         if (row.status === 'done' && res.document && res.outputs) {
-          const a = res.document.actions
-          summary.done++
-          summary.pages.kept += a.kept ?? 0
-          summary.pages.repaired += a.repaired ?? 0
-          summary.pages.ocr += a.ocr ?? 0
-          summary.pages.failed += a.failed ?? 0
+          countDone(summary, res.document.actions)
           index.append(row, lines)
           onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
         } else {

@@ -1,7 +1,7 @@
 import type { InputFilter } from '@pdftriage/batch'
 import type { Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
-import { Progress } from './progress.js'
+import { BatchProgress, summaryLine } from './batch-progress.js'
 
 /** The queue package, imported only by the commands that use a queue: a local run never loads BullMQ. */
 const queueLib = () => import('@pdftriage/queue')
@@ -26,7 +26,7 @@ export interface QueuedRunCommandOptions {
  */
 export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<number> {
   const { runQueued } = await queueLib()
-  let progress: Progress | undefined
+  const report = new BatchProgress({ log: o.log, pagesWithDocument: true })
   const summary = await runQueued(
     {
       queue: o.queue,
@@ -40,42 +40,17 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
       ...(o.policy ? { policy: o.policy } : {}),
     },
     (e) => {
-      switch (e.type) {
-        case 'resumed':
-          o.log(`resumed: ${e.message}`)
-          break
-        case 'notice':
-          o.log(e.message)
-          break
-        case 'planned':
-          progress = new Progress(
-            e.todo,
-            process.stderr.isTTY === true && !process.env.CI ? {} : { bar: false, write: (l: string) => o.log(l.replace(/\n$/, '')) },
-          )
-          break
-        case 'enqueued':
-          if (!e.submitted) break
+      if (e.type === 'notice') o.log(e.message)
+      else if (e.type === 'enqueued') {
+        if (e.submitted)
           o.log(
             `enqueued ${e.submitted} document(s) on ${e.queue}${e.alreadyDone ? ` (${e.alreadyDone} already done by workers)` : ''}: start workers with pdftriage worker --queue ${e.queue} --out ${o.out}`,
           )
-          break
-        case 'document-done':
-          progress?.pagesOf(e.file, Number(e.row.pages) || 0, Number(e.row.pages_ocred) || 0)
-          progress?.document(e.file, `done: ${e.file}: ${e.row.pages} page(s), ${e.row.pages_ocred || 0} OCRed`)
-          break
-        case 'failed':
-          if (progress) progress.document(e.file, `failed: ${e.file}: ${e.code}: ${e.message}`, true)
-          else o.log(`failed: ${e.file}: ${e.code}: ${e.message}`)
-          break
-      }
+      } else report.on(e)
     },
   )
-  progress?.done()
-  const p = summary.pages
-  o.log(
-    `documents: ${summary.done} done, ${summary.failed} failed, ${summary.duplicate} duplicate, ${summary.unchanged} unchanged; ` +
-      `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.failed ? `, ${p.failed} failed` : ''}; ${summary.seconds.toFixed(1)} s -> ${summary.outDir}`,
-  )
+  report.done()
+  o.log(summaryLine(summary))
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run`)
   return summary.failed + summary.stillFailed > 0 ? 1 : 0
 }

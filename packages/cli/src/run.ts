@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { runBatch, type DocumentLimits, type InputFilter } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
-import { Progress } from './progress.js'
+import { BatchProgress, summaryLine } from './batch-progress.js'
 
 /** Options of `pdftriage run`. */
 export interface RunCommandOptions {
@@ -35,19 +35,14 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
     throw new TriageError('USAGE', `--out \`${o.out}\` is a file: give a folder (it is created when missing)`)
   }
-  let progress: Progress | undefined
-  let inputs = 0
-  let finished = 0
+  const report = new BatchProgress({ log: o.log, ...(o.quiet ? { quiet: true } : {}) })
   // Ctrl-C: every document finished is already in the index (it is committed as each one ends), so the run can stop
   // at once; the bar's line is finished and the rerun that resumes is named.
   const onInterrupt = () => {
-    const line = `interrupted: ${finished} document(s) finished in this run are kept in ${o.out}; run the same command again to go on`
-    if (progress) progress.interrupt(line)
-    else o.log(line)
+    report.interrupt(`interrupted: ${report.finished} document(s) finished in this run are kept in ${o.out}; run the same command again to go on`)
     process.exit(130)
   }
   process.once('SIGINT', onInterrupt)
-  const bar = !o.quiet && process.stderr.isTTY === true && !process.env.CI
   const summary = await runBatch(
     {
       inputs: o.paths,
@@ -65,49 +60,16 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       ...(o.model ? { model: o.model } : {}),
       ...(o.policy ? { policy: o.policy } : {}),
     },
-    (e) => {
-      switch (e.type) {
-        case 'resumed':
-          o.log(`resumed: ${e.message}`)
-          break
-        case 'planned':
-          inputs = e.inputs
-          progress = new Progress(e.todo, { bar, lines: !o.quiet, ...(bar ? {} : { write: (s: string) => o.log(s.replace(/\n$/, '')) }) })
-          break
-        case 'page-done':
-          progress?.page(e.file, e.page.action)
-          break
-        case 'document-done': {
-          finished++
-          const r = e.row
-          if (r.error_code) progress?.message(`note: ${e.file}: ${r.error_message}`)
-          progress?.document(e.file, `done: ${e.file}: ${r.pages} page(s), ${r.pages_ocred || 0} OCRed, ${r.seconds} s`)
-          break
-        }
-        case 'failed': {
-          const line = `failed: ${e.file}: ${e.code}: ${e.message}`
-          // Missing paths fail before the plan; only documents that were tried count on the bar.
-          if (progress) progress.document(e.file, line, true)
-          else o.log(line)
-          break
-        }
-      }
-    },
+    (e) => report.on(e),
   ).finally(() => process.removeListener('SIGINT', onInterrupt))
-  progress?.done()
-  if (inputs === 0) {
+  report.done()
+  if (report.inputs === 0) {
     o.log(
       `no PDF found in ${o.paths.map((p) => `\`${p}\``).join(', ')} (folders are searched recursively for *.pdf` +
         `${o.filter.include?.length || o.filter.exclude?.length ? '; --include and --exclude apply' : ''})`,
     )
   }
-  const p = summary.pages
-  o.log(
-    `documents: ${summary.done} done, ${summary.failed} failed, ${summary.duplicate} duplicate, ${summary.unchanged} unchanged; ` +
-      `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.poorOcr ? ` (${p.poorOcr} read poorly: ocrQuality "poor" in pages.jsonl)` : ''}` +
-      `${p.failed ? `, ${p.failed} failed` : ''}; ` +
-      `${summary.seconds.toFixed(1)} s -> ${summary.outDir}`,
-  )
+  o.log(summaryLine(summary))
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)
   // A failed page is a failure too (a broken judge, an OCR timeout): the page keeps its layer, the exit code says so.
   return summary.failed + summary.stillFailed + summary.pages.failed > 0 ? 1 : 0

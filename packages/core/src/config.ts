@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
 import { TriageError } from './errors.js'
+import { DEFAULT_OCR_DPI } from './types.js'
 
 /** A plugin named by package name, short name or relative path, with or without options. */
 export const pluginRefSchema = z.union([
@@ -65,7 +66,7 @@ export const configSchema = z.strictObject({
     .optional()
     .describe("Writers of each document's files; default: text and rebuilt text, report (and the searchable PDF with --pdf)"),
   policy: policySchema.default('auto').describe('When to OCR'),
-  ocrDpi: z.number().int().min(72).max(1200).default(300).describe('Resolution pages are rendered at for OCR'),
+  ocrDpi: z.number().int().min(72).max(1200).default(DEFAULT_OCR_DPI).describe('Resolution pages are rendered at for OCR'),
   languages: z
     .array(z.string().regex(/^[a-z_]{3,}$/))
     .optional()

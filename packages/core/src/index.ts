@@ -5,6 +5,7 @@
 export type { BBox } from './geometry.js'
 export { bboxHeight, bboxUnion, bboxWidth, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
 export type { DocumentInfo, DocumentText, FontInfo, Layer, PageAction, PageImage, PageResult, PageText, Paragraph, TextItem, Verdict } from './types.js'
+export { DEFAULT_OCR_DPI } from './types.js'
 
 // What plugins implement.
 export type {
@@ -36,6 +37,8 @@ export { isTriageError, TriageError, wrapPluginError } from './errors.js'
 // Helpers for plugin authors.
 export { emptyPage, joinItems, nonSpaceCount } from './text.js'
 export { seededRandom } from './random.js'
+export type { FunctionWordLanguage, FunctionWordTier } from './function-words.js'
+export { functionWords } from './function-words.js'
 
 // Configuration, plugin resolution and the runner, for front ends.
 export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'

@@ -49,6 +49,14 @@ export interface PageText {
   source: 'text-layer' | 'repaired' | 'ocr'
 }
 
+/**
+ * The resolution pages and OCR regions are rendered at for OCR unless configured otherwise (the runner's `ocrDpi`,
+ * the spot-check judge's and the code-map repair's `dpi`). Tesseract's documentation asks for at least 300 dpi; the
+ * spot-check judge's README measured 200 dpi too: the same verdicts, but 8 pt print has an x-height of ~10 px there,
+ * where tesseract starts to lose characters.
+ */
+export const DEFAULT_OCR_DPI = 300
+
 /** A rendered page: grey pixels, one byte each, row-major, no padding. */
 export interface PageImage {
   pageNumber: number

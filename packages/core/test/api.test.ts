@@ -8,6 +8,7 @@ const load = (specifier: string): Promise<Record<string, unknown>> => import(spe
 
 test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await load('@pdftriage/core')).sort(), [
+    'DEFAULT_OCR_DPI',
     'DEFAULT_WRITERS',
     'PDF_WRITER',
     'SCAN_IMAGE_COVERAGE',
@@ -27,6 +28,7 @@ test('the public API of @pdftriage/core', async () => {
     'effectiveWriters',
     'emptyPage',
     'fromPdfUserSpace',
+    'functionWords',
     'importPlugin',
     'isScanPage',
     'isTriageError',

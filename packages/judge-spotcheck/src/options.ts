@@ -1,3 +1,4 @@
+import { DEFAULT_OCR_DPI } from '@pdftriage/core'
 import { z } from 'zod'
 
 const share = z.number().min(0).max(1)
@@ -12,7 +13,13 @@ export const spotcheckOptionsSchema = z.strictObject({
         'swap pages, 5 if independent), times ~0.98 for our own OCR; at the midpoint c = 0.115 of the good (<= 0.08) ' +
         'and bad (>= 0.15) classes that is 0.885^2 x 0.98 = 0.77, rounded down for sampling noise (sd ~0.05 on 45 words)',
     ),
-  dpi: z.number().int().min(72).max(600).default(300).describe('Resolution the sample region is rendered at for OCR (tesseract reads best at 300 dpi)'),
+  dpi: z
+    .number()
+    .int()
+    .min(72)
+    .max(600)
+    .default(DEFAULT_OCR_DPI)
+    .describe(`Resolution the sample region is rendered at for OCR (tesseract reads best at ${DEFAULT_OCR_DPI} dpi)`),
   minLayerWords: z
     .number()
     .int()

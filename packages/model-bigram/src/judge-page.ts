@@ -1,4 +1,4 @@
-import type { FontInfo, PageText, TextItem, Verdict } from '@pdftriage/core'
+import { nonSpaceCount, type FontInfo, type PageText, type TextItem, type Verdict } from '@pdftriage/core'
 import { textStats, type BigramModel, type TextStats } from './model.js'
 import { joinLetterSpaced } from './letter-spacing.js'
 import { stripNumbers } from './numbers.js'
@@ -46,15 +46,6 @@ function textByFont(items: readonly TextItem[]): Map<string, string> {
   return out
 }
 
-function nonSpace(s: string): number {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c !== 32 && (c < 9 || c > 13) && c !== 160) n++
-  }
-  return n
-}
-
 /**
  * Judges one page with a fitted model. Returns `undefined` (abstains) when the page, numbers set aside, has fewer
  * than `minPairs` pairs: too little language to tell. Otherwise a verdict whose notes carry every number measured.
@@ -63,7 +54,7 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   const notes: string[] = []
   const minStructure = o.minStructureShare * model.worstTrainingStructure
   const minFontStructure = o.fontStructureShare * model.worstTrainingStructure
-  const total = nonSpace(page.text)
+  const total = nonSpaceCount(page.text)
   const seed = textStats(page.text, model.logprobs)
   const digitShare = total === 0 ? 0 : seed.digits / total
   notes.push(`bigram ${f2(seed.score)} ${seed.score >= model.threshold ? '>=' : '<'} threshold ${f2(model.threshold)}`)
@@ -90,7 +81,7 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   const fonts = textByFont(page.items)
   if (fonts.size > 1) {
     for (const [id, t] of fonts) {
-      const share = total === 0 ? 0 : nonSpace(t) / total
+      const share = total === 0 ? 0 : nonSpaceCount(t) / total
       if (share < o.fontShare) continue
       const fv = judgeText(stripNumbers(joinLetterSpaced(t)?.text ?? t).text, model, minFontStructure)
       if (fv.stats.pairs < o.minPairs) continue

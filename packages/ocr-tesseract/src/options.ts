@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { DEFAULT_OCR_DPI } from '@pdftriage/core'
 import { z } from 'zod'
 
 /** Options of the tesseract.js OCR engine. */
@@ -13,7 +14,7 @@ export const tesseractOptionsSchema = z.strictObject({
     .int()
     .min(70)
     .max(1200)
-    .default(300)
+    .default(DEFAULT_OCR_DPI)
     .describe('Resolution the runner renders pages at for this engine (informational here: the image carries its dpi)'),
   workers: z
     .number()

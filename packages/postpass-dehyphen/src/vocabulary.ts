@@ -1,3 +1,4 @@
+import { functionWords } from '@pdftriage/core'
 import { CharModel } from './char-model.js'
 
 /** `[\p{L}\p{N}]` per UTF-16 unit beyond ASCII: 0 not yet known, 1 a letter or digit, 2 not (one regex run a unit). */
@@ -66,10 +67,10 @@ export function lastPart(fragment: string): string {
   return (parts[parts.length - 1] ?? '').replace(ELISION, '')
 }
 
-/** Function words that only French uses among French and English (no overlap: "a", "on", "in" are left out). */
-const FRENCH_MARKERS = ['le', 'la', 'les', 'des', 'du', 'et', 'est', 'une', 'dans', 'pour', 'qui', 'que', 'sur', 'pas']
+/** Function words that only French uses among French and English (core's `markers` tier: "a", "on", "in" are not in it). */
+const FRENCH_MARKERS = [...functionWords('fr', 'markers')]
 /** Function words that only English uses. */
-const ENGLISH_MARKERS = ['the', 'of', 'and', 'to', 'is', 'that', 'with', 'for', 'was', 'which', 'by', 'this', 'from', 'are']
+const ENGLISH_MARKERS = [...functionWords('en', 'markers')]
 
 /** Per UTF-16 unit beyond ASCII: 0 not yet known, 1 a letter, 2 not (the regex is run once per distinct unit). */
 const letterUnits = new Uint8Array(0x10000)

@@ -1,21 +1,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { IndexStore, emptyRow, type BatchEvent, type BatchSummary, type DocumentRow } from '@pdftriage/batch'
+import { IndexStore, countDone, emptyRow, emptySummary, type BatchEvent, type BatchSummary, type DocumentRow } from '@pdftriage/batch'
 import { TriageError } from '@pdftriage/core'
 import { QUEUE_DIR, readCompletion, readPlans, type Completion, type JobData, type PlanEntry } from './ledger.js'
-
-/** A row's counts, for the summary. */
-const zeroSummary = (outDir: string): BatchSummary => ({
-  outDir,
-  done: 0,
-  failed: 0,
-  duplicate: 0,
-  unchanged: 0,
-  stillFailed: 0,
-  pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
-  seconds: 0,
-})
 
 /** Whether the index already holds the row a plan entry asks for (so collecting again appends nothing). */
 function indexed(index: IndexStore, e: PlanEntry): boolean {
@@ -46,7 +34,7 @@ export class Collector {
   ) {
     this.index = new IndexStore(out)
     this.fixes = this.index.open()
-    this.summary = zeroSummary(out)
+    this.summary = emptySummary(out)
   }
 
   /**
@@ -177,12 +165,7 @@ export class Collector {
     for (const { row, kind, of, c } of batch) {
       const full = this.index.latest(row.path)!
       if (kind === 'done') {
-        s.done++
-        const a = c?.actions ?? {}
-        s.pages.kept += a.kept ?? 0
-        s.pages.repaired += a.repaired ?? 0
-        s.pages.ocr += a.ocr ?? 0
-        s.pages.failed += a.failed ?? 0
+        countDone(s, c?.actions ?? {})
         this.onEvent({ type: 'document-done', file: row.path, row: full, files: { ...(c?.files ?? {}) } })
       } else if (kind === 'failed') {
         s.failed++

@@ -1,8 +1,9 @@
+import { DEFAULT_OCR_DPI } from '@pdftriage/core'
 import { z } from 'zod'
 
 /** Options of the `codemap` repair plugin. */
 export const codemapOptionsSchema = z.strictObject({
-  dpi: z.number().int().min(72).max(600).default(300).describe('Resolution of the anchor OCR (the OCR stage renders at 300).'),
+  dpi: z.number().int().min(72).max(600).default(DEFAULT_OCR_DPI).describe(`Resolution of the anchor OCR (the OCR stage renders at ${DEFAULT_OCR_DPI}).`),
   minAgreement: z
     .number()
     .min(0)

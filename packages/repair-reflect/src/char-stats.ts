@@ -1,10 +1,12 @@
-/** Character statistics that tell language from junk without a fitted model. */
+import { functionWords } from '@pdftriage/core'
+import { pageStats } from '@pdftriage/judge-gates'
+/** Character statistics that tell language from junk without a fitted model: the gates' `pageStats` and function words. */
 export interface CharStats {
-  /** Non-space characters. */
+  /** Non-space characters (`pageStats().chars`). */
   nonSpace: number
-  /** Share of non-space characters that are letters (any script). */
+  /** Share of non-space characters that are letters (any script), leaders included. */
   letterShare: number
-  /** Vowels over letters (a e i o u y and their accented forms). */
+  /** Vowels over Latin letters (`pageStats().vowelShare`: a e i o u y, accented or not, æ œ ø). */
   vowelRatio: number
   /** Share of words (letter runs) that are French or English function words. */
   functionWordShare: number
@@ -14,15 +16,8 @@ export interface CharStats {
   words: number
 }
 
-/** Frequent French and English function words: about a third of the words of running prose in either language. */
-const FUNCTION_WORDS = new Set(
-  (
-    'le la les l un une des du de d et en à au aux ce ces cette qui que qu ne pas par pour sur dans est sont il elle ' +
-    'ils on nous vous se sa son ses leur leurs plus ou où avec a être été tout mais si y je me te lui ' +
-    'the of and to in a is that for it as was with be by on not this are or from at an which have has but its ' +
-    'were their they he she his her we you can will would there been'
-  ).split(' '),
-)
+/** French and English function words (core's list): about a third of the words of running prose in either language. */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([...functionWords('fr'), ...functionWords('en')])
 
 /**
  * The function words of two letters or more. Junk that a wrong repair makes (Latin-1 codes taken for reflected ones:
@@ -31,22 +26,9 @@ const FUNCTION_WORDS = new Set(
  */
 const LONG_FUNCTION_WORDS = new Set([...FUNCTION_WORDS].filter((w) => w.length >= 2))
 
-const VOWELS = new Set('aeiouyàâäéèêëîïôöùûüÿœæ')
-const LETTER = /\p{L}/u
-
-/** Measures `text` (one pass). Shares are 0 when there is nothing to divide by. */
+/** Measures `text`. Shares are 0 when there is nothing to divide by. */
 export function charStats(text: string): CharStats {
-  let nonSpace = 0
-  let letters = 0
-  let vowels = 0
-  for (const ch of text) {
-    if (/\s/.test(ch)) continue
-    nonSpace++
-    if (LETTER.test(ch)) {
-      letters++
-      if (VOWELS.has(ch.toLowerCase())) vowels++
-    }
-  }
+  const ps = pageStats(text)
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
   let fw = 0
   let lfw = 0
@@ -55,9 +37,9 @@ export function charStats(text: string): CharStats {
     if (LONG_FUNCTION_WORDS.has(w)) lfw++
   }
   return {
-    nonSpace,
-    letterShare: nonSpace ? letters / nonSpace : 0,
-    vowelRatio: letters ? vowels / letters : 0,
+    nonSpace: ps.chars,
+    letterShare: ps.chars ? ps.letters / ps.chars : 0,
+    vowelRatio: ps.vowelShare,
     functionWordShare: words.length ? fw / words.length : 0,
     longFunctionWordShare: words.length ? lfw / words.length : 0,
     words: words.length,

@@ -3,7 +3,7 @@ import type { DocumentView, ExtractedDocument, JudgeContext, OcrEngine } from '.
 import { TriageError } from '../errors.js'
 import type { Components } from '../resolve.js'
 import { emptyPage, withoutBands } from '../text.js'
-import type { DocumentInfo, DocumentText, PageAction, PageResult, PageText, Verdict } from '../types.js'
+import { DEFAULT_OCR_DPI, type DocumentInfo, type DocumentText, type PageAction, type PageResult, type PageText, type Verdict } from '../types.js'
 import { PageSource } from './extract.js'
 import { judgeDocument, judgePage } from './judge.js'
 import { meanConfidence } from './ocr-check.js'
@@ -36,7 +36,7 @@ export interface RunDocumentOptions {
   /** The file as given, for records and errors. */
   file?: string
   policy?: Policy
-  /** Render resolution for OCR. Default 300. */
+  /** Render resolution for OCR. Default {@link DEFAULT_OCR_DPI}. */
   ocrDpi?: number
   languages?: string[]
   /** Called with the document's metadata once open; returns how rules change its handling. */
@@ -85,9 +85,6 @@ export type PipelineEvent = { type: 'page'; result: PageResult } | { type: 'docu
 
 /** The components {@link runDocument} uses (the extractor has already opened the document). */
 export type PipelineComponents = Omit<Components, 'close' | 'extractor' | typeof Symbol.asyncDispose>
-
-/** Render resolution for OCR when none is given: tesseract's models read best at 300 dpi. */
-const DEFAULT_OCR_DPI = 300
 
 /** What every page of one document's run shares, settled once the document is open. */
 interface DocumentRun {
