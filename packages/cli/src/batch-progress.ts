@@ -84,3 +84,9 @@ export function summaryLine(summary: BatchSummary): string {
     `${summary.seconds.toFixed(1)} s -> ${summary.outDir}`
   )
 }
+
+/**
+ * The exit code of `run` and `run --queue`: 0 when everything was done, 1 when a document failed (in this run, or
+ * unchanged since an earlier run failed it) or a page did (a broken judge, an OCR timeout: the page kept its layer).
+ */
+export const batchExitCode = (summary: BatchSummary): number => (summary.failed + summary.stillFailed + summary.pages.failed > 0 ? 1 : 0)

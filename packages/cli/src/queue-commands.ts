@@ -1,7 +1,7 @@
 import type { InputFilter } from '@pdftriage/batch'
 import type { Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
-import { BatchProgress, summaryLine } from './batch-progress.js'
+import { BatchProgress, batchExitCode, summaryLine } from './batch-progress.js'
 
 /** The queue package, imported only by the commands that use a queue: a local run never loads BullMQ. */
 const queueLib = () => import('@pdftriage/queue')
@@ -52,7 +52,7 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
   report.done()
   o.log(summaryLine(summary))
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run`)
-  return summary.failed + summary.stillFailed > 0 ? 1 : 0
+  return batchExitCode(summary)
 }
 
 /** `pdftriage worker`: processes documents of the queue of `out` until interrupted (or idle, with `exitWhenIdle`). */

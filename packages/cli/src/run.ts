@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { runBatch, type DocumentLimits, type InputFilter } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
-import { BatchProgress, summaryLine } from './batch-progress.js'
+import { BatchProgress, batchExitCode, summaryLine } from './batch-progress.js'
 
 /** Options of `pdftriage run`. */
 export interface RunCommandOptions {
@@ -71,6 +71,5 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   }
   o.log(summaryLine(summary))
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)
-  // A failed page is a failure too (a broken judge, an OCR timeout): the page keeps its layer, the exit code says so.
-  return summary.failed + summary.stillFailed + summary.pages.failed > 0 ? 1 : 0
+  return batchExitCode(summary)
 }

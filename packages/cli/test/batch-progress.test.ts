@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { emptyRow, emptySummary, type DocumentRow } from '@pdftriage/batch'
-import { BatchProgress, summaryLine } from '../src/batch-progress.js'
+import { BatchProgress, batchExitCode, summaryLine } from '../src/batch-progress.js'
 
 const row = (path: string, fields: Partial<DocumentRow>): DocumentRow => ({ ...emptyRow(path, 'digest'), pages_end: '0', ...fields })
 
@@ -37,4 +37,12 @@ test('the summary line names failed pages and poorly read OCR only when there ar
   assert.equal(summaryLine(s), 'documents: 2 done, 0 failed, 0 duplicate, 0 unchanged; pages: 0 kept, 0 repaired, 0 OCRed; 1.3 s -> /out')
   s.pages = { kept: 1, repaired: 0, ocr: 2, failed: 1, poorOcr: 1 }
   assert.match(summaryLine(s), /pages: 1 kept, 0 repaired, 2 OCRed \(1 read poorly: ocrQuality "poor" in pages\.jsonl\), 1 failed; /)
+})
+
+test('run and run --queue exit 1 for a failed document, one failed earlier, or a failed page', () => {
+  const s = { ...emptySummary('/out'), done: 2 }
+  assert.equal(batchExitCode(s), 0)
+  assert.equal(batchExitCode({ ...s, failed: 1 }), 1)
+  assert.equal(batchExitCode({ ...s, stillFailed: 1 }), 1)
+  assert.equal(batchExitCode({ ...s, pages: { ...s.pages, failed: 1 } }), 1)
 })
