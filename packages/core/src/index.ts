@@ -36,6 +36,7 @@ export { isTriageError, TriageError, wrapPluginError } from './errors.js'
 // Helpers for plugin authors.
 export { emptyPage, joinItems, nonSpaceCount } from './text.js'
 export { seededRandom } from './random.js'
+export { layoutTurn, readingPage, readingTurn, turnBox } from './reading-frame.js'
 
 // Configuration, plugin resolution and the runner, for front ends.
 export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'
