@@ -335,7 +335,7 @@ describe('the better text wins when the judges call both the layer and its OCR j
     assert.equal(r.ocr?.text, 'Nv # i 43d] W 2 AFP')
     assert.ok(
       r.verdict.notes.some((n) =>
-        /fails the same test as the layer \(vowels # of # Latin letters, outside ##\) \(layer 0\.01 from its threshold, OCR 0\.07\): the page's own layer is kept/.test(
+        /fails the same test as the layer \(vowels # of # Latin letters, outside #-#\) \(layer 0\.01 from its threshold, OCR 0\.07\): the page's own layer is kept/.test(
           n,
         ),
       ),

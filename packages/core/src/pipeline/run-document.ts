@@ -227,7 +227,7 @@ const reasonOf = (v: Verdict): string =>
   ([...v.notes].reverse().find((n) => DECISION.test(n)) ?? '')
     .replace(DECISION, '')
     .replace(/:.*$/su, '')
-    .replace(/[-+]?\d[\d.,]*/gu, '#')
+    .replace(/\d[\d.,]*/gu, '#')
     .trim()
 
 /**
