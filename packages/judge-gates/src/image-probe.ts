@@ -145,7 +145,8 @@ const union = (a: BBox, b: BBox): BBox => ({ x0: Math.min(a.x0, b.x0), y0: Math.
 /**
  * The picture regions of a page that keeps its layer: the words only the image shows, less those lying over the
  * layer's own items (the layer's text misread, not picture text), grouped by proximity into boxes, grown over the
- * other things OCR read beside them (`others`: short words, numbers) and given a margin.
+ * other things OCR read beside them (`others`: short words, numbers), joined where no line of the layer lies between
+ * them, and given a margin.
  * Returns the boxes, in page points, and the words they hold.
  */
 export function pictureRegions(page: PageText, boxes: readonly BBox[], others: readonly BBox[] = []): { regions: BBox[]; words: number } {
@@ -196,6 +197,23 @@ export function pictureRegions(page: PageText, boxes: readonly BBox[], others: r
     }
     return g
   })
+  // One OCR call per region: tesseract's cost per call (~0.4 s measured on real pages, a whole A4 page at 300 dpi
+  // ~0.9 s) outweighs the area saved, so groups merge whenever their joint box takes in none of the layer's lines
+  // (the layer's text between two pictures keeps them apart, and so their texts in reading order).
+  const crossesLayer = (b: BBox) => layer.some((l) => (l.y0 + l.y1) / 2 > b.y0 && (l.y0 + l.y1) / 2 < b.y1 && l.x0 < b.x1 && l.x1 > b.x0)
+  for (let merged = true; merged;) {
+    merged = false
+    for (let i = 0; i < groups.length && !merged; i++) {
+      for (let j = i + 1; j < groups.length && !merged; j++) {
+        const u = union(groups[i]!, groups[j]!)
+        if (!crossesLayer(u)) {
+          groups[i] = u
+          groups.splice(j, 1)
+          merged = true
+        }
+      }
+    }
+  }
   const m = REGION_MARGIN * h
   const regions = groups
     .map((g) => ({ x0: Math.max(0, g.x0 - m), y0: Math.max(0, g.y0 - m), x1: Math.min(page.width, g.x1 + m), y1: Math.min(page.height, g.y1 + m) }))

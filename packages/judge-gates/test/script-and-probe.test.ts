@@ -135,6 +135,24 @@ test("words the OCR misreads on the layer's own line are not a picture region", 
   assert.ok(w.regions[0]!.y0 > 240 && w.regions[0]!.y1 < 270, JSON.stringify(w?.regions))
 })
 
+test('picture words far apart are OCRed as one region, unless a line of the layer lies between them', async () => {
+  // helpers.page puts the layer's line at y 50-60, x 50-545
+  const p = page('Quarterly figures', { imageCoverage: 0.2 })
+  const at = (x: number, y: number): BBox => ({ x0: x, y0: y, x1: x + 40, y1: y + 10 })
+  const words = (y: number): Array<[string, BBox]> => [
+    ['Revenue', at(60, y)],
+    ['Expenses', at(110, y)],
+    ['Margin', at(160, y)],
+  ]
+  // two groups 200 points apart below the line: one call reads both
+  const below = await judge.judge(p, ocrAt([...words(100), ...words(300)]))
+  assert.equal(below?.regions?.length, 1, JSON.stringify(below?.regions))
+  // one group above the line, one below: two regions, each read where it lies
+  const around = await judge.judge(p, ocrAt([...words(20), ...words(300)]))
+  assert.equal(around?.regions?.length, 2, JSON.stringify(around?.regions))
+  assert.ok(around.regions[0]!.y1 <= 50 && around.regions[1]!.y0 >= 60)
+})
+
 test('a thin layer drawn invisible beside an image that stops short of the page edges is sparse: an OCR layer', async () => {
   const folio = page('- 3 -', { imageCoverage: 0.7 })
   folio.fonts = { f1: { id: 'f1', invisible: true } }
