@@ -6,7 +6,8 @@
 // a reference, and the same F1 for the input layer (pages.jsonl `layerText` where OCR replaced the layer, else the
 // extract run's text). Per label: pages, mean and min F1 (output and layer), pages OCRed, OCR seconds (the reports'
 // ms.ocr + ms.render), and the pages whose output is worse than the input layer (output F1 < layer F1 - 0.02), each
-// with its one-line reason (layer, action, notes).
+// with its one-line reason (layer, action, notes) and the share of the layer's words the output kept (`lost`: pages
+// worse that kept under 0.98 of them; a page that kept them all only added text the reference lacks).
 // References (which one each label used is printed):
 //   corpus:      `truth` files (scanned pages); born-digital texlive pages (healthy, garbled, reflected): pdftotext
 //                of the unbroken source page when constructed (/usr/share/doc/texlive-doc, texlive-lang-french and
@@ -87,6 +88,22 @@ function f1(got, want) {
   const p = g.length ? hit / g.length : 0
   const r = ww.length ? hit / ww.length : 0
   return p + r ? (2 * p * r) / (p + r) : 0
+}
+
+/** Share of `want`'s words (with repeats) found in `got`: of the layer's words, how many the output kept. */
+function recall(got, want) {
+  const a = new Map()
+  for (const w of words(got)) a.set(w, (a.get(w) ?? 0) + 1)
+  const ww = words(want)
+  let hit = 0
+  for (const w of ww) {
+    const c = a.get(w)
+    if (c) {
+      hit++
+      a.set(w, c - 1)
+    }
+  }
+  return ww.length ? hit / ww.length : 1
 }
 
 // --- references ---------------------------------------------------------------------------------------------------
@@ -242,11 +259,14 @@ for (const l of labels) {
   const fo = f1(out, ref.text)
   const fl = f1(layer, ref.text)
   const fp = f1(poppler, ref.text)
+  // Added text (a picture's words the reference lacks) lowers F1 against a layer-only reference without losing
+  // anything the file had: whether the output kept every word of the layer tells the two apart.
+  const kept = recall(out, layer)
   const t = (A.ms.get(p.hash) ?? A.ms.get(p.hash?.slice(0, 32)) ?? A.ms.get(p.hash?.slice(0, 64)))?.get(l.page) ?? {}
   const ocrMs = (t.ocr ?? 0) + (t.render ?? 0)
-  all.push({ page: key, label: l.label, ref: ref.kind, out: fo, layer: fl, poppler: fp, action: p.action, layerKind: p.layer, ocrMs })
+  all.push({ page: key, label: l.label, ref: ref.kind, out: fo, layer: fl, poppler: fp, kept, action: p.action, layerKind: p.layer, ocrMs })
   let s = per.get(l.label)
-  if (!s) per.set(l.label, (s = { n: 0, sum: 0, min: 1, lsum: 0, lmin: 1, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0, refs: new Set() }))
+  if (!s) per.set(l.label, (s = { n: 0, sum: 0, min: 1, lsum: 0, lmin: 1, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, lost: 0, worsePoppler: 0, refs: new Set() }))
   s.n++
   s.sum += fo
   s.min = Math.min(s.min, fo)
@@ -259,6 +279,7 @@ for (const l of labels) {
   if (fo < fp - 0.02) s.worsePoppler++
   if (fo < fl - 0.02 && (p.layerText != null || e)) {
     s.worse++
+    if (kept < 0.98) s.lost++
     // the verdict is in the last notes: keep those, the measurements before them are in pages.jsonl
     const notes = (Array.isArray(p.notes) ? p.notes : [p.notes ?? '']).slice(-2).join('; ')
     worse.push({
@@ -266,6 +287,7 @@ for (const l of labels) {
       label: l.label,
       out: fo,
       layer: fl,
+      kept,
       reason:
         `layer=${p.layer} action=${p.action}${p.ocrQuality ? ` ocrQuality=${p.ocrQuality}` : ''}${p.ocrConfidence != null ? ` conf=${p.ocrConfidence}` : ''}: ${notes}`.slice(
           0,
@@ -280,25 +302,30 @@ const lpad = (s, n) => String(s).padStart(n)
 console.log(`text-quality on ../shared/${corpusName} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`)
 console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
 console.log(
-  `${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('<popplr', 7)}  reference`,
+  `${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('lost', 4)} ${lpad('<popplr', 7)}  reference`,
 )
-const tot = { n: 0, sum: 0, lsum: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, worsePoppler: 0 }
+const tot = { n: 0, sum: 0, lsum: 0, ocr: 0, ocrTimed: 0, ms: 0, worse: 0, lost: 0, worsePoppler: 0 }
 for (const [label, s] of [...per].sort()) {
   console.log(
-    `${pad(label, 10)} ${lpad(s.n, 5)} ${lpad((s.sum / s.n).toFixed(3), 7)} ${lpad(s.min.toFixed(3), 6)} ${lpad((s.lsum / s.n).toFixed(3), 7)} ${lpad(s.lmin.toFixed(3), 6)} ${lpad(s.ocr, 5)} ${lpad(s.ocrTimed, 5)} ${lpad((s.ms / 1000).toFixed(0), 7)} ${lpad(s.worse, 5)} ${lpad(s.worsePoppler, 7)}  ${[...s.refs].join(' + ')}`,
+    `${pad(label, 10)} ${lpad(s.n, 5)} ${lpad((s.sum / s.n).toFixed(3), 7)} ${lpad(s.min.toFixed(3), 6)} ${lpad((s.lsum / s.n).toFixed(3), 7)} ${lpad(s.lmin.toFixed(3), 6)} ${lpad(s.ocr, 5)} ${lpad(s.ocrTimed, 5)} ${lpad((s.ms / 1000).toFixed(0), 7)} ${lpad(s.worse, 5)} ${lpad(s.lost, 4)} ${lpad(s.worsePoppler, 7)}  ${[...s.refs].join(' + ')}`,
   )
   for (const k of Object.keys(tot)) tot[k] += s[k]
 }
 const mean = (x) => (tot.n ? x / tot.n : 0).toFixed(3)
 console.log(
-  `${pad('all', 10)} ${lpad(tot.n, 5)} ${lpad(mean(tot.sum), 7)} ${' '.repeat(6)} ${lpad(mean(tot.lsum), 7)} ${' '.repeat(6)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.worsePoppler, 7)}`,
+  `${pad('all', 10)} ${lpad(tot.n, 5)} ${lpad(mean(tot.sum), 7)} ${' '.repeat(6)} ${lpad(mean(tot.lsum), 7)} ${' '.repeat(6)} ${lpad(tot.ocr, 5)} ${lpad(tot.ocrTimed, 5)} ${lpad((tot.ms / 1000).toFixed(0), 7)} ${lpad(tot.worse, 5)} ${lpad(tot.lost, 4)} ${lpad(tot.worsePoppler, 7)}`,
 )
 if (missing.length) console.log(`pages labelled but not in pages.jsonl: ${missing.length} (${missing.slice(0, 10).join(' ')})`)
 if (dropped.length) console.log(`pages left out, failed on a time limit here or in a --common run: ${dropped.length} (${dropped.join(' ')})`)
 if (failed.length) console.log(`pages failed (empty output, counted in F1): ${failed.length} (${failed.join(' ')})`)
 if (noLayer.length) console.log(`pages without a layer to compare (not in the extract run): ${noLayer.length}`)
-console.log(`pages whose output is worse than the input layer (F1 lower by > 0.02): ${worse.length}`)
-for (const w of worse) console.log(`  ${w.page} [${w.label}] out ${w.out.toFixed(3)} < layer ${w.layer.toFixed(3)}: ${w.reason}`)
+console.log(
+  `pages whose output is worse than the input layer (F1 lower by > 0.02): ${worse.length}, of which ${tot.lost} lost layer words (kept < 0.98 of them)`,
+)
+for (const w of worse) {
+  const k = w.kept >= 0.98 ? `every layer word kept (${w.kept.toFixed(2)}): text added` : `layer words kept ${w.kept.toFixed(2)}`
+  console.log(`  ${w.page} [${w.label}] out ${w.out.toFixed(3)} < layer ${w.layer.toFixed(3)}, ${k}: ${w.reason}`)
+}
 if (jsonOut) {
   const labelsOut = Object.fromEntries([...per].map(([k, s]) => [k, { ...s, refs: [...s.refs] }]))
   writeFileSync(jsonOut, JSON.stringify({ corpus: corpusName, bin, labels: labelsOut, worse, missing, noLayer, failed, dropped, pages: all }, null, 1))

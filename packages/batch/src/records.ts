@@ -24,6 +24,8 @@ export interface PageRecord {
   ocrText?: string
   /** With the text: the layer's own text when the OCR replaced it. */
   layerText?: string
+  /** Picture regions the verdict sends to OCR on a page that keeps its layer: boxes `[x0, y0, x1, y1]` in points. */
+  regions?: number[][]
 }
 
 /** A document line of `pdftriage triage`. */
@@ -70,6 +72,7 @@ export function pageRecord(file: string, r: PageResult, withText: boolean): Page
   const th = num(r.verdict.threshold)
   if (th !== null) rec.threshold = th
   if (r.repair) rec.repair = r.repair
+  if (r.verdict.regions?.length) rec.regions = r.verdict.regions.map((b) => [b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v * 10) / 10))
   if (r.error) rec.error = { code: r.error.code, message: r.error.message }
   if (r.ocrConfidence !== undefined) rec.ocrConfidence = Math.round(r.ocrConfidence * 1000) / 1000
   if (r.ocrQuality) rec.ocrQuality = r.ocrQuality

@@ -48,6 +48,7 @@ describe('scoreEval', () => {
       line({ file: 'a.pdf', page: 4, label: 'healthy', needs_ocr: false }),
       line({ file: 'a.pdf', page: 5, label: 'absent', needs_ocr: null }),
       line({ file: 'b.pdf', page: 1, label: 'absent', needs_ocr: true }),
+      line({ file: 'a.pdf', page: 6, label: 'mixed', needs_ocr: true }),
       line({ file: 'a.pdf', page: 9, label: 'absent', needs_ocr: true }),
     ].join('\n'),
     'labels.jsonl',
@@ -62,6 +63,8 @@ describe('scoreEval', () => {
         [3, p(false, 'recoverable', 'reflect')],
         [4, p(true, 'garbled')],
         [5, p(true, 'absent')],
+        // the layer kept, one picture region OCRed: the page is OCRed
+        [6, { ...p(false, 'healthy'), regions: [[10, 10, 200, 120]] }],
       ]),
     ],
   ])
@@ -71,16 +74,17 @@ describe('scoreEval', () => {
   it('counts missed and needless pages, uncertain ones apart, per class', () => {
     assert.deepEqual(summary, {
       type: 'eval-summary',
-      pages: 6,
+      pages: 7,
       uncertain: 1,
       missed: 3,
       needless: 1,
       errors: 1,
       byLabel: {
-        healthy: { pages: 2, sentToOcr: 1, kept: 1, repaired: 0, wrong: 1 },
-        garbled: { pages: 1, sentToOcr: 0, kept: 1, repaired: 0, wrong: 1 },
-        reflected: { pages: 1, sentToOcr: 0, kept: 1, repaired: 1, wrong: 0 },
-        absent: { pages: 2, sentToOcr: 0, kept: 0, repaired: 0, wrong: 2 },
+        healthy: { pages: 2, sentToOcr: 1, regions: 0, kept: 1, repaired: 0, wrong: 1 },
+        garbled: { pages: 1, sentToOcr: 0, regions: 0, kept: 1, repaired: 0, wrong: 1 },
+        reflected: { pages: 1, sentToOcr: 0, regions: 0, kept: 1, repaired: 1, wrong: 0 },
+        absent: { pages: 2, sentToOcr: 0, regions: 0, kept: 0, repaired: 0, wrong: 2 },
+        mixed: { pages: 1, sentToOcr: 1, regions: 1, kept: 0, repaired: 0, wrong: 0 },
       },
     })
   })
@@ -91,15 +95,22 @@ describe('scoreEval', () => {
     const nine = pages.find((x) => x.page === 9)!
     assert.deepEqual([nine.predicted, nine.notes], [null, ['no result for this page']])
     assert.equal(pages.find((x) => x.page === 3)!.repair, 'reflect')
+    assert.deepEqual((({ predicted, ok, regions }) => ({ predicted, ok, regions }))(pages.find((x) => x.page === 6)!), {
+      predicted: true,
+      ok: true,
+      regions: 1,
+    })
   })
 
   it('prints the classes sorted, then every wrong page with its notes', () => {
     const text = formatEval(pages, summary, 2)
-    assert.equal(text[0], 'eval: 6 labelled pages in 2 files (1 uncertain left out, 1 files failed)')
+    assert.equal(text[0], 'eval: 7 labelled pages in 2 files (1 uncertain left out, 1 files failed)')
     assert.deepEqual(
-      text.slice(2, 6).map((l) => l.split(/\s+/)[0]),
-      ['absent', 'garbled', 'healthy', 'reflected'],
+      text.slice(2, 7).map((l) => l.split(/\s+/)[0]),
+      ['absent', 'garbled', 'healthy', 'mixed', 'reflected'],
     )
+    assert.deepEqual(text[5]!.split(/\s+/), ['mixed', '1', '1', '1', '0', '0', '0'])
+    assert.ok(text.includes('pages OCRed in picture regions only, their layer kept (counted in "to OCR"): 1'))
     assert.ok(text.includes('missed (needs OCR, called readable): 3'))
     assert.ok(text.includes('  a.pdf p2 [garbled] -> readable (healthy by gates)'))
     assert.ok(text.includes('  b.pdf p1 [absent] -> no result (? by ?)'))

@@ -84,7 +84,7 @@ describe('pdftriage fit, calibrate and eval', () => {
     assert.match(text, /6 labelled pages in 7 files \(1 uncertain left out/)
     assert.match(text, /missed \(needs OCR, called readable\): 0/)
     assert.match(text, /needless \(readable, sent to OCR\): 0/)
-    assert.match(text, /reflected\s+2\s+0\s+2\s+2\s+0/)
+    assert.match(text, /reflected\s+2\s+0\s+0\s+2\s+2\s+0/)
     const j = await cli(['eval', '--labels', 'labels.jsonl', '--model', 'c.json', '--jobs', '1', '--format', 'jsonl', '.'], dir)
     const summary = j.records.at(-1) as { type: string; missed: number; byLabel: Record<string, { pages: number }> }
     assert.equal(summary.type, 'eval-summary')

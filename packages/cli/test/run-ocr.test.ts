@@ -60,3 +60,49 @@ describe('pdftriage run with OCR and --pdf (end to end, real tesseract)', () => 
     await h.close()
   })
 })
+
+describe('pdftriage run on a born-digital page with a screenshot (end to end, real tesseract)', () => {
+  let dir: string
+  before(async () => {
+    dir = folder({
+      'manual.pdf': await fx.screenshotPdf(),
+      'cropped-scan.pdf': await fx.croppedSparsePdf(),
+      'config.json': JSON.stringify({ ocr: { use: 'tesseract', options: { languages: ['eng', 'fra'], workers: 1 } } }),
+    })
+  })
+
+  it('keeps the layer exactly and adds the picture text; a scan with a thin invisible layer is OCRed whole', async () => {
+    const r = await cli(['run', '--config', 'config.json', '--jobs', '1', '--pdf', '--out', 'out', '.'], dir)
+    assert.equal(r.code, 0, r.stderr.join('\n'))
+    const out = join(dir, 'out')
+    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { file: string; layer: string; needsOcr: boolean; action: string; regions?: number[][]; notes: string[]; ocrQuality?: string },
+      )
+    const manual = pages.find((p) => p.file === 'manual.pdf')!
+    assert.deepEqual([manual.layer, manual.needsOcr, manual.action, manual.regions?.length], ['healthy', false, 'kept', 1], manual.notes.join('\n'))
+    // the region lies on the picture (x 90-490, y 120-250 points)
+    const [x0, y0, x1, y1] = manual.regions![0]!
+    assert.ok(x0! >= 85 && y0! >= 115 && x1! <= 495 && y1! <= 255, JSON.stringify(manual.regions))
+    assert.equal(manual.ocrQuality, 'good')
+    const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
+    const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
+    const text = readFileSync(join(out, docs.find((d) => d.path === 'manual.pdf')!.text!), 'utf8')
+    // the layer's line exactly, first, then the picture's words
+    assert.equal(text.split('\n')[0], fx.SCREENSHOT_CAPTION)
+    assert.ok(wordRecall(fx.SCREENSHOT_TEXT, text) > 0.9, `picture word recall ${wordRecall(fx.SCREENSHOT_TEXT, text)}`)
+    assert.ok(text.indexOf(fx.SCREENSHOT_CAPTION) === text.lastIndexOf(fx.SCREENSHOT_CAPTION), 'the layer is not read twice')
+    // the searchable PDF keeps the original line once and gets the picture's words
+    const ex = await pdfjs.create(pdfjs.optionsSchema.parse({}), { baseDir: dir })
+    const doc = await ex.open(new Uint8Array(readFileSync(join(out, docs.find((d) => d.path === 'manual.pdf')!.pdf!))))
+    const layer = (await doc.getPageText(1)).text
+    await doc.close()
+    assert.equal(layer.split(fx.SCREENSHOT_CAPTION).length, 2, layer)
+    assert.ok(wordRecall(fx.SCREENSHOT_TEXT, layer) > 0.9, layer)
+
+    const scan = pages.find((p) => p.file === 'cropped-scan.pdf')!
+    assert.deepEqual([scan.layer, scan.needsOcr, scan.action, scan.regions], ['sparse', true, 'ocr', undefined], scan.notes.join('\n'))
+  })
+})

@@ -39,6 +39,7 @@ export { emptyPage, joinItems, nonSpaceCount } from './text.js'
 export { seededRandom } from './random.js'
 export type { FunctionWordLanguage, FunctionWordTier } from './function-words.js'
 export { functionWords } from './function-words.js'
+export { layoutTurn, readingPage, readingTurn, turnBox } from './reading-frame.js'
 
 // Configuration, plugin resolution and the runner, for front ends.
 export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'

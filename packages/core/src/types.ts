@@ -126,7 +126,8 @@ export interface PageResult {
   ocr?: PageText
   /**
    * The OCR of the verdict's `regions` on a page that kept its layer: their words with boxes in page points, their
-   * text (also added to `page.text`). A searchable PDF gets invisible text for these words only.
+   * text (also added to `page.text`, and the words to `page.items` after the layer's). A searchable PDF gets invisible
+   * text for these words only.
    */
   regionText?: PageText
   /** The layer's own text, when OCR replaced it or was kept beside it (for a review of both side by side). */

@@ -34,6 +34,7 @@ test('the public API of @pdftriage/core', async () => {
     'isTriageError',
     'joinItems',
     'judgePage',
+    'layoutTurn',
     'loadConfig',
     'nonSpaceCount',
     'openDocument',
@@ -43,10 +44,13 @@ test('the public API of @pdftriage/core', async () => {
     'planDocument',
     'policySchema',
     'readAndHash',
+    'readingPage',
+    'readingTurn',
     'refParts',
     'repairPage',
     'runDocument',
     'seededRandom',
+    'turnBox',
     'wrapPluginError',
   ])
 })

@@ -217,3 +217,138 @@ describe('regions of a page that keeps its layer', () => {
     assert.deepEqual(e.sizes, [])
   })
 })
+
+describe("region OCR keeps to the pictures, and a later judge's verdict keeps the regions", () => {
+  const items = [
+    { text: 'Caption above the picture.', bbox: { x0: 10, y0: 10, x1: 90, y1: 20 }, hasEol: true },
+    { text: 'Text below it.', bbox: { x0: 10, y0: 80, x1: 90, y1: 90 }, hasEol: true },
+  ]
+  const layer: PageText = { pageNumber: 1, width: 100, height: 100, items, text: items.map((i) => i.text).join('\n'), imageCoverage: 0.3, source: 'text-layer' }
+  const d: ExtractedDocument = {
+    pageCount: 1,
+    info: { pageCount: 1 },
+    getPageText: async () => layer,
+    renderPage: async (n, dpi) => ({
+      pageNumber: n,
+      width: Math.round((100 * dpi) / 72),
+      height: Math.round((100 * dpi) / 72),
+      dpi,
+      data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2),
+    }),
+    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
+  }
+  // A region whose margin takes in the layer's last line: OCR reads the picture's words and that line again.
+  const region = { x0: 5, y0: 40, x1: 95, y1: 92 }
+  const ocr: OcrEngine = {
+    name: 'fake',
+    async recognize(im) {
+      // boxes in points on the crop, which starts at (5, 40) on the page
+      const at = (x0: number, y0: number, x1: number, y1: number) => ({ x0: x0 - 5, y0: y0 - 40, x1: x1 - 5, y1: y1 - 40 })
+      const words = [
+        { text: 'Cancel', bbox: at(20, 50, 45, 58), confidence: 0.93, hasEol: false },
+        { text: 'Save', bbox: at(50, 50, 70, 58), confidence: 0.95, hasEol: true },
+        { text: 'Text', bbox: at(10, 80, 25, 90), confidence: 0.9, hasEol: false },
+        { text: 'below', bbox: at(27, 80, 50, 90), confidence: 0.9, hasEol: false },
+        { text: 'it.', bbox: at(52, 80, 60, 90), confidence: 0.9, hasEol: true },
+      ]
+      return { pageNumber: im.pageNumber, width: im.width, height: im.height, items: words, text: 'Cancel Save\nText below it.', source: 'ocr' }
+    },
+    async close() {},
+  }
+  const pictures: Judge = { name: 'gates', judge: () => ({ judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['picture'], regions: [region] }) }
+  const later: Judge = { name: 'spot', judge: () => ({ judge: 'spot', layer: 'healthy', needsOcr: false, notes: ['the layer reads'] }) }
+
+  it("drops the region's words lying over the layer's own lines, and the regions outlive a later readable verdict", async () => {
+    let r: PageResult | undefined
+    for await (const ev of runDocument(
+      d,
+      { extractor: { name: 'x', open: async () => d }, judges: [pictures, later], repairs: [], ocr, postprocess: [] } as never,
+      {
+        policy: 'auto',
+      },
+    )) {
+      if (ev.type === 'page') r = ev.result
+    }
+    assert.ok(r)
+    assert.deepEqual(r.verdict.regions, [region])
+    assert.equal(r.verdict.judge, 'spot')
+    assert.equal(r.page.text, 'Caption above the picture.\nCancel Save\nText below it.')
+    assert.deepEqual(
+      r.regionText?.items.map((i) => i.text),
+      ['Cancel', 'Save'],
+    )
+  })
+})
+
+describe('the better text wins when the judges call both the layer and its OCR junk', () => {
+  // A page of music notation: its layer fails the vowel test (as the gates word it), and so does the OCR of it.
+  const vowels = (share: number) => `vowels ${share.toFixed(2)} of 412 Latin letters, outside 0.20-0.65: no language spells so`
+  const music = (layerShare: number, ocrShare: number, ocrReason?: string): Judge => ({
+    name: 'gates',
+    judge: (p) =>
+      p.source === 'ocr'
+        ? ocrReason
+          ? { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['stats', `garbled: ${ocrReason}`] }
+          : { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['stats', `garbled: ${vowels(ocrShare)}`], score: ocrShare, threshold: 0.65 }
+        : { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['stats', `garbled: ${vowels(layerShare)}`], score: layerShare, threshold: 0.65 },
+  })
+  const scoreLayer = 'Allegro moderato Soprano Alto Tenor Bass aaa'
+  function musicDoc(): ExtractedDocument {
+    const page: PageText = { pageNumber: 1, width: W, height: H, items: [], text: scoreLayer, imageCoverage: 0, source: 'text-layer' }
+    return {
+      pageCount: 1,
+      info: { pageCount: 1 },
+      getPageText: async () => page,
+      renderPage: async () => uprightPage(false),
+      close: async () => {},
+      [Symbol.asyncDispose]: async () => {},
+    }
+  }
+  const junkOcr: OcrEngine = {
+    name: 'fake',
+    recognize: async (im) => ({
+      pageNumber: im.pageNumber,
+      width: W,
+      height: H,
+      items: [{ text: 'Nv # i 43d] W 2 AFP', bbox: { x0: 1, y0: 1, x1: 5, y1: 3 }, confidence: 0.84 }],
+      text: 'Nv # i 43d] W 2 AFP',
+      source: 'ocr',
+    }),
+    async close() {},
+  }
+  async function runWith(j: Judge): Promise<PageResult> {
+    const d = musicDoc()
+    for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [j], repairs: [], ocr: junkOcr, postprocess: [] } as never, {
+      policy: 'auto',
+    })) {
+      if (ev.type === 'page') return ev.result
+    }
+    throw new Error('no page')
+  }
+
+  it('keeps the layer when the OCR fails the same test by as much or more; the OCR is kept beside it, flagged poor', async () => {
+    const r = await runWith(music(0.66, 0.72))
+    assert.equal(r.action, 'kept')
+    assert.equal(r.page.text, scoreLayer)
+    assert.equal(r.ocrQuality, 'poor')
+    assert.equal(r.ocr?.text, 'Nv # i 43d] W 2 AFP')
+    assert.ok(
+      r.verdict.notes.some((n) =>
+        /fails the same test as the layer \(vowels # of # Latin letters, outside #-#\) \(layer 0\.01 from its threshold, OCR 0\.07\): the page's own layer is kept/.test(
+          n,
+        ),
+      ),
+      r.verdict.notes.join('\n'),
+    )
+  })
+  it('lets an OCR that fails the same test by less replace the layer, and one condemned for another reason too', async () => {
+    const closer = await runWith(music(0.9, 0.7))
+    assert.equal(closer.action, 'ocr')
+    assert.ok(closer.verdict.notes.some((n) => /but by less/.test(n)))
+    const other = await runWith(music(0.66, 0, 'latin-1 and controls 0.40 > 0.20'))
+    assert.equal(other.action, 'ocr')
+    assert.equal(other.ocrQuality, 'poor')
+    assert.ok(!other.verdict.notes.some((n) => /same test/.test(n)))
+  })
+})

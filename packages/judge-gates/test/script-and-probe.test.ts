@@ -87,16 +87,82 @@ test('one small font of control codes among healthy ones is seen and its region 
   assert.match(w!.notes.at(-1)!, /font Sidebar \(f2\) carries 0\.\d\d of the page and fails/)
 })
 
-test('a small image holding words beside one line: OCR when the image holds a third of the words, region noted', async () => {
+test('a small image holding words beside one line: the layer is kept and the picture alone OCRed', async () => {
   const p = page('The scanned receipt below was attached by the clerk.', { imageCoverage: 0.04 })
   const seen = ['The', 'scanned', 'receipt', 'below', 'was', 'attached', 'by', 'the', 'clerk.', 'Total', 'paid', 'cash,', 'thanks']
   const v = await judge.judge(p, ocr(seen))
-  assert.deepEqual([v?.layer, v?.needsOcr], ['sparse', true])
-  assert.match(v!.notes.at(-1)!, /4 words only in the image \(Total paid cash, thanks\), 0\.33 >= 0\.30 .*image text at \[/)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false])
+  // the four words of the second OCR line (x 60-250, y 112-122), with a margin of 0.6 of their height
+  assert.deepEqual(v?.regions, [{ x0: 54, y0: 106, x1: 256, y1: 128 }])
+  assert.match(
+    v.notes.at(-1)!,
+    /4 words only in the image \(Total paid cash, thanks\), 0\.33 >= 0\.30 of the page's words: the layer is kept and the picture region \[54, 106, 256, 128\] OCRed/,
+  )
   // a logo word beside a line is not enough
   const logo = await judge.judge(page('Minutes of the annual meeting', { imageCoverage: 0.03 }), ocr(['Minutes', 'the', 'annual', 'meeting', 'Acme']))
-  assert.deepEqual([logo?.layer, logo?.needsOcr], ['healthy', false])
+  assert.deepEqual([logo?.layer, logo?.needsOcr, logo?.regions], ['healthy', false, undefined])
   assert.match(logo!.notes.at(-1)!, /1 words only in the image/)
+})
+
+/** A context whose OCR sees words at the boxes given. */
+function ocrAt(words: Array<[string, BBox]>): JudgeContext {
+  return {
+    ...noOcr,
+    recognizeRegion: async () => {
+      const items = words.map(([text, bbox]) => ({ text, bbox, confidence: 0.9 }))
+      return { pageNumber: 1, width: 595, height: 842, items, text: words.map((w) => w[0]).join(' '), source: 'ocr' }
+    },
+  }
+}
+
+test("words the OCR misreads on the layer's own line are not a picture region", async () => {
+  // The layer's line is at y 50-60 (helpers.page); OCR misreads three of its words beyond one edit.
+  const p = page('Quarterly figures of the northern warehouse', { imageCoverage: 0.05 })
+  const line = (i: number): BBox => ({ x0: 60 + 60 * i, y0: 51, x1: 110 + 60 * i, y1: 59 })
+  const misread: Array<[string, BBox]> = [
+    ['Qvarterlv', line(0)],
+    ['fiqvres', line(1)],
+    ['nonthenn', line(2)],
+    ['warehouse', line(3)],
+  ]
+  const v = await judge.judge(p, ocrAt(misread))
+  assert.deepEqual([v?.layer, v?.needsOcr, v?.regions], ['healthy', false, undefined])
+  assert.match(v!.notes.at(-1)!, /0 words only in pictures \(3 more over the layer's text\)/)
+  // the same words in a picture below the line are the picture's: one region around them
+  const below = misread.map(([t, b]): [string, BBox] => [t, { ...b, y0: b.y0 + 200, y1: b.y1 + 200 }])
+  const w = await judge.judge(p, ocrAt(below))
+  assert.equal(w?.regions?.length, 1)
+  assert.ok(w.regions[0]!.y0 > 240 && w.regions[0]!.y1 < 270, JSON.stringify(w?.regions))
+})
+
+test('picture words far apart are OCRed as one region, unless a line of the layer lies between them', async () => {
+  // helpers.page puts the layer's line at y 50-60, x 50-545
+  const p = page('Quarterly figures', { imageCoverage: 0.2 })
+  const at = (x: number, y: number): BBox => ({ x0: x, y0: y, x1: x + 40, y1: y + 10 })
+  const words = (y: number): Array<[string, BBox]> => [
+    ['Revenue', at(60, y)],
+    ['Expenses', at(110, y)],
+    ['Margin', at(160, y)],
+  ]
+  // two groups 200 points apart below the line: one call reads both
+  const below = await judge.judge(p, ocrAt([...words(100), ...words(300)]))
+  assert.equal(below?.regions?.length, 1, JSON.stringify(below?.regions))
+  // one group above the line, one below: two regions, each read where it lies
+  const around = await judge.judge(p, ocrAt([...words(20), ...words(300)]))
+  assert.equal(around?.regions?.length, 2, JSON.stringify(around?.regions))
+  assert.ok(around.regions[0]!.y1 <= 50 && around.regions[1]!.y0 >= 60)
+})
+
+test('a thin layer drawn invisible beside an image that stops short of the page edges is sparse: an OCR layer', async () => {
+  const folio = page('- 3 -', { imageCoverage: 0.7 })
+  folio.fonts = { f1: { id: 'f1', invisible: true } }
+  const words = Array.from({ length: 40 }, (_, i) => `paragraphe${i}`)
+  const v = await judge.judge(folio, ocr(words))
+  assert.deepEqual([v?.layer, v?.needsOcr, v?.regions], ['sparse', true, undefined])
+  assert.match(v!.notes.at(-1)!, /sparse: the image shows 40 words the layer lacks/)
+  // the same page with a visible layer is a born-digital page with a picture: kept, the picture OCRed
+  const visible = await judge.judge(page('- 3 -', { imageCoverage: 0.7 }), ocr(words))
+  assert.deepEqual([visible?.layer, visible?.needsOcr, visible?.regions?.length], ['healthy', false, 1])
 })
 
 test('a thin layer over a scan in a script the OCR cannot read is sparse', async () => {

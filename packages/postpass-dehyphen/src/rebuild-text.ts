@@ -1,4 +1,4 @@
-import type { DocumentText, PageText, Paragraph } from '@pdftriage/core'
+import { readingPage, type DocumentText, type PageText, type Paragraph } from '@pdftriage/core'
 import { splitFootnotes } from './footnotes.js'
 import { LIST_START, endsWithFinalPunct, endsWithHyphen, isIndented, isShort, median, withColumns, type FlowLine } from './layout.js'
 import { buildLines, type Line } from './line-builder.js'
@@ -359,8 +359,11 @@ export function rebuildText(doc: DocumentText, o: ResolvedDehyphenOptions): Rebu
   // Each stage is a function of its own, and this one has no loop over lines: V8 compiles a function with a hot
   // loop while it runs, inlining what the loop calls, and a function holding every stage was compiled (and, as
   // documents changed, recompiled) whole, at a cost near that of the post-pass itself.
-  const pageLines = linesOfPages(doc.pages, o.wordGapFactor)
-  const running = findRunningElements(pageLines, heightsOf(doc.pages), o.bandSize, o.headerSimilarity)
+  // A page OCR read turned or sideways holds its words where they are on the displayed page (columns, or lines
+  // upside down): its lines are built on the page as it reads.
+  const pages = doc.pages.map(readingPage)
+  const pageLines = linesOfPages(pages, o.wordGapFactor)
+  const running = findRunningElements(pageLines, heightsOf(pages), o.bandSize, o.headerSimilarity)
   const kept = keptLines(pageLines, running.remove)
   const bodySize = bodySizeOf(kept)
   const flow = flowOf(kept, bodySize, o.footnoteSizeRatio)

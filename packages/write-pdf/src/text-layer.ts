@@ -1,4 +1,4 @@
-import type { BBox, PageText, TextItem } from '@pdftriage/core'
+import { readingTurn, turnBox, type PageText, type TextItem } from '@pdftriage/core'
 import { GLYPH_ADVANCE_EM, GLYPH_DESCENT_EM, type GlyphlessEncoder } from './glyphless-font.js'
 
 /** Where the page is displayed, in PDF user space: the crop box and the /Rotate of the page (0, 90, 180, 270). */
@@ -82,23 +82,6 @@ export function viewToUserMatrix(f: PageFrame): Matrix {
 }
 
 /**
- * A box on the page as displayed (top-left origin, `w` x `h`) moved onto that page turned clockwise by `deg`: where
- * OCR saw it on the turned image. The inverse of core's `unrotateBox`.
- */
-function turnBox(b: BBox, deg: number, w: number, h: number): BBox {
-  switch (deg) {
-    case 90:
-      return { x0: h - b.y1, y0: b.x0, x1: h - b.y0, y1: b.x1 }
-    case 180:
-      return { x0: w - b.x1, y0: h - b.y1, x1: w - b.x0, y1: h - b.y0 }
-    case 270:
-      return { x0: b.y0, y0: w - b.x1, x1: b.y1, y1: w - b.x0 }
-    default:
-      return b
-  }
-}
-
-/**
  * The matrix from the page turned clockwise by `deg` (bottom-left origin, as OCR read it) to the page as displayed
  * (bottom-left origin, `w` x `h` points): a line written left to right on the turned page reads in the displayed
  * page's own text direction.
@@ -117,34 +100,6 @@ function readToViewMatrix(deg: number, w: number, h: number): Matrix {
 }
 
 /**
- * The clockwise turn (0, 90 or 270) that makes `items` read left to right, judged from their layout: tesseract reads
- * a page turned sideways by itself and gives each line as a column of words one below (or above) the other. When
- * most steps from a word to the next one on its line go down the page, the lines read top to bottom (the page shows
- * its text turned clockwise, undone by 270); up the page, bottom to top (90). Steps across an end of line are left
- * out: they go down the page on any upright page. Only OCR pages are judged so: a text layer's items are its own lines.
- */
-function turnOfLayout(items: readonly TextItem[]): 0 | 90 | 270 {
-  let across = 0
-  let down = 0
-  let up = 0
-  for (let i = 1; i < items.length; i++) {
-    const a = items[i - 1]!
-    const b = items[i]!
-    if (a.hasEol || !a.text.trim() || !b.text.trim()) continue
-    const dx = (b.bbox.x0 + b.bbox.x1 - a.bbox.x0 - a.bbox.x1) / 2
-    const dy = (b.bbox.y0 + b.bbox.y1 - a.bbox.y0 - a.bbox.y1) / 2
-    // a word set sideways is taller than wide; a list of upright words one under the other is not
-    const tall = (t: TextItem) => t.bbox.y1 - t.bbox.y0 > t.bbox.x1 - t.bbox.x0
-    if (Math.abs(dx) >= Math.abs(dy) || !tall(a) || !tall(b)) across++
-    else if (dy > 0) down++
-    else up++
-  }
-  if (2 * down > across + down + up) return 270
-  if (2 * up > across + down + up) return 90
-  return 0
-}
-
-/**
  * The content stream (as text) that draws `page`'s items invisibly (render mode 3) with the glyphless font named
  * `fontName` in the page resources. Each item is stretched horizontally (Tz) to its box; items of one line share a
  * font size equal to the line's height and a baseline 0.2 em above its bottom, so a word's selection box is its OCR
@@ -158,9 +113,7 @@ export function textLayerContent(page: PageText, frame: PageFrame, fontName: str
   const viewH = rotated ? frame.x1 - frame.x0 : frame.y1 - frame.y0
   // OCR records the turn it read the page image at; tesseract reads a sideways image by itself, which shows in the
   // layout only (so a page turned 270 to be read may still hold columns of words): the two turns add up
-  const recorded = page.rotation ? ((page.rotation % 360) + 360) % 360 : 0
-  const sideways = page.source === 'ocr' ? turnOfLayout(page.items.map((it) => ({ ...it, bbox: turnBox(it.bbox, recorded, page.width, page.height) }))) : 0
-  const turn = (recorded + sideways) % 360
+  const turn = readingTurn(page)
   const side = turn === 90 || turn === 270
   // the page as OCR read it: the displayed page turned by `turn`, in PageText units and in points
   const readW = side ? viewH : viewW

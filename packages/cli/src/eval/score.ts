@@ -3,6 +3,8 @@ import type { Label } from './labels.js'
 /** What triage said of one page, as far as scoring needs it. */
 export interface Prediction {
   needsOcr: boolean
+  /** Picture regions to OCR on a page that keeps its layer: the page's text needs OCR, of those regions only. */
+  regions?: readonly unknown[] | undefined
   layer: string
   judge: string
   repair?: string | undefined
@@ -16,8 +18,10 @@ export interface EvalPage {
   page: number
   label: string
   expected: boolean
-  /** `null`: no result for the page (its file failed, or it has no such page). */
+  /** `null`: no result for the page (its file failed, or it has no such page). True for a page OCRed whole or in regions. */
   predicted: boolean | null
+  /** The page keeps its layer and OCRs this many picture regions. */
+  regions?: number
   ok: boolean
   layer?: string
   judge?: string
@@ -28,7 +32,10 @@ export interface EvalPage {
 /** Counts per label class. */
 export interface LabelCounts {
   pages: number
+  /** Pages OCRed, whole or in regions. */
   sentToOcr: number
+  /** Of those, pages that keep their layer and OCR picture regions only. */
+  regions: number
   kept: number
   repaired: number
   wrong: number
@@ -68,7 +75,9 @@ export function scoreEval(
     }
     summary.pages++
     const rec = predictions.get(l.file)?.get(l.page)
-    const predicted = rec ? rec.needsOcr : null
+    // A page whose pictures are OCRed beside its kept layer is OCRed: its text needs OCR, of those regions only.
+    const inRegions = !!rec && !rec.needsOcr && (rec.regions?.length ?? 0) > 0
+    const predicted = rec ? rec.needsOcr || inRegions : null
     const ok = predicted === l.needs_ocr
     const row: EvalPage = {
       type: 'eval-page',
@@ -84,10 +93,12 @@ export function scoreEval(
       row.layer = rec.layer
       row.judge = rec.judge
       if (rec.repair) row.repair = rec.repair
+      if (inRegions) row.regions = rec.regions!.length
     }
-    const b = (summary.byLabel[l.label] ??= { pages: 0, sentToOcr: 0, kept: 0, repaired: 0, wrong: 0 })
+    const b = (summary.byLabel[l.label] ??= { pages: 0, sentToOcr: 0, regions: 0, kept: 0, repaired: 0, wrong: 0 })
     b.pages++
     if (predicted) b.sentToOcr++
+    if (inRegions) b.regions++
     else if (predicted === false) b.kept++
     if (rec?.repair) b.repaired++
     if (!ok) {
@@ -104,12 +115,16 @@ export function scoreEval(
 export function formatEval(pages: readonly EvalPage[], summary: EvalSummary, files: number): string[] {
   const out: string[] = []
   out.push(`eval: ${summary.pages} labelled pages in ${files} files (${summary.uncertain} uncertain left out, ${summary.errors} files failed)`)
-  out.push(`${'label'.padEnd(12)}${'pages'.padStart(7)}${'to OCR'.padStart(8)}${'kept'.padStart(7)}${'repaired'.padStart(10)}${'wrong'.padStart(7)}`)
+  out.push(
+    `${'label'.padEnd(12)}${'pages'.padStart(7)}${'to OCR'.padStart(8)}${'regions'.padStart(9)}${'kept'.padStart(7)}${'repaired'.padStart(10)}${'wrong'.padStart(7)}`,
+  )
   for (const [label, b] of Object.entries(summary.byLabel).sort()) {
     out.push(
-      `${label.padEnd(12)}${String(b.pages).padStart(7)}${String(b.sentToOcr).padStart(8)}${String(b.kept).padStart(7)}${String(b.repaired).padStart(10)}${String(b.wrong).padStart(7)}`,
+      `${label.padEnd(12)}${String(b.pages).padStart(7)}${String(b.sentToOcr).padStart(8)}${String(b.regions).padStart(9)}${String(b.kept).padStart(7)}${String(b.repaired).padStart(10)}${String(b.wrong).padStart(7)}`,
     )
   }
+  const inRegions = Object.values(summary.byLabel).reduce((n, b) => n + b.regions, 0)
+  out.push(`pages OCRed in picture regions only, their layer kept (counted in "to OCR"): ${inRegions}`)
   out.push(`missed (needs OCR, called readable): ${summary.missed}`)
   out.push(`needless (readable, sent to OCR): ${summary.needless}`)
   const wrong = pages.filter((p) => !p.ok)
@@ -117,7 +132,7 @@ export function formatEval(pages: readonly EvalPage[], summary: EvalSummary, fil
     out.push('wrong pages:')
     for (const w of wrong) {
       out.push(
-        `  ${w.file} p${w.page} [${w.label}] -> ${w.predicted === null ? 'no result' : w.predicted ? 'OCR' : 'readable'} (${w.layer ?? '?'} by ${w.judge ?? '?'}${w.repair ? `, repaired by ${w.repair}` : ''})`,
+        `  ${w.file} p${w.page} [${w.label}] -> ${w.predicted === null ? 'no result' : w.regions ? `OCR of ${w.regions} regions` : w.predicted ? 'OCR' : 'readable'} (${w.layer ?? '?'} by ${w.judge ?? '?'}${w.repair ? `, repaired by ${w.repair}` : ''})`,
       )
       for (const n of w.notes) out.push(`      ${n}`)
     }

@@ -61,9 +61,35 @@ export function insertRegionTexts(page: PageText, regions: readonly RegionReadin
   return text.normalize('NFC')
 }
 
+/** Share of an OCR word's box under a layer item from which the word is the layer's own text, read again. */
+const OVER_LAYER = 0.3
+
+const area = (b: BBox): number => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0)
+
+/** The words of a region's OCR that do not lie over the layer's own items (a region's margin can take in a line of the layer). */
+function pictureWords(layer: PageText, words: readonly TextItem[]): TextItem[] {
+  const boxes = layer.items.filter((i) => i.text.trim() !== '').map((i) => i.bbox)
+  return words.filter((w) => {
+    const a = area(w.bbox)
+    return !boxes.some(
+      (b) =>
+        area({ x0: Math.max(b.x0, w.bbox.x0), y0: Math.max(b.y0, w.bbox.y0), x1: Math.min(b.x1, w.bbox.x1), y1: Math.min(b.y1, w.bbox.y1) }) >=
+          OVER_LAYER * a && a > 0,
+    )
+  })
+}
+
+/** Words joined by spaces, lines (an item with `hasEol`) by newlines. */
+const joinWords = (items: readonly TextItem[]): string =>
+  items
+    .map((i, k) => i.text + (k === items.length - 1 ? '' : i.hasEol ? '\n' : ' '))
+    .join('')
+    .trim()
+
 /**
  * OCRs the regions of a page that keeps its layer, one at a time, and keeps those whose reading is not poor
- * (mean word confidence at least {@link POOR_OCR_CONFIDENCE}). Returns the readings kept, their words as one
+ * (mean word confidence at least {@link POOR_OCR_CONFIDENCE}), without the words lying over the layer's own text.
+ * Returns the readings kept, their words as one
  * `PageText` in page points, the page text with theirs inserted, and the notes.
  */
 export async function ocrRegions(
@@ -77,7 +103,10 @@ export async function ocrRegions(
   const notes: string[] = []
   const sorted = [...regions].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
   for (const box of sorted) {
-    const p = await recognizeRegion(setup, layer.pageNumber, box, dpi)
+    const read = await recognizeRegion(setup, layer.pageNumber, box, dpi)
+    const kept = pictureWords(layer, read.items)
+    // Only words over the layer's own text dropped: the region's text is the OCR's as it read it.
+    const p = kept.length === read.items.length ? read : { ...read, items: kept, text: joinWords(kept) }
     const confidence = meanConfidence(p)
     const words = p.items.filter((i) => i.text.trim()).length
     const text = p.text.trim()
@@ -85,7 +114,12 @@ export async function ocrRegions(
       notes.push(`ocr: region ${boxNote(box)}: ${words} words, confidence ${confidence?.toFixed(2) ?? 'unknown'}: left out`)
       continue
     }
-    readings.push({ bbox: box, text, words, confidence })
+    // Placed by where its words are, not by the box asked for: a margin can reach over the layer's next line.
+    const at = p.items.reduce<BBox | undefined>(
+      (b, i) => (b ? { x0: Math.min(b.x0, i.bbox.x0), y0: Math.min(b.y0, i.bbox.y0), x1: Math.max(b.x1, i.bbox.x1), y1: Math.max(b.y1, i.bbox.y1) } : i.bbox),
+      undefined,
+    )
+    readings.push({ bbox: at ?? box, text, words, confidence })
     items.push(...p.items)
     notes.push(`ocr: region ${boxNote(box)}: ${words} words added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`)
   }

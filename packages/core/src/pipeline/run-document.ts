@@ -170,7 +170,8 @@ interface OcrCheck {
  * Judges an OCR text like any layer: the mean word confidence, then the configured judges (without an OCR engine of
  * their own, so that no judge OCRs the page again). The OCR is poor when its confidence is under
  * {@link POOR_OCR_CONFIDENCE} or a judge calls it junk. A poor OCR replaces a broken layer (still flagged), but not a
- * thin one that reads: that layer is kept and the notes say why.
+ * thin one that reads: that layer is kept and the notes say why. Where the judges call both the layer and its OCR
+ * junk for the same reason, the one nearer to passing that test is kept (see {@link sameReason}).
  */
 async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict: Verdict): Promise<OcrCheck> {
   const confidence = meanConfidence(o)
@@ -192,9 +193,48 @@ async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict:
       (quality === 'poor' ? ` (${[lowConf ? `confidence < ${POOR_OCR_CONFIDENCE}` : '', junk ? `${v.layer} text` : ''].filter(Boolean).join(', ')})` : ''),
   )
   const thinLayer = layer.text.trim().length > 0 && !JUNK.has(verdict.layer)
-  const keepLayer = quality === 'poor' && thinLayer
-  if (keepLayer) notes.push("ocr: the OCR reads worse than the page's own thin layer, which is kept")
-  return { confidence, quality, keepLayer, notes }
+  if (quality === 'poor' && thinLayer) {
+    notes.push("ocr: the OCR reads worse than the page's own thin layer, which is kept")
+    return { confidence, quality, keepLayer: true, notes }
+  }
+  const same = junk && JUNK.has(verdict.layer) && layer.text.trim() ? sameReason(verdict, v) : undefined
+  if (same) {
+    // The judges condemn the OCR for what they condemned the layer for: the page itself (music notation, a table of
+    // codes) fails that measure, not the layer's font, so the OCR is no evidence against the layer. The text nearer
+    // to passing it wins; on a tie the file's own layer does.
+    const margin = (x: Verdict) => (x.score !== undefined && x.threshold !== undefined ? Math.abs(x.score - x.threshold) : undefined)
+    const ml = margin(verdict)
+    const mo = margin(v)
+    const keepLayer = ml === undefined || mo === undefined || ml <= mo
+    const by = ml !== undefined && mo !== undefined ? ` (layer ${ml.toFixed(2)} from its threshold, OCR ${mo.toFixed(2)})` : ''
+    notes.push(
+      keepLayer
+        ? `ocr: the OCR fails the same test as the layer (${same})${by}: the page's own layer is kept`
+        : `ocr: the OCR fails the same test as the layer (${same}) but by less${by}: the OCR replaces it`,
+    )
+    return { confidence, quality, keepLayer, notes }
+  }
+  return { confidence, quality, keepLayer: false, notes }
+}
+
+/** The decision note of a junk verdict (its last `garbled: ...` note: repairs that failed note after it), numbers and
+ * judge prefix aside. */
+const DECISION = /^(\w[\w-]*: )?(garbled|unreadable): /u
+const reasonOf = (v: Verdict): string =>
+  ([...v.notes].reverse().find((n) => DECISION.test(n)) ?? '')
+    .replace(DECISION, '')
+    .replace(/:.*$/su, '')
+    .replace(/\d[\d.,]*/gu, '#')
+    .trim()
+
+/**
+ * The test two junk verdicts share, in words (`vowels # of # Latin letters, outside #-#`), or `undefined` when the
+ * layer and its OCR were condemned for different reasons (a broken font and an OCR that misreads are two things).
+ */
+function sameReason(layer: Verdict, ocr: Verdict): string | undefined {
+  if (layer.judge !== ocr.judge || layer.layer !== ocr.layer) return undefined
+  const a = reasonOf(layer)
+  return a !== '' && a === reasonOf(ocr) ? a : undefined
 }
 
 /** One page through the stages: extract, judge, repair, OCR. */
@@ -266,7 +306,9 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       ocrNotes = got.notes
       if (got.readings.length) {
         regionText = got.regionText
-        page = { ...page, text: got.text }
+        // The pictures' words join the layer's items, so that what rebuilds text from boxes (the post-pass) reads them
+        // where they are; the layer's own items are unchanged.
+        page = { ...page, text: got.text, items: [...page.items, ...got.regionText.items] }
         ocrConfidence = meanConfidence(got.regionText)
         ocrQuality = 'good'
       }
