@@ -123,6 +123,24 @@ export interface OplistFont {
  */
 const SPACE_GAP = 0.102
 const BACKWARD_GAP = -0.2
+/**
+ * pdf.js's rule for a step back: a baseline moved by more than half the font size is a new line (a heading drawn over
+ * two lines, a cell below), less is the same line drawn out of order.
+ */
+const BACKWARD_LINE = 0.5
+
+/**
+ * Text drawn over itself (fake bold, drop shadows, a field's value drawn again by its widget): a glyph with the same
+ * text as one already on the page and starting within 0.1 em of it along the baseline and 0.2 em across is a copy,
+ * as poppler's text output drops duplicated words (`dupMaxPriDelta`, `dupMaxSecDelta`). Copies met on real pages
+ * sat 0.01-0.06 em off their original.
+ */
+const DUP_ALONG = 0.1
+const DUP_ACROSS = 0.2
+/** How much farther along than the glyph before, in ems, the next glyph of a copy may stand from its original. */
+const DUP_NEXT = 0.3
+/** Cell of the placed-glyph grid, user-space units. */
+const DUP_CELL = 4
 
 /**
  * Text items from a page's operator list, in content order, shaped like pdf.js's text-content items so that the
@@ -201,6 +219,58 @@ export function operatorTextReader(
   let lastEm = 1
   let lastUx = 1
   let lastUy = 0
+  // Which side of the last baseline its glyphs stand up on (+1: the left normal of the baseline), to tell a move up.
+  let lastUp = 1
+  // Every glyph with text placed on the page, for copies drawn over it (see DUP_ALONG); the grid over them is built
+  // only when a glyph could be a copy (a step back on its line, a move up the page), so pages read in order pay a push.
+  const placedX: number[] = []
+  const placedY: number[] = []
+  const placedText: string[] = []
+  const grid = new Map<number, number[]>()
+  let gridded = 0
+  let copying = false
+  const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
+  // While copying: the original glyph the last copy repeated, and the copy's offset from it. A copy drawn with other
+  // spacing drifts from its original along the line (1-5 pt over a 370 pt line, on a real coloured box), so the glyphs
+  // after the first are matched to the original's next ones, with the offset the last pair had and up to DUP_NEXT em
+  // more along the line (a word space of another width).
+  let copyOf = -1
+  let copyDx = 0
+  let copyDy = 0
+  const near = (n: number, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
+    const ddx = placedX[n]! + copyDx - px
+    const ddy = placedY[n]! + copyDy - py
+    return Math.abs(ddx * ux + ddy * uy) < along * em && Math.abs(-ddx * uy + ddy * ux) < DUP_ACROSS * em
+  }
+  const matched = (n: number, px: number, py: number): true => {
+    copyOf = n
+    copyDx = px - placedX[n]!
+    copyDy = py - placedY[n]!
+    return true
+  }
+  /** Whether a glyph `text` at (px, py), em `em` along (ux, uy), repeats one already placed. */
+  const isCopy = (text: string, px: number, py: number, em: number, ux: number, uy: number): boolean => {
+    if (copying && copyOf + 1 < placedX.length && placedText[copyOf + 1] === text && near(copyOf + 1, px, py, em, ux, uy, DUP_NEXT)) {
+      return matched(copyOf + 1, px, py)
+    }
+    copyDx = copyDy = 0
+    for (; gridded < placedX.length; gridded++) {
+      const k = cellKey(Math.floor(placedX[gridded]! / DUP_CELL), Math.floor(placedY[gridded]! / DUP_CELL))
+      const cell = grid.get(k)
+      if (cell) cell.push(gridded)
+      else grid.set(k, [gridded])
+    }
+    const r = Math.ceil((DUP_ACROSS * em) / DUP_CELL)
+    const ix = Math.floor(px / DUP_CELL)
+    const iy = Math.floor(py / DUP_CELL)
+    for (let i = ix - r; i <= ix + r; i++)
+      for (let j = iy - r; j <= iy + r; j++) {
+        const cell = grid.get(cellKey(i, j))
+        if (!cell) continue
+        for (const n of cell) if (placedText[n] === text && near(n, px, py, em, ux, uy)) return matched(n, px, py)
+      }
+    return false
+  }
 
   const flush = () => {
     if (run && run.str) items.push(run)
@@ -246,6 +316,18 @@ export function operatorTextReader(
     }
     const last = items[items.length - 1]
     if (last && !last.hasEOL && !/\s$/.test(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false })
+  }
+
+  /**
+   * Whether a glyph `text` starting at (px, py) could be a copy: it stepped back on its line or up the page from the
+   * last one, or it is the last glyph again a little back (a narrow letter drawn twice).
+   */
+  const maybeCopy = (text: string, px: number, py: number): boolean => {
+    const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
+    const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
+    if (dy * lastUp > BACKWARD_LINE) return true
+    if (Math.abs(dy) > BACKWARD_LINE || dx >= 0) return false
+    return dx < BACKWARD_GAP || placedText[placedText.length - 1] === text
   }
 
   const visit: OperatorVisitor = (fn, args, { ctm }) => {
@@ -338,6 +420,7 @@ export function operatorTextReader(
         const em = Math.hypot(ax, ay) || 1
         const ux = ax / em
         const uy = ay / em
+        const up = ux * cy - uy * cx < 0 ? -1 : 1
         let adv = 0 // text-space advance within this op, before horizontal scale
         for (let gi = 0; gi < glyphs.length; gi++) {
           const g = glyphs[gi]
@@ -370,11 +453,25 @@ export function operatorTextReader(
           const mark = accentMark(unicode)
           const letter = LETTER.test(unicode)
           let text = normalizeLigatures(unicode)
+          const blankText = !/\S/.test(text)
+          // A copy of text already drawn is left out; it can only start after a step back on the line, a move up the
+          // page or an annotation, and then the glyphs after it are copies as long as they match.
+          if (blankText ? copying : copying || !hasLast ? placedX.length > 0 : maybeCopy(text, px, py)) {
+            if (blankText || isCopy(text, px, py, em, ux, uy)) {
+              copying = true
+              adv = next
+              continue
+            }
+          }
+          copying = false
           if (last && last.run === run && run) {
             if (mark && last.letter && over(px, py, gx, gy, last)) {
               // A spacing accent drawn back over the letter before it: that letter's combining mark.
               run.str += mark
               last.letter = false
+              placedX.push(px)
+              placedY.push(py)
+              placedText.push(unicode)
               adv = next
               continue
             }
@@ -396,8 +493,19 @@ export function operatorTextReader(
             // Where this glyph starts relative to where the last one ended, in ems, along and across the baseline.
             const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
             const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
-            if (Math.abs(dy) > 1) endLine()
-            else if (dx < BACKWARD_GAP) flush()
+            if (dx < BACKWARD_GAP) {
+              if (Math.abs(dy) > BACKWARD_LINE) endLine()
+              else {
+                // The same line drawn out of order (a cell to the left drawn after the one on its right, a label
+                // after its value): a step back before where the text it follows started is a word boundary, where
+                // a step back inside it (an accent drawn back over its letter, an underline) is not.
+                const prev = run ?? items[items.length - 1]
+                const o = prev?.transform
+                const before = o ? ((px - o[4]!) * lastUx + (py - o[5]!) * lastUy) / lastEm < -SPACE_GAP : false
+                flush()
+                if (before) addSpace()
+              }
+            } else if (Math.abs(dy) > 1) endLine()
             else if (letter && last?.letter && lastTrack > 0 && Math.abs(dx - lastTrack) <= SPACE_GAP) tracked(dx)
             else {
               trackedRun = false
@@ -427,6 +535,12 @@ export function operatorTextReader(
             lastEm = em
             lastUx = ux
             lastUy = uy
+            lastUp = up
+          }
+          if (!blankText) {
+            placedX.push(px)
+            placedY.push(py)
+            placedText.push(text)
           }
           adv = next
         }
