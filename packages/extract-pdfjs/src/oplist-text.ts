@@ -24,20 +24,45 @@ function texCode(u: string | undefined): number {
 }
 
 const LETTER = /^\p{L}/u
+const LAST_LETTER = /\p{L}$/u
+const CONTROL = /[\x00-\x1f\x7f]/
+const HYPHEN = /^[-\u2010\u00ad]/
 
 /**
- * A ligature stands inside a word: a letter follows it in the same string, and a letter or nothing precedes it (a
- * page of codes that are not letters at all, a font with a false map, stays as it is for the judges to see).
+ * A TeX code stands inside a word: no control character (another TeX code, a page of codes that are not letters at
+ * all, a font with a false map) on either side, which stays as it is for the judges to see, and a letter on one side
+ * or a hyphen after it. Line ends and hyphens come between a ligature and its word as often as letters do: TeX
+ * hyphenates "fi-gurent" and "modi-fication", starts lines with "fi", and sets "non-free-firmware" and "off-site".
+ * `before` is the text the glyph follows (at a line start, the line before, whose end this glyph does not see).
  */
 function texContext(before: string, glyphs: unknown[], at: number): boolean {
-  if (before.length > 0 && !LETTER.test(before.slice(-1)) && !/\s$/.test(before)) return false
+  const prev = before.slice(-1)
+  if (CONTROL.test(prev)) return false
+  let next: string | undefined
+  for (let k = at + 1; k < glyphs.length && next === undefined; k++) {
+    const g = glyphs[k]
+    if (typeof g === 'number') continue
+    next = ((g as { unicode?: string } | null)?.unicode ?? '').slice(0, 1)
+  }
+  if (next !== undefined && CONTROL.test(next)) return false
+  return LAST_LETTER.test(prev) || (next !== undefined && (LETTER.test(next) || HYPHEN.test(next)))
+}
+
+/**
+ * Cork (T1) puts œ and Œ at 0xF7 and 0xD7, where Latin-1 has ÷ and ×: the dvips Type 3 fonts, whose glyphs are named
+ * by code only, hand over the Latin-1 sign, and "cœur" read "c÷ur". Between two letters the sign is the letter (math
+ * fonts place ÷ and × elsewhere, and a formula spaces them).
+ */
+const CORK_LETTERS: Record<string, string> = { '\u00f7': '\u0153', '\u00d7': '\u0152' }
+function corkLetter(u: string | undefined, before: string, glyphs: unknown[], at: number): string | undefined {
+  const l = u === undefined ? undefined : CORK_LETTERS[u]
+  if (!l || !LAST_LETTER.test(before)) return undefined
   for (let k = at + 1; k < glyphs.length; k++) {
     const g = glyphs[k]
     if (typeof g === 'number') continue
-    const u = (g as { unicode?: string } | null)?.unicode ?? ''
-    return LETTER.test(u)
+    return LETTER.test((g as { unicode?: string } | null)?.unicode ?? '') ? l : undefined
   }
-  return false
+  return undefined
 }
 
 /** The text of TeX code `c` (see {@link texCode}) in a font: a ligature, or in an OT1 font a letter. */
@@ -438,7 +463,10 @@ export function operatorTextReader(
           const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing
           const next = adv + w + spacing * direction
           const code = font.isType3Font ? texCode(glyph.unicode) : -1
-          const unicode = code >= 0 && texContext(run?.str ?? '', glyphs, gi) ? texGlyph(code, fontId, ot1) : (glyph.unicode ?? '')
+          const unicode =
+            code >= 0 && texContext(run?.str ?? '', glyphs, gi)
+              ? texGlyph(code, fontId, ot1)
+              : ((font.isType3Font ? corkLetter(glyph.unicode, run?.str ?? '', glyphs, gi) : undefined) ?? glyph.unicode ?? '')
           // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
           // pdf.js's text content.
           if (px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
