@@ -1,7 +1,7 @@
 import { RTL } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
-import type { PdfjsTextItem, PdfjsTextStyle } from './page-text.js'
+import type { PdfjsTextItem, PdfjsTextStyle, RunGlyph } from './page-text.js'
 
 // Compatibility characters pdf.js's text content also folds (NFKC): ligatures, odd spaces, the ohm sign.
 const COMPAT = /[\u00a0\u2000-\u200a\u202f\u2126\ufb00-\ufb06]/u
@@ -24,6 +24,7 @@ function texCode(u: string | undefined): number {
 }
 
 const LETTER = /^\p{L}/u
+const NON_BLANK = /\S/
 const LAST_LETTER = /\p{L}$/u
 const CONTROL = /[\x00-\x1f\x7f]/
 const HYPHEN = /^[-\u2010\u00ad]/
@@ -246,15 +247,41 @@ export function operatorTextReader(
   let lastUy = 0
   // Which side of the last baseline its glyphs stand up on (+1: the left normal of the baseline), to tell a move up.
   let lastUp = 1
-  // Every glyph with text placed on the page, for copies drawn over it (see DUP_ALONG); the grid over them is built
-  // only when a glyph could be a copy (a step back on its line, a move up the page), so pages read in order pay a push.
-  const placedX: number[] = []
-  const placedY: number[] = []
-  const placedText: string[] = []
+  // The glyphs with text placed on the page, for copies drawn over them (see DUP_ALONG): taken from the runs' glyphs,
+  // and with the grid over them, only when a glyph could be a copy (a step back on its line, a move up the page), so
+  // pages read in order pay nothing. `synced` items and `partAt` glyphs of `partRun` (a run not yet flushed) are in.
+  const placed: RunGlyph[] = []
   const grid = new Map<number, number[]>()
-  let gridded = 0
+  let synced = 0
+  let partRun: PdfjsTextItem | undefined
+  let partAt = 0
   let copying = false
   const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
+  const place = (r: PdfjsTextItem, from: number) => {
+    const gs = r.glyphs!
+    for (let k = from; k < gs.length; k++) {
+      const g = gs[k]!
+      if (!NON_BLANK.test(g.text)) continue
+      const key = cellKey(Math.floor(g.x0 / DUP_CELL), Math.floor(g.y / DUP_CELL))
+      const cell = grid.get(key)
+      if (cell) cell.push(placed.length)
+      else grid.set(key, [placed.length])
+      placed.push(g)
+    }
+  }
+  const sync = () => {
+    for (; synced < items.length; synced++) {
+      const it = items[synced]!
+      // A space item shares the glyphs of the run before it (addSpace).
+      if (!it.glyphs || it.glyphs === items[synced - 1]?.glyphs) continue
+      place(it, it === partRun ? partAt : 0)
+    }
+    if (run?.glyphs) {
+      place(run, run === partRun ? partAt : 0)
+      partRun = run
+      partAt = run.glyphs.length
+    }
+  }
   // While copying: the original glyph the last copy repeated, and the copy's offset from it. A copy drawn with other
   // spacing drifts from its original along the line (1-5 pt over a 370 pt line, on a real coloured box), so the glyphs
   // after the first are matched to the original's next ones, with the offset the last pair had and up to DUP_NEXT em
@@ -262,29 +289,23 @@ export function operatorTextReader(
   let copyOf = -1
   let copyDx = 0
   let copyDy = 0
-  const near = (n: number, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
-    const ddx = placedX[n]! + copyDx - px
-    const ddy = placedY[n]! + copyDy - py
+  const near = (g: RunGlyph, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
+    const ddx = g.x0 + copyDx - px
+    const ddy = g.y + copyDy - py
     return Math.abs(ddx * ux + ddy * uy) < along * em && Math.abs(-ddx * uy + ddy * ux) < DUP_ACROSS * em
   }
   const matched = (n: number, px: number, py: number): true => {
     copyOf = n
-    copyDx = px - placedX[n]!
-    copyDy = py - placedY[n]!
+    copyDx = px - placed[n]!.x0
+    copyDy = py - placed[n]!.y
     return true
   }
   /** Whether a glyph `text` at (px, py), em `em` along (ux, uy), repeats one already placed. */
   const isCopy = (text: string, px: number, py: number, em: number, ux: number, uy: number): boolean => {
-    if (copying && copyOf + 1 < placedX.length && placedText[copyOf + 1] === text && near(copyOf + 1, px, py, em, ux, uy, DUP_NEXT)) {
-      return matched(copyOf + 1, px, py)
-    }
+    sync()
+    const next = copying ? placed[copyOf + 1] : undefined
+    if (next && next.text === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
     copyDx = copyDy = 0
-    for (; gridded < placedX.length; gridded++) {
-      const k = cellKey(Math.floor(placedX[gridded]! / DUP_CELL), Math.floor(placedY[gridded]! / DUP_CELL))
-      const cell = grid.get(k)
-      if (cell) cell.push(gridded)
-      else grid.set(k, [gridded])
-    }
     const r = Math.ceil((DUP_ACROSS * em) / DUP_CELL)
     const ix = Math.floor(px / DUP_CELL)
     const iy = Math.floor(py / DUP_CELL)
@@ -292,7 +313,7 @@ export function operatorTextReader(
       for (let j = iy - r; j <= iy + r; j++) {
         const cell = grid.get(cellKey(i, j))
         if (!cell) continue
-        for (const n of cell) if (placedText[n] === text && near(n, px, py, em, ux, uy)) return matched(n, px, py)
+        for (const n of cell) if (placed[n]!.text === text && near(placed[n]!, px, py, em, ux, uy)) return matched(n, px, py)
       }
     return false
   }
@@ -345,14 +366,18 @@ export function operatorTextReader(
 
   /**
    * Whether a glyph `text` starting at (px, py) could be a copy: it stepped back on its line or up the page from the
-   * last one, or it is the last glyph again a little back (a narrow letter drawn twice).
+   * last one, or it is the last glyph again a little back (a narrow letter drawn twice). An accent and its letter
+   * step back too (TeX's \\accent, an accent drawn back over its letter: 13,000 times in a 312-page manual), and are
+   * not asked: the grid over the page's glyphs is built only when a glyph could be a copy.
    */
-  const maybeCopy = (text: string, px: number, py: number): boolean => {
+  const maybeCopy = (text: string, px: number, py: number, mark: string | undefined): boolean => {
     const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
     const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
     if (dy * lastUp > BACKWARD_LINE) return true
-    if (Math.abs(dy) > BACKWARD_LINE || dx >= 0) return false
-    return dx < BACKWARD_GAP || placedText[placedText.length - 1] === text
+    if (Math.abs(dy) > BACKWARD_LINE || dx >= 0 || mark !== undefined || last?.mark !== undefined) return false
+    if (dx < BACKWARD_GAP) return true
+    const g = last?.run.glyphs?.at(-1)
+    return g !== undefined && g.text === text && Math.abs(g.x0 - px) + Math.abs(g.y - py) < DUP_ALONG * lastEm
   }
 
   const visit: OperatorVisitor = (fn, args, { ctm }) => {
@@ -481,11 +506,12 @@ export function operatorTextReader(
           const mark = accentMark(unicode)
           const letter = LETTER.test(unicode)
           let text = normalizeLigatures(unicode)
-          const blankText = !/\S/.test(text)
           // A copy of text already drawn is left out; it can only start after a step back on the line, a move up the
           // page or an annotation, and then the glyphs after it are copies as long as they match.
-          if (blankText ? copying : copying || !hasLast ? placedX.length > 0 : maybeCopy(text, px, py)) {
-            if (blankText || isCopy(text, px, py, em, ux, uy)) {
+          if (copying || (hasLast ? maybeCopy(text, px, py, mark) : items.length > 0 || run !== undefined)) {
+            const blankText = text.length === 1 ? text.charCodeAt(0) <= 0x20 : !NON_BLANK.test(text)
+            // A copy's spaces and accents go with it (its accented letters matched as the originals were read).
+            if (blankText || mark !== undefined ? copying : isCopy(text, px, py, em, ux, uy)) {
               copying = true
               adv = next
               continue
@@ -497,9 +523,6 @@ export function operatorTextReader(
               // A spacing accent drawn back over the letter before it: that letter's combining mark.
               run.str += mark
               last.letter = false
-              placedX.push(px)
-              placedY.push(py)
-              placedText.push(unicode)
               adv = next
               continue
             }
@@ -525,11 +548,12 @@ export function operatorTextReader(
               if (Math.abs(dy) > BACKWARD_LINE) endLine()
               else {
                 // The same line drawn out of order (a cell to the left drawn after the one on its right, a label
-                // after its value): a step back before where the text it follows started is a word boundary, where
-                // a step back inside it (an accent drawn back over its letter, an underline) is not.
+                // after its value): a glyph ending more than a space before where the text it follows started is a
+                // word boundary. One ending there continues it leftwards (right-to-left text drawn glyph by glyph),
+                // and a step back inside it (an accent drawn back over its letter, an underline) is no boundary.
                 const prev = run ?? items[items.length - 1]
                 const o = prev?.transform
-                const before = o ? ((px - o[4]!) * lastUx + (py - o[5]!) * lastUy) / lastEm < -SPACE_GAP : false
+                const before = o ? ((gx - o[4]!) * lastUx + (gy - o[5]!) * lastUy) / lastEm < -SPACE_GAP : false
                 flush()
                 if (before) addSpace()
               }
@@ -564,11 +588,6 @@ export function operatorTextReader(
             lastUx = ux
             lastUy = uy
             lastUp = up
-          }
-          if (!blankText) {
-            placedX.push(px)
-            placedY.push(py)
-            placedText.push(text)
           }
           adv = next
         }
