@@ -375,8 +375,20 @@ export function operatorTextReader(
     const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
     if (dy * lastUp > BACKWARD_LINE) return true
     if (Math.abs(dy) > BACKWARD_LINE || dx >= 0 || mark !== undefined || last?.mark !== undefined) return false
-    if (dx < BACKWARD_GAP) return true
-    const g = last?.run.glyphs?.at(-1)
+    const gs = last?.run === run ? run?.glyphs : undefined
+    if (dx < BACKWARD_GAP) {
+      if (!gs) return true
+      // A step back within the run (the A of a LaTeX logo tucked under its L: 1,200 times in a LaTeX manual) can
+      // only copy a glyph of the run that starts about here: the run's glyphs are looked at back to that point, and
+      // the page's grid only when the step goes back past the run's start.
+      for (let k = gs.length - 1; k >= 0; k--) {
+        const g = gs[k]!
+        if ((g.x0 - px) * lastUx + (g.y - py) * lastUy < -DUP_ALONG * lastEm) return false
+        if (g.text === text) return true
+      }
+      return true
+    }
+    const g = gs?.at(-1)
     return g !== undefined && g.text === text && Math.abs(g.x0 - px) + Math.abs(g.y - py) < DUP_ALONG * lastEm
   }
 
