@@ -1,7 +1,7 @@
 import { RTL } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
-import type { PdfjsTextItem, PdfjsTextStyle } from './page-text.js'
+import type { PdfjsTextItem, PdfjsTextStyle, RunGlyph } from './page-text.js'
 
 // Compatibility characters pdf.js's text content also folds (NFKC): ligatures, odd spaces, the ohm sign.
 const COMPAT = /[\u00a0\u2000-\u200a\u202f\u2126\ufb00-\ufb06]/u
@@ -24,20 +24,46 @@ function texCode(u: string | undefined): number {
 }
 
 const LETTER = /^\p{L}/u
+const NON_BLANK = /\S/
+const LAST_LETTER = /\p{L}$/u
+const CONTROL = /[\x00-\x1f\x7f]/
+const HYPHEN = /^[-\u2010\u00ad]/
 
 /**
- * A ligature stands inside a word: a letter follows it in the same string, and a letter or nothing precedes it (a
- * page of codes that are not letters at all, a font with a false map, stays as it is for the judges to see).
+ * A TeX code stands inside a word: no control character (another TeX code, a page of codes that are not letters at
+ * all, a font with a false map) on either side, which stays as it is for the judges to see, and a letter on one side
+ * or a hyphen after it. Line ends and hyphens come between a ligature and its word as often as letters do: TeX
+ * hyphenates "fi-gurent" and "modi-fication", starts lines with "fi", and sets "non-free-firmware" and "off-site".
+ * `before` is the text the glyph follows (at a line start, the line before, whose end this glyph does not see).
  */
 function texContext(before: string, glyphs: unknown[], at: number): boolean {
-  if (before.length > 0 && !LETTER.test(before.slice(-1)) && !/\s$/.test(before)) return false
+  const prev = before.slice(-1)
+  if (CONTROL.test(prev)) return false
+  let next: string | undefined
+  for (let k = at + 1; k < glyphs.length && next === undefined; k++) {
+    const g = glyphs[k]
+    if (typeof g === 'number') continue
+    next = ((g as { unicode?: string } | null)?.unicode ?? '').slice(0, 1)
+  }
+  if (next !== undefined && CONTROL.test(next)) return false
+  return LAST_LETTER.test(prev) || (next !== undefined && (LETTER.test(next) || HYPHEN.test(next)))
+}
+
+/**
+ * Cork (T1) puts œ and Œ at 0xF7 and 0xD7, where Latin-1 has ÷ and ×: the dvips Type 3 fonts, whose glyphs are named
+ * by code only, hand over the Latin-1 sign, and "cœur" read "c÷ur". Between two letters the sign is the letter (math
+ * fonts place ÷ and × elsewhere, and a formula spaces them).
+ */
+const CORK_LETTERS: Record<string, string> = { '\u00f7': '\u0153', '\u00d7': '\u0152' }
+function corkLetter(u: string | undefined, before: string, glyphs: unknown[], at: number): string | undefined {
+  const l = u === undefined ? undefined : CORK_LETTERS[u]
+  if (!l || !LAST_LETTER.test(before)) return undefined
   for (let k = at + 1; k < glyphs.length; k++) {
     const g = glyphs[k]
     if (typeof g === 'number') continue
-    const u = (g as { unicode?: string } | null)?.unicode ?? ''
-    return LETTER.test(u)
+    return LETTER.test((g as { unicode?: string } | null)?.unicode ?? '') ? l : undefined
   }
-  return false
+  return undefined
 }
 
 /** The text of TeX code `c` (see {@link texCode}) in a font: a ligature, or in an OT1 font a letter. */
@@ -123,6 +149,24 @@ export interface OplistFont {
  */
 const SPACE_GAP = 0.102
 const BACKWARD_GAP = -0.2
+/**
+ * pdf.js's rule for a step back: a baseline moved by more than half the font size is a new line (a heading drawn over
+ * two lines, a cell below), less is the same line drawn out of order.
+ */
+const BACKWARD_LINE = 0.5
+
+/**
+ * Text drawn over itself (fake bold, drop shadows, a field's value drawn again by its widget): a glyph with the same
+ * text as one already on the page and starting within 0.1 em of it along the baseline and 0.2 em across is a copy,
+ * as poppler's text output drops duplicated words (`dupMaxPriDelta`, `dupMaxSecDelta`). Copies met on real pages
+ * sat 0.01-0.06 em off their original.
+ */
+const DUP_ALONG = 0.1
+const DUP_ACROSS = 0.2
+/** How much farther along than the glyph before, in ems, the next glyph of a copy may stand from its original. */
+const DUP_NEXT = 0.3
+/** Cell of the placed-glyph grid, user-space units. */
+const DUP_CELL = 4
 
 /**
  * Text items from a page's operator list, in content order, shaped like pdf.js's text-content items so that the
@@ -201,6 +245,78 @@ export function operatorTextReader(
   let lastEm = 1
   let lastUx = 1
   let lastUy = 0
+  // Which side of the last baseline its glyphs stand up on (+1: the left normal of the baseline), to tell a move up.
+  let lastUp = 1
+  // The glyphs with text placed on the page, for copies drawn over them (see DUP_ALONG): taken from the runs' glyphs,
+  // and with the grid over them, only when a glyph could be a copy (a step back on its line, a move up the page), so
+  // pages read in order pay nothing. `synced` items and `partAt` glyphs of `partRun` (a run not yet flushed) are in.
+  const placed: RunGlyph[] = []
+  const grid = new Map<number, number[]>()
+  let synced = 0
+  let partRun: PdfjsTextItem | undefined
+  let partAt = 0
+  let copying = false
+  const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
+  const place = (r: PdfjsTextItem, from: number) => {
+    const gs = r.glyphs!
+    for (let k = from; k < gs.length; k++) {
+      const g = gs[k]!
+      if (!NON_BLANK.test(g.text)) continue
+      const key = cellKey(Math.floor(g.x0 / DUP_CELL), Math.floor(g.y / DUP_CELL))
+      const cell = grid.get(key)
+      if (cell) cell.push(placed.length)
+      else grid.set(key, [placed.length])
+      placed.push(g)
+    }
+  }
+  const sync = () => {
+    for (; synced < items.length; synced++) {
+      const it = items[synced]!
+      // A space item shares the glyphs of the run before it (addSpace).
+      if (!it.glyphs || it.glyphs === items[synced - 1]?.glyphs) continue
+      place(it, it === partRun ? partAt : 0)
+    }
+    if (run?.glyphs) {
+      place(run, run === partRun ? partAt : 0)
+      partRun = run
+      partAt = run.glyphs.length
+    }
+  }
+  // While copying: the original glyph the last copy repeated, and the copy's offset from it. A copy drawn with other
+  // spacing drifts from its original along the line (1-5 pt over a 370 pt line, on a real coloured box), so the glyphs
+  // after the first are matched to the original's next ones, with the offset the last pair had and up to DUP_NEXT em
+  // more along the line (a word space of another width).
+  let copyOf = -1
+  let copyDx = 0
+  let copyDy = 0
+  const near = (g: RunGlyph, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
+    const ddx = g.x0 + copyDx - px
+    const ddy = g.y + copyDy - py
+    return Math.abs(ddx * ux + ddy * uy) < along * em && Math.abs(-ddx * uy + ddy * ux) < DUP_ACROSS * em
+  }
+  const matched = (n: number, px: number, py: number): true => {
+    copyOf = n
+    copyDx = px - placed[n]!.x0
+    copyDy = py - placed[n]!.y
+    return true
+  }
+  /** Whether a glyph `text` at (px, py), em `em` along (ux, uy), repeats one already placed. */
+  const isCopy = (text: string, px: number, py: number, em: number, ux: number, uy: number): boolean => {
+    sync()
+    const next = copying ? placed[copyOf + 1] : undefined
+    if (next && next.text === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
+    copyDx = copyDy = 0
+    const r = Math.ceil((DUP_ACROSS * em) / DUP_CELL)
+    const ix = Math.floor(px / DUP_CELL)
+    const iy = Math.floor(py / DUP_CELL)
+    for (let i = ix - r; i <= ix + r; i++)
+      for (let j = iy - r; j <= iy + r; j++) {
+        const cell = grid.get(cellKey(i, j))
+        if (!cell) continue
+        for (const n of cell) if (placed[n]!.text === text && near(placed[n]!, px, py, em, ux, uy)) return matched(n, px, py)
+      }
+    return false
+  }
 
   const flush = () => {
     if (run && run.str) items.push(run)
@@ -246,6 +362,34 @@ export function operatorTextReader(
     }
     const last = items[items.length - 1]
     if (last && !last.hasEOL && !/\s$/.test(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false })
+  }
+
+  /**
+   * Whether a glyph `text` starting at (px, py) could be a copy: it stepped back on its line or up the page from the
+   * last one, or it is the last glyph again a little back (a narrow letter drawn twice). An accent and its letter
+   * step back too (TeX's \\accent, an accent drawn back over its letter: 13,000 times in a 312-page manual), and are
+   * not asked: the grid over the page's glyphs is built only when a glyph could be a copy.
+   */
+  const maybeCopy = (text: string, px: number, py: number, mark: string | undefined): boolean => {
+    const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
+    const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
+    if (dy * lastUp > BACKWARD_LINE) return true
+    if (Math.abs(dy) > BACKWARD_LINE || dx >= 0 || mark !== undefined || last?.mark !== undefined) return false
+    const gs = last?.run === run ? run?.glyphs : undefined
+    if (dx < BACKWARD_GAP) {
+      if (!gs) return true
+      // A step back within the run (the A of a LaTeX logo tucked under its L: 1,200 times in a LaTeX manual) can
+      // only copy a glyph of the run that starts about here: the run's glyphs are looked at back to that point, and
+      // the page's grid only when the step goes back past the run's start.
+      for (let k = gs.length - 1; k >= 0; k--) {
+        const g = gs[k]!
+        if ((g.x0 - px) * lastUx + (g.y - py) * lastUy < -DUP_ALONG * lastEm) return false
+        if (g.text === text) return true
+      }
+      return true
+    }
+    const g = gs?.at(-1)
+    return g !== undefined && g.text === text && Math.abs(g.x0 - px) + Math.abs(g.y - py) < DUP_ALONG * lastEm
   }
 
   const visit: OperatorVisitor = (fn, args, { ctm }) => {
@@ -338,6 +482,7 @@ export function operatorTextReader(
         const em = Math.hypot(ax, ay) || 1
         const ux = ax / em
         const uy = ay / em
+        const up = ux * cy - uy * cx < 0 ? -1 : 1
         let adv = 0 // text-space advance within this op, before horizontal scale
         for (let gi = 0; gi < glyphs.length; gi++) {
           const g = glyphs[gi]
@@ -355,7 +500,10 @@ export function operatorTextReader(
           const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing
           const next = adv + w + spacing * direction
           const code = font.isType3Font ? texCode(glyph.unicode) : -1
-          const unicode = code >= 0 && texContext(run?.str ?? '', glyphs, gi) ? texGlyph(code, fontId, ot1) : (glyph.unicode ?? '')
+          const unicode =
+            code >= 0 && texContext(run?.str ?? '', glyphs, gi)
+              ? texGlyph(code, fontId, ot1)
+              : ((font.isType3Font ? corkLetter(glyph.unicode, run?.str ?? '', glyphs, gi) : undefined) ?? glyph.unicode ?? '')
           // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
           // pdf.js's text content.
           if (px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
@@ -370,6 +518,18 @@ export function operatorTextReader(
           const mark = accentMark(unicode)
           const letter = LETTER.test(unicode)
           let text = normalizeLigatures(unicode)
+          // A copy of text already drawn is left out; it can only start after a step back on the line, a move up the
+          // page or an annotation, and then the glyphs after it are copies as long as they match.
+          if (copying || (hasLast ? maybeCopy(text, px, py, mark) : items.length > 0 || run !== undefined)) {
+            const blankText = text.length === 1 ? text.charCodeAt(0) <= 0x20 : !NON_BLANK.test(text)
+            // A copy's spaces and accents go with it (its accented letters matched as the originals were read).
+            if (blankText || mark !== undefined ? copying : isCopy(text, px, py, em, ux, uy)) {
+              copying = true
+              adv = next
+              continue
+            }
+          }
+          copying = false
           if (last && last.run === run && run) {
             if (mark && last.letter && over(px, py, gx, gy, last)) {
               // A spacing accent drawn back over the letter before it: that letter's combining mark.
@@ -396,8 +556,20 @@ export function operatorTextReader(
             // Where this glyph starts relative to where the last one ended, in ems, along and across the baseline.
             const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
             const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
-            if (Math.abs(dy) > 1) endLine()
-            else if (dx < BACKWARD_GAP) flush()
+            if (dx < BACKWARD_GAP) {
+              if (Math.abs(dy) > BACKWARD_LINE) endLine()
+              else {
+                // The same line drawn out of order (a cell to the left drawn after the one on its right, a label
+                // after its value): a glyph ending more than a space before where the text it follows started is a
+                // word boundary. One ending there continues it leftwards (right-to-left text drawn glyph by glyph),
+                // and a step back inside it (an accent drawn back over its letter, an underline) is no boundary.
+                const prev = run ?? items[items.length - 1]
+                const o = prev?.transform
+                const before = o ? ((gx - o[4]!) * lastUx + (gy - o[5]!) * lastUy) / lastEm < -SPACE_GAP : false
+                flush()
+                if (before) addSpace()
+              }
+            } else if (Math.abs(dy) > 1) endLine()
             else if (letter && last?.letter && lastTrack > 0 && Math.abs(dx - lastTrack) <= SPACE_GAP) tracked(dx)
             else {
               trackedRun = false
@@ -427,6 +599,7 @@ export function operatorTextReader(
             lastEm = em
             lastUx = ux
             lastUy = uy
+            lastUp = up
           }
           adv = next
         }

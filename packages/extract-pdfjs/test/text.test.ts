@@ -143,3 +143,24 @@ test('TeX ligatures of a Type 3 font that names glyphs by code only (dvips bitma
   const page = await doc.getPageText(1)
   assert.equal(page.items.map((i) => i.text).join(''), 'enfin affiches')
 })
+
+test('TeX ligatures read beside hyphens and line ends, Cork œ between letters, a run of codes left as it is', async () => {
+  // A T1 font named by code only, as dvips makes them: "non-free-fi" + "rmware", "fi-" at a line end, a line
+  // starting with "fi" after a comma, "off-site", "cœur" (Cork 0xF7), and three codes in a row (no word at all).
+  const lines = ['non-free-\\034rmware', 'et \\034-', 'gurent ok,', '\\034rmware', 'o\\033-site c\\367ur', '\\034\\035\\036']
+  const used = new Set<number>([27, 28, 29, 30, 247])
+  for (const l of lines) for (const ch of l.replace(/\\\d{3}/g, '')) used.add(ch.charCodeAt(0))
+  const codes = [...used].sort((a, b) => a - b)
+  const body = `BT /F1 12 Tf 20 250 Td ${lines.map((l) => `(${l}) Tj`).join(' 0 -14 Td ')} ET`
+  const pdf = handPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 10 10] /FontMatrix [0.1 0 0 0.1 0 0] /CharProcs << ${codes.map((c) => `/a${c} 6 0 R`).join(' ')} >> /Encoding << /Type /Encoding /Differences [${codes.map((c) => `${c} /a${c}`).join(' ')}] >> /FirstChar 27 /LastChar 247 /Widths [${Array.from({ length: 247 - 27 + 1 }, () => 5).join(' ')}] /Resources << >> >>`,
+    '<< /Length 21 >>\nstream\n5 0 d0 0 0 4 6 re f\nendstream',
+  ])
+  await using doc = await open(pdf)
+  const page = await doc.getPageText(1)
+  assert.equal(page.text, 'non-free-firmware\net fi-\ngurent ok,\nfirmware\noff-site cœur\n\x1c\x1d\x1e')
+})

@@ -2,7 +2,7 @@ import type { PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, findExtremeDamage, findScriptDamage, statsNote, wordsNote } from './damage.js'
 import { damagedFonts } from './font-damage.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { pageStats, type PageStats } from './page-stats.js'
+import { loneLetterLines, pageStats, type PageStats } from './page-stats.js'
 import { scriptMix } from './script-mix.js'
 
 /** The judge's name in verdicts. */
@@ -61,6 +61,20 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
   } else {
     const x = findExtremeDamage(s, o)
     if (x) return verdict('garbled', true, `short text, extreme: ${x.note}`, x.score, x.threshold)
+  }
+  // Letters one a line: only a letter-spaced text can be so, and only then are its lines counted.
+  if (s.words >= o.loneLetterMinLines && s.singleLetterWords / s.words >= o.spacedShare) {
+    const { letterLines, lone } = loneLetterLines(page.text)
+    if (letterLines >= o.loneLetterMinLines && lone / letterLines >= o.loneLetterShare) {
+      const share = lone / letterLines
+      return verdict(
+        'garbled',
+        true,
+        `${lone} of ${letterLines} lines are one or two letters alone (${f2(share)} >= ${f2(o.loneLetterShare)}): words broken a glyph a line, none can be found`,
+        share,
+        o.loneLetterShare,
+      )
+    }
   }
   const fonts = damagedFonts(page, s.chars, o)
   if (fonts.length) notes.push(...fonts.map((x) => x.stats))

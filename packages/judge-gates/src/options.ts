@@ -186,6 +186,15 @@ export const gatesOptionsSchema = z.strictObject({
         'in this share is suspect, and checked against the image. Genuine prose measured up to 0.41 (lists of ' +
         'variables), letter-spaced layers 0.70-0.92',
     ),
+  loneLetterShare: share
+    .default(0.5)
+    .describe(
+      'Garbled when this share of the lines holding letters are one or two alphabet letters alone, on a letter-spaced ' +
+        'page (words broken one glyph a line, as a vertical font drawn horizontally gives them: no word can be found ' +
+        'in such a layer). Genuine pages of two test sets measured at most 0.21 (grid labels of a drawing), damaged ' +
+        'ones 0.21-0.79; vertical CJK, one character a line, is not counted',
+    ),
+  loneLetterMinLines: z.number().int().min(1).default(20).describe('Lines holding letters a page needs before `loneLetterShare` is judged'),
   sparseOcrWords: z
     .number()
     .int()

@@ -164,3 +164,22 @@ function countStats(text: string): PageStats {
     frenchShare: words ? fr / words : 0,
   }
 }
+
+/** A line of one or two letters of an alphabet (Latin, Greek, Cyrillic) and nothing else. */
+const LONE_LETTERS = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]{1,2}$/u
+
+/**
+ * Lines holding letters, and those of them that are one or two alphabet letters alone: words broken one glyph a line
+ * (a vertical font drawn horizontally comes out so). Only called on letter-spaced text: a pass over the lines.
+ */
+export function loneLetterLines(text: string): { letterLines: number; lone: number } {
+  let letterLines = 0
+  let lone = 0
+  for (const raw of text.split('\n')) {
+    const line = raw.trim()
+    if (!/\p{L}/u.test(line)) continue
+    letterLines++
+    if (LONE_LETTERS.test(line)) lone++
+  }
+  return { letterLines, lone }
+}

@@ -193,3 +193,16 @@ test('pages that need no look cost no OCR: a long healthy page, a short page of 
   assert.equal((await judge.judge(page('Chapitre III', { imageCoverage: 0, hasVectorGraphics: false }), ocr(['x'], calls)))?.layer, 'healthy')
   assert.equal(calls.length, 0)
 })
+
+test('words broken a glyph a line are garbled without a look; letters spaced on their lines are not', async () => {
+  const letters = 'NOTICEOFPUBLICHEARINGTheSouthCarolinaDepartmentofInsurance'
+  const calls: BBox[] = []
+  const v = await judge.judge(page([...letters].join('\n'), { imageCoverage: 0 }), ocr(['NOTICE'], calls))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.at(-1)!, /lines are one or two letters alone/)
+  assert.equal(calls.length, 0)
+  // The same letters spaced on a few lines are not broken words: the image decides, and shows them.
+  const spaced = [letters.slice(0, 20), letters.slice(20, 40), letters.slice(40)].map((l) => [...l].join(' ')).join('\n')
+  const kept = await judge.judge(page(spaced, { imageCoverage: 0 }), ocr(['NOTICE', 'OF', 'PUBLIC', 'HEARING']))
+  assert.notEqual(kept?.layer, 'garbled')
+})
