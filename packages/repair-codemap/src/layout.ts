@@ -119,7 +119,7 @@ export interface Placed {
  * at every change of font and at every descender, as dvips places each bitmap glyph by its corner (up to 3 pt off the
  * baseline; lines are 12 pt or more apart).
  */
-export function lineOfItems(runs: readonly Run[]): number[] {
+export function lineOfItems(runs: readonly Run[], rebuilt: (font: string) => boolean = () => false): number[] {
   const out: number[] = []
   let line = -1
   let open = false
@@ -135,8 +135,10 @@ export function lineOfItems(runs: readonly Run[]): number[] {
     const h = Math.max(it.bbox.y1 - it.bbox.y0, it.fontSize ?? 0)
     const slack = h < 1 ? 4 : Math.max(2, 0.3 * h)
     const continues = open && Math.abs(cy - lastCy) < slack && it.bbox.x0 >= lastX1 - 2
-    // a run that goes back across the line or far off it starts a line even where the extractor saw no line end
-    if (!open || (!continues && (ended || it.bbox.x0 < lastX1 - 2 || Math.abs(cy - lastCy) > 3 * slack))) {
+    // a run of rebuilt spacing that goes back across the line or far off it starts a line even where the extractor
+    // saw no line end (the spacer, not the text's line ends, joins the runs of one line)
+    const leaves = rebuilt(it.fontId ?? NO_FONT) && (it.bbox.x0 < lastX1 - 2 || Math.abs(cy - lastCy) > 3 * slack)
+    if (!open || (!continues && (ended || leaves))) {
       line++
       open = true
     }
@@ -175,13 +177,7 @@ export class Spacer {
     private readonly models: ReadonlyMap<string, SpacingModel> = new Map(),
   ) {
     this.runs = runsOf(page)
-    this.lineOf = lineOfItems(this.runs)
     const spaced = new Map<string, [number, number]>()
-    for (const [a, b] of glyphSteps(this.runs, this.lineOf)) {
-      const d = b.x0 - a.x0
-      const key = `${a.font}\u0000${a.code}`
-      if (d > 0 && d < (this.adv.get(key) ?? Infinity)) this.adv.set(key, d)
-    }
     const ems = new Map<string, number[]>()
     for (const it of this.runs) {
       const gs = itemGlyphs(it)
@@ -198,20 +194,15 @@ export class Spacer {
         this.width.set(`${font}\u0000${codeKey(g.code)}`, g.x1 - g.x0)
       }
     }
-    for (const [f, m] of models) {
-      const d: number[] = []
-      for (const [c, a] of m.adv) {
-        const w = this.width.get(`${f}\u0000${c}`)
-        if (w !== undefined) d.push(a - w)
-      }
-      if (d.length > 0) this.bearing.set(f, median(d))
-    }
-    // fonts too small for a model of their own (a heading, a section number) take the page's usual bearing and gap
-    if (this.bearing.size > 0) this.pageBearing = median([...this.bearing.values()])
-    if (models.size > 0) this.pageGap = median([...models.values()].map((m) => m.gap))
     for (const [f, [n, k]] of spaced) if (k > 0 && n / k > DEGENERATE) this.degenerate.add(f)
     // a font whose glyphs are many ems wide has its size misread, even where each glyph is a run of its own
     for (const [f, l] of ems) if (median(l) > WIDE_EMS) this.degenerate.add(f)
+    this.lineOf = lineOfItems(this.runs, (f) => this.degenerate.has(f))
+    for (const [a, b] of glyphSteps(this.runs, this.lineOf)) {
+      const d = b.x0 - a.x0
+      const key = `${a.font}\u0000${a.code}`
+      if (d > 0 && d < (this.adv.get(key) ?? Infinity)) this.adv.set(key, d)
+    }
     const per = new Map<string, number[]>()
     for (const [key, a] of this.adv) {
       const f = key.slice(0, key.indexOf('\u0000'))
@@ -223,6 +214,17 @@ export class Spacer {
       l.sort((a, b) => a - b)
       this.median.set(f, l[Math.floor(l.length / 2)]!)
     }
+    for (const [f, m] of models) {
+      const d: number[] = []
+      for (const [c, a] of m.adv) {
+        const w = this.width.get(`${f}\u0000${c}`)
+        if (w !== undefined) d.push(a - w)
+      }
+      if (d.length > 0) this.bearing.set(f, median(d))
+    }
+    // fonts too small for a model of their own (a heading, a section number) take the page's usual bearing and gap
+    if (this.bearing.size > 0) this.pageBearing = median([...this.bearing.values()])
+    if (models.size > 0) this.pageGap = median([...models.values()].map((m) => m.gap))
   }
 
   /** Whether the spacing of `font` is rebuilt from advances. */
