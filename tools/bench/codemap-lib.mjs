@@ -82,10 +82,16 @@ export const foldPua = (s) =>
  * Levenshtein distance / reference length after NFKC and whitespace collapsing (the corpus README's CER); with
  * `{ pua: true }`, after {@link foldPua} of both texts as well.
  */
-export function cer(hyp, ref, { pua = false } = {}) {
+export function cer(hyp, ref, opts = {}) {
+  const { d, n } = distance(hyp, ref, opts)
+  return n === 0 ? (d ? 1 : 0) : d / n
+}
+
+/** The edit distance behind {@link cer} and the reference length, to sum over pages (a whole book is too long). */
+export function distance(hyp, ref, { pua = false } = {}) {
   const a = Array.from(norm(pua ? foldPua(hyp) : hyp))
   const b = Array.from(norm(pua ? foldPua(ref) : ref))
-  if (b.length === 0) return a.length ? 1 : 0
+  if (b.length === 0) return { d: a.length, n: 0 }
   let prev = new Uint32Array(b.length + 1)
   let cur = new Uint32Array(b.length + 1)
   for (let j = 0; j <= b.length; j++) prev[j] = j
@@ -100,5 +106,5 @@ export function cer(hyp, ref, { pua = false } = {}) {
     }
     ;[prev, cur] = [cur, prev]
   }
-  return prev[b.length] / b.length
+  return { d: prev[b.length], n: b.length }
 }
