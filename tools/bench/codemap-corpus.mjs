@@ -1,7 +1,7 @@
 // Measures @pdftriage/repair-codemap on the garbled pages of ../shared/corpus: how many are repaired, and the character
 // error rate (NFKC, whitespace collapsed) of the repaired text and of a whole-page OCR against the unbroken source page
 // (pdf.js's text of it, through the same extractor; texlive documentation installed under /usr/share/doc/texlive-doc).
-//   node tools/bench/codemap-corpus.mjs [--no-ocr] [--only d0002,d0020] [--out rows.jsonl] [--verbose]
+//   node tools/bench/codemap-corpus.mjs [--no-ocr] [--only d0002,d0020] [--out rows.jsonl] [--texts DIR] [--verbose]
 // The OCR figure is the anchor region's OCR (the page's text block at 300 dpi) where one was read, else a page OCR.
 // Skips cleanly without the corpus. Needs `npm run build`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -50,11 +50,18 @@ for (const l of labels) {
     regionS: +(st.regionMs / 1000).toFixed(2),
   }
   if (truth !== undefined) row.cerRepaired = r.repair ? +cer(r.text, truth).toFixed(4) : null
+  if (truth !== undefined && r.repair) row.cerRepairedPua = +cer(r.text, truth, { pua: true }).toFixed(4)
   if (!noOcr && (truth !== undefined || r.repair)) {
     // the anchor region is the page's text block read at 300 dpi: that OCR is the page's OCR, not paid twice
     const o = st.regions === 1 && st.lastOcr !== undefined ? st.lastOcr : await ocrPage(doc, p, l.page)
     if (truth !== undefined) row.cerOcr = +cer(o, truth).toFixed(4)
+    if (truth !== undefined) row.cerOcrPua = +cer(o, truth, { pua: true }).toFixed(4)
     if (r.repair) row.cerRepairedVsOcr = +cer(r.text, o).toFixed(4)
+  }
+  if (opt('--texts')) {
+    // the texts compared, for reading the diffs
+    if (r.repair) writeFileSync(join(opt('--texts'), `${id}.repaired.txt`), r.text)
+    if (truth !== undefined) writeFileSync(join(opt('--texts'), `${id}.source.txt`), truth)
   }
   const cm = p.repairs.find((x) => x.name === 'codemap')
   if (!r.repair && cm?.declined) row.declined = cm.declined.notes
@@ -76,6 +83,21 @@ console.log(
     .map((r) => r.id)
     .join(' ')}`,
 )
+const med = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN
+}
+if (withTruth.length) {
+  const raw = withTruth.map((r) => r.cerRepaired)
+  const pua = withTruth.map((r) => r.cerRepairedPua)
+  console.log(`CER raw: median ${med(raw).toFixed(4)}, pages <= 0.01: ${raw.filter((x) => x <= 0.01).length}`)
+  console.log(
+    `CER with the source's PUA figures and small capitals folded: mean ${mean(pua).toFixed(4)}, median ${med(pua).toFixed(4)}, pages <= 0.01: ${pua.filter((x) => x <= 0.01).length}`,
+  )
+}
 const oc = rows.filter((r) => r.cerOcr != null)
-if (oc.length) console.log(`OCR of the same pages (${oc.length}): CER mean ${mean(oc.map((r) => r.cerOcr)).toFixed(4)}`)
+if (oc.length)
+  console.log(
+    `OCR of the same pages (${oc.length}): CER mean ${mean(oc.map((r) => r.cerOcr)).toFixed(4)}, median ${med(oc.map((r) => r.cerOcr)).toFixed(4)}; PUA folded mean ${mean(oc.map((r) => r.cerOcrPua)).toFixed(4)}`,
+  )
 console.log(`OCR regions ${rows.reduce((a, r) => a + r.regions, 0)}, ${((performance.now() - t0) / 1000).toFixed(1)} s`)

@@ -69,11 +69,29 @@ export async function ocrPage(doc, p, n, dpi = 300) {
 
 const norm = (s) => s.normalize('NFKC').replace(/\s+/g, ' ').trim()
 
-/** Levenshtein distance / reference length after NFKC and whitespace collapsing (the corpus README's CER). */
-export function cer(hyp, ref) {
-  const a = Array.from(norm(hyp))
-  const b = Array.from(norm(ref))
-  if (b.length === 0) return a.length ? 1 : 0
+/**
+ * The truth's own oddities folded: old-style figures and small capitals that the source fonts map into Adobe's Private
+ * Use Area (U+F730-F739 digits, U+F761-F77A small letters), which no reading of the page can give back.
+ */
+export const foldPua = (s) =>
+  s
+    .replace(/[\uf730-\uf739]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf730 + 0x30))
+    .replace(/[\uf761-\uf77a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf761 + 0x61))
+
+/**
+ * Levenshtein distance / reference length after NFKC and whitespace collapsing (the corpus README's CER); with
+ * `{ pua: true }`, after {@link foldPua} of both texts as well.
+ */
+export function cer(hyp, ref, opts = {}) {
+  const { d, n } = distance(hyp, ref, opts)
+  return n === 0 ? (d ? 1 : 0) : d / n
+}
+
+/** The edit distance behind {@link cer} and the reference length, to sum over pages (a whole book is too long). */
+export function distance(hyp, ref, { pua = false } = {}) {
+  const a = Array.from(norm(pua ? foldPua(hyp) : hyp))
+  const b = Array.from(norm(pua ? foldPua(ref) : ref))
+  if (b.length === 0) return { d: a.length, n: 0 }
   let prev = new Uint32Array(b.length + 1)
   let cur = new Uint32Array(b.length + 1)
   for (let j = 0; j <= b.length; j++) prev[j] = j
@@ -88,5 +106,5 @@ export function cer(hyp, ref) {
     }
     ;[prev, cur] = [cur, prev]
   }
-  return prev[b.length] / b.length
+  return { d: prev[b.length], n: b.length }
 }

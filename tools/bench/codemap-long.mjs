@@ -7,7 +7,7 @@
 // without them. Broken files are cached in /tmp/codemap-long/.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { cer, ocrPage, pieces, triageDocument } from './codemap-lib.mjs'
+import { cer, distance, ocrPage, pieces, triageDocument } from './codemap-lib.mjs'
 
 const args = process.argv.slice(2)
 const opt = (k, d) => (args.includes(k) ? args[args.indexOf(k) + 1] : d)
@@ -74,17 +74,19 @@ for (const v of variants) {
   await doc.close()
   const repaired = st.pages.filter((r) => r.repair).length
   const kept = st.pages.filter((r) => !r.repair && !r.needsOcr).length
-  const docCer = cer(texts.join('\n'), truth.join('\n'))
-  const repairedCer = cer(
-    st.pages
-      .filter((r) => r.repair)
-      .map((r) => r.text)
-      .join('\n'),
-    st.pages
-      .filter((r) => r.repair)
-      .map((r) => truth[r.n - 1])
-      .join('\n'),
-  )
+  // summed page by page: the edit distance of a whole book at once would not end
+  const sum = (pairs) => {
+    let d = 0
+    let n = 0
+    for (const [h, r] of pairs) {
+      const x = distance(h, r)
+      d += x.d
+      n += x.n
+    }
+    return n ? d / n : 0
+  }
+  const docCer = sum(texts.map((t, i) => [t, truth[st.pages[i].n - 1]]))
+  const repairedCer = sum(st.pages.filter((r) => r.repair).map((r) => [r.text, truth[r.n - 1]]))
   const total = (repairMs + ocrMs) / 1000
   const perFont = [...fonts.values()].map((f) => f.regions)
   console.log(

@@ -2,4 +2,4 @@ export { pdfjsExtractor as default, pdfjsExtractor, createPdfjsExtractor, PDFJS_
 export { pdfjsExtractorOptionsSchema, type PdfjsExtractorOptions, type ResolvedPdfjsExtractorOptions } from './options.js'
 export { PdfjsDocument } from './pdfjs-document.js'
 export { scanOperators, COVERAGE_GRID, type OperatorScan } from './operator-scan.js'
-export { pageItems, itemBox, type ItemGlyph } from './page-text.js'
+export { pageItems, itemBox, type BlankRun, type ItemGlyph } from './page-text.js'

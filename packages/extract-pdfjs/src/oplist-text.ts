@@ -361,7 +361,8 @@ export function operatorTextReader(
       return
     }
     const last = items[items.length - 1]
-    if (last && !last.hasEOL && !/\s$/.test(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false })
+    // the space is no glyph: it carries none of the run's
+    if (last && !last.hasEOL && !/\s$/.test(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false, glyphs: undefined })
   }
 
   /**
@@ -532,8 +533,11 @@ export function operatorTextReader(
           copying = false
           if (last && last.run === run && run) {
             if (mark && last.letter && over(px, py, gx, gy, last)) {
-              // A spacing accent drawn back over the letter before it: that letter's combining mark.
+              // A spacing accent drawn back over the letter before it: that letter's combining mark. Its glyph stays,
+              // text empty, so that its code is not lost to what reads glyph by glyph (a false map's code repaired).
               run.str += mark
+              const oc = (g as { originalCharCode?: number }).originalCharCode
+              run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text: '', x0: px, x1: gx, y: py, spaceBefore: false })
               last.letter = false
               adv = next
               continue

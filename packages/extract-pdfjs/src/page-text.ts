@@ -43,6 +43,13 @@ export interface ItemGlyph {
   spaceBefore: boolean
 }
 
+/**
+ * A run whose text is blank only but whose glyphs have codes (a false map that names letters tabs or spaces), left
+ * out of the items as every blank run is; `before` is the index of the item it stands before. Carried on the page as
+ * `blankRuns` (operator-list walk only).
+ */
+export type BlankRun = TextItem & { glyphs?: ItemGlyph[]; before: number }
+
 /** pdf.js `getTextContent().styles[fontName]`: ascent and descent as shares of the font size. */
 export interface PdfjsTextStyle {
   ascent: number
@@ -113,8 +120,9 @@ export function pageItems(
   raw: readonly unknown[],
   styles: Record<string, PdfjsTextStyle | undefined>,
   viewport: readonly number[],
-): { items: TextItem[]; text: string; fontIds: Set<string> } {
+): { items: TextItem[]; text: string; fontIds: Set<string>; blankRuns: BlankRun[] } {
   const items: TextItem[] = []
+  const blankRuns: BlankRun[] = []
   const fontIds = new Set<string>()
   let text = ''
   for (const r of raw) {
@@ -128,14 +136,26 @@ export function pageItems(
         const last = items[items.length - 1]
         if (last) last.hasEol = true
       }
+      // glyphs drawn, that a false map names blank: kept apart with their codes, for repairs that read codes
+      if (it.glyphs?.some((g) => g.code >= 0)) blankRuns.push({ ...toItem(it), before: items.length })
       continue
     }
     text += s
     if (it.hasEOL) text += '\n'
-    const [, , c = 0, d = 0] = it.transform
     fontIds.add(it.fontName)
+    items.push(toItem(it))
+  }
+  text = text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .normalize('NFC')
+  return { items, text, fontIds, blankRuns }
+
+  function toItem(it: PdfjsTextItem): TextItem & { glyphs?: ItemGlyph[] } {
+    const [, , c = 0, d = 0] = it.transform
     const item: TextItem & { glyphs?: ItemGlyph[] } = {
-      text: s.normalize('NFC'),
+      text: it.str.normalize('NFC'),
       bbox: itemBox(it, styles[it.fontName], viewport),
       fontId: it.fontName,
       fontSize: round2(Math.hypot(c, d)),
@@ -149,12 +169,6 @@ export function pageItems(
         return { code: g.code, text: g.text, x0: round2(Math.min(a, b)), x1: round2(Math.max(a, b)), spaceBefore: g.spaceBefore }
       })
     }
-    items.push(item)
+    return item
   }
-  text = text
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-    .normalize('NFC')
-  return { items, text, fontIds }
 }

@@ -7,7 +7,7 @@ import { restoreFormatMarks, shownText } from './format-marks.js'
 import { operatorTextReader, type OplistFont } from './oplist-text.js'
 import { operatorScanner, scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
 import { walkOperators } from './operator-walk.js'
-import { pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
+import { pageItems, type BlankRun, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 import type { PdfjsRuntime } from './pdfjs-loader.js'
 import { renderGrey } from './render-page.js'
 
@@ -141,8 +141,8 @@ export class PdfjsDocument implements ExtractedDocument {
       }
       raw = restored ?? content.items
     }
-    const { items, text, fontIds } = pageItems(raw, styles, viewport.transform)
-    const out: PageText = {
+    const { items, text, fontIds, blankRuns } = pageItems(raw, styles, viewport.transform)
+    const out: PageText & { blankRuns?: BlankRun[] } = {
       pageNumber: n,
       width: Math.round(viewport.width * 100) / 100,
       height: Math.round(viewport.height * 100) / 100,
@@ -150,6 +150,7 @@ export class PdfjsDocument implements ExtractedDocument {
       text,
       source: 'text-layer',
     }
+    if (blankRuns.length > 0) out.blankRuns = blankRuns
     if (scan && wantCoverage) {
       out.imageCoverage = Math.round(scan.imageCoverage * 10_000) / 10_000
       out.hasVectorGraphics = scan.hasVectorGraphics

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { buildPdf, healthyPdf, mixedFontPdf } from '@pdftriage/fixtures'
+import { buildPdf, FRENCH_PROSE, healthyPdf, mixedFontPdf } from '@pdftriage/fixtures'
 import { joinItems } from '@pdftriage/core'
 import pdfjsExtractor from '../src/index.js'
 import { itemBox } from '../src/page-text.js'
@@ -163,4 +163,27 @@ test('TeX ligatures read beside hyphens and line ends, Cork œ between letters, 
   await using doc = await open(pdf)
   const page = await doc.getPageText(1)
   assert.equal(page.text, 'non-free-firmware\net fi-\ngurent ok,\nfirmware\noff-site cœur\n\x1c\x1d\x1e')
+})
+
+test('glyphs a false map names blank keep their codes in blankRuns; inserted spaces carry no glyphs', async () => {
+  // a dvips-like bitmap font whose codes read as control characters, tab, line feed, form feed and return among them
+  const text = FRENCH_PROSE
+  await using doc = await open(await buildPdf([{ blocks: [{ text, layer: 'garbled', bitmap: true }] }]))
+  const page = (await doc.getPageText(1)) as Awaited<ReturnType<typeof doc.getPageText>> & {
+    blankRuns?: Array<{ text: string; before: number; glyphs?: Array<{ code: number; text: string }> }>
+  }
+  const runs = page.blankRuns ?? []
+  assert.ok(runs.length > 0)
+  for (const r of runs) {
+    assert.equal(r.text.trim(), '')
+    assert.ok(
+      r.glyphs!.every((g) => g.code >= 0 && g.text.trim() === '' && [9, 10, 11, 12, 13, 32].includes(g.code)),
+      JSON.stringify(r.glyphs),
+    )
+    assert.ok(r.before >= 0 && r.before <= page.items.length)
+  }
+  // every glyph of the page is on an item or a blank run, once: the codes drawn are all there
+  const drawn = [...text].filter((c) => !/\s/.test(c)).length
+  const carried = [...page.items, ...runs].reduce((n, it) => n + ((it as { glyphs?: unknown[] }).glyphs?.length ?? 0), 0)
+  assert.equal(carried, drawn)
 })

@@ -15,6 +15,9 @@ export interface FontModel {
 export interface Pair {
   glyph: Glyph
   text: string
+  /** The OCR characters read for it: indexes `at` to `end` (exclusive) of the line's OCR. */
+  at: number
+  end: number
 }
 
 // Scores of the alignment. A glyph matched with OCR text scores by what is known of its code (the share of its votes
@@ -88,7 +91,9 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
       }
       const model = models.get(g.font)
       if (ocr[j]!.space) {
-        // a glyph drawn for the space (word processors draw them; a false map names them like any other code)
+        // a glyph drawn for the space (word processors draw them; a false map names them like any other code); TeX
+        // draws none, and fonts of rebuilt spacing are dvips's
+        if (g.rebuilt) continue
         const d = Math.min(MAX_DISTANCE, Math.abs(g.x - ocr[j]!.x) / cw)
         const s = here + glyphScore(g, ' ', model) - POSITION * d
         if (s > score[(i + 1) * W + j + 1]!) {
@@ -122,7 +127,7 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
     if (m >= 1 && m <= 3) {
       let text = ''
       for (let k = j - m; k < j; k++) text += ocr[k]!.ch
-      pairs.push({ glyph: glyphs[i - 1]!, text })
+      pairs.push({ glyph: glyphs[i - 1]!, text, at: j - m, end: j })
       i--
       j -= m
     } else if (m === 4) i--

@@ -10,8 +10,21 @@ import {
   type RepairResult,
 } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
-import { agreement, learnFonts, mapOf } from './learn.js'
-import { codeKey, itemGlyphs, layerLines, ocrByLine, NO_FONT, Spacer, type Glyph, type ItemGlyph, type LayerLine } from './layout.js'
+import { agreement, labelledSteps, learnFonts, mapOf } from './learn.js'
+import {
+  codeKey,
+  itemGlyphs,
+  layerLines,
+  learnSpacing,
+  ocrByLine,
+  respaced,
+  NO_FONT,
+  Spacer,
+  type Glyph,
+  type ItemGlyph,
+  type LayerLine,
+  type SpacingModel,
+} from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { functionWordShare } from './words.js'
 
@@ -47,6 +60,8 @@ interface FontState {
   agreement?: number
   /** Set when an anchor's map was rejected: no more regions are spent on it in this document. */
   rejected?: boolean
+  /** Advances and word gap of a font whose spacing is rebuilt, learned from its anchor's OCR. */
+  spacing?: SpacingModel
 }
 
 /** Per document: the fonts settled so far and a queue that keeps anchors in page order. */
@@ -63,42 +78,109 @@ function union(a: BBox | undefined, b: BBox): BBox {
 
 /**
  * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it.
- * Items that carry their glyphs are rebuilt glyph by glyph, spaces where the extractor put them.
+ * Items that carry their glyphs are rebuilt glyph by glyph, spaces where the spacer puts them; runs of fonts whose
+ * spacing is rebuilt are joined on their line by the spacer too (the extractor ends a line at each of their descenders).
  */
 export function applyMaps(page: PageText, decode: (font: string, code: string) => string, broken: ReadonlySet<string>, spacer = new Spacer(page)): PageText {
-  let cursor = 0
+  const aligner = new TextAligner(page.text)
+  let trail = ''
   let text = ''
   let aligned = true
-  let prev: { font: string; g: ItemGlyph } | undefined
-  const items = page.items.map((it) => {
-    const f = it.fontId ?? NO_FONT
-    let out = it.text
-    const gs = itemGlyphs(it)
-    if (broken.has(f)) {
-      out = gs
-        ? gs
-            .map((g, k) => (k > 0 && spacer.before(f, gs, k, it.fontSize) ? ' ' : '') + decode(f, codeKey(g.code)))
-            .join('')
-            .normalize('NFC')
-        : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
-    }
-    if (aligned) {
-      const at = page.text.indexOf(it.text, cursor)
-      if (at < 0) aligned = false
-      else {
-        let gap = page.text.slice(cursor, at)
-        // between two runs of rebuilt spacing, on one line, the space is the advances' to say
-        if (gs && prev && (broken.has(f) || broken.has(prev.font)) && spacer.rebuilt(f) && spacer.rebuilt(prev.font) && /^[ \t]*$/.test(gap))
-          gap = spacer.before(f, gs, 0, it.fontSize, prev) ? ' ' : ''
-        text += gap + out
-        cursor = at + it.text.length
+  let prev: { font: string; g: ItemGlyph; line: number } | undefined
+  const items = spacer.runs
+    .map((it, i) => {
+      const f = it.fontId ?? NO_FONT
+      // the page's own blanks are in its text already
+      if (it.blank && !broken.has(f)) return undefined
+      const line = spacer.lineOf[i]!
+      let out = it.text
+      const gs = itemGlyphs(it)
+      const spaced = (k: number) => (k > 0 && spacer.before(f, gs!, k, it.fontSize) ? ' ' : '')
+      if (broken.has(f)) {
+        out = gs
+          ? gs
+              .map((g, k) => spaced(k) + decode(f, codeKey(g.code)))
+              .join('')
+              .normalize('NFC')
+          : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
+      } else if (gs && spacer.rebuilt(f) && gs.map((g) => g.text).join('') === it.text.replace(/ /g, '')) {
+        // a healthy font of rebuilt spacing keeps its text, spaced by its advances (when its glyphs hold all of it)
+        out = gs.map((g, k) => spaced(k) + g.text).join('')
       }
-    }
-    prev = gs && !it.hasEol ? { font: f, g: gs[gs.length - 1]! } : undefined
-    return out === it.text ? it : { ...it, text: out }
-  })
-  text = aligned ? (text + page.text.slice(cursor)).normalize('NFC') : joinItems(items)
+      if (aligned) {
+        const found = aligner.place(it.text)
+        if (found === undefined) aligned = false
+        else {
+          let gap = found
+          const lead = /^[\s\0]*/u.exec(it.text)![0]
+          if (lead || trail) {
+            // blanks and control characters of the runs themselves (a false map's tabs and line feeds) are in the gap as
+            // the extractor tidied them: only the line ends beyond theirs are the page's
+            const nl = (t: string) => t.split('\n').length - 1
+            const ends = nl(gap) - nl(lead) - nl(trail)
+            gap = ends >= 2 ? '\n\n' : ends === 1 ? '\n' : gap.length > lead.length + trail.length ? ' ' : ''
+          }
+          if (gs && prev && prev.line === line && spacer.rebuilt(f) && spacer.rebuilt(prev.font) && /^\s*$/.test(gap))
+            gap = spacer.before(f, gs, 0, it.fontSize, prev) ? ' ' : ''
+          text += gap + out
+          trail = /[\s\0]*$/u.exec(it.text)![0]
+        }
+      }
+      prev = gs ? { font: f, g: gs[gs.length - 1]!, line } : undefined
+      if (it.blank) {
+        // a blank run is an item of the repaired page once its codes read as something
+        if (!out.trim()) return undefined
+        const { blank: _, ...rest } = it
+        return { ...rest, text: out }
+      }
+      return out === it.text ? it : { ...it, text: out }
+    })
+    .filter((it): it is PageText['items'][number] => it !== undefined)
+  text = aligned ? (text + aligner.rest()).normalize('NFC') : joinItems(items)
   return { ...page, items, text, source: 'repaired' }
+}
+
+/** Blanks and NUL: what the extractor's text may change or drop of a run's own text. */
+const BLANK = /[\s\0]/u
+
+/**
+ * Finds the runs of a page in its text in order, on their other characters only: the extractor collapses blanks
+ * before line ends and runs of empty lines, which a false map's tabs, line feeds and NULs fall into.
+ */
+class TextAligner {
+  private sk = ''
+  /** For each unit of `sk`, its offset in the text. */
+  private readonly off: number[] = []
+  private cur = 0
+  private end = 0
+
+  constructor(private readonly text: string) {
+    let i = 0
+    for (const ch of text) {
+      if (!BLANK.test(ch)) {
+        this.sk += ch
+        for (let k = 0; k < ch.length; k++) this.off.push(i + k)
+      }
+      i += ch.length
+    }
+  }
+
+  /** The text between the run placed last and `run`; undefined when `run` is not found after it. */
+  place(run: string): string | undefined {
+    const s = run.replace(/[\s\0]+/gu, '')
+    if (!s) return ''
+    const at = this.sk.indexOf(s, this.cur)
+    if (at < 0) return undefined
+    const gap = this.text.slice(this.end, this.off[at])
+    this.cur = at + s.length
+    this.end = this.off[this.cur - 1]! + 1
+    return gap
+  }
+
+  /** The text after the run placed last. */
+  rest(): string {
+    return this.text.slice(this.end)
+  }
 }
 
 /** The repair component. One instance serves many documents: state is kept per document, dropped with it. */
@@ -128,7 +210,7 @@ export class CodemapRepair implements Repair {
 
   private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | undefined> {
     const o = this.options
-    const spacer = new Spacer(page)
+    const spacer = new Spacer(page, spacingOf(state))
     const lines = layerLines(page, spacer)
     const count = new Map<string, number>()
     for (const l of lines) for (const g of l.glyphs) if (!g.space) count.set(g.font, (count.get(g.font) ?? 0) + 1)
@@ -193,6 +275,7 @@ export class CodemapRepair implements Repair {
           votes,
           regions: (prev?.regions ?? 0) + 1,
           how: prev?.how ?? `OCR-anchored from page ${page.pageNumber}`,
+          ...(prev?.spacing ? { spacing: prev.spacing } : {}),
         })
       }
       const decodeNext = (g: Glyph): string => {
@@ -200,7 +283,18 @@ export class CodemapRepair implements Repair {
         if (!s || s.healthy) return g.text
         return s.map.get(g.code) ?? UNKNOWN_CODE
       }
-      const ag = agreement(lines, ocrLines, decodeNext)
+      // Fonts of rebuilt spacing learn it from the OCR's word boundaries. The words are checked on each half of the lines
+      // with the spacing learned from the other half, so that the check does not grade the OCR's own labels.
+      const steps = labelledSteps(lines, ocrLines, learned.pairs, (f) => spacer.rebuilt(f)).filter((s) => next.has(s.a.font) && !next.get(s.a.font)!.spacing)
+      const spacing = learnSpacing(steps)
+      let checked = lines
+      if (spacing.size > 0) {
+        const half = (odd: number) => new Spacer(page, new Map([...spacingOf(state), ...learnSpacing(steps.filter((s) => s.line % 2 === odd))]))
+        const byHalf = [half(1), half(0)]
+        checked = lines.map((l, i) => respaced(l, byHalf[i % 2]!))
+      }
+      for (const [f, m] of spacing) next.get(f)!.spacing = m
+      const ag = agreement(checked, ocrLines, decodeNext)
       pageAgreement = ag.agreement
       const brokenHere = [...next.entries()].filter(([, s]) => !s.healthy).map(([f]) => f)
       notes.push(
@@ -239,7 +333,7 @@ export class CodemapRepair implements Repair {
           if (state.fonts.get(g.font)!.map.has(g.code)) covered++
         }
     const coverage = covered / inBroken
-    const mapped = applyMaps(page, decode, broken, spacer)
+    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)))
     // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
     for (const f of broken) {
@@ -255,8 +349,11 @@ export class CodemapRepair implements Repair {
       const d = decide(s.votes)
       let votes = 0
       for (const v of d.values()) votes += v.votes
+      const sp = s.spacing
+        ? `, spacing rebuilt from advances of ${s.spacing.adv.size} codes and a word gap of ${s.spacing.gap.toFixed(2)} pt learned from the anchor's words`
+        : ''
       notes.push(
-        `font ${f}: ${s.map.size} codes mapped (${s.how}), ${votes} votes, agreement ${s.agreement?.toFixed(3) ?? 'n/a'}, ${s.regions} OCR region(s) spent`,
+        `font ${f}: ${s.map.size} codes mapped (${s.how}), ${votes} votes, agreement ${s.agreement?.toFixed(3) ?? 'n/a'}, ${s.regions} OCR region(s) spent${sp}`,
       )
     }
     notes.push(
@@ -270,6 +367,13 @@ export class CodemapRepair implements Repair {
     if (v.needsOcr || v.layer === 'blank') return undefined
     return { page: cand, notes }
   }
+}
+
+/** The spacing models the document's fonts have learned. */
+function spacingOf(state: DocState): Map<string, SpacingModel> {
+  const out = new Map<string, SpacingModel>()
+  for (const [f, s] of state.fonts) if (s.spacing) out.set(f, s.spacing)
+  return out
 }
 
 /** Share of a font's aligned glyphs whose learned text is what the OCR read there. */

@@ -8,7 +8,11 @@ export interface Glyph {
   /** The text the layer gives for it. */
   text: string
   x: number
+  /** Where the glyph starts along the line (the extractor's measure when it gives glyphs). */
+  x0: number
   space: boolean
+  /** Of a font whose spacing is rebuilt ({@link Spacer}). */
+  rebuilt?: boolean
 }
 
 /** A line of the layer: its glyphs in order and the box around them. */
@@ -24,6 +28,31 @@ export interface OcrChar {
   ch: string
   x: number
   space: boolean
+}
+
+/** A run of the page: an item, or a blank run the extractor kept apart for its codes (`blank`). */
+export type Run = PageText['items'][number] & { blank?: true }
+
+/**
+ * The page's items with the blank runs whose glyphs have codes put back in their places (extract-pdfjs's
+ * `blankRuns`): a false map may name a letter a space or a tab, and the extractor leaves blank runs out of its items.
+ */
+export function runsOf(page: PageText): Run[] {
+  const blanks = (page as { blankRuns?: Array<PageText['items'][number] & { before: number }> }).blankRuns
+  if (!Array.isArray(blanks) || blanks.length === 0) return page.items
+  const out: Run[] = []
+  let b = 0
+  page.items.forEach((it, i) => {
+    while (b < blanks.length && blanks[b]!.before <= i) out.push(blankRun(blanks[b++]!))
+    out.push(it)
+  })
+  while (b < blanks.length) out.push(blankRun(blanks[b++]!))
+  return out
+}
+
+function blankRun(r: PageText['items'][number] & { before: number }): Run {
+  const { before: _, ...it } = r
+  return { ...it, blank: true }
 }
 
 /** The key of items without a font id. */
@@ -58,49 +87,122 @@ export function spacedBefore(gs: readonly ItemGlyph[], k: number, fontSize: numb
   return g.x0 - gs[k - 1]!.x1 > SPACE_GAP * fontSize
 }
 
-/** A glyph's advance is its code's; a word space adds more than this share of the font's median advance to it. */
+/** A space adds more than this share of the font's median advance to a glyph's own advance (word spaces about 0.6 of it, kerns under 0.1). */
 const WORD_GAP = 0.25
 /** Share of a font's glyphs with a space before them above which the extractor's spaces mean nothing. */
 const DEGENERATE = 0.5
+/**
+ * Median glyph width, in ems of the size the extractor read, above which that size is wrong: text glyphs are 0.2-1 em
+ * wide (a wide capital or a dash up to 1.2); dvips's Type 3 bitmap fonts read as 0.1 pt have glyphs 20-90 ems wide.
+ */
+const WIDE_EMS = 3
+
+/**
+ * What an anchor taught of a font's spacing (see {@link learnSpacing}): each code's advance, in page points, and the
+ * excess over it above which a step between two glyphs is a word space.
+ */
+export interface SpacingModel {
+  adv: ReadonlyMap<string, number>
+  gap: number
+}
+
+/** A glyph as the spacer sees it: its font, its code key and where it starts. */
+export interface Placed {
+  font: string
+  code: string
+  x0: number
+}
+
+/**
+ * For each item, the index of the layer line it belongs to (-1: no text). A line end is kept unless the next run goes
+ * on along the same baseline: fonts whose size the extractor misreads (Type 3 bitmaps scaled to 0.1 pt) end a "line"
+ * at every change of font and at every descender, as dvips places each bitmap glyph by its corner (up to 3 pt off the
+ * baseline; lines are 12 pt or more apart).
+ */
+export function lineOfItems(runs: readonly Run[], rebuilt: (font: string) => boolean = () => false): number[] {
+  const out: number[] = []
+  let line = -1
+  let open = false
+  let lastX1 = -Infinity
+  let lastCy = 0
+  let ended = false
+  for (const it of runs) {
+    if (it.text.length === 0) {
+      out.push(-1)
+      continue
+    }
+    const cy = (it.bbox.y0 + it.bbox.y1) / 2
+    const h = Math.max(it.bbox.y1 - it.bbox.y0, it.fontSize ?? 0)
+    const slack = h < 1 ? 4 : Math.max(2, 0.3 * h)
+    const continues = open && Math.abs(cy - lastCy) < slack && it.bbox.x0 >= lastX1 - 2
+    // a run of rebuilt spacing that goes back across the line or far off it starts a line even where the extractor
+    // saw no line end (the spacer, not the text's line ends, joins the runs of one line)
+    const leaves = rebuilt(it.fontId ?? NO_FONT) && (it.bbox.x0 < lastX1 - 2 || Math.abs(cy - lastCy) > 3 * slack)
+    if (!open || (!continues && (ended || leaves))) {
+      line++
+      open = true
+    }
+    out.push(line)
+    lastX1 = it.bbox.x1
+    lastCy = cy
+    ended = it.hasEol === true
+  }
+  return out
+}
 
 /**
  * Where spaces stand between glyphs. The extractor's spaces, except in fonts where it put one before most glyphs:
  * Type 3 bitmap fonts whose size it reads as 0.1 pt, so that every gap is wider than 0.102 em ("U n e  f igu r e").
- * There each code's advance is learned as the smallest step from its glyph to the next, and a space stands where a
- * step exceeds the advance by a quarter of the font's median advance (word spaces about 0.6 of it, kerns under 0.1).
+ * There the glyph positions are still exact (dvips places each glyph), so a space stands where the step from a glyph
+ * to the next on its line exceeds the glyph's advance by the font's word gap. Advances and gap come from the anchor's
+ * OCR when a model is given ({@link learnSpacing}); otherwise each code's advance is the smallest step from its glyph
+ * to the next on the page and the gap a quarter of the font's median advance.
  */
 export class Spacer {
   private readonly adv = new Map<string, number>()
   private readonly median = new Map<string, number>()
   private readonly degenerate = new Set<string>()
+  /** Each code's extent as the extractor measured it (its false width: constant per code). */
+  private readonly width = new Map<string, number>()
+  /** Per font with a model: the median of its advances less its codes' extents. */
+  private readonly bearing = new Map<string, number>()
+  private pageBearing: number | undefined
+  private pageGap: number | undefined
+  /** The page's runs in order, blank runs with codes included ({@link runsOf}), and the line of each. */
+  readonly runs: Run[]
+  readonly lineOf: number[]
 
-  constructor(page: PageText) {
+  constructor(
+    page: PageText,
+    private readonly models: ReadonlyMap<string, SpacingModel> = new Map(),
+  ) {
+    this.runs = runsOf(page)
     const spaced = new Map<string, [number, number]>()
-    let prev: { font: string; g: ItemGlyph } | undefined
-    for (const it of page.items) {
+    const ems = new Map<string, number[]>()
+    for (const it of this.runs) {
       const gs = itemGlyphs(it)
+      if (!gs) continue
       const font = it.fontId ?? NO_FONT
-      if (!gs) {
-        prev = undefined
-        continue
+      const c = spaced.get(font) ?? [0, 0]
+      for (let k = 1; k < gs.length; k++) {
+        c[0] += gs[k]!.spaceBefore ? 1 : 0
+        c[1]++
       }
-      gs.forEach((g, k) => {
-        if (k > 0) {
-          const c = spaced.get(font) ?? [0, 0]
-          c[0] += g.spaceBefore ? 1 : 0
-          c[1]++
-          spaced.set(font, c)
-        }
-        if (prev) {
-          const d = g.x0 - prev.g.x0
-          const key = `${prev.font}\u0000${prev.g.code}`
-          if (d > 0 && d < (this.adv.get(key) ?? Infinity)) this.adv.set(key, d)
-        }
-        prev = { font, g }
-      })
-      if (it.hasEol) prev = undefined
+      spaced.set(font, c)
+      for (const g of gs) {
+        if (it.fontSize) push(ems, font, (g.x1 - g.x0) / it.fontSize)
+        this.width.set(`${font}\u0000${codeKey(g.code)}`, g.x1 - g.x0)
+      }
     }
     for (const [f, [n, k]] of spaced) if (k > 0 && n / k > DEGENERATE) this.degenerate.add(f)
+    // a font whose glyphs are many ems wide has its size misread, even where each glyph is a run of its own
+    for (const [f, l] of ems) if (median(l) > WIDE_EMS) this.degenerate.add(f)
+    this.lineOf = lineOfItems(this.runs, (f) => this.degenerate.has(f))
+    for (const [a, b] of glyphSteps(this.runs, this.lineOf)) {
+      const d = b.x0 - a.x0
+      const key = `${a.font}\u0000${a.code}`
+      if (d > 0 && d < (this.adv.get(key) ?? Infinity)) this.adv.set(key, d)
+    }
     const per = new Map<string, number[]>()
     for (const [key, a] of this.adv) {
       const f = key.slice(0, key.indexOf('\u0000'))
@@ -112,6 +214,17 @@ export class Spacer {
       l.sort((a, b) => a - b)
       this.median.set(f, l[Math.floor(l.length / 2)]!)
     }
+    for (const [f, m] of models) {
+      const d: number[] = []
+      for (const [c, a] of m.adv) {
+        const w = this.width.get(`${f}\u0000${c}`)
+        if (w !== undefined) d.push(a - w)
+      }
+      if (d.length > 0) this.bearing.set(f, median(d))
+    }
+    // fonts too small for a model of their own (a heading, a section number) take the page's usual bearing and gap
+    if (this.bearing.size > 0) this.pageBearing = median([...this.bearing.values()])
+    if (models.size > 0) this.pageGap = median([...models.values()].map((m) => m.gap))
   }
 
   /** Whether the spacing of `font` is rebuilt from advances. */
@@ -119,51 +232,147 @@ export class Spacer {
     return this.degenerate.has(font)
   }
 
+  /** Whether a word space stands between two glyphs of rebuilt fonts, `p` then `g`, on one line. */
+  gapSpace(p: Placed, g: Placed): boolean {
+    const m = this.models.get(p.font)
+    const key = `${p.font}\u0000${p.code}`
+    // a code the model has not measured: its extent and the font's usual bearing, else its smallest step on the page
+    const w = this.width.get(key)
+    const b = this.bearing.get(p.font) ?? this.pageBearing
+    const a = m?.adv.get(p.code) ?? (w !== undefined && b !== undefined ? w + b : this.adv.get(key))
+    const t = m?.gap ?? this.pageGap ?? (this.median.has(p.font) ? WORD_GAP * this.median.get(p.font)! : undefined)
+    if (a === undefined || t === undefined) return false
+    return g.x0 - p.x0 - a > t
+  }
+
   /** Whether a space stands between `prev` (of `prevFont`) and glyph `k` of `gs` (of `font`, at `fontSize`). */
   before(font: string, gs: readonly ItemGlyph[], k: number, fontSize: number | undefined, prev?: { font: string; g: ItemGlyph }): boolean {
     const g = gs[k]!
     const p = k > 0 ? { font, g: gs[k - 1]! } : prev
-    if (this.degenerate.has(font) && p && this.degenerate.has(p.font)) {
-      const a = this.adv.get(`${p.font}\u0000${p.g.code}`)
-      const m = this.median.get(p.font)
-      if (a === undefined || m === undefined) return g.spaceBefore
-      return g.x0 - p.g.x0 - a > WORD_GAP * m
-    }
+    if (this.degenerate.has(font) && p && this.degenerate.has(p.font))
+      return this.gapSpace({ font: p.font, code: codeKey(p.g.code), x0: p.g.x0 }, { font, code: codeKey(g.code), x0: g.x0 })
     return k > 0 ? spacedBefore(gs, k, fontSize) : false
   }
+}
+
+/** Consecutive glyphs of the page's lines (across runs of one line, not across lines). */
+function* glyphSteps(runs: readonly Run[], lineOf: readonly number[]): Generator<[Placed, Placed]> {
+  let prev: Placed | undefined
+  let prevLine = -1
+  for (let i = 0; i < runs.length; i++) {
+    const it = runs[i]!
+    const gs = itemGlyphs(it)
+    if (!gs || lineOf[i] !== prevLine) prev = undefined
+    prevLine = lineOf[i]!
+    if (!gs) continue
+    const font = it.fontId ?? NO_FONT
+    for (const g of gs) {
+      const cur = { font, code: codeKey(g.code), x0: g.x0 }
+      if (prev) yield [prev, cur]
+      prev = cur
+    }
+  }
+}
+
+/** A pair of glyphs next to each other on a line, and whether the anchor's OCR read a word space between them. */
+export interface LabelledStep {
+  a: Placed
+  b: Placed
+  space: boolean
+}
+
+/** Fewest labelled steps of a font before its spacing model is worth learning. */
+const MIN_STEPS = 40
+
+/**
+ * Learns a font's spacing from steps the anchor's OCR labelled: each code's advance is the median of its steps inside
+ * words (TeX's widths plus dvips's pixel rounding, 0.1 pt); the word gap is the threshold on the excess over the
+ * advance that best separates the labelled word spaces from steps inside words (word spaces are 2-4 pt, kerns and
+ * rounding under 0.5). A code seen only before spaces gets its step less the font's median space.
+ */
+export function learnSpacing(steps: readonly LabelledStep[]): Map<string, SpacingModel> {
+  const by = new Map<string, LabelledStep[]>()
+  for (const s of steps) {
+    let l = by.get(s.a.font)
+    if (!l) by.set(s.a.font, (l = []))
+    l.push(s)
+  }
+  const out = new Map<string, SpacingModel>()
+  for (const [font, ss] of by) {
+    if (ss.length < MIN_STEPS) continue
+    const inner = new Map<string, number[]>()
+    for (const s of ss) if (!s.space) push(inner, s.a.code, s.b.x0 - s.a.x0)
+    const adv = new Map<string, number>()
+    for (const [c, l] of inner) adv.set(c, median(l))
+    const within: number[] = []
+    const between: number[] = []
+    for (const s of ss) {
+      const a = adv.get(s.a.code)
+      if (a !== undefined) (s.space ? between : within).push(s.b.x0 - s.a.x0 - a)
+    }
+    if (within.length === 0 || between.length === 0) continue
+    const space = median(between)
+    const onlyBefore = new Map<string, number[]>()
+    for (const s of ss) if (s.space && !adv.has(s.a.code)) push(onlyBefore, s.a.code, s.b.x0 - s.a.x0)
+    for (const [c, l] of onlyBefore) adv.set(c, median(l) - space)
+    out.set(font, { adv, gap: bestThreshold(within, between) })
+  }
+  return out
+}
+
+function push(m: Map<string, number[]>, k: string, v: number): void {
+  const l = m.get(k)
+  if (l) l.push(v)
+  else m.set(k, [v])
+}
+
+function median(l: number[]): number {
+  const s = [...l].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+/** The threshold between two samples that misclassifies fewest (midway between the neighbours where it falls). */
+function bestThreshold(low: number[], high: number[]): number {
+  const all = [...low.map((v) => ({ v, hi: false })), ...high.map((v) => ({ v, hi: true }))].sort((a, b) => a.v - b.v)
+  // errors with the threshold below all[i]: lows at or above it, highs below it
+  let errors = low.length
+  let best = errors
+  let at = all[0]!.v - 0.01
+  for (let i = 0; i < all.length; i++) {
+    errors += all[i]!.hi ? 1 : -1
+    if (errors < best && i + 1 < all.length && all[i + 1]!.v > all[i]!.v) {
+      best = errors
+      at = (all[i]!.v + all[i + 1]!.v) / 2
+    }
+  }
+  return at
 }
 
 /** The key of a glyph's code (see {@link Glyph.code}). */
 export const codeKey = (code: number): string => `#${code}`
 
 /**
- * Lines of the layer, from the extractor's line ends. Items carry one box for a whole run, so each character's centre
- * is spread evenly over it: the estimate drifts by a character or two on long runs, which the alignment absorbs (it
- * weighs position lightly and word shapes and the map learned so far heavily).
+ * Lines of the layer ({@link lineOfItems}). Items carry one box for a whole run, so each character's centre is spread
+ * evenly over it: the estimate drifts by a character or two on long runs, which the alignment absorbs (it weighs
+ * position lightly and word shapes and the map learned so far heavily). Glyphs of items that carry them are placed
+ * where the extractor measured them.
  */
 export function layerLines(page: PageText, spacer = new Spacer(page)): LayerLine[] {
   const lines: LayerLine[] = []
   let cur: LayerLine | undefined
+  let curLine = -1
   let lastX1 = -Infinity
-  let lastCy = 0
-  let ended = false
-  for (const it of page.items) {
+  let prev: { font: string; g: ItemGlyph } | undefined
+  spacer.runs.forEach((it, i) => {
+    const line = spacer.lineOf[i]!
+    if (line < 0) return
     const chars = Array.from(it.text)
-    if (chars.length === 0) continue
-    const cy = (it.bbox.y0 + it.bbox.y1) / 2
-    const h = Math.max(it.bbox.y1 - it.bbox.y0, it.fontSize ?? 0)
-    // A line end is kept unless the next run goes on along the same baseline: fonts whose size the extractor
-    // misreads (Type 3 bitmaps scaled to 0.1 pt) end a "line" at every change of font and at every descender, as
-    // dvips places each bitmap glyph by its corner (up to 3 pt off the baseline; lines are 12 pt or more apart).
-    const slack = h < 1 ? 4 : Math.max(2, 0.3 * h)
-    const continues = cur !== undefined && Math.abs(cy - lastCy) < slack && it.bbox.x0 >= lastX1 - 2
-    if (cur && ended && !continues) {
-      lines.push(cur)
-      cur = undefined
-    }
-    if (!cur) {
+    if (!cur || line !== curLine) {
+      if (cur) lines.push(cur)
       cur = { glyphs: [], box: { ...it.bbox }, cy: 0 }
+      curLine = line
       lastX1 = -Infinity
+      prev = undefined
     } else {
       cur.box = {
         x0: Math.min(cur.box.x0, it.bbox.x0),
@@ -173,26 +382,59 @@ export function layerLines(page: PageText, spacer = new Spacer(page)): LayerLine
       }
     }
     const font = it.fontId ?? NO_FONT
-    // a gap between two runs of a line is a space where pdf.js dropped its whitespace item
-    if (cur.glyphs.length > 0 && it.bbox.x0 - lastX1 > 1) cur.glyphs.push({ font, code: ' ', text: ' ', x: (it.bbox.x0 + lastX1) / 2, space: true })
     const gs = itemGlyphs(it)
+    const l = cur
+    if (l.glyphs.length > 0) {
+      // between two runs of rebuilt spacing the advances say; elsewhere a gap between two runs of a line is a space
+      // where pdf.js dropped its whitespace item
+      const gap = gs && prev && spacer.rebuilt(font) && spacer.rebuilt(prev.font) ? spacer.before(font, gs, 0, it.fontSize, prev) : it.bbox.x0 - lastX1 > 1
+      if (gap) l.glyphs.push({ font, code: ' ', text: ' ', x: (it.bbox.x0 + lastX1) / 2, x0: (it.bbox.x0 + lastX1) / 2, space: true })
+    }
     if (gs) {
       gs.forEach((g, k) => {
-        if (k > 0 && spacer.before(font, gs, k, it.fontSize)) cur!.glyphs.push({ font, code: ' ', text: ' ', x: g.x0, space: true })
+        if (k > 0 && spacer.before(font, gs, k, it.fontSize)) l.glyphs.push({ font, code: ' ', text: ' ', x: g.x0, x0: g.x0, space: true })
         // every glyph is a code to learn, one that reads as white space too (a false map names tabs and line feeds)
-        cur!.glyphs.push({ font, code: codeKey(g.code), text: g.text, x: (g.x0 + g.x1) / 2, space: false })
+        l.glyphs.push({
+          font,
+          code: codeKey(g.code),
+          text: g.text,
+          x: (g.x0 + g.x1) / 2,
+          x0: g.x0,
+          space: false,
+          ...(spacer.rebuilt(font) ? { rebuilt: true } : {}),
+        })
       })
+      prev = { font, g: gs[gs.length - 1]! }
     } else {
       const w = (it.bbox.x1 - it.bbox.x0) / chars.length
-      chars.forEach((c, k) => cur!.glyphs.push({ font, code: c, text: c, x: it.bbox.x0 + (k + 0.5) * w, space: c === ' ' }))
+      chars.forEach((c, k) => l.glyphs.push({ font, code: c, text: c, x: it.bbox.x0 + (k + 0.5) * w, x0: it.bbox.x0 + k * w, space: c === ' ' }))
+      prev = undefined
     }
     lastX1 = it.bbox.x1
-    lastCy = cy
-    ended = it.hasEol === true
-  }
+  })
   if (cur) lines.push(cur)
   for (const l of lines) l.cy = (l.box.y0 + l.box.y1) / 2
   return lines.filter((l) => l.glyphs.some((g) => !g.space))
+}
+
+/** The line with the spaces between glyphs of rebuilt fonts decided again by `spacer` (another spacing model). */
+export function respaced(line: LayerLine, spacer: Spacer): LayerLine {
+  const out: Glyph[] = []
+  let prev: Glyph | undefined
+  for (const g of line.glyphs) {
+    if (g.space) {
+      out.push(g)
+      continue
+    }
+    if (prev && spacer.rebuilt(prev.font) && spacer.rebuilt(g.font) && prev.code.startsWith('#') && g.code.startsWith('#')) {
+      // the spaces between them are the spacer's to say
+      while (out.length > 0 && out[out.length - 1]!.space) out.pop()
+      if (spacer.gapSpace(prev, g)) out.push({ font: g.font, code: ' ', text: ' ', x: g.x0, x0: g.x0, space: true })
+    }
+    out.push(g)
+    prev = g
+  }
+  return { ...line, glyphs: out }
 }
 
 /** OCR words (items with boxes) given to the layer line they sit on; words on no line are left out. */
@@ -225,7 +467,8 @@ export function ocrByLine(lines: readonly LayerLine[], words: PageText['items'])
     for (const w of ws) {
       if (out.length) out.push({ ch: ' ', x: (lastX1 + w.bbox.x0) / 2, space: true })
       lastX1 = w.bbox.x1
-      const chars = Array.from(w.text.normalize('NFC'))
+      // a ligature the OCR wrote as one character (U+FB00-FB06) is its letters, as the extractor writes them
+      const chars = Array.from(w.text.normalize('NFC').replace(/[\uFB00-\uFB06]/g, (c) => c.normalize('NFKC')))
       const cw = (w.bbox.x1 - w.bbox.x0) / chars.length
       chars.forEach((c, k) => out.push({ ch: c, x: w.bbox.x0 + (k + 0.5) * cw, space: false }))
     }

@@ -1,5 +1,5 @@
 import { alignLine, decide, editDistance, vote, type FontModel, type Pair, type Votes } from './align.js'
-import type { Glyph, LayerLine, OcrChar } from './layout.js'
+import type { Glyph, LabelledStep, LayerLine, OcrChar } from './layout.js'
 
 /** What one anchor told of one font. */
 export interface FontLearning {
@@ -10,6 +10,9 @@ export interface FontLearning {
   aligned: number
   identity: number
 }
+
+/** A pair of the alignment with the index of its line. */
+export type LinePair = Pair & { line: number }
 
 /** Rounds of alignment: the first knows nothing (position and word shapes), the next two use the votes of the last. */
 const ROUNDS = 3
@@ -23,11 +26,11 @@ export function learnFonts(
   ocr: readonly OcrChar[][],
   known: ReadonlyMap<string, FontModel>,
   healthyIdentity: number,
-): { fonts: Map<string, FontLearning>; pairs: Pair[] } {
+): { fonts: Map<string, FontLearning>; pairs: LinePair[] } {
   const models = new Map<string, FontModel>()
   for (const [f, m] of known) models.set(f, { ...m })
   let fonts = new Map<string, FontLearning>()
-  let pairs: Pair[] = []
+  let pairs: LinePair[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const votes = new Map<string, Votes>()
     const aligned = new Map<string, number>()
@@ -40,7 +43,7 @@ export function learnFonts(
       const cw = (line.box.x1 - line.box.x0) / Math.max(1, glyphs)
       for (const p of alignLine(line.glyphs, o, models, cw)) {
         const f = p.glyph.font
-        pairs.push(p)
+        pairs.push({ ...p, line: i })
         aligned.set(f, (aligned.get(f) ?? 0) + 1)
         if (p.text === p.glyph.text) identity.set(f, (identity.get(f) ?? 0) + 1)
         vote(votes, f, p.glyph.code, p.text)
@@ -58,7 +61,58 @@ export function learnFonts(
       models.set(f, m)
     }
   }
+  extendLigatures(fonts, pairs, ocr)
   return { fonts, pairs }
+}
+
+/** Share of a code's readings that must be followed (or preceded) by the same skipped OCR text to take it in. */
+const LIGATURE_SHARE = 0.5
+
+/**
+ * A glyph that draws several letters (`fi`, `fl`, `ffi`) is often aligned with its first letter only, the next one
+ * skipped, and the votes then agree with themselves on `f`. Where most readings of a code are followed (or preceded)
+ * by the same one or two skipped OCR letters before the next glyph's reading, those letters are the code's too.
+ */
+function extendLigatures(fonts: Map<string, FontLearning>, pairs: readonly LinePair[], ocr: readonly OcrChar[][]): void {
+  const key = (p: LinePair) => `${p.glyph.font}\u0000${p.glyph.code}`
+  const seen = new Map<string, number>()
+  const after = new Map<string, Map<string, number>>()
+  const before = new Map<string, Map<string, number>>()
+  const add = (m: Map<string, Map<string, number>>, k: string, t: string) => {
+    let c = m.get(k)
+    if (!c) m.set(k, (c = new Map()))
+    c.set(t, (c.get(t) ?? 0) + 1)
+  }
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i]!
+    seen.set(key(p), (seen.get(key(p)) ?? 0) + 1)
+    const q = pairs[i + 1]
+    if (!q || q.line !== p.line || q.at <= p.end || q.at - p.end > 2) continue
+    const skipped = ocr[p.line]!.slice(p.end, q.at)
+    if (skipped.some((c) => c.space)) continue
+    const t = skipped.map((c) => c.ch).join('')
+    add(after, key(p), t)
+    add(before, key(q), t)
+  }
+  const best = (m: Map<string, Map<string, number>>, k: string): [string, number] => {
+    let out: [string, number] = ['', 0]
+    for (const [t, n] of m.get(k) ?? []) if (n > out[1]) out = [t, n]
+    return out
+  }
+  for (const [f, l] of fonts) {
+    if (l.healthy) continue
+    for (const [code, v] of l.votes) {
+      const k = `${f}\u0000${code}`
+      const n = seen.get(k) ?? 0
+      const [ta, na] = best(after, k)
+      const [tb, nb] = best(before, k)
+      if (n < 2 || Math.max(na, nb) < LIGATURE_SHARE * n) continue
+      const [text] = [...v.entries()].sort((a, b) => b[1] - a[1])[0]!
+      if (Array.from(text).length + Array.from(na >= nb ? ta : tb).length > 3) continue
+      const joined = na >= nb ? text + ta : tb + text
+      l.votes.set(code, new Map([[joined, Math.max(na, nb)]]))
+    }
+  }
 }
 
 /** The map of each code to its winning text. */
@@ -143,4 +197,37 @@ export function agreement(
     c -= p.chars
   }
   return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0, words: ocrWords ? found / ocrWords : 0 }
+}
+
+/**
+ * Steps between glyphs next to each other on a line (both of fonts `rebuilt` says), labelled by the OCR read over
+ * them: a word space where only spaces separate the characters read for the two, none where only letters (or nothing)
+ * do; steps where the OCR read both between, or the glyphs were not both read, are left out.
+ */
+export function labelledSteps(
+  lines: readonly LayerLine[],
+  ocr: readonly OcrChar[][],
+  pairs: readonly LinePair[],
+  rebuilt: (font: string) => boolean,
+): Array<LabelledStep & { line: number }> {
+  const read = new Map<Glyph, LinePair>()
+  for (const p of pairs) read.set(p.glyph, p)
+  const out: Array<LabelledStep & { line: number }> = []
+  lines.forEach((line, i) => {
+    const o = ocr[i] ?? []
+    let prev: Glyph | undefined
+    for (const g of line.glyphs) {
+      if (g.space) continue
+      const a = prev && read.get(prev)
+      const b = read.get(g)
+      if (prev && a && b && rebuilt(prev.font) && rebuilt(g.font) && a.text.trim() && b.text.trim() && b.at >= a.end) {
+        // letters between (one the alignment left out) are inside the word as well
+        const between = o.slice(a.end, b.at)
+        const space = between.every((c) => !c.space) ? false : between.every((c) => c.space) ? true : undefined
+        if (space !== undefined) out.push({ a: prev, b: g, space, line: i })
+      }
+      prev = g
+    }
+  })
+  return out
 }

@@ -7,7 +7,7 @@ import { judgePage, type BBox, type ExtractedDocument, type Extractor, type Judg
 import extractPdfjs, { type ItemGlyph } from '@pdftriage/extract-pdfjs'
 import gates from '@pdftriage/judge-gates'
 import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
-import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, type Block, type PageSpec } from '@pdftriage/fixtures'
+import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
 import { CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
 
 let extractor: Extractor
@@ -180,3 +180,54 @@ test('with tesseract: the anchor OCR of a rendered page gives the exact text', a
 })
 
 after(() => {})
+
+test('a dvips-like bitmap font (size read as 0.1 pt, every glyph spaced, codes named as control characters) is read with its words', async () => {
+  // the OCR reads the same text set in Helvetica at the same places; the broken page's letters and their spacing
+  // come from the code map and the advances learned from the OCR's word boundaries
+  const blocks = (bitmap: boolean): PageSpec[] => [
+    { blocks: [{ text: FRENCH_PROSE, layer: bitmap ? 'garbled' : 'normal', ...(bitmap ? { bitmap: true } : {}) }] },
+    { blocks: [{ text: FRENCH_DECREE, layer: bitmap ? 'garbled' : 'normal', ...(bitmap ? { bitmap: true } : {}) }] },
+  ]
+  const broken = await buildPdf(blocks(true))
+  const healthy = await buildPdf(blocks(false))
+  const hd = await extractor.open(healthy)
+  const texts = [(await hd.getPageText(1)).text, (await hd.getPageText(2)).text]
+  await hd.close()
+  const bd = await extractor.open(broken)
+  const raw = await bd.getPageText(1)
+  await bd.close()
+  assert.ok((raw as { blankRuns?: unknown[] }).blankRuns?.length, 'codes named tab or line feed make blank runs')
+  assert.ok(cer(raw.text, texts[0]!) > 0.5, 'the layer is broken')
+  const r = await repairAll(broken, healthy)
+  for (const k of [0, 1]) {
+    assert.ok(r.texts[k] !== undefined, r.notes[k]!.join('\n'))
+    assert.equal(r.texts[k], texts[k])
+  }
+  assert.match(r.notes[0]!.join('\n'), /spacing rebuilt from advances of \d+ codes/)
+})
+
+test('words are checked with spacing learned from the other half of the lines: an OCR whose word boundaries are wrong is refused', async () => {
+  const spec = (bitmap: boolean): PageSpec[] => [
+    { blocks: [{ text: FRENCH_PROSE, layer: bitmap ? 'garbled' : 'normal', ...(bitmap ? { bitmap: true } : {}) }] },
+  ]
+  const broken = await buildPdf(spec(true))
+  const healthy = await buildPdf(spec(false))
+  const hd = await extractor.open(healthy)
+  const words = wordsOf(await hd.getPageText(1))
+  await hd.close()
+  // the same letters, each word cut in two at a random place: no spacing of the glyphs' steps says that
+  const rnd = seeded(3)
+  const cut: PageText['items'] = []
+  for (const w of words) {
+    if (w.text.length < 4) {
+      cut.push(w)
+      continue
+    }
+    const k = 1 + Math.floor(rnd() * (w.text.length - 2))
+    const xm = w.bbox.x0 + ((w.bbox.x1 - w.bbox.x0) * k) / w.text.length
+    cut.push({ ...w, text: w.text.slice(0, k), bbox: { ...w.bbox, x1: xm } }, { ...w, text: w.text.slice(k), bbox: { ...w.bbox, x0: xm } })
+  }
+  const r = await repairAll(broken, healthy, {}, async () => cut)
+  assert.equal(r.texts[0], undefined)
+  assert.match(r.notes[0]!.join('\n'), /its words found 0\.[0-6]/)
+})
