@@ -32,6 +32,7 @@ test('the public API of @pdftriage/core', async () => {
     'isTriageError',
     'joinItems',
     'judgePage',
+    'layoutTurn',
     'loadConfig',
     'nonSpaceCount',
     'openDocument',
@@ -41,10 +42,13 @@ test('the public API of @pdftriage/core', async () => {
     'planDocument',
     'policySchema',
     'readAndHash',
+    'readingPage',
+    'readingTurn',
     'refParts',
     'repairPage',
     'runDocument',
     'seededRandom',
+    'turnBox',
     'wrapPluginError',
   ])
 })
