@@ -206,11 +206,30 @@ describe('regions of a page that keeps its layer', () => {
       r.verdict.notes.join('\n'),
     )
   })
-  it('leaves out a region whose reading is poor, and OCRs nothing under policy extract', async () => {
+  it('leaves out a region read poorly but for its sure words, and OCRs nothing under policy extract', async () => {
     const poor = await runMixed(screenshotOcr(0.3))
     assert.equal(poor.page.text, layerPage().text)
     assert.equal(poor.regionText, undefined)
     assert.ok(poor.verdict.notes.some((n) => /left out/.test(n)))
+    // a map read poorly as a whole: its sure label is kept, the line art read as letters is not
+    const map: OcrEngine = {
+      name: 'fake',
+      async recognize(im) {
+        const items = [
+          { text: 'Helsinki', bbox: { x0: 2, y0: 2, x1: 30, y1: 10 }, confidence: 0.93 },
+          { text: '—+N', bbox: { x0: 32, y0: 2, x1: 40, y1: 10 }, confidence: 0.2 },
+          { text: 'esses', bbox: { x0: 42, y0: 2, x1: 58, y1: 10 }, confidence: 0.3 },
+        ]
+        return { pageNumber: im.pageNumber, width: 60, height: 30, items, text: 'Helsinki —+N esses', source: 'ocr' }
+      },
+      async close() {},
+    }
+    const sure = await runMixed(map)
+    assert.equal(sure.page.text, 'Title of the page\nText above the screenshot.\nHelsinki\nText below it.')
+    assert.ok(
+      sure.verdict.notes.some((n) => /3 words, confidence 0\.\d\d: 1 words of confidence 0\.7 or more added/.test(n)),
+      sure.verdict.notes.join('\n'),
+    )
     const e = screenshotOcr(0.9)
     const none = await runMixed(e, 'extract')
     assert.equal(none.page.text, layerPage().text)

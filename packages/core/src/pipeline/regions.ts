@@ -87,8 +87,9 @@ const joinWords = (items: readonly TextItem[]): string =>
     .trim()
 
 /**
- * OCRs the regions of a page that keeps its layer, one at a time, and keeps those whose reading is not poor
- * (mean word confidence at least {@link POOR_OCR_CONFIDENCE}), without the words lying over the layer's own text.
+ * OCRs the regions of a page that keeps its layer, one at a time, without the words lying over the layer's own text.
+ * A region whose reading is poor (mean word confidence under {@link POOR_OCR_CONFIDENCE}) keeps only its words of
+ * that confidence or more; one without any is left out.
  * Returns the readings kept, their words as one
  * `PageText` in page points, the page text with theirs inserted, and the notes.
  */
@@ -106,12 +107,22 @@ export async function ocrRegions(
     const read = await recognizeRegion(setup, layer.pageNumber, box, dpi)
     const kept = pictureWords(layer, read.items)
     // Only words over the layer's own text dropped: the region's text is the OCR's as it read it.
-    const p = kept.length === read.items.length ? read : { ...read, items: kept, text: joinWords(kept) }
-    const confidence = meanConfidence(p)
-    const words = p.items.filter((i) => i.text.trim()).length
+    let p = kept.length === read.items.length ? read : { ...read, items: kept, text: joinWords(kept) }
+    let confidence = meanConfidence(p)
+    let words = p.items.filter((i) => i.text.trim()).length
+    let poor = ''
+    if (words && confidence !== undefined && confidence < POOR_OCR_CONFIDENCE) {
+      // A picture read poorly as a whole (a map's labels among its lines) still holds the words OCR is sure of: those
+      // alone are added, the rest (line art read as letters) left out.
+      const sure = p.items.filter((i) => i.text.trim() && (i.confidence ?? 0) >= POOR_OCR_CONFIDENCE)
+      poor = `${words} words, confidence ${confidence.toFixed(2)}: `
+      p = { ...p, items: sure, text: joinWords(sure) }
+      confidence = meanConfidence(p)
+      words = sure.length
+    }
     const text = p.text.trim()
-    if (!words || (confidence !== undefined && confidence < POOR_OCR_CONFIDENCE)) {
-      notes.push(`ocr: region ${boxNote(box)}: ${words} words, confidence ${confidence?.toFixed(2) ?? 'unknown'}: left out`)
+    if (!words) {
+      notes.push(`ocr: region ${boxNote(box)}: ${poor || `${words} words, confidence ${confidence?.toFixed(2) ?? 'unknown'}: `}left out`)
       continue
     }
     // Placed by where its words are, not by the box asked for: a margin can reach over the layer's next line.
@@ -121,7 +132,9 @@ export async function ocrRegions(
     )
     readings.push({ bbox: at ?? box, text, words, confidence })
     items.push(...p.items)
-    notes.push(`ocr: region ${boxNote(box)}: ${words} words added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`)
+    notes.push(
+      `ocr: region ${boxNote(box)}: ${poor}${words} ${poor ? `words of confidence ${POOR_OCR_CONFIDENCE} or more` : 'words'} added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`,
+    )
   }
   const regionText: PageText = {
     pageNumber: layer.pageNumber,
