@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
-import { handPdf } from './hand-pdf.js'
+import { helveticaPage } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
 /** One page in Helvetica (WinAnsi: \264 acute, \140 grave, \210 circumflex) showing `tj`, a TJ array per line. */
 function helveticaPdf(lines: string[]): Uint8Array {
   const body = lines.map((tj, i) => `BT /F1 12 Tf 72 ${760 - 20 * i} Td [${tj}] TJ ET`).join('\n')
-  return handPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ])
+  return helveticaPage(body)
 }
 
 // Helvetica's widths: e and a 556, acute, grave and circumflex 333. TeX centres an accent over its letter: a kern of

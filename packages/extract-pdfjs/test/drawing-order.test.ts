@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
-import { handPdf } from './hand-pdf.js'
+import { helveticaPage } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
-
-function helveticaPage(body: string): Uint8Array {
-  return handPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ])
-}
 
 test('runs drawn out of order read as separate words and lines', async () => {
   await using doc = await open(

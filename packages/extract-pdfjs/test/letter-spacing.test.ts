@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
-import { handPdf } from './hand-pdf.js'
+import { helveticaPage } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
 function helveticaPdf(lines: string[]): Uint8Array {
   const body = lines.map((ops, i) => `BT /F1 12 Tf 72 ${760 - 20 * i} Td ${ops} ET`).join('\n')
-  return handPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ])
+  return helveticaPage(body)
 }
 
 test('letters set apart by character spacing read as words; word gaps, leader dots and kerned gaps stay', async () => {
