@@ -4,7 +4,20 @@
 // The data that flows through the pipeline, in PDF points with a top-left origin.
 export type { BBox } from './geometry.js'
 export { bboxHeight, bboxUnion, bboxWidth, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
-export type { DocumentInfo, DocumentText, FontInfo, Layer, PageAction, PageImage, PageResult, PageText, Paragraph, TextItem, Verdict } from './types.js'
+export type {
+  DocumentInfo,
+  DocumentText,
+  FontInfo,
+  ItemGlyph,
+  Layer,
+  PageAction,
+  PageImage,
+  PageResult,
+  PageText,
+  Paragraph,
+  TextItem,
+  Verdict,
+} from './types.js'
 export { DEFAULT_OCR_DPI } from './types.js'
 
 // What plugins implement.

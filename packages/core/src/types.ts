@@ -13,6 +13,25 @@ export interface TextItem {
   hasEol?: boolean
   /** OCR confidence 0..1; `undefined` for a text layer. */
   confidence?: number
+  /**
+   * The item's glyphs, when the extractor can tell them: what a repair of a font whose character map is false reads
+   * (each glyph's code and place) and what a writer puts a corrected map on. Absent for OCR and for extractors that
+   * see text only.
+   */
+  glyphs?: ItemGlyph[]
+}
+
+/** One glyph of an item: its character code in the font, the text the layer gives for it, its extent in points. */
+export interface ItemGlyph {
+  /** The code in the content stream (a CID for composite fonts); -1 when the extractor has none. */
+  code: number
+  /** May be empty (an accent merged into its letter) or several characters (a ligature). */
+  text: string
+  /** Horizontal extent, points, top-left origin. */
+  x0: number
+  x1: number
+  /** True when the extractor put a space before it (a gap it read as a word space). */
+  spaceBefore: boolean
 }
 
 /** What the extractor could tell of a font. `undefined` fields mean "cannot tell". */
@@ -46,6 +65,12 @@ export interface PageText {
    * down. Item boxes are always on the page as displayed; a writer turns each word's baseline by this much.
    */
   rotation?: 0 | 90 | 180 | 270
+  /**
+   * Runs whose text is blank only but whose glyphs have codes (a false map naming letters tabs or spaces), left out of
+   * `items` as every blank run is; `before` is the index of the item each stands before. Extractors that carry glyphs
+   * may give them; code-map repairs put them back.
+   */
+  blankRuns?: Array<TextItem & { before: number }>
   source: 'text-layer' | 'repaired' | 'ocr'
 }
 

@@ -1,4 +1,4 @@
-import type { BBox, TextItem } from '@pdftriage/core'
+import type { BBox, ItemGlyph, PageText, TextItem } from '@pdftriage/core'
 
 /** A pdf.js text item (`getTextContent().items`, marked-content entries excluded). */
 export interface PdfjsTextItem {
@@ -30,25 +30,11 @@ export interface RunGlyph {
   spaceBefore: boolean
 }
 
-/**
- * The glyphs of an item in page points (top-left origin): code, text, horizontal extent. Carried on `TextItem` as
- * `glyphs` for repairs that need each glyph's code and place (a font whose character map is false); absent when the
- * text came from pdf.js's text content.
- */
-export interface ItemGlyph {
-  code: number
-  text: string
-  x0: number
-  x1: number
-  spaceBefore: boolean
-}
+/** Items carry `glyphs` (core's {@link ItemGlyph}) only when the text came from the operator-list walk. */
+export type { ItemGlyph }
 
-/**
- * A run whose text is blank only but whose glyphs have codes (a false map that names letters tabs or spaces), left
- * out of the items as every blank run is; `before` is the index of the item it stands before. Carried on the page as
- * `blankRuns` (operator-list walk only).
- */
-export type BlankRun = TextItem & { glyphs?: ItemGlyph[]; before: number }
+/** A blank run with codes, as the page's `blankRuns` holds it (operator-list walk only). */
+export type BlankRun = NonNullable<PageText['blankRuns']>[number]
 
 /** pdf.js `getTextContent().styles[fontName]`: ascent and descent as shares of the font size. */
 export interface PdfjsTextStyle {
@@ -152,9 +138,9 @@ export function pageItems(
     .normalize('NFC')
   return { items, text, fontIds, blankRuns }
 
-  function toItem(it: PdfjsTextItem): TextItem & { glyphs?: ItemGlyph[] } {
+  function toItem(it: PdfjsTextItem): TextItem {
     const [, , c = 0, d = 0] = it.transform
-    const item: TextItem & { glyphs?: ItemGlyph[] } = {
+    const item: TextItem = {
       text: it.str.normalize('NFC'),
       bbox: itemBox(it, styles[it.fontName], viewport),
       fontId: it.fontName,

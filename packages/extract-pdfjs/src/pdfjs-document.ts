@@ -7,7 +7,7 @@ import { restoreFormatMarks, shownText } from './format-marks.js'
 import { operatorTextReader, type OplistFont } from './oplist-text.js'
 import { operatorScanner, scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
 import { walkOperators } from './operator-walk.js'
-import { pageItems, type BlankRun, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
+import { pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 import type { PdfjsRuntime } from './pdfjs-loader.js'
 import { renderGrey } from './render-page.js'
 
@@ -142,7 +142,7 @@ export class PdfjsDocument implements ExtractedDocument {
       raw = restored ?? content.items
     }
     const { items, text, fontIds, blankRuns } = pageItems(raw, styles, viewport.transform)
-    const out: PageText & { blankRuns?: BlankRun[] } = {
+    const out: PageText = {
       pageNumber: n,
       width: Math.round(viewport.width * 100) / 100,
       height: Math.round(viewport.height * 100) / 100,

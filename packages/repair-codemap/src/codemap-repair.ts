@@ -4,6 +4,7 @@ import {
   type BBox,
   type DocumentInfo,
   type FontInfo,
+  type ItemGlyph,
   type PageText,
   type Repair,
   type RepairContext,
@@ -11,20 +12,7 @@ import {
 } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, labelledSteps, learnFonts, mapOf } from './learn.js'
-import {
-  codeKey,
-  itemGlyphs,
-  layerLines,
-  learnSpacing,
-  ocrByLine,
-  respaced,
-  NO_FONT,
-  Spacer,
-  type Glyph,
-  type ItemGlyph,
-  type LayerLine,
-  type SpacingModel,
-} from './layout.js'
+import { codeKey, itemGlyphs, layerLines, learnSpacing, ocrByLine, respaced, NO_FONT, Spacer, type Glyph, type LayerLine, type SpacingModel } from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { functionWordShare } from './words.js'
 

@@ -1,4 +1,4 @@
-import type { BBox, PageText } from '@pdftriage/core'
+import type { BBox, ItemGlyph, PageText } from '@pdftriage/core'
 
 /** One glyph of the layer (or a space pdf.js inserted for a gap), with its estimated centre along the line. */
 export interface Glyph {
@@ -38,7 +38,7 @@ export type Run = PageText['items'][number] & { blank?: true }
  * `blankRuns`): a false map may name a letter a space or a tab, and the extractor leaves blank runs out of its items.
  */
 export function runsOf(page: PageText): Run[] {
-  const blanks = (page as { blankRuns?: Array<PageText['items'][number] & { before: number }> }).blankRuns
+  const blanks = page.blankRuns
   if (!Array.isArray(blanks) || blanks.length === 0) return page.items
   const out: Run[] = []
   let b = 0
@@ -58,18 +58,9 @@ function blankRun(r: PageText['items'][number] & { before: number }): Run {
 /** The key of items without a font id. */
 export const NO_FONT = ''
 
-/** A glyph as the extractor may carry it on an item (extract-pdfjs's `glyphs`): its code, text and extent, page points. */
-export interface ItemGlyph {
-  code: number
-  text: string
-  x0: number
-  x1: number
-  spaceBefore: boolean
-}
-
 /** The glyphs an item carries, when its extractor gave them and they have codes. */
 export function itemGlyphs(it: PageText['items'][number]): ItemGlyph[] | undefined {
-  const g = (it as { glyphs?: ItemGlyph[] }).glyphs
+  const g = it.glyphs
   return Array.isArray(g) && g.length > 0 && g.every((x) => x.code >= 0) ? g : undefined
 }
 

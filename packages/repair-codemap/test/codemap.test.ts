@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { judgePage, type BBox, type ExtractedDocument, type Extractor, type Judge, type PageText, type RepairContext } from '@pdftriage/core'
-import extractPdfjs, { type ItemGlyph } from '@pdftriage/extract-pdfjs'
+import extractPdfjs from '@pdftriage/extract-pdfjs'
 import gates from '@pdftriage/judge-gates'
 import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
 import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
@@ -22,7 +22,7 @@ before(async () => {
 function wordsOf(page: PageText): PageText['items'] {
   const out: PageText['items'] = []
   for (const it of page.items) {
-    const gs = (it as { glyphs?: ItemGlyph[] }).glyphs ?? []
+    const gs = it.glyphs ?? []
     let cur: { text: string; bbox: BBox } | undefined
     for (const g of gs) {
       if (g.spaceBefore || g.text.trim() === '') {
@@ -196,7 +196,7 @@ test('a dvips-like bitmap font (size read as 0.1 pt, every glyph spaced, codes n
   const bd = await extractor.open(broken)
   const raw = await bd.getPageText(1)
   await bd.close()
-  assert.ok((raw as { blankRuns?: unknown[] }).blankRuns?.length, 'codes named tab or line feed make blank runs')
+  assert.ok(raw.blankRuns?.length, 'codes named tab or line feed make blank runs')
   assert.ok(cer(raw.text, texts[0]!) > 0.5, 'the layer is broken')
   const r = await repairAll(broken, healthy)
   for (const k of [0, 1]) {

@@ -21,7 +21,7 @@ export function pageCodeMaps(page: PageText): Map<string, CodeMappedFont & { cod
 export function codesByFont(page: PageText): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>()
   for (const it of page.items) {
-    const gs = (it as { glyphs?: Array<{ code: number }> }).glyphs
+    const gs = it.glyphs
     if (!gs || !it.fontId) continue
     let s = out.get(it.fontId)
     if (!s) out.set(it.fontId, (s = new Set()))
