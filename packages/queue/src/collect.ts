@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import type { BatchEvent, BatchSummary } from '@pdftriage/batch'
 import { TriageError } from '@pdftriage/core'
 import { Collector } from './collector.js'
-import { connectionOptions, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
+import { loadBullmq, parseQueueUrl, shortLivedConnection } from './connection.js'
 import { QUEUE_DIR, queueName } from './ledger.js'
 
 /** Options of {@link collect}. */
@@ -36,10 +36,8 @@ export async function collect(o: CollectOptions, onEvent: (e: BatchEvent) => voi
       const address = parseQueueUrl(o.queue)
       const retryForMs = o.retryForMs ?? 5000
       const { Queue } = await loadBullmq()
-      let giveUp: () => void = () => {}
-      const gaveUp = new Promise<never>((_, rej) => (giveUp = () => rej(unreachable(address, undefined, retryForMs))))
-      gaveUp.catch(() => {})
-      const queue = new Queue(name, { connection: connectionOptions(address, { retryForMs, onGiveUp: () => giveUp() }) })
+      const { connection, gaveUp } = shortLivedConnection(address, retryForMs)
+      const queue = new Queue(name, { connection })
       queue.on('error', () => {})
       try {
         const lost = new Map<string, string>()

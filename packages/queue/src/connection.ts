@@ -75,6 +75,18 @@ export function connectionOptions(a: QueueAddress, r: RetryOptions = {}): Record
 }
 
 /** The error for a Redis that stayed out of reach. */
+/**
+ * The connection options of a short-lived client (status, collect) and a promise that rejects with
+ * `QUEUE_UNREACHABLE` once they give up: race each Redis call against it, as a command queued on a closed connection
+ * would otherwise never settle.
+ */
+export function shortLivedConnection(a: QueueAddress, retryForMs: number): { connection: Record<string, unknown>; gaveUp: Promise<never> } {
+  let giveUp: () => void = () => {}
+  const gaveUp = new Promise<never>((_, rej) => (giveUp = () => rej(unreachable(a, undefined, retryForMs))))
+  gaveUp.catch(() => {})
+  return { connection: connectionOptions(a, { retryForMs, onGiveUp: () => giveUp() }), gaveUp }
+}
+
 export function unreachable(a: QueueAddress, cause: unknown, retryForMs: number): TriageError {
   const why = (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause)
   return new TriageError(

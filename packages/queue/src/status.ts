@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { TriageError } from '@pdftriage/core'
-import { connectionOptions, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
+import { loadBullmq, parseQueueUrl, shortLivedConnection } from './connection.js'
 import { queueName } from './ledger.js'
 
 /** Jobs of an output folder's queue by state. `done` counts completed jobs, which includes failed rows' documents. */
@@ -21,10 +21,8 @@ export async function queueStatus(o: { queue: string; outDir: string; cwd?: stri
   if (!name) throw new TriageError('USAGE', `${out} has no queue (queue/name): nothing was enqueued for this folder`)
   const { Queue } = await loadBullmq()
   const retryForMs = o.retryForMs ?? 5000
-  let giveUp: () => void = () => {}
-  const gaveUp = new Promise<never>((_, rej) => (giveUp = () => rej(unreachable(address, undefined, retryForMs))))
-  gaveUp.catch(() => {})
-  const queue = new Queue(name, { connection: connectionOptions(address, { retryForMs, onGiveUp: () => giveUp() }) })
+  const { connection, gaveUp } = shortLivedConnection(address, retryForMs)
+  const queue = new Queue(name, { connection })
   queue.on('error', () => {})
   try {
     const c = await Promise.race([queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'), gaveUp])
