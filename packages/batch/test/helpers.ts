@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { TestContext } from 'node:test'
-import { parseCsv } from '../src/index.js'
+import { DOCUMENT_COLUMNS, parseCsv, type DocumentRow } from '../src/index.js'
 
 /**
  * The cheapest configuration that still runs the pipeline: pdf.js and the character gates, no OCR, no post-pass.
@@ -48,3 +48,15 @@ export function mtimes(dir: string): Record<string, number> {
   walk(dir)
   return out
 }
+
+/** A done document row of the index, empty but for its path, hash and config `c1`. */
+export const row = (path: string, hash: string): Omit<DocumentRow, 'pages_end'> => ({
+  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow),
+  path,
+  hash,
+  status: 'done',
+  config: 'c1',
+})
+
+/** A pages.jsonl line of page `n` of a document. */
+export const page = (file: string, hash: string, n: number) => `${JSON.stringify({ file, hash, page: n })}\n`

@@ -2,17 +2,9 @@ import assert from 'node:assert/strict'
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { DOCUMENT_COLUMNS, IndexStore, type DocumentRow } from '../src/index.js'
-import { folder } from './helpers.js'
+import { IndexStore } from '../src/index.js'
+import { folder, page, row } from './helpers.js'
 
-const row = (path: string, hash: string): Omit<DocumentRow, 'pages_end'> => ({
-  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow),
-  path,
-  hash,
-  status: 'done',
-  config: 'c1',
-})
-const page = (file: string, hash: string, n: number) => `${JSON.stringify({ file, hash, page: n })}\n`
 const items = [
   { row: row('a.pdf', 'h1'), pageLines: [page('a.pdf', 'h1', 1), page('a.pdf', 'h1', 2)] },
   { row: { ...row('b.pdf', ''), status: 'failed' }, pageLines: [] },

@@ -2,17 +2,8 @@ import assert from 'node:assert/strict'
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { DOCUMENT_COLUMNS, IndexStore, type DocumentRow } from '../src/index.js'
-import { folder } from './helpers.js'
-
-const row = (path: string, hash: string): Omit<DocumentRow, 'pages_end'> => ({
-  ...(Object.fromEntries(DOCUMENT_COLUMNS.map((c) => [c, ''])) as DocumentRow),
-  path,
-  hash,
-  status: 'done',
-  config: 'c1',
-})
-const page = (file: string, hash: string, n: number) => `${JSON.stringify({ file, hash, page: n })}\n`
+import { IndexStore } from '../src/index.js'
+import { folder, page, row } from './helpers.js'
 
 test('open cuts what a killed run left: a torn row, page rows of a document that did not finish', (t) => {
   const out = folder(t)
