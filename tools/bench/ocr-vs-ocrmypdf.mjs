@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { benchArgs, bin, root } from './bench-args.mjs'
+import { f1 } from './word-score.mjs'
 
 const { opt } = benchArgs()
 const lang = opt('lang', 'fra+eng')
@@ -62,30 +63,6 @@ files.push({
   ],
 })
 
-const words = (s) =>
-  s
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-function f1(got, want) {
-  const a = new Map()
-  for (const w of words(want)) a.set(w, (a.get(w) ?? 0) + 1)
-  const g = words(got)
-  let hit = 0
-  for (const w of g) {
-    const c = a.get(w)
-    if (c) {
-      hit++
-      a.set(w, c - 1)
-    }
-  }
-  const nw = words(want).length
-  if (!nw && !g.length) return 1
-  const p = g.length ? hit / g.length : 0
-  const r = nw ? hit / nw : 0
-  return p + r ? (2 * p * r) / (p + r) : 0
-}
 const pdftotext = (path, n) => spawnSync('pdftotext', ['-f', String(n), '-l', String(n), path, '-'], { encoding: 'utf8' }).stdout
 
 const tools = {

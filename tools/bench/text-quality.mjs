@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { benchArgs, bin as builtBin, root } from './bench-args.mjs'
+import { f1, recall } from './word-score.mjs'
 
 const { args, opt } = benchArgs()
 const corpusName = opt('corpus', 'corpus')
@@ -63,48 +64,6 @@ const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((l) => JSON.parse(l))
-
-// --- words and F1 -------------------------------------------------------------------------------------------------
-const words = (s) =>
-  (s ?? '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-function f1(got, want) {
-  const a = new Map()
-  const ww = words(want)
-  for (const w of ww) a.set(w, (a.get(w) ?? 0) + 1)
-  const g = words(got)
-  let hit = 0
-  for (const w of g) {
-    const c = a.get(w)
-    if (c) {
-      hit++
-      a.set(w, c - 1)
-    }
-  }
-  if (!ww.length && !g.length) return 1
-  const p = g.length ? hit / g.length : 0
-  const r = ww.length ? hit / ww.length : 0
-  return p + r ? (2 * p * r) / (p + r) : 0
-}
-
-/** Share of `want`'s words (with repeats) found in `got`: of the layer's words, how many the output kept. */
-function recall(got, want) {
-  const a = new Map()
-  for (const w of words(got)) a.set(w, (a.get(w) ?? 0) + 1)
-  const ww = words(want)
-  let hit = 0
-  for (const w of ww) {
-    const c = a.get(w)
-    if (c) {
-      hit++
-      a.set(w, c - 1)
-    }
-  }
-  return ww.length ? hit / ww.length : 1
-}
 
 // --- references ---------------------------------------------------------------------------------------------------
 const pdftotext = (path, n) =>
