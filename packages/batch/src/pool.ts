@@ -167,12 +167,14 @@ export async function processFiles(
   await new Promise<void>((resolveAll, rejectAll) => {
     let alive = 0
     let settled = false
+    // Outcomes being delivered: the run ends after the last of them, so that none is lost and a sink's failure on
+    // the last document (a full disk) still rejects the run.
+    const delivering = new Set<Promise<void>>()
     const finish = () => {
       if (settled || alive > 0) return
       settled = true
       clearInterval(watch)
-      if (fatal) rejectAll(fatal)
-      else resolveAll()
+      void Promise.allSettled([...delivering]).then(() => (fatal ? rejectAll(fatal) : resolveAll()))
     }
     const stopAll = (e: Error) => {
       fatal ??= e
@@ -195,6 +197,9 @@ export async function processFiles(
       let killedFor: TriageError | undefined
       let crash: string | undefined
       let closing = false
+      // Set at the child's exit. Its IPC channel may still read as connected then, so `c.connected` cannot tell:
+      // a file fed to a child already gone would be recorded by nobody.
+      let gone = false
       const fail = (id: number, e: TriageError) => {
         const file = files[id]!
         const hash = control.hashes?.[id]
@@ -205,12 +210,14 @@ export async function processFiles(
         deliver(id, outcome)
       }
       const deliver = (id: number, o: FileOutcome) => {
-        order.done(id, o).then(
+        const d = order.done(id, o).then(
           () => {
-            if (!closing && c.connected) feed()
+            if (!closing && !gone && c.connected) feed()
           },
           (e: Error) => stopAll(e),
         )
+        delivering.add(d)
+        void d.finally(() => delivering.delete(d))
       }
       const overLimit = (e: TriageError) => {
         if (killedFor || current === undefined) return
@@ -252,6 +259,7 @@ export async function processFiles(
       }
       watchers.push(check)
       const feed = () => {
+        if (gone) return
         if (fatal || nextFile >= files.length) {
           if (!closing) {
             closing = true
@@ -284,6 +292,7 @@ export async function processFiles(
       })
       c.on('error', () => {}) // a failed send to a dying child; its exit says the rest
       c.on('exit', (code, signal) => {
+        gone = true
         alive--
         children.delete(c)
         watchers.splice(watchers.indexOf(check), 1)

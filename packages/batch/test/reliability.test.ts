@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, 
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
-import { isTriageError } from '@pdftriage/core'
-import { runBatch, LOCK_FILE, type BatchEvent } from '../src/index.js'
+import { isTriageError, TriageError } from '@pdftriage/core'
+import { runBatch, processFiles, LOCK_FILE, type BatchEvent, type FileSink } from '../src/index.js'
 import { csvLine, parseCsv } from '../src/csv.js'
 import { decodeName, encodeName, nameFromBytes, nameToBytes } from '../src/file-names.js'
 import { documentRows, misbehavingConfig, spawnRun, tempDir } from './rel-helpers.js'
@@ -70,6 +70,41 @@ describe('every input gets exactly one record, whatever the file does', () => {
     assert.deepEqual([again.done, again.failed, again.unchanged, again.stillFailed], [0, 0, 7, 4])
     const retry = await runBatch({ ...o, inputs: ['in/b-crash.pdf'], redoFailed: true })
     assert.equal(retry.failed, 1)
+  })
+})
+
+describe('a run ends after its last outcome is delivered', () => {
+  // The sink takes its time (as an index on a slow disk does): the run must wait for it, whichever way the last
+  // document ends.
+  const slowSink = (seen: string[], throwOn?: string): FileSink => ({
+    record: () => {},
+    async outcome(o) {
+      await new Promise((r) => setImmediate(r))
+      if (o.file === throwOn) throw new TriageError('DISK_FULL', 'no space left', { stage: 'write' })
+      seen.push(`${o.file}:${o.status}`)
+    },
+  })
+  const control = { ordered: false, limits: { pageTimeoutMs: 3000 } }
+
+  it('a document whose process exits is counted before the run resolves', async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    writeFileSync(join(d, 'in', 'ok.pdf'), 'ok:1')
+    writeFileSync(join(d, 'in', 'exit.pdf'), 'EXIT:')
+    const seen: string[] = []
+    const files = [join(d, 'in', 'ok.pdf'), join(d, 'in', 'exit.pdf')]
+    await processFiles(files, { mode: 'triage', cwd: d, configFile: config }, 1, slowSink(seen), control)
+    assert.deepEqual(seen.sort(), [`${files[1]}:failed`, `${files[0]}:done`])
+  })
+
+  it("the sink's failure on the last document rejects the run", async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    const file = join(d, 'in', 'exit.pdf')
+    writeFileSync(file, 'EXIT:')
+    await assert.rejects(processFiles([file], { mode: 'triage', cwd: d, configFile: config }, 1, slowSink([], file), control), (e) =>
+      isTriageError(e, 'DISK_FULL'),
+    )
   })
 })
 
