@@ -62,7 +62,9 @@ export function spawnRun(
 /**
  * Writes into `dir` a config whose extractor misbehaves on command: a file whose bytes start with `CRASH` makes an
  * unhandled rejection (as pdf.js's asynchronous parse errors do), `EXIT` ends the process, `HANG` never finishes a
- * page, `GROW` allocates memory until stopped; any other file is one page of text. Returns the config's path.
+ * page, `GROW` reads page after page, each holding 32 MB more (so only the memory limit stops it, however slow the
+ * machine: its pages keep coming within any page timeout); any other file is two pages of text. Returns the config's
+ * path.
  */
 export function misbehavingConfig(dir: string): string {
   writeFileSync(
@@ -80,10 +82,15 @@ export default {
       if (head === 'CRASH') Promise.reject(new Error('FormatError: Invalid number'))
       if (head === 'EXIT:') process.exit(3)
       const held = []
-      if (head === 'GROW:') setInterval(() => held.push(Buffer.alloc(32 << 20, 1)), 20)
+      const grow = async (n) => {
+        await new Promise((r) => setTimeout(r, 20))
+        held.push(Buffer.alloc(32 << 20, 1))
+        return page(n)
+      }
+      const pageCount = head === 'GROW:' ? 100000 : 2
       return {
-        pageCount: 2, info: { pageCount: 2 },
-        getPageText: (n) => (head === 'HANG:' && n === 2) || head === 'GROW:' || head === 'CRASH' ? never() : Promise.resolve(page(n)),
+        pageCount, info: { pageCount },
+        getPageText: (n) => (head === 'HANG:' && n === 2) || head === 'CRASH' ? never() : head === 'GROW:' ? grow(n) : Promise.resolve(page(n)),
         renderPage: never, close: async () => {}, [Symbol.asyncDispose]: async () => {},
       }
     },
