@@ -94,10 +94,12 @@ export interface DocumentLimits {
  * 1,280-page document, triages in 4 s; 2 h is 1,000 scanned pages OCRed on one core. Memory: a job's process peaks
  * near 280 MB triaging 1,280 pages and at 430-510 MB OCRing scans with two tesseract workers, but genuine large
  * scans go further: a 50-page 300 dpi scan under OCR peaked at 1.18 GB, and two scanned documents of the
- * development corpus passed 1,000 MB when triaged (probes and spot-checks render whole pages). 2,000 MB leaves them
- * room and still stops a bomb long before it takes the host (9.9 GB seen).
+ * development corpus passed 1,000 MB when triaged (probes and spot-checks render whole pages). A page holding one
+ * 9000 x 9000 image (81 MP, the size of a 600 dpi A3 scan) takes pdf.js and the canvas 1.8 GB to render at 150 dpi
+ * and 2.2 GB at 300 dpi; its document peaked at 2.6 GB in a run with OCR. 3,000 MB leaves them room and still stops
+ * a bomb long before it takes the host (9.9 GB seen).
  */
-export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 2000 }
+export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 3000 }
 
 /** How often the main process looks at each job's memory and clocks: at the 70 MB/s a bomb grows, 7 MB past the limit. */
 const WATCH_MS = 100
