@@ -52,6 +52,8 @@ export interface PagePicture {
   bbox: BBox
   /** Drawn by an annotation's appearance (a stamp, a signature), over the page, not by the page's own content. */
   annotation?: true
+  /** The image's own size in pixels, when the extractor knows it (not for a stamp drawn as outlines). */
+  pixels?: { width: number; height: number }
 }
 
 /** The text of one page. Page numbers are 1-based. */

@@ -89,21 +89,23 @@ export function operatorScanner(
     const b = { x0: r(Math.max(0, x0)), y0: r(Math.max(0, y0)), x1: r(Math.min(pw, x1)), y1: r(Math.min(ph, y1)) }
     return (b.x1 - b.x0) * (b.y1 - b.y0) >= MIN_PICTURE_SHARE * vw * vh ? b : undefined
   }
-  const record = (xs: readonly number[], ys: readonly number[], annotation: boolean) => {
+  const record = (xs: readonly number[], ys: readonly number[], annotation: boolean, pixels?: PagePicture['pixels']) => {
     const bbox = onPage(xs, ys)
     if (!bbox) return
     // the same picture painted twice (a pattern, a repeated page decoration) is listed once
     const k = `${bbox.x0} ${bbox.y0} ${bbox.x1} ${bbox.y1}`
     if (listed.has(k)) return
     listed.add(k)
-    pictures.push(annotation ? { bbox, annotation: true } : { bbox })
+    const pic: PagePicture = annotation ? { bbox, annotation: true } : { bbox }
+    if (pixels) pic.pixels = pixels
+    pictures.push(pic)
   }
   // An annotation's appearance: what it painted, to list it as a picture when it paints without showing text.
   let annot: { rect: number[] | undefined; paints: boolean; text: boolean; image: boolean } | undefined
-  const mark = (m: Matrix, annotation = false) => {
+  const mark = (m: Matrix, annotation = false, pixels?: PagePicture['pixels']) => {
     const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]]
     const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]]
-    record(xs, ys, annotation)
+    record(xs, ys, annotation, pixels)
     if (annotation) {
       if (annot) annot.image = true
       return
@@ -177,9 +179,18 @@ export function operatorScanner(
       case OPS.shadingFill:
         if (!annotation) out.hasVectorGraphics = true
         break
-      case OPS.paintImageXObject:
+      case OPS.paintImageXObject: {
+        // pdf.js gives an XObject's size beside its id, an inline image or mask its data with the size
+        const [, width, height] = args as [unknown, number | undefined, number | undefined]
+        mark(ctm, annotation, width && height ? { width, height } : undefined)
+        break
+      }
       case OPS.paintInlineImageXObject:
-      case OPS.paintImageMaskXObject:
+      case OPS.paintImageMaskXObject: {
+        const { width, height } = (args[0] ?? {}) as { width?: number; height?: number }
+        mark(ctm, annotation, width && height ? { width, height } : undefined)
+        break
+      }
       case OPS.paintSolidColorImageMask:
         mark(ctm, annotation)
         break

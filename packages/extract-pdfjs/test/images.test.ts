@@ -42,6 +42,7 @@ test('the pictures of a page: its images and the stamps annotations draw, on the
   // The page's picture: y measured from the top (842 - 700 = 142).
   assert.ok(near(images[0]!.bbox, [72, 142, 272, 242]), JSON.stringify(images[0]))
   assert.equal(images[0]!.annotation, undefined)
+  assert.deepEqual(images[0]!.pixels, { width: 2, height: 2 })
   // The stamp drawn as an outline is listed by its rectangle, the stamp holding an image by the image.
   const stamps = images.filter((i) => i.annotation)
   assert.equal(stamps.length, 2)

@@ -418,6 +418,13 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
   return mixedVerdict(page, v, p, { layerWords, found, novel, novelAt, region0 }, o)
 }
 
+/**
+ * Pixels an image needs on its shorter side to hold a line of letters OCR can read (a letter's x-height of 4 px is
+ * already below what tesseract reads): a colour swatch or a gradient of 2 x 2 pixels stretched over a box holds none,
+ * and rendering one with a large soft mask (a real test file: 2 x 2 images with 34862 x 4332 masks) costs gigabytes.
+ */
+const MIN_TEXT_PIXELS = 8
+
 /** Bare pictures probed at most on one page, the largest: each is one OCR call (~0.2-0.4 s at the probe resolution). */
 const MAX_PICTURE_PROBES = 4
 
@@ -425,7 +432,7 @@ const MAX_PICTURE_PROBES = 4
  * The pictures of a page that is not thin worth a look: those with no item of the layer over them (by its centre),
  * joined where no layer item lies in their joint box (one probe call for several), when together they could hold
  * `mixedShare` of the page's words: at the layer's own density, an area of mixedShare / (1 - mixedShare) of what
- * the layer's items cover (0.43 at 0.3). On the real test set this probes 14 of the 308 pages (a web page's menu
+ * the layer's items cover (0.43 at 0.3). Images of too few pixels to hold letters are not looked at. On the real test set this probes 14 of the 308 pages (a web page's menu
  * image holding half its words, a page of five UI screenshots, banners beside short text), of the 28 with such a
  * picture of 0.01 of the page or more (the others: banners and logos beside long text). Returns none when they could
  * not.
@@ -433,7 +440,10 @@ const MAX_PICTURE_PROBES = 4
 export function barePictures(page: PageText, o: ResolvedGatesOptions): BBox[] {
   const items = page.items.filter((i) => i.text.trim() !== '').map((i) => i.bbox)
   const free = (b: BBox) => !items.some((i) => centreIn(b, i))
-  let pics = (page.images ?? []).map((i) => i.bbox).filter(free)
+  let pics = (page.images ?? [])
+    .filter((i) => !i.pixels || Math.min(i.pixels.width, i.pixels.height) >= MIN_TEXT_PIXELS)
+    .map((i) => i.bbox)
+    .filter(free)
   // A picture within another (a mask drawn over its image, the same picture cut in strips) adds nothing to read.
   pics = pics.filter((b, i) => !pics.some((c, j) => j !== i && (j < i || area(c) > area(b)) && overlap(b, c) >= 0.8 * area(b)))
   const textArea = items.reduce((a, b) => a + area(b), 0)

@@ -68,13 +68,19 @@ test('a long layer beside a large picture with no layer text over it: the pictur
   assert.match(few!.notes.at(-1)!, /5 words only in the image, 0\.0\d < 0\.30/)
 })
 
-test('no look at a long page whose pictures are small beside its text, or lie under its text', async () => {
+test('no look at a long page whose pictures are small beside its text, lie under it, or have too few pixels for letters', async () => {
   const calls: BBox[] = []
   const small = { x0: 60, y0: 300, x1: 160, y1: 400 } // 10,000 pt2 against 0.43 x 34,650 of layer text
   assert.equal((await judge.judge(page(ENGLISH, { imageCoverage: 0.02, images: [{ bbox: small }] }), ocrAt([], calls)))?.layer, 'healthy')
   const under = { x0: 40, y0: 40, x1: 560, y1: 400 }
   assert.equal((await judge.judge(page(ENGLISH, { imageCoverage: 0.37, images: [{ bbox: under }] }), ocrAt([], calls)))?.layer, 'healthy')
+  // a swatch of 2 x 2 pixels stretched over a large box holds no letters
+  const swatch = { bbox: SCREEN, pixels: { width: 2, height: 2 } }
+  assert.equal((await judge.judge(page(ENGLISH, { imageCoverage: 0.18, images: [swatch] }), ocrAt([], calls)))?.layer, 'healthy')
   assert.equal(calls.length, 0)
+  // the same box as an image of 400 x 220 pixels is looked at
+  await judge.judge(page(ENGLISH, { imageCoverage: 0.18, images: [{ ...swatch, pixels: { width: 400, height: 220 } }] }), ocrAt([], calls))
+  assert.equal(calls.length, 1)
 })
 
 test('a stamp an annotation draws beside a one-word layer is read: one word of it is enough', async () => {
