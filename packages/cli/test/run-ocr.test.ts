@@ -66,12 +66,13 @@ describe('pdftriage run on a born-digital page with a screenshot (end to end, re
   before(async () => {
     dir = folder({
       'manual.pdf': await fx.screenshotPdf(),
+      'menu.pdf': await fx.menuPicturePdf(),
       'cropped-scan.pdf': await fx.croppedSparsePdf(),
       'config.json': JSON.stringify({ ocr: { use: 'tesseract', options: { languages: ['eng', 'fra'], workers: 1 } } }),
     })
   })
 
-  it('keeps the layer exactly and adds the picture text; a scan with a thin invisible layer is OCRed whole', async () => {
+  it('keeps the layer exactly and adds the picture text, thin or long; a scan with a thin invisible layer is OCRed whole', async () => {
     const r = await cli(['run', '--config', 'config.json', '--jobs', '1', '--pdf', '--out', 'out', '.'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const out = join(dir, 'out')
@@ -83,9 +84,9 @@ describe('pdftriage run on a born-digital page with a screenshot (end to end, re
       )
     const manual = pages.find((p) => p.file === 'manual.pdf')!
     assert.deepEqual([manual.layer, manual.needsOcr, manual.action, manual.regions?.length], ['healthy', false, 'kept', 1], manual.notes.join('\n'))
-    // the region lies on the picture (x 90-490, y 120-250 points)
+    // the region is the whole picture (x 90-490, y 120-250 points) with a margin, not only where the probe read words
     const [x0, y0, x1, y1] = manual.regions![0]!
-    assert.ok(x0! >= 85 && y0! >= 115 && x1! <= 495 && y1! <= 255, JSON.stringify(manual.regions))
+    assert.ok(x0! >= 80 && x0! <= 90 && y0! >= 110 && y0! <= 120 && x1! >= 490 && x1! <= 500 && y1! >= 250 && y1! <= 260, JSON.stringify(manual.regions))
     assert.equal(manual.ocrQuality, 'good')
     const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
     const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
@@ -101,6 +102,21 @@ describe('pdftriage run on a born-digital page with a screenshot (end to end, re
     await doc.close()
     assert.equal(layer.split(fx.SCREENSHOT_CAPTION).length, 2, layer)
     assert.ok(wordRecall(fx.SCREENSHOT_TEXT, layer) > 0.9, layer)
+
+    // a long layer beside a large picture holding half the page's words: the layer kept, the picture OCRed whole
+    const menu = pages.find((p) => p.file === 'menu.pdf')!
+    assert.deepEqual([menu.layer, menu.needsOcr, menu.action, menu.regions?.length], ['healthy', false, 'kept', 1], menu.notes.join('\n'))
+    const [m0, m1, m2, m3] = menu.regions![0]!
+    assert.ok(m0! <= 80 && m1! <= 300 && m2! >= 520 && m3! >= 500, JSON.stringify(menu.regions))
+    const menuText = readFileSync(join(out, docs.find((d) => d.path === 'menu.pdf')!.text!), 'utf8')
+    const paragraph = fx.ENGLISH_PROSE.split('\n')[0]!
+    const original = await ex.open(new Uint8Array(await fx.menuPicturePdf()))
+    const menuLayer = (await original.getPageText(1)).text
+    await original.close()
+    const flat = (t: string) => t.replace(/\s+/g, ' ').trim()
+    assert.ok(flat(menuText).startsWith(flat(menuLayer)), `the layer first, its words exactly:\n${menuText}`)
+    assert.ok(wordRecall(paragraph, menuText) === 1)
+    assert.ok(wordRecall(fx.MENU_PICTURE_TEXT, menuText) > 0.9, `picture word recall ${wordRecall(fx.MENU_PICTURE_TEXT, menuText)}`)
 
     const scan = pages.find((p) => p.file === 'cropped-scan.pdf')!
     assert.deepEqual([scan.layer, scan.needsOcr, scan.action, scan.regions], ['sparse', true, 'ocr', undefined], scan.notes.join('\n'))

@@ -12,13 +12,14 @@ export type {
   Layer,
   PageAction,
   PageImage,
+  PagePicture,
   PageResult,
   PageText,
   Paragraph,
   TextItem,
   Verdict,
 } from './types.js'
-export { DEFAULT_OCR_DPI } from './types.js'
+export { DEFAULT_OCR_DPI, MIN_PICTURE_SHARE } from './types.js'
 
 // What plugins implement.
 export type {

@@ -46,6 +46,16 @@ export interface FontInfo {
   invisible?: boolean
 }
 
+/** A picture a page paints, as the extractor saw it drawn: where text the layer lacks may be. */
+export interface PagePicture {
+  /** Axis-aligned box of the picture in points, top-left origin, clipped to the page (clip paths are not applied). */
+  bbox: BBox
+  /** Drawn by an annotation's appearance (a stamp, a signature), over the page, not by the page's own content. */
+  annotation?: true
+  /** The image's own size in pixels, when the extractor knows it (not for a stamp drawn as outlines). */
+  pixels?: { width: number; height: number }
+}
+
 /** The text of one page. Page numbers are 1-based. */
 export interface PageText {
   pageNumber: number
@@ -61,6 +71,13 @@ export interface PageText {
   /** True when the page paints vector graphics (paths) that are not text; `undefined` when the backend cannot tell. */
   hasVectorGraphics?: boolean
   /**
+   * The pictures the page paints, largest first: its images, and those of annotation appearances (marked
+   * `annotation`; they are not in `imageCoverage`). Images under {@link MIN_PICTURE_SHARE} of the page (bitmap glyphs,
+   * bullets, rules) are left out. `undefined` when the backend cannot tell (OCR; OCR text that replaced a layer keeps
+   * the pictures of the page it read).
+   */
+  images?: PagePicture[]
+  /**
    * OCR only: the clockwise turn (degrees) at which the page image was read, when it was scanned sideways or upside
    * down. Item boxes are always on the page as displayed; a writer turns each word's baseline by this much.
    */
@@ -73,6 +90,13 @@ export interface PageText {
   blankRuns?: Array<TextItem & { before: number }>
   source: 'text-layer' | 'repaired' | 'ocr'
 }
+
+/**
+ * Share of the page area under which a painted image is not listed in {@link PageText.images}: 0.001 of A4 is a
+ * 22 x 22 pt square, the size of a bitmap glyph of a Type 3 font or an icon, while one word set as an image at 10 pt
+ * is already 0.002-0.003.
+ */
+export const MIN_PICTURE_SHARE = 0.001
 
 /**
  * The resolution pages and OCR regions are rendered at for OCR unless configured otherwise (the runner's `ocrDpi`,

@@ -32,7 +32,7 @@ export class PdfjsDocument implements ExtractedDocument {
     this.info = info
   }
 
-  /** Text, fonts, image coverage and vector flag of page `n` (1-based). */
+  /** Text, fonts, image coverage, pictures and vector flag of page `n` (1-based). */
   getPageText(n: number): Promise<PageText> {
     return this.#withPage(n, 'extract', (page) => this.#extract(page, n))
   }
@@ -114,7 +114,7 @@ export class PdfjsDocument implements ExtractedDocument {
     if (textSource === 'operator-list') {
       const ops = await page.getOperatorList(annotations)
       const OPS = this.rt.pdfjs.OPS
-      const scanner = operatorScanner(OPS, page.view)
+      const scanner = operatorScanner(OPS, page.view, viewport.transform)
       const reader = operatorTextReader(OPS, fontOf, page.view)
       walkOperators(OPS, ops.fnArray, ops.argsArray, [scanner.visit, reader.visit])
       scan = scanner.result()
@@ -136,7 +136,7 @@ export class PdfjsDocument implements ExtractedDocument {
       let restored: PdfjsTextItem[] | undefined
       if (details) {
         const ops = scan ? undefined : await page.getOperatorList(annotations)
-        if (ops) scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view)
+        if (ops) scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view, viewport.transform)
         if (ops) restored = restoreFormatMarks(rawItems, shownText(ops.fnArray, ops.argsArray, showTextOps(this.rt.pdfjs.OPS)))
       }
       raw = restored ?? content.items
@@ -154,6 +154,7 @@ export class PdfjsDocument implements ExtractedDocument {
     if (scan && wantCoverage) {
       out.imageCoverage = Math.round(scan.imageCoverage * 10_000) / 10_000
       out.hasVectorGraphics = scan.hasVectorGraphics
+      out.images = scan.images
     }
     if (wantFonts && scan) {
       const fonts: Record<string, FontInfo> = {}

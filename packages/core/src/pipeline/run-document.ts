@@ -287,8 +287,9 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       else if (checked.keepLayer) ocr = o
       else {
         // The page's own facts (how much of it is image, vector drawing) stay with the OCR text that replaces its layer.
-        const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics'> = {}
+        const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics' | 'images'> = {}
         if (page.imageCoverage !== undefined) kept.imageCoverage = page.imageCoverage
+        if (page.images !== undefined) kept.images = page.images
         if (page.hasVectorGraphics !== undefined) kept.hasVectorGraphics = page.hasVectorGraphics
         page = { ...o, ...kept }
         action = 'ocr'

@@ -63,6 +63,9 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
           if (p.fonts && i.fontId !== undefined) assert.ok(p.fonts[i.fontId], `font ${i.fontId} described`)
         }
         if (p.imageCoverage !== undefined) assert.ok(p.imageCoverage >= 0 && p.imageCoverage <= 1)
+        for (const { bbox: b } of p.images ?? []) {
+          assert.ok(b.x0 >= 0 && b.y0 >= 0 && b.x0 < b.x1 && b.y0 < b.y1 && b.x1 <= p.width && b.y1 <= p.height, `picture on the page: ${JSON.stringify(b)}`)
+        }
         const empty = await doc.getPageText(2)
         assert.equal(empty.text.trim(), '')
         await assert.rejects(doc.getPageText(0))
