@@ -331,7 +331,7 @@ test('leader dots spaced by the extractor do not make a font one whose spacing i
     glyphs,
   })
   // an index line: a word, thirty leader dots each after a gap, a page number
-  const line = (y: number) => [
+  const line = () => [
     ...Array.from('entry', (c, k) => glyph(c.charCodeAt(0), c, 10 + 4 * k, false)),
     ...Array.from({ length: 30 }, (_, k) => glyph(46, '.', 40 + 5 * k, true)),
     ...Array.from('12', (c, k) => glyph(c.charCodeAt(0), c, 200 + 4 * k, k === 0)),
@@ -344,7 +344,7 @@ test('leader dots spaced by the extractor do not make a font one whose spacing i
     text: items.map((i) => i.text).join('\n'),
     source: 'text-layer',
   })
-  assert.equal(new Spacer(page([item(line(10), 10), item(line(30), 30)])).rebuilt('F'), false)
+  assert.equal(new Spacer(page([item(line(), 10), item(line(), 30)])).rebuilt('F'), false)
   const spaced = Array.from('words set by dvips', (c, k) => glyph(c.charCodeAt(0), c, 10 + 5 * k, k > 0))
   assert.equal(new Spacer(page([item(spaced, 10)])).rebuilt('F'), true)
 })
