@@ -63,9 +63,7 @@ for (const l of labels) {
     if (r.repair) writeFileSync(join(opt('--texts'), `${id}.repaired.txt`), r.text)
     if (truth !== undefined) writeFileSync(join(opt('--texts'), `${id}.source.txt`), truth)
   }
-  const cm = p.repairs.find((x) => x.name === 'codemap')
-  if (!r.repair && cm?.declined) row.declined = cm.declined.notes
-  if (cm) cm.declined = undefined
+  if (r.declined) row.declined = r.declined.notes
   row.notes = r.notes.filter((n) => n.startsWith('codemap') || n.startsWith('reflect')).slice(0, 12)
   await doc.close()
   rows.push(row)

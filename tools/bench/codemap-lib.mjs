@@ -54,6 +54,10 @@ export async function triageDocument(doc, p, { pages, onPage } = {}) {
       text: fixed ? fixed.page.text : page.text,
       notes: fixed ? fixed.verdict.notes : [...v.notes, ...rejected],
     }
+    // the codemap repair's reason for declining, when it did (the runner keeps notes of returned repairs only)
+    const cm = p.repairs.find((x) => x.name === 'codemap')
+    if (cm?.declined?.page === n && !fixed) r.declined = cm.declined
+    if (cm) cm.declined = undefined
     stats.pages.push(r)
     onPage?.(r)
   }

@@ -2,11 +2,15 @@
 // ASCII, B: pseudo-random Latin-1, C: no ToUnicode and no glyph names), through judge-gates, reflect and codemap:
 // OCR regions spent per font, time against OCRing every page, CER of the text against the unbroken original (pdf.js's
 // text of it, page by page; pages the repair declines are OCRed, as the pipeline would).
-//   node tools/bench/codemap-long.mjs [--src lshort-fr.pdf] [--variants A,B,C] [--ocr-sample 3]
+//   node tools/bench/codemap-long.mjs [--src lshort-fr.pdf] [--variants A,B,C] [--ocr-sample 3] [--pages 1-40]
+//     [--no-ocr] [--declined FILE.jsonl] [--texts DIR]
+// --no-ocr measures the repair pass only (declined pages are not OCRed: no time ratio or document CER); --declined
+// writes each declined page's reason and evidence, one JSON line a page; --texts the repaired and true texts of the
+// repaired pages with the most edits.
 // Needs ../shared/corpus/tools (the variants) and Debian's python3-pikepdf and python3-fonttools; skips cleanly
 // without them. Broken files are cached in /tmp/codemap-long/.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cer, distance, ocrPage, pieces, triageDocument } from './codemap-lib.mjs'
 
 const args = process.argv.slice(2)
@@ -14,7 +18,9 @@ const opt = (k, d) => (args.includes(k) ? args[args.indexOf(k) + 1] : d)
 const SRC = opt('--src', '/usr/share/doc/texlive-doc/latex/lshort-french/lshort-fr.pdf')
 const TOOLS = new URL('../../../shared/corpus/tools/', import.meta.url).pathname
 const variants = opt('--variants', 'A,B,C').split(',')
-const sample = Number(opt('--ocr-sample', '3'))
+const noOcr = args.includes('--no-ocr')
+const sample = noOcr ? 0 : Number(opt('--ocr-sample', '3'))
+const range = opt('--pages')?.split('-').map(Number)
 if (!existsSync(TOOLS + 'pdfcorpus.py') || !existsSync(SRC)) {
   console.log('corpus tools or source document not found: nothing measured')
   process.exit(0)
@@ -30,7 +36,7 @@ const picks = Array.from({ length: sample }, (_, i) => Math.round(((i + 1) * ori
 const t0 = performance.now()
 const ocrCer = []
 for (const n of picks) ocrCer.push(cer(await ocrPage(orig, p, n), truth[n - 1]))
-const ocrPerPage = (performance.now() - t0) / 1000 / picks.length
+const ocrPerPage = picks.length ? (performance.now() - t0) / 1000 / picks.length : NaN
 console.log(
   `${SRC}: ${orig.pageCount} pages; OCR ${ocrPerPage.toFixed(2)} s a page (pages ${picks.join(', ')}, CER ${ocrCer.map((c) => c.toFixed(4)).join(', ')}), every page ~${(ocrPerPage * orig.pageCount).toFixed(0)} s`,
 )
@@ -50,7 +56,7 @@ for (const v of variants) {
   }
   const doc = await p.ex.open(new Uint8Array(readFileSync(file)))
   const t1 = performance.now()
-  const st = await triageDocument(doc, p)
+  const st = await triageDocument(doc, p, range ? { pages: { from: range[0], to: range[1] ?? range[0] } } : {})
   const repairMs = performance.now() - t1
   const fonts = new Map()
   for (const r of st.pages) {
@@ -65,6 +71,7 @@ for (const v of variants) {
   let ocred = 0
   for (const r of st.pages) {
     if (r.repair || !r.needsOcr) texts.push(r.text)
+    else if (noOcr) texts.push(undefined)
     else {
       texts.push(await ocrPage(doc, p, r.n))
       ocred++
@@ -85,8 +92,17 @@ for (const v of variants) {
     }
     return n ? d / n : 0
   }
-  const docCer = sum(texts.map((t, i) => [t, truth[st.pages[i].n - 1]]))
+  const docCer = noOcr ? NaN : sum(texts.map((t, i) => [t, truth[st.pages[i].n - 1]]))
   const repairedCer = sum(st.pages.filter((r) => r.repair).map((r) => [r.text, truth[r.n - 1]]))
+  const worst = st.pages
+    .filter((r) => r.repair)
+    .map((r) => ({ page: r.n, ...distance(r.text, truth[r.n - 1]) }))
+    .sort((a, b) => b.d - a.d)
+  if (opt('--texts'))
+    for (const w of worst.slice(0, 15)) {
+      writeFileSync(`${opt('--texts')}/${v}-p${w.page}.repaired.txt`, st.pages.find((r) => r.n === w.page).text)
+      writeFileSync(`${opt('--texts')}/${v}-p${w.page}.truth.txt`, truth[w.page - 1])
+    }
   const total = (repairMs + ocrMs) / 1000
   const perFont = [...fonts.values()].map((f) => f.regions)
   console.log(
@@ -99,6 +115,25 @@ for (const v of variants) {
     `  time ${total.toFixed(1)} s (repair pass ${(repairMs / 1000).toFixed(1)} s, OCR of declined pages ${(ocrMs / 1000).toFixed(1)} s) = ${(total / (ocrPerPage * st.pages.length)).toFixed(3)} of OCRing every page`,
   )
   console.log(`  CER against the original: document ${docCer.toFixed(4)}, repaired pages ${repairedCer.toFixed(4)}`)
+  console.log(
+    `  repaired pages with the most edits: ${worst
+      .slice(0, 15)
+      .map((w) => `p${w.page} ${w.d}/${w.n}`)
+      .join(', ')}`,
+  )
+  const reasons = new Map()
+  for (const r of st.pages) if (r.declined) reasons.set(r.declined.reason, [...(reasons.get(r.declined.reason) ?? []), r.n])
+  console.log(
+    `  declined by codemap: ${[...reasons].map(([k, ns]) => `${k} ${ns.length} (pages ${ns.slice(0, 12).join(',')}${ns.length > 12 ? ',...' : ''})`).join('; ') || 'none'}`,
+  )
+  if (opt('--declined'))
+    writeFileSync(
+      opt('--declined').replace(/(\.jsonl)?$/, `-${v}$1`),
+      st.pages
+        .filter((r) => r.declined)
+        .map((r) => JSON.stringify({ n: r.n, reason: r.declined.reason, notes: r.declined.notes }))
+        .join('\n') + '\n',
+    )
   for (const [f, x] of [...fonts.entries()].slice(0, 40))
     console.log(`    font ${f}: ${x.codes} codes (${x.how}), ${x.votes} votes, agreement ${x.agreement}, ${x.regions} region(s)`)
 }

@@ -44,6 +44,11 @@ export interface FontInfo {
   kind?: string
   /** True for fonts that draw nothing visible (tesseract's GlyphLessFont, text render mode 3). */
   invisible?: boolean
+  /**
+   * Glyph names the font's `/Encoding /Differences` gives the codes drawn on the page (code in decimal -> name): a
+   * second account of the text beside the ToUnicode map, which a broken map does not touch.
+   */
+  glyphNames?: Record<string, string>
 }
 
 /** A picture a page paints, as the extractor saw it drawn: where text the layer lacks may be. */

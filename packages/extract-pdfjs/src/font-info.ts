@@ -8,6 +8,8 @@ export interface PdfjsFont {
   /** Program type pdf.js loaded: 'Type1', 'TrueType', 'CIDFontType0', 'CIDFontType2', 'OpenType'... */
   type?: string
   composite?: boolean
+  /** The `/Differences` of the font's encoding: code -> glyph name (sparse). */
+  differences?: ArrayLike<string | undefined> | Record<string, string | undefined>
 }
 
 /**
@@ -60,9 +62,11 @@ export function isEmbedded(font: PdfjsFont): boolean | undefined {
  * `undefined` when the operator list was not read. `hasToUnicode` stays `undefined`: pdf.js always builds a map and
  * does not say whether the file had one.
  */
-export function fontInfo(id: string, font: PdfjsFont | undefined, invisible: boolean | undefined): FontInfo {
+export function fontInfo(id: string, font: PdfjsFont | undefined, invisible: boolean | undefined, codes?: ReadonlySet<number>): FontInfo {
   const out: FontInfo = { id }
   if (font) {
+    const names = glyphNamesOf(font, codes)
+    if (names) out.glyphNames = names
     if (font.name) out.name = font.name
     const embedded = isEmbedded(font)
     if (embedded !== undefined) out.embedded = embedded
@@ -73,4 +77,20 @@ export function fontInfo(id: string, font: PdfjsFont | undefined, invisible: boo
   const glyphless = GLYPHLESS.test(font?.name ?? '')
   if (invisible !== undefined || glyphless) out.invisible = glyphless || invisible === true
   return out
+}
+
+/** The `/Differences` names of the codes drawn (only those: a page record carries what its text needs). */
+function glyphNamesOf(font: PdfjsFont, codes: ReadonlySet<number> | undefined): Record<string, string> | undefined {
+  const d = font.differences as Record<string, string | undefined> | undefined
+  if (!d || !codes || codes.size === 0) return undefined
+  const out: Record<string, string> = {}
+  let n = 0
+  for (const c of codes) {
+    const name = d[c]
+    if (typeof name === 'string' && name) {
+      out[c] = name
+      n++
+    }
+  }
+  return n > 0 ? out : undefined
 }

@@ -158,10 +158,18 @@ export class PdfjsDocument implements ExtractedDocument {
     }
     if (wantFonts && scan) {
       const fonts: Record<string, FontInfo> = {}
+      // the codes each font draws on the page, for their glyph names
+      const codes = new Map<string, Set<number>>()
+      for (const it of [...items, ...blankRuns]) {
+        if (it.fontId === undefined || !it.glyphs) continue
+        let s = codes.get(it.fontId)
+        if (!s) codes.set(it.fontId, (s = new Set()))
+        for (const g of it.glyphs) if (g.code >= 0) s.add(g.code)
+      }
       for (const id of new Set([...fontIds, ...(scan?.fontIds ?? [])])) {
         const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as PdfjsFont) : undefined
         const invisible = scan ? scan.invisibleFonts.has(id) && !scan.visibleFonts.has(id) : undefined
-        fonts[id] = fontInfo(id, font, invisible)
+        fonts[id] = fontInfo(id, font, invisible, codes.get(id))
       }
       out.fonts = fonts
     }

@@ -84,3 +84,25 @@ test('scanOperators: union of overlapping images, clipped to the page, transform
   assert.equal(scanOperators(O, [O.constructPath], [[O.endPath, [], null]], view).hasVectorGraphics, false)
   assert.equal(scanOperators(O, [O.constructPath], [[O.fill, [], null]], view).hasVectorGraphics, true)
 })
+
+test('glyph names: the /Differences names of the codes a font draws on the page, none for a font without them', async () => {
+  const page = await firstPage(await buildPdf([{ blocks: [{ text: 'Été 42, à Paris.', layer: 'garbled', glyphNames: true }, { text: 'plain' }] }]))
+  const named = Object.values(page.fonts!).find((f) => f.glyphNames)!
+  assert.deepEqual(named.glyphNames, {
+    '32': 'space',
+    '44': 'comma',
+    '46': 'period',
+    '50': 'two',
+    '52': 'four',
+    '80': 'P',
+    '97': 'a',
+    '105': 'i',
+    '114': 'r',
+    '115': 's',
+    '116': 't',
+    '201': 'Eacute',
+    '224': 'agrave',
+    '233': 'eacute',
+  })
+  assert.equal(Object.values(page.fonts!).filter((f) => f.glyphNames).length, 1, 'Helvetica with its standard encoding names nothing')
+})

@@ -14,6 +14,7 @@ import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, labelledSteps, learnFonts, mapOf } from './learn.js'
 import { codeKey, itemGlyphs, layerLines, learnSpacing, ocrByLine, respaced, NO_FONT, Spacer, type Glyph, type LayerLine, type SpacingModel } from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
+import { pageNameTexts } from './glyph-names.js'
 import { functionWordShare } from './words.js'
 
 /** Name of the repair in page records and notes. */
@@ -33,8 +34,17 @@ const FUNCTION_WORD_KEEP = 0.4
 const MIN_WORDS = 60
 /** Needed lines above this share of a page's glyphs: the whole page is OCRed rather than a region. */
 const WHOLE_PAGE = 0.5
+/**
+ * Letters and digits the OCR reads per glyph of a region under which its new fonts draw pictures, not text: text
+ * reads at about one letter a glyph (punctuation aside); lshort-fr's picture-mode line fonts (LINE10, LINEW10) read
+ * 0 letters over the 345 glyphs of the figure of its page 133.
+ */
+const PICTURE_READ = 0.2
 /** Points of margin around a region, so that OCR sees whole glyphs. */
 const REGION_MARGIN = 4
+
+/** Why a page was declined (the last note of its evidence says it too). */
+export type DeclineReason = 'no text' | 'no OCR to anchor on' | 'anchor OCR disagrees' | 'no broken font with a map' | 'coverage' | 'function words' | 'judges'
 
 /** What the document has settled about one font. */
 interface FontState {
@@ -50,6 +60,8 @@ interface FontState {
   rejected?: boolean
   /** Advances and word gap of a font whose spacing is rebuilt, learned from its anchor's OCR. */
   spacing?: SpacingModel
+  /** Its glyph names read as the OCR read its glyphs: codes met later take their names' text, with no OCR. */
+  named?: boolean
 }
 
 /** Per document: the fonts settled so far and a queue that keeps anchors in page order. */
@@ -58,7 +70,44 @@ interface DocState {
   queue: Promise<unknown>
   anchorFunctionWords?: number
   ocrRegions: number
+  /** Fonts whose glyph names the anchor OCR confirmed, and fonts whose names it contradicted. */
+  namesConfirmed: number
+  namesRefuted: number
+  /** Words (3 letters or more, lower case) of the pages repaired so far. */
+  vocabulary: Set<string>
 }
+
+/**
+ * Share of a font's aligned glyphs whose glyph-name text must be what the OCR read there for the names to be used:
+ * the OCR-voted maps agree with their own anchors at 0.875-1.0 per font (lshort-fr, variant A), OCR misreads and
+ * alignment slips included; names that belong to another encoding or only number the glyphs agree on next to none.
+ */
+const NAMES_AGREE = 0.8
+/** Names contradicted under this share (with {@link NAMES_PAIRS} pairs or more) make the document's names untrusted. */
+const NAMES_REFUTE = 0.5
+/** Aligned glyphs a font needs before its names count as confirmed (or refuted) for the document. */
+const NAMES_PAIRS = 20
+/** Fewest aligned glyphs before a font's names are used at all (a heading of three letters says little). */
+const NAMES_MIN_PAIRS = 3
+/**
+ * Fonts whose names the OCR confirmed, none contradicted, after which the document's glyph names are trusted: a
+ * producer writes true names for all its fonts or for none (pdfTeX writes each encoding's names once for every font
+ * set in it), so fonts met later are read by their names with no OCR of their own.
+ */
+const NAMES_TRUSTED = 2
+/** Share of a font's glyphs on a page that must have a name before the names speak for the font. */
+const NAMED_SHARE = 0.9
+/** Share of named glyphs whose layer text is their name's above which the font is healthy (two accounts agree). */
+const NAMES_HEALTHY = 0.9
+/** Above this share of named glyphs reading as their names the layer may be right: names do not replace it unread. */
+const NAMES_BROKEN = 0.5
+/**
+ * A settled page short of function words (an index, a table of commands) still passes when this share of its words
+ * were met on the document's pages repaired before: a false map's words are strings never seen.
+ */
+const VOCABULARY_KEEP = 0.6
+/** Words of 3 letters or more a page needs before its vocabulary share says anything. */
+const MIN_VOCABULARY_WORDS = 30
 
 function union(a: BBox | undefined, b: BBox): BBox {
   return a ? { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) } : { ...b }
@@ -176,34 +225,86 @@ export class CodemapRepair implements Repair {
   readonly name = CODEMAP_NAME
   private readonly docs = new WeakMap<DocumentInfo, DocState>()
   /** The evidence of the last page declined (the runner keeps notes of returned repairs only), for diagnostics. */
-  declined: { page: number; notes: string[] } | undefined
+  declined: { page: number; reason: DeclineReason; notes: string[] } | undefined
 
   constructor(private readonly options: ResolvedCodemapOptions) {}
 
   async repair(page: PageText, ctx: RepairContext): Promise<RepairResult | undefined> {
     let st = this.docs.get(ctx.info)
-    if (!st) this.docs.set(ctx.info, (st = { fonts: new Map(), queue: Promise.resolve(), ocrRegions: 0 }))
+    if (!st)
+      this.docs.set(ctx.info, (st = { fonts: new Map(), queue: Promise.resolve(), ocrRegions: 0, namesConfirmed: 0, namesRefuted: 0, vocabulary: new Set() }))
     const state = st
     // Pages of one document are repaired one after the other, so that a page waits for the anchor of the page before
     // it instead of paying for its own.
     const notes: string[] = []
     const run = state.queue.then(async () => {
       const r = await this.repairPage(page, ctx, state, notes)
-      if (!r) this.declined = { page: page.pageNumber, notes }
+      if (typeof r === 'string') {
+        notes.push(`declined: ${r}`)
+        this.declined = { page: page.pageNumber, reason: r, notes }
+        return undefined
+      }
       return r
     })
     state.queue = run.catch(() => undefined)
     return run
   }
 
-  private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | undefined> {
+  /**
+   * What the fonts' glyph names settle before any OCR: codes of fonts whose names were confirmed take their names'
+   * text; a font met for the first time whose layer reads as its names is healthy; and once the document's names are
+   * trusted ({@link NAMES_TRUSTED}), a new font whose layer does not read as its names is read by them.
+   */
+  private settleByNames(lines: readonly LayerLine[], names: ReadonlyMap<string, ReadonlyMap<string, string>>, state: DocState, notes: string[]): void {
+    const per = new Map<string, { n: number; named: number; same: number }>()
+    for (const l of lines)
+      for (const g of l.glyphs) {
+        if (g.space) continue
+        const c = per.get(g.font) ?? { n: 0, named: 0, same: 0 }
+        c.n++
+        const t = names.get(g.font)?.get(g.code)
+        if (t !== undefined) {
+          c.named++
+          if (t === g.text.normalize('NFKC')) c.same++
+        }
+        per.set(g.font, c)
+      }
+    const trusted = state.namesConfirmed >= NAMES_TRUSTED && state.namesRefuted === 0
+    for (const [f, c] of per) {
+      const nm = names.get(f)
+      if (!nm) continue
+      const s = state.fonts.get(f)
+      if (s?.named) {
+        for (const [code, t] of nm) if (!s.map.has(code)) s.map.set(code, t)
+        continue
+      }
+      if (s || c.named < NAMED_SHARE * c.n) continue
+      if (c.same >= NAMES_HEALTHY * c.named) {
+        state.fonts.set(f, { healthy: true, map: new Map(), votes: new Map(), regions: 0, how: 'its layer reads as its glyph names' })
+        notes.push(`font ${f}: healthy, ${c.same} of ${c.named} glyphs read as their names`)
+      } else if (trusted && c.same <= NAMES_BROKEN * c.named) {
+        state.fonts.set(f, {
+          healthy: false,
+          map: new Map(nm),
+          votes: new Map(),
+          regions: 0,
+          how: `glyph names, trusted after ${state.namesConfirmed} fonts' names confirmed by OCR`,
+          named: true,
+        })
+      }
+    }
+  }
+
+  private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | DeclineReason> {
     const o = this.options
     const spacer = new Spacer(page, spacingOf(state))
     const lines = layerLines(page, spacer)
     const count = new Map<string, number>()
     for (const l of lines) for (const g of l.glyphs) if (!g.space) count.set(g.font, (count.get(g.font) ?? 0) + 1)
     const total = [...count.values()].reduce((a, b) => a + b, 0)
-    if (total === 0) return undefined
+    if (total === 0) return 'no text'
+    const names = pageNameTexts(page)
+    this.settleByNames(lines, names, state, notes)
 
     // Lines that need OCR: a font not settled yet (big enough to matter), or codes of a broken font not yet read.
     const needFont = (f: string): boolean => {
@@ -218,10 +319,13 @@ export class CodemapRepair implements Repair {
         return !s || !s.map.has(g.code)
       })
     const needed = lines.filter(needs)
+    // the fonts a region is spent for: those whose codes made its lines needed (others read in it learn for free)
+    const spentFor = new Set<string>()
+    for (const l of needed) for (const g of l.glyphs) if (!g.space && needFont(g.font) && !state.fonts.get(g.font)?.map.has(g.code)) spentFor.add(g.font)
     let anchored = false
     let pageAgreement: number | undefined
     if (needed.length > 0) {
-      if (!ctx.recognizeRegion) return undefined // nothing to anchor on: the page goes to OCR as it would
+      if (!ctx.recognizeRegion) return 'no OCR to anchor on' // the page goes to OCR as it would
       const glyphsIn = (ls: LayerLine[]) => ls.reduce((a, l) => a + l.glyphs.filter((g) => !g.space).length, 0)
       let box: BBox | undefined
       const use = glyphsIn(needed) / total > WHOLE_PAGE ? lines : needed
@@ -249,11 +353,29 @@ export class CodemapRepair implements Repair {
       const learned = learnFonts(lines, ocrLines, known, o.healthyIdentity)
       // candidate states: settled fonts keep their map, new codes take the anchor's votes
       const next = new Map<string, FontState>()
+      const newlyConfirmed = new Set<string>()
       for (const f of wanted) {
         const l = learned.fonts.get(f)
         const prev = state.fonts.get(f)
         if (!l) continue
         const map = new Map(prev?.map ?? [])
+        const nm = names.get(f)
+        let named = false
+        if (nm && !prev?.healthy && !l.healthy) {
+          // the font's glyph names, where the OCR read its glyphs as they say: every named code is mapped, seen or not
+          let n = 0
+          let k = 0
+          for (const p of learned.pairs) {
+            if (p.glyph.font !== f || !nm.has(p.glyph.code)) continue
+            n++
+            if (nm.get(p.glyph.code) === p.text) k++
+          }
+          if (n >= NAMES_PAIRS && k / n < NAMES_REFUTE) state.namesRefuted++
+          named = n >= NAMES_MIN_PAIRS && k / n >= NAMES_AGREE
+          if (named) for (const [code, t] of nm) if (!map.has(code)) map.set(code, t)
+          if (n > 0) notes.push(`font ${f}: glyph names agree with the OCR on ${k} of ${n} glyphs${named ? '' : ': not used'}`)
+          if (named && n >= NAMES_PAIRS) newlyConfirmed.add(f)
+        }
         for (const [code, t] of mapOf(l.votes)) if (!map.has(code)) map.set(code, t)
         const votes = prev?.votes ?? new Map()
         for (const [code, v] of l.votes) if (!prev?.map.has(code)) votes.set(code, v)
@@ -261,9 +383,10 @@ export class CodemapRepair implements Repair {
           healthy: prev ? prev.healthy : l.healthy,
           map,
           votes,
-          regions: (prev?.regions ?? 0) + 1,
-          how: prev?.how ?? `OCR-anchored from page ${page.pageNumber}`,
+          regions: (prev?.regions ?? 0) + (spentFor.has(f) ? 1 : 0),
+          how: prev?.how ?? (named ? `glyph names, confirmed by OCR on page ${page.pageNumber}` : `OCR-anchored from page ${page.pageNumber}`),
           ...(prev?.spacing ? { spacing: prev.spacing } : {}),
+          ...(named || prev?.named ? { named: true } : {}),
         })
       }
       const decodeNext = (g: Glyph): string => {
@@ -288,21 +411,31 @@ export class CodemapRepair implements Repair {
       notes.push(
         `OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt at ${o.dpi} dpi for ${wanted.size} font(s), ${ocr.items.length} words; agreement with it ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, the worst lines of a tenth left out (all lines ${ag.raw.toFixed(3)}; needs ${o.minAgreement}), its words found ${ag.words.toFixed(3)} (needs ${o.minWordAgreement})`,
       )
-      if (ag.chars === 0 || ag.agreement < o.minAgreement || ag.words < o.minWordAgreement) {
+      const glyphsRead = glyphsIn(use)
+      if (ag.chars < PICTURE_READ * glyphsRead) {
+        // the OCR reads (next to) no letters where these fonts draw: pictures set in a font (picture-mode line segments,
+        // logos), not text a reader could get; they are kept as the layer gives them and the page goes on without them
+        for (const f of wanted)
+          if (!state.fonts.has(f))
+            state.fonts.set(f, { healthy: true, map: new Map(), votes: new Map(), regions: 1, how: 'pictures: OCR reads no text where it draws' })
+        notes.push(`the OCR reads ${ag.chars} letters and digits over ${glyphsRead} glyphs: the new fonts draw pictures and are kept as they are`)
+      } else if (ag.chars === 0 || ag.agreement < o.minAgreement || ag.words < o.minWordAgreement) {
         // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
         for (const [f, s] of next) {
           const prev = state.fonts.get(f)
           if (prev) prev.regions = s.regions
           else if (!s.healthy) state.fonts.set(f, { ...s, map: new Map(), votes: new Map(), rejected: s.regions >= o.maxRegionsPerFont })
         }
-        return undefined
+        return 'anchor OCR disagrees'
+      } else {
+        for (const [f, s] of next) {
+          const l = learned.fonts.get(f)!
+          s.agreement = l.aligned ? agreementOfFont(learned.pairs, f, s) : undefined
+          state.fonts.set(f, s)
+        }
+        state.namesConfirmed += newlyConfirmed.size
+        anchored = brokenHere.length > 0
       }
-      for (const [f, s] of next) {
-        const l = learned.fonts.get(f)!
-        s.agreement = l.aligned ? agreementOfFont(learned.pairs, f, s) : undefined
-        state.fonts.set(f, s)
-      }
-      anchored = brokenHere.length > 0
     }
 
     const broken = new Set<string>()
@@ -310,7 +443,11 @@ export class CodemapRepair implements Repair {
       const s = state.fonts.get(f)
       if (s && !s.healthy && s.map.size > 0) broken.add(f)
     }
-    if (broken.size === 0) return undefined // every font reads as itself: nothing to repair
+    if (broken.size === 0) {
+      const rejected = [...count.keys()].filter((f) => state.fonts.get(f)?.rejected)
+      if (rejected.length > 0) notes.push(`fonts whose anchors were refused: ${rejected.join(', ')}`)
+      return 'no broken font with a map' // every font reads as itself, or none was learned
+    }
     const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
     let covered = 0
     let inBroken = 0
@@ -347,12 +484,34 @@ export class CodemapRepair implements Repair {
     notes.push(
       `coverage ${coverage.toFixed(3)} of the broken fonts' glyphs (needs ${MIN_COVERAGE}), function words ${fw.share.toFixed(2)} of ${fw.words} words`,
     )
-    if (coverage < MIN_COVERAGE) return undefined
-    if (!anchored && state.anchorFunctionWords !== undefined && fw.words >= MIN_WORDS && fw.share < FUNCTION_WORD_KEEP * state.anchorFunctionWords)
-      return undefined
+    if (coverage < MIN_COVERAGE) {
+      for (const f of broken) {
+        const s = state.fonts.get(f)!
+        const unseen = new Map<string, number>()
+        for (const l of lines) for (const g of l.glyphs) if (!g.space && g.font === f && !s.map.has(g.code)) unseen.set(g.code, (unseen.get(g.code) ?? 0) + 1)
+        if (unseen.size > 0)
+          notes.push(
+            `font ${f}: ${unseen.size} codes unread (${[...unseen.values()].reduce((a, b) => a + b, 0)} glyphs), ${s.regions} of ${o.maxRegionsPerFont} regions spent`,
+          )
+      }
+      return 'coverage'
+    }
+    const words = (cand.text.toLowerCase().match(/\p{L}{3,}/gu) ?? []) as string[]
+    if (!anchored && state.anchorFunctionWords !== undefined && fw.words >= MIN_WORDS && fw.share < FUNCTION_WORD_KEEP * state.anchorFunctionWords) {
+      const met = words.filter((w) => state.vocabulary.has(w)).length
+      const share = words.length ? met / words.length : 0
+      notes.push(
+        `function words short of ${FUNCTION_WORD_KEEP} of the anchor's ${state.anchorFunctionWords.toFixed(2)}; ${met} of ${words.length} words met on earlier pages (needs ${VOCABULARY_KEEP})`,
+      )
+      if (words.length < MIN_VOCABULARY_WORDS || share < VOCABULARY_KEEP) return 'function words'
+    }
     if (pageAgreement === undefined) notes.push('no OCR on this page: maps settled on earlier pages')
     const v = await ctx.judge(cand)
-    if (v.needsOcr || v.layer === 'blank') return undefined
+    if (v.needsOcr || v.layer === 'blank') {
+      notes.push(`the judges refuse the repaired page: ${v.layer}; ${v.notes.slice(-3).join('; ')}`)
+      return 'judges'
+    }
+    for (const w of words) state.vocabulary.add(w)
     return { page: cand, notes }
   }
 }

@@ -1,4 +1,4 @@
-export { codemapRepair as default, codemapRepair, CodemapRepair, CODEMAP_NAME, UNKNOWN_CODE, applyMaps } from './codemap-repair.js'
+export { codemapRepair as default, codemapRepair, CodemapRepair, CODEMAP_NAME, UNKNOWN_CODE, applyMaps, type DeclineReason } from './codemap-repair.js'
 export { codemapOptionsSchema, type CodemapOptions, type ResolvedCodemapOptions } from './options.js'
 export { layerLines, ocrByLine, type Glyph, type LayerLine, type OcrChar } from './layout.js'
 export { alignLine, editDistance, type FontModel, type Pair, type Votes } from './align.js'

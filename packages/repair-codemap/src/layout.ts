@@ -176,6 +176,9 @@ export class Spacer {
       const font = it.fontId ?? NO_FONT
       const c = spaced.get(font) ?? [0, 0]
       for (let k = 1; k < gs.length; k++) {
+        // steps between copies of one glyph are left out: leader dots (an index, a table of contents) are each spaced
+        // in a font whose spacing is sound
+        if (gs[k]!.code === gs[k - 1]!.code) continue
         c[0] += gs[k]!.spaceBefore ? 1 : 0
         c[1]++
       }

@@ -3,12 +3,13 @@
 // the alignment, the votes and the document's shared maps. One test OCRs with tesseract for real.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { judgePage, type BBox, type ExtractedDocument, type Extractor, type Judge, type PageText, type RepairContext } from '@pdftriage/core'
+import { judgePage, type BBox, type ItemGlyph, type ExtractedDocument, type Extractor, type Judge, type PageText, type RepairContext } from '@pdftriage/core'
 import extractPdfjs from '@pdftriage/extract-pdfjs'
 import gates from '@pdftriage/judge-gates'
 import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
-import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
+import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
 import { CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
+import { Spacer } from '../src/layout.js'
 
 let extractor: Extractor
 let judge: Judge
@@ -95,7 +96,11 @@ async function repairAll(
 
 /** The same pages built twice: with the given layer, and healthy. */
 async function twins(pages: Array<Array<Block>>): Promise<{ broken: Uint8Array; healthy: Uint8Array; texts: string[] }> {
-  const spec = (healthy: boolean): PageSpec[] => pages.map((blocks) => ({ blocks: blocks.map((b) => (healthy ? { ...b, layer: 'normal' as const } : b)) }))
+  // the healthy twin has no names of its own: names that lie would make its text theirs
+  const spec = (healthy: boolean): PageSpec[] =>
+    pages.map((blocks) => ({
+      blocks: blocks.map(({ glyphNames, ...b }) => (healthy ? { ...b, layer: 'normal' as const } : { ...b, ...(glyphNames ? { glyphNames } : {}) })),
+    }))
   const healthy = await buildPdf(spec(true))
   const doc = await extractor.open(healthy)
   const texts: string[] = []
@@ -230,4 +235,116 @@ test('words are checked with spacing learned from the other half of the lines: a
   const r = await repairAll(broken, healthy, {}, async () => cut)
   assert.equal(r.texts[0], undefined)
   assert.match(r.notes[0]!.join('\n'), /its words found 0\.[0-6]/)
+})
+
+test('glyph names the anchor confirms map the codes later pages first use: no more OCR for them', async () => {
+  const pages = [FRENCH_PROSE, FRENCH_DECREE, `${ENGLISH_PROSE}\n${FRENCH_DECREE.toLowerCase()}`].map((text) => [
+    { text, layer: 'garbled' as const, shareFont: 'body', glyphNames: true as const },
+  ])
+  const t = await twins(pages)
+  const r = await repairAll(t.broken, t.healthy)
+  for (const k of [0, 1, 2]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
+  // without names the decree's capitals and digits cost a region of their own (first test)
+  assert.deepEqual(r.regions, [1, 0, 0])
+  assert.match(r.notes[0]!.join('\n'), /glyph names agree with the OCR on (\d+) of \1 glyphs/)
+  assert.match(r.notes[1]!.join('\n'), /codes mapped \(glyph names, confirmed by OCR on page 1\)/)
+})
+
+test("once two fonts' names are confirmed, a font met later is read by its names with no OCR of its own", async () => {
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', glyphNames: true },
+      { text: ENGLISH_PROSE, layer: 'latin1', font: 'Times-Roman', glyphNames: true },
+    ],
+    [{ text: FRENCH_DECREE, layer: 'garbled', font: 'Courier', glyphNames: true }],
+  ])
+  const r = await repairAll(t.broken, t.healthy)
+  assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.deepEqual(r.regions, [1, 0])
+  assert.match(r.notes[1]!.join('\n'), /glyph names, trusted after 2 fonts' names confirmed by OCR/)
+})
+
+test('glyph names that lie are not used, and a font met later is not read by names: it spends its own region', async () => {
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', glyphNames: 'shuffled' },
+      { text: ENGLISH_PROSE, layer: 'latin1', font: 'Times-Roman', glyphNames: true },
+    ],
+    [{ text: FRENCH_DECREE, layer: 'garbled', font: 'Courier', glyphNames: true }],
+  ])
+  const r = await repairAll(t.broken, t.healthy)
+  // the OCR's votes still give the lying font its map
+  assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
+  assert.match(r.notes[0]!.join('\n'), /glyph names agree with the OCR on \d+ of \d+ glyphs: not used/)
+  assert.equal(r.regions[1], 1, 'names are not trusted in a document where some lie')
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+})
+
+test('a settled page short of function words (an index) passes on the words met on the pages before', async () => {
+  const words = [...new Set(FRENCH_PROSE.toLowerCase().match(/\p{L}{5,}/gu) ?? [])]
+  const index = words.map((w, i) => `${w}${i % 3 === 0 ? ', ' : '\n'}`).join('')
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [{ text: `${FRENCH_PROSE.split('\n').reverse().join('\n')}`, layer: 'garbled', shareFont: 'body' }],
+    [{ text: index, layer: 'garbled', shareFont: 'body' }],
+  ])
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual(r.regions, [1, 0, 0])
+  assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
+  assert.match(r.notes[2]!.join('\n'), /words met on earlier pages/)
+})
+
+test('a font the OCR reads no letters in draws pictures: it is kept as it is, and the page is repaired from the others', async () => {
+  const figure = NUMERIC_TABLE.split('\n').slice(0, 3).join('\n')
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: figure, layer: 'garbled', font: 'Courier', shareFont: 'figure' },
+    ],
+    [{ text: figure, layer: 'garbled', shareFont: 'figure' }],
+  ])
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2), await tw.getPageText(3)]
+  await tw.close()
+  // the "OCR" reads the Helvetica text and nothing where Courier draws (as it reads nothing in a figure of line segments)
+  const read = async (n: number, box: BBox) =>
+    wordsOf({ ...pages[n - 1]!, items: pages[n - 1]!.items.filter((i) => pages[n - 1]!.fonts?.[i.fontId ?? '']?.name !== 'Courier') }).filter((w) =>
+      inBox(w.bbox, box),
+    )
+  const r = await repairAll(t.broken, t.healthy, {}, read)
+  assert.deepEqual(r.regions, [1, 1, 0])
+  assert.match(r.notes[1]!.join('\n'), /the OCR reads 0 letters and digits over \d+ glyphs: the new fonts draw pictures/)
+  const prose = t.texts[1]!.slice(0, t.texts[1]!.indexOf('Budget'))
+  assert.ok(r.texts[1]?.startsWith(prose.trim()), r.notes[1]!.join('\n'))
+  assert.equal(r.texts[2], undefined, 'a page of pictures alone is left to OCR')
+})
+
+test('leader dots spaced by the extractor do not make a font one whose spacing is rebuilt; bitmap fonts spaced everywhere do', () => {
+  const glyph = (code: number, text: string, x0: number, spaceBefore: boolean): ItemGlyph => ({ code, text, x0, x1: x0 + 3, spaceBefore })
+  const item = (glyphs: ItemGlyph[], y: number, fontId = 'F') => ({
+    text: glyphs.map((g) => (g.spaceBefore ? ' ' : '') + g.text).join(''),
+    bbox: { x0: glyphs[0]!.x0, y0: y, x1: glyphs[glyphs.length - 1]!.x1, y1: y + 10 },
+    fontId,
+    fontSize: 10,
+    glyphs,
+  })
+  // an index line: a word, thirty leader dots each after a gap, a page number
+  const line = () => [
+    ...Array.from('entry', (c, k) => glyph(c.charCodeAt(0), c, 10 + 4 * k, false)),
+    ...Array.from({ length: 30 }, (_, k) => glyph(46, '.', 40 + 5 * k, true)),
+    ...Array.from('12', (c, k) => glyph(c.charCodeAt(0), c, 200 + 4 * k, k === 0)),
+  ]
+  const page = (items: PageText['items']): PageText => ({
+    pageNumber: 1,
+    width: 300,
+    height: 300,
+    items,
+    text: items.map((i) => i.text).join('\n'),
+    source: 'text-layer',
+  })
+  assert.equal(new Spacer(page([item(line(), 10), item(line(), 30)])).rebuilt('F'), false)
+  const spaced = Array.from('words set by dvips', (c, k) => glyph(c.charCodeAt(0), c, 10 + 5 * k, k > 0))
+  assert.equal(new Spacer(page([item(spaced, 10)])).rebuilt('F'), true)
 })
