@@ -1,7 +1,7 @@
 import { RTL } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
-import type { PdfjsTextItem, PdfjsTextStyle, RunGlyph } from './page-text.js'
+import { GlyphStore, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 
 // Compatibility characters pdf.js's text content also folds (NFKC): ligatures, odd spaces, the ohm sign.
 const COMPAT = /[\u00a0\u2000-\u200a\u202f\u2126\ufb00-\ufb06]/u
@@ -194,6 +194,7 @@ export function textFromOperatorList(
 
 /** Text items and their fonts' styles, as {@link textFromOperatorList} gives them. */
 export interface OplistText {
+  /** Their glyphs are in one store of the page's. */
   items: PdfjsTextItem[]
   styles: Record<string, PdfjsTextStyle>
 }
@@ -209,6 +210,7 @@ export function operatorTextReader(
 ): { visit: OperatorVisitor; result: () => OplistText | undefined } {
   const [vx0 = -Infinity, vy0 = -Infinity, vx1 = Infinity, vy1 = Infinity] = view
   const items: PdfjsTextItem[] = []
+  const store = new GlyphStore()
   const styles: Record<string, PdfjsTextStyle> = {}
   let unmodelled = false
   // Text state (PDF 9.3), kept across BT/ET as the spec says; the text matrix is reset by BT.
@@ -250,7 +252,7 @@ export function operatorTextReader(
   // The glyphs with text placed on the page, for copies drawn over them (see DUP_ALONG): taken from the runs' glyphs,
   // and with the grid over them, only when a glyph could be a copy (a step back on its line, a move up the page), so
   // pages read in order pay nothing. `synced` items and `partAt` glyphs of `partRun` (a run not yet flushed) are in.
-  const placed: RunGlyph[] = []
+  const placed: number[] = [] // indices in the store
   const grid = new Map<number, number[]>()
   let synced = 0
   let partRun: PdfjsTextItem | undefined
@@ -258,28 +260,27 @@ export function operatorTextReader(
   let copying = false
   const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
   const place = (r: PdfjsTextItem, from: number) => {
-    const gs = r.glyphs!
-    for (let k = from; k < gs.length; k++) {
-      const g = gs[k]!
-      if (!NON_BLANK.test(g.text)) continue
-      const key = cellKey(Math.floor(g.x0 / DUP_CELL), Math.floor(g.y / DUP_CELL))
+    const { start, end } = r.glyphs!
+    for (let k = start + from; k < end; k++) {
+      if (!NON_BLANK.test(store.text[k]!)) continue
+      const key = cellKey(Math.floor(store.x0[k]! / DUP_CELL), Math.floor(store.y[k]! / DUP_CELL))
       const cell = grid.get(key)
       if (cell) cell.push(placed.length)
       else grid.set(key, [placed.length])
-      placed.push(g)
+      placed.push(k)
     }
   }
   const sync = () => {
     for (; synced < items.length; synced++) {
       const it = items[synced]!
-      // A space item shares the glyphs of the run before it (addSpace).
-      if (!it.glyphs || it.glyphs === items[synced - 1]?.glyphs) continue
+      // A space item carries no glyphs (addSpace).
+      if (!it.glyphs) continue
       place(it, it === partRun ? partAt : 0)
     }
     if (run?.glyphs) {
       place(run, run === partRun ? partAt : 0)
       partRun = run
-      partAt = run.glyphs.length
+      partAt = run.glyphs.end - run.glyphs.start
     }
   }
   // While copying: the original glyph the last copy repeated, and the copy's offset from it. A copy drawn with other
@@ -289,22 +290,23 @@ export function operatorTextReader(
   let copyOf = -1
   let copyDx = 0
   let copyDy = 0
-  const near = (g: RunGlyph, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
-    const ddx = g.x0 + copyDx - px
-    const ddy = g.y + copyDy - py
+  /** Whether glyph `g` of the store, moved by the copy's offset, is where a glyph at (px, py) starts. */
+  const near = (g: number, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
+    const ddx = store.x0[g]! + copyDx - px
+    const ddy = store.y[g]! + copyDy - py
     return Math.abs(ddx * ux + ddy * uy) < along * em && Math.abs(-ddx * uy + ddy * ux) < DUP_ACROSS * em
   }
   const matched = (n: number, px: number, py: number): true => {
     copyOf = n
-    copyDx = px - placed[n]!.x0
-    copyDy = py - placed[n]!.y
+    copyDx = px - store.x0[placed[n]!]!
+    copyDy = py - store.y[placed[n]!]!
     return true
   }
   /** Whether a glyph `text` at (px, py), em `em` along (ux, uy), repeats one already placed. */
   const isCopy = (text: string, px: number, py: number, em: number, ux: number, uy: number): boolean => {
     sync()
     const next = copying ? placed[copyOf + 1] : undefined
-    if (next && next.text === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
+    if (next !== undefined && store.text[next] === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
     copyDx = copyDy = 0
     const r = Math.ceil((DUP_ACROSS * em) / DUP_CELL)
     const ix = Math.floor(px / DUP_CELL)
@@ -313,7 +315,7 @@ export function operatorTextReader(
       for (let j = iy - r; j <= iy + r; j++) {
         const cell = grid.get(cellKey(i, j))
         if (!cell) continue
-        for (const n of cell) if (placed[n]!.text === text && near(placed[n]!, px, py, em, ux, uy)) return matched(n, px, py)
+        for (const n of cell) if (store.text[placed[n]!] === text && near(placed[n]!, px, py, em, ux, uy)) return matched(n, px, py)
       }
     return false
   }
@@ -382,15 +384,14 @@ export function operatorTextReader(
       // A step back within the run (the A of a LaTeX logo tucked under its L: 1,200 times in a LaTeX manual) can
       // only copy a glyph of the run that starts about here: the run's glyphs are looked at back to that point, and
       // the page's grid only when the step goes back past the run's start.
-      for (let k = gs.length - 1; k >= 0; k--) {
-        const g = gs[k]!
-        if ((g.x0 - px) * lastUx + (g.y - py) * lastUy < -DUP_ALONG * lastEm) return false
-        if (g.text === text) return true
+      for (let k = gs.end - 1; k >= gs.start; k--) {
+        if ((store.x0[k]! - px) * lastUx + (store.y[k]! - py) * lastUy < -DUP_ALONG * lastEm) return false
+        if (store.text[k] === text) return true
       }
       return true
     }
-    const g = gs?.at(-1)
-    return g !== undefined && g.text === text && Math.abs(g.x0 - px) + Math.abs(g.y - py) < DUP_ALONG * lastEm
+    const g = gs && gs.end > gs.start ? gs.end - 1 : -1
+    return g >= 0 && store.text[g] === text && Math.abs(store.x0[g]! - px) + Math.abs(store.y[g]! - py) < DUP_ALONG * lastEm
   }
 
   const visit: OperatorVisitor = (fn, args, { ctm }) => {
@@ -537,7 +538,8 @@ export function operatorTextReader(
               // text empty, so that its code is not lost to what reads glyph by glyph (a false map's code repaired).
               run.str += mark
               const oc = (g as { originalCharCode?: number }).originalCharCode
-              run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text: '', x0: px, x1: gx, y: py, spaceBefore: false })
+              store.push(typeof oc === 'number' ? oc : -1, '', px, gx, py, false)
+              run.glyphs!.end = store.length
               last.letter = false
               adv = next
               continue
@@ -582,7 +584,15 @@ export function operatorTextReader(
             }
           }
           if (!run) {
-            run = { str: '', transform: [ax, ay, cx, cy, px, py], width: 0, height: Math.hypot(cx, cy), fontName: fontId, hasEOL: false, glyphs: [] }
+            run = {
+              str: '',
+              transform: [ax, ay, cx, cy, px, py],
+              width: 0,
+              height: Math.hypot(cx, cy),
+              fontName: fontId,
+              hasEOL: false,
+              glyphs: { store, start: store.length, end: store.length },
+            }
           }
           // Where the glyph's text starts, a space its gap put before it included.
           last = { run, at: run === runBefore ? lenBefore : 0, px, py, gx, gy, em, mark, letter, before }
@@ -592,7 +602,8 @@ export function operatorTextReader(
           run.str += text
           run.width = Math.max(run.width, (gx - run.transform[4]!) * ux + (gy - run.transform[5]!) * uy)
           const oc = (g as { originalCharCode?: number }).originalCharCode
-          run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text, x0: px, x1: gx, y: py, spaceBefore: spaced })
+          store.push(typeof oc === 'number' ? oc : -1, text, px, gx, py, spaced)
+          run.glyphs!.end = store.length
           // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
           // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
           if (w !== 0) {
