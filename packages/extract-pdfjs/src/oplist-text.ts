@@ -5,7 +5,8 @@ import { GlyphStore, type PdfjsTextItem, type PdfjsTextStyle } from './page-text
 
 // Compatibility characters pdf.js's text content also folds (NFKC): ligatures, odd spaces, the ohm sign.
 const COMPAT = /[\u00a0\u2000-\u200a\u202f\u2126\ufb00-\ufb06]/u
-const normalizeLigatures = (s: string): string => (COMPAT.test(s) ? s.normalize('NFKC') : s)
+// A glyph's text is mostly one character below U+00A0, which the pattern cannot match: not asked (it runs per glyph).
+const normalizeLigatures = (s: string): string => ((s.length === 1 && s.charCodeAt(0) < 0xa0) || !COMPAT.test(s) ? s : s.normalize('NFKC'))
 
 /**
  * TeX's ligatures ff, fi, fl, ffi, ffl: at codes 0x1B-0x1F in T1 (Cork) fonts, 0x0B-0x0F in OT1 ones. The Type 3
@@ -99,7 +100,20 @@ const ACCENTS: Record<string, string> = {
   '\u00b8': '\u0327',
   '\u02db': '\u0328',
 }
-const accentMark = (u: string): string | undefined => ACCENTS[u] ?? (u.length === 1 && u >= '\u0300' && u <= '\u036f' ? u : undefined)
+/** ACCENTS by character code: looked up once a glyph, which a string key into an object made a tenth of the walk. */
+const ACCENT_AT: Array<string | undefined> = []
+for (const [k, v] of Object.entries(ACCENTS)) ACCENT_AT[k.charCodeAt(0)] = v
+const accentMark = (u: string): string | undefined => {
+  if (u.length !== 1) return undefined
+  const c = u.charCodeAt(0)
+  return c >= 0x300 && c <= 0x36f ? u : ACCENT_AT[c]
+}
+/** LETTER.test(u), ASCII answered without the pattern (it runs per glyph). */
+const startsWithLetter = (u: string): boolean => {
+  const c = u.charCodeAt(0)
+  if (c < 0x80) return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
+  return LETTER.test(u)
+}
 /** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
 const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)
 
@@ -114,7 +128,13 @@ interface PlacedGlyph {
   em: number
   mark: string | undefined
   letter: boolean
-  before: { hasLast: boolean; endX: number; endY: number; lastEm: number; lastUx: number; lastUy: number }
+  /** The reference point before it (see hasLast, endX... in the walk). */
+  bHasLast: boolean
+  bEndX: number
+  bEndY: number
+  bEm: number
+  bUx: number
+  bUy: number
 }
 
 /**
@@ -236,6 +256,25 @@ export function operatorTextReader(
   // The glyph placed last, for spacing accents: its run, where its text starts there, its ends, and the reference
   // point before it.
   let last: PlacedGlyph | undefined
+  // `last` is always this one record, rewritten for every glyph: a new one each time (15 fields, most of them
+  // numbers V8 boxes one by one) was a quarter of the walk's own time.
+  const slot: PlacedGlyph = {
+    run: undefined as unknown as PdfjsTextItem,
+    at: 0,
+    px: 0.5,
+    py: 0.5,
+    gx: 0.5,
+    gy: 0.5,
+    em: 0.5,
+    mark: undefined,
+    letter: false,
+    bHasLast: false,
+    bEndX: 0.5,
+    bEndY: 0.5,
+    bEm: 0.5,
+    bUx: 0.5,
+    bUy: 0.5,
+  }
   let hasLast = false
   // The character spacing after the last glyph, in ems (positive: letters set apart); the space a gap of tracking
   // alone put, and whether the letters are being read as tracked.
@@ -518,7 +557,7 @@ export function operatorTextReader(
           const gx = m[0] * ex + m[2] * ty + m[4]
           const gy = m[1] * ex + m[3] * ty + m[5]
           const mark = accentMark(unicode)
-          const letter = LETTER.test(unicode)
+          const letter = startsWithLetter(unicode)
           let text = normalizeLigatures(unicode)
           // A copy of text already drawn is left out; it can only start after a step back on the line, a move up the
           // page or an annotation, and then the glyphs after it are copies as long as they match.
@@ -549,11 +588,21 @@ export function operatorTextReader(
               // after the letter as its combining mark, the letter then measured against what preceded the accent.
               run.str = run.str.slice(0, last.at)
               text = dotless(text) + last.mark
-              ;({ hasLast, endX, endY, lastEm, lastUx, lastUy } = last.before)
+              hasLast = last.bHasLast
+              endX = last.bEndX
+              endY = last.bEndY
+              lastEm = last.bEm
+              lastUx = last.bUx
+              lastUy = last.bUy
               if (!run.str) run = undefined
             }
           }
-          const before = { hasLast, endX, endY, lastEm, lastUx, lastUy }
+          const bHasLast = hasLast
+          const bEndX = endX
+          const bEndY = endY
+          const bEm = lastEm
+          const bUx = lastUx
+          const bUy = lastUy
           const runBefore = run
           const lenBefore = run?.str.length ?? 0
           if (run && fontId !== run.fontName) flush()
@@ -595,7 +644,22 @@ export function operatorTextReader(
             }
           }
           // Where the glyph's text starts, a space its gap put before it included.
-          last = { run, at: run === runBefore ? lenBefore : 0, px, py, gx, gy, em, mark, letter, before }
+          last = slot
+          slot.run = run
+          slot.at = run === runBefore ? lenBefore : 0
+          slot.px = px
+          slot.py = py
+          slot.gx = gx
+          slot.gy = gy
+          slot.em = em
+          slot.mark = mark
+          slot.letter = letter
+          slot.bHasLast = bHasLast
+          slot.bEndX = bEndX
+          slot.bEndY = bEndY
+          slot.bEm = bEm
+          slot.bUx = bUx
+          slot.bUy = bUy
           // A glyph standing for several right-to-left characters (a lam-alef, a shaped cluster) holds them in
           // logical order already: marked, so the line's reordering moves it whole.
           if (text.length > 1 && RTL.test(text)) (run.atoms ??= []).push([run.str.length, run.str.length + text.length])
