@@ -24,37 +24,26 @@ export interface PdfjsTextItem {
  * space), and whether a space was put before it (a gap wider than 0.102 em).
  */
 export class GlyphStore {
-  length = 0
-  code = new Float64Array(256)
-  x0 = new Float64Array(256)
-  x1 = new Float64Array(256)
-  y = new Float64Array(256)
-  spaceBefore = new Uint8Array(256)
-  text: string[] = []
+  // Plain arrays: V8 keeps numbers unboxed in them and grows them on its heap, where typed arrays, allocated outside
+  // it a few times a page as they grow, cost more than they saved.
+  readonly code: number[] = []
+  readonly x0: number[] = []
+  readonly x1: number[] = []
+  readonly y: number[] = []
+  readonly spaceBefore: boolean[] = []
+  readonly text: string[] = []
 
-  push(code: number, text: string, x0: number, x1: number, y: number, spaceBefore: boolean): void {
-    const n = this.length
-    if (n === this.x0.length) this.#grow(n * 2)
-    this.code[n] = code
-    this.x0[n] = x0
-    this.x1[n] = x1
-    this.y[n] = y
-    this.spaceBefore[n] = spaceBefore ? 1 : 0
-    this.text.push(text)
-    this.length = n + 1
+  get length(): number {
+    return this.text.length
   }
 
-  #grow(size: number): void {
-    const more = <T extends Float64Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(size)
-      b.set(a)
-      return b
-    }
-    this.code = more(this.code)
-    this.x0 = more(this.x0)
-    this.x1 = more(this.x1)
-    this.y = more(this.y)
-    this.spaceBefore = more(this.spaceBefore)
+  push(code: number, text: string, x0: number, x1: number, y: number, spaceBefore: boolean): void {
+    this.code.push(code)
+    this.text.push(text)
+    this.x0.push(x0)
+    this.x1.push(x1)
+    this.y.push(y)
+    this.spaceBefore.push(spaceBefore)
   }
 }
 
@@ -88,6 +77,14 @@ const FALLBACK_DESCENT = -0.25
 const round2 = (v: number) => Math.round(v * 100) / 100
 
 /**
+ * Text below U+0300 is NFC as it is (no character there decomposes, and what composes with a letter, a combining
+ * mark or a jamo, comes later: checked on every pair of them): only other text is handed to the normalizer, which
+ * costs five times the look.
+ */
+const MAY_COMPOSE = /[^\u0000-\u02ff]/
+const nfc = (s: string): string => (MAY_COMPOSE.test(s) ? s.normalize('NFC') : s)
+
+/**
  * The box of a text item in points, top-left origin. `viewport` is pdf.js's scale-1 viewport transform, which maps
  * user space to the displayed page (rotation and MediaBox/CropBox offset included). The box spans the run's advance
  * along its baseline and, across it, the font's descent to ascent; rotated runs get the axis-aligned box around them.
@@ -105,24 +102,26 @@ export function itemBox(item: PdfjsTextItem, style: PdfjsTextStyle | undefined, 
   const asc = style && style.ascent > 0 ? style.ascent : FALLBACK_ASCENT
   const desc = style && style.descent < 0 ? style.descent : FALLBACK_DESCENT
   const w = item.width
-  const pts: Array<[number, number]> = []
-  for (const h of [desc * size, asc * size]) {
-    const x = e + vx * h
-    const y = f + vy * h
-    pts.push([x, y], [x + ux * w, y + uy * w])
-  }
   const [m0 = 1, m1 = 0, m2 = 0, m3 = 1, m4 = 0, m5 = 0] = viewport
   let x0 = Infinity
   let y0 = Infinity
   let x1 = -Infinity
   let y1 = -Infinity
-  for (const [x, y] of pts) {
-    const px = m0 * x + m2 * y + m4
-    const py = m1 * x + m3 * y + m5
-    x0 = Math.min(x0, px)
-    x1 = Math.max(x1, px)
-    y0 = Math.min(y0, py)
-    y1 = Math.max(y1, py)
+  // The four corners, descent side then ascent side, start then end of the run (no arrays: once an item).
+  for (let side = 0; side < 2; side++) {
+    const h = side === 0 ? desc * size : asc * size
+    const sx = e + vx * h
+    const sy = f + vy * h
+    for (let end = 0; end < 2; end++) {
+      const x = end === 0 ? sx : sx + ux * w
+      const y = end === 0 ? sy : sy + uy * w
+      const px = m0 * x + m2 * y + m4
+      const py = m1 * x + m3 * y + m5
+      x0 = Math.min(x0, px)
+      x1 = Math.max(x1, px)
+      y0 = Math.min(y0, py)
+      y1 = Math.max(y1, py)
+    }
   }
   return { x0: round2(x0), y0: round2(y0), x1: round2(x1), y1: round2(y1) }
 }
@@ -174,13 +173,13 @@ export function pageItems(
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
-    .normalize('NFC')
+  text = nfc(text)
   return { items, text, fontIds, blankRuns }
 
   function toItem(it: PdfjsTextItem): TextItem {
     const [, , c = 0, d = 0] = it.transform
     const item: TextItem = {
-      text: it.str.normalize('NFC'),
+      text: nfc(it.str),
       bbox: itemBox(it, styles[it.fontName], viewport),
       fontId: it.fontName,
       fontSize: round2(Math.hypot(c, d)),
@@ -216,7 +215,7 @@ class PendingGlyphs {
     for (let k = start; k < end; k++) {
       const a = m0 * store.x0[k]! + m2 * store.y[k]! + m4
       const b = m0 * store.x1[k]! + m2 * store.y[k]! + m4
-      out.push({ code: store.code[k]!, text: store.text[k]!, x0: round2(Math.min(a, b)), x1: round2(Math.max(a, b)), spaceBefore: store.spaceBefore[k] === 1 })
+      out.push({ code: store.code[k]!, text: store.text[k]!, x0: round2(Math.min(a, b)), x1: round2(Math.max(a, b)), spaceBefore: store.spaceBefore[k]! })
     }
     return out
   }
