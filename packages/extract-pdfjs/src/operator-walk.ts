@@ -31,6 +31,9 @@ export interface WalkState {
  */
 export type OperatorVisitor = (fn: number, args: unknown[], state: Readonly<WalkState>) => void | false
 
+/** The arguments of an operator that has none (most of a page's), one frozen array rather than one each. */
+const NO_ARGS: readonly unknown[] = Object.freeze([])
+
 /**
  * One pass over a pdf.js operator list for several readers (text, image coverage, fonts): the save/restore stack and
  * the transforms are followed once, and each visitor sees the operators with the state they apply under.
@@ -43,7 +46,7 @@ export function walkOperators(OPS: PdfjsModule['OPS'], fnArray: readonly number[
   const stack: WalkState[] = []
   for (let i = 0; i < fnArray.length && live.length > 0; i++) {
     const fn = fnArray[i]!
-    const args = (argsArray[i] ?? []) as unknown[]
+    const args = (argsArray[i] ?? NO_ARGS) as unknown[]
     switch (fn) {
       case OPS.save:
         stack.push({ ...state })

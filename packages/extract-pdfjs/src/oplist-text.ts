@@ -1,11 +1,12 @@
 import { RTL } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
-import type { PdfjsTextItem, PdfjsTextStyle, RunGlyph } from './page-text.js'
+import { GlyphStore, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 
 // Compatibility characters pdf.js's text content also folds (NFKC): ligatures, odd spaces, the ohm sign.
 const COMPAT = /[\u00a0\u2000-\u200a\u202f\u2126\ufb00-\ufb06]/u
-const normalizeLigatures = (s: string): string => (COMPAT.test(s) ? s.normalize('NFKC') : s)
+// A glyph's text is mostly one character below U+00A0, which the pattern cannot match: not asked (it runs per glyph).
+const normalizeLigatures = (s: string): string => ((s.length === 1 && s.charCodeAt(0) < 0xa0) || !COMPAT.test(s) ? s : s.normalize('NFKC'))
 
 /**
  * TeX's ligatures ff, fi, fl, ffi, ffl: at codes 0x1B-0x1F in T1 (Cork) fonts, 0x0B-0x0F in OT1 ones. The Type 3
@@ -99,7 +100,20 @@ const ACCENTS: Record<string, string> = {
   '\u00b8': '\u0327',
   '\u02db': '\u0328',
 }
-const accentMark = (u: string): string | undefined => ACCENTS[u] ?? (u.length === 1 && u >= '\u0300' && u <= '\u036f' ? u : undefined)
+/** ACCENTS by character code: looked up once a glyph, which a string key into an object made a tenth of the walk. */
+const ACCENT_AT: Array<string | undefined> = []
+for (const [k, v] of Object.entries(ACCENTS)) ACCENT_AT[k.charCodeAt(0)] = v
+const accentMark = (u: string): string | undefined => {
+  if (u.length !== 1) return undefined
+  const c = u.charCodeAt(0)
+  return c >= 0x300 && c <= 0x36f ? u : ACCENT_AT[c]
+}
+/** LETTER.test(u), ASCII answered without the pattern (it runs per glyph). */
+const startsWithLetter = (u: string): boolean => {
+  const c = u.charCodeAt(0)
+  if (c < 0x80) return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
+  return LETTER.test(u)
+}
 /** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
 const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)
 
@@ -114,7 +128,13 @@ interface PlacedGlyph {
   em: number
   mark: string | undefined
   letter: boolean
-  before: { hasLast: boolean; endX: number; endY: number; lastEm: number; lastUx: number; lastUy: number }
+  /** The reference point before it (see hasLast, endX... in the walk). */
+  bHasLast: boolean
+  bEndX: number
+  bEndY: number
+  bEm: number
+  bUx: number
+  bUy: number
 }
 
 /**
@@ -194,6 +214,7 @@ export function textFromOperatorList(
 
 /** Text items and their fonts' styles, as {@link textFromOperatorList} gives them. */
 export interface OplistText {
+  /** Their glyphs are in one store of the page's. */
   items: PdfjsTextItem[]
   styles: Record<string, PdfjsTextStyle>
 }
@@ -209,6 +230,7 @@ export function operatorTextReader(
 ): { visit: OperatorVisitor; result: () => OplistText | undefined } {
   const [vx0 = -Infinity, vy0 = -Infinity, vx1 = Infinity, vy1 = Infinity] = view
   const items: PdfjsTextItem[] = []
+  const store = new GlyphStore()
   const styles: Record<string, PdfjsTextStyle> = {}
   let unmodelled = false
   // Text state (PDF 9.3), kept across BT/ET as the spec says; the text matrix is reset by BT.
@@ -234,6 +256,25 @@ export function operatorTextReader(
   // The glyph placed last, for spacing accents: its run, where its text starts there, its ends, and the reference
   // point before it.
   let last: PlacedGlyph | undefined
+  // `last` is always this one record, rewritten for every glyph: a new one each time (15 fields, most of them
+  // numbers V8 boxes one by one) was a quarter of the walk's own time.
+  const slot: PlacedGlyph = {
+    run: undefined as unknown as PdfjsTextItem,
+    at: 0,
+    px: 0.5,
+    py: 0.5,
+    gx: 0.5,
+    gy: 0.5,
+    em: 0.5,
+    mark: undefined,
+    letter: false,
+    bHasLast: false,
+    bEndX: 0.5,
+    bEndY: 0.5,
+    bEm: 0.5,
+    bUx: 0.5,
+    bUy: 0.5,
+  }
   let hasLast = false
   // The character spacing after the last glyph, in ems (positive: letters set apart); the space a gap of tracking
   // alone put, and whether the letters are being read as tracked.
@@ -250,7 +291,7 @@ export function operatorTextReader(
   // The glyphs with text placed on the page, for copies drawn over them (see DUP_ALONG): taken from the runs' glyphs,
   // and with the grid over them, only when a glyph could be a copy (a step back on its line, a move up the page), so
   // pages read in order pay nothing. `synced` items and `partAt` glyphs of `partRun` (a run not yet flushed) are in.
-  const placed: RunGlyph[] = []
+  const placed: number[] = [] // indices in the store
   const grid = new Map<number, number[]>()
   let synced = 0
   let partRun: PdfjsTextItem | undefined
@@ -258,28 +299,27 @@ export function operatorTextReader(
   let copying = false
   const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
   const place = (r: PdfjsTextItem, from: number) => {
-    const gs = r.glyphs!
-    for (let k = from; k < gs.length; k++) {
-      const g = gs[k]!
-      if (!NON_BLANK.test(g.text)) continue
-      const key = cellKey(Math.floor(g.x0 / DUP_CELL), Math.floor(g.y / DUP_CELL))
+    const { start, end } = r.glyphs!
+    for (let k = start + from; k < end; k++) {
+      if (!NON_BLANK.test(store.text[k]!)) continue
+      const key = cellKey(Math.floor(store.x0[k]! / DUP_CELL), Math.floor(store.y[k]! / DUP_CELL))
       const cell = grid.get(key)
       if (cell) cell.push(placed.length)
       else grid.set(key, [placed.length])
-      placed.push(g)
+      placed.push(k)
     }
   }
   const sync = () => {
     for (; synced < items.length; synced++) {
       const it = items[synced]!
-      // A space item shares the glyphs of the run before it (addSpace).
-      if (!it.glyphs || it.glyphs === items[synced - 1]?.glyphs) continue
+      // A space item carries no glyphs (addSpace).
+      if (!it.glyphs) continue
       place(it, it === partRun ? partAt : 0)
     }
     if (run?.glyphs) {
       place(run, run === partRun ? partAt : 0)
       partRun = run
-      partAt = run.glyphs.length
+      partAt = run.glyphs.end - run.glyphs.start
     }
   }
   // While copying: the original glyph the last copy repeated, and the copy's offset from it. A copy drawn with other
@@ -289,22 +329,23 @@ export function operatorTextReader(
   let copyOf = -1
   let copyDx = 0
   let copyDy = 0
-  const near = (g: RunGlyph, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
-    const ddx = g.x0 + copyDx - px
-    const ddy = g.y + copyDy - py
+  /** Whether glyph `g` of the store, moved by the copy's offset, is where a glyph at (px, py) starts. */
+  const near = (g: number, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
+    const ddx = store.x0[g]! + copyDx - px
+    const ddy = store.y[g]! + copyDy - py
     return Math.abs(ddx * ux + ddy * uy) < along * em && Math.abs(-ddx * uy + ddy * ux) < DUP_ACROSS * em
   }
   const matched = (n: number, px: number, py: number): true => {
     copyOf = n
-    copyDx = px - placed[n]!.x0
-    copyDy = py - placed[n]!.y
+    copyDx = px - store.x0[placed[n]!]!
+    copyDy = py - store.y[placed[n]!]!
     return true
   }
   /** Whether a glyph `text` at (px, py), em `em` along (ux, uy), repeats one already placed. */
   const isCopy = (text: string, px: number, py: number, em: number, ux: number, uy: number): boolean => {
     sync()
     const next = copying ? placed[copyOf + 1] : undefined
-    if (next && next.text === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
+    if (next !== undefined && store.text[next] === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
     copyDx = copyDy = 0
     const r = Math.ceil((DUP_ACROSS * em) / DUP_CELL)
     const ix = Math.floor(px / DUP_CELL)
@@ -313,7 +354,7 @@ export function operatorTextReader(
       for (let j = iy - r; j <= iy + r; j++) {
         const cell = grid.get(cellKey(i, j))
         if (!cell) continue
-        for (const n of cell) if (placed[n]!.text === text && near(placed[n]!, px, py, em, ux, uy)) return matched(n, px, py)
+        for (const n of cell) if (store.text[placed[n]!] === text && near(placed[n]!, px, py, em, ux, uy)) return matched(n, px, py)
       }
     return false
   }
@@ -382,15 +423,14 @@ export function operatorTextReader(
       // A step back within the run (the A of a LaTeX logo tucked under its L: 1,200 times in a LaTeX manual) can
       // only copy a glyph of the run that starts about here: the run's glyphs are looked at back to that point, and
       // the page's grid only when the step goes back past the run's start.
-      for (let k = gs.length - 1; k >= 0; k--) {
-        const g = gs[k]!
-        if ((g.x0 - px) * lastUx + (g.y - py) * lastUy < -DUP_ALONG * lastEm) return false
-        if (g.text === text) return true
+      for (let k = gs.end - 1; k >= gs.start; k--) {
+        if ((store.x0[k]! - px) * lastUx + (store.y[k]! - py) * lastUy < -DUP_ALONG * lastEm) return false
+        if (store.text[k] === text) return true
       }
       return true
     }
-    const g = gs?.at(-1)
-    return g !== undefined && g.text === text && Math.abs(g.x0 - px) + Math.abs(g.y - py) < DUP_ALONG * lastEm
+    const g = gs && gs.end > gs.start ? gs.end - 1 : -1
+    return g >= 0 && store.text[g] === text && Math.abs(store.x0[g]! - px) + Math.abs(store.y[g]! - py) < DUP_ALONG * lastEm
   }
 
   const visit: OperatorVisitor = (fn, args, { ctm }) => {
@@ -517,7 +557,7 @@ export function operatorTextReader(
           const gx = m[0] * ex + m[2] * ty + m[4]
           const gy = m[1] * ex + m[3] * ty + m[5]
           const mark = accentMark(unicode)
-          const letter = LETTER.test(unicode)
+          const letter = startsWithLetter(unicode)
           let text = normalizeLigatures(unicode)
           // A copy of text already drawn is left out; it can only start after a step back on the line, a move up the
           // page or an annotation, and then the glyphs after it are copies as long as they match.
@@ -537,7 +577,8 @@ export function operatorTextReader(
               // text empty, so that its code is not lost to what reads glyph by glyph (a false map's code repaired).
               run.str += mark
               const oc = (g as { originalCharCode?: number }).originalCharCode
-              run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text: '', x0: px, x1: gx, y: py, spaceBefore: false })
+              store.push(typeof oc === 'number' ? oc : -1, '', px, gx, py, false)
+              run.glyphs!.end = store.length
               last.letter = false
               adv = next
               continue
@@ -547,11 +588,21 @@ export function operatorTextReader(
               // after the letter as its combining mark, the letter then measured against what preceded the accent.
               run.str = run.str.slice(0, last.at)
               text = dotless(text) + last.mark
-              ;({ hasLast, endX, endY, lastEm, lastUx, lastUy } = last.before)
+              hasLast = last.bHasLast
+              endX = last.bEndX
+              endY = last.bEndY
+              lastEm = last.bEm
+              lastUx = last.bUx
+              lastUy = last.bUy
               if (!run.str) run = undefined
             }
           }
-          const before = { hasLast, endX, endY, lastEm, lastUx, lastUy }
+          const bHasLast = hasLast
+          const bEndX = endX
+          const bEndY = endY
+          const bEm = lastEm
+          const bUx = lastUx
+          const bUy = lastUy
           const runBefore = run
           const lenBefore = run?.str.length ?? 0
           if (run && fontId !== run.fontName) flush()
@@ -582,17 +633,41 @@ export function operatorTextReader(
             }
           }
           if (!run) {
-            run = { str: '', transform: [ax, ay, cx, cy, px, py], width: 0, height: Math.hypot(cx, cy), fontName: fontId, hasEOL: false, glyphs: [] }
+            run = {
+              str: '',
+              transform: [ax, ay, cx, cy, px, py],
+              width: 0,
+              height: Math.hypot(cx, cy),
+              fontName: fontId,
+              hasEOL: false,
+              glyphs: { store, start: store.length, end: store.length },
+            }
           }
           // Where the glyph's text starts, a space its gap put before it included.
-          last = { run, at: run === runBefore ? lenBefore : 0, px, py, gx, gy, em, mark, letter, before }
+          last = slot
+          slot.run = run
+          slot.at = run === runBefore ? lenBefore : 0
+          slot.px = px
+          slot.py = py
+          slot.gx = gx
+          slot.gy = gy
+          slot.em = em
+          slot.mark = mark
+          slot.letter = letter
+          slot.bHasLast = bHasLast
+          slot.bEndX = bEndX
+          slot.bEndY = bEndY
+          slot.bEm = bEm
+          slot.bUx = bUx
+          slot.bUy = bUy
           // A glyph standing for several right-to-left characters (a lam-alef, a shaped cluster) holds them in
           // logical order already: marked, so the line's reordering moves it whole.
           if (text.length > 1 && RTL.test(text)) (run.atoms ??= []).push([run.str.length, run.str.length + text.length])
           run.str += text
           run.width = Math.max(run.width, (gx - run.transform[4]!) * ux + (gy - run.transform[5]!) * uy)
           const oc = (g as { originalCharCode?: number }).originalCharCode
-          run.glyphs!.push({ code: typeof oc === 'number' ? oc : -1, text, x0: px, x1: gx, y: py, spaceBefore: spaced })
+          store.push(typeof oc === 'number' ? oc : -1, text, px, gx, py, spaced)
+          run.glyphs!.end = store.length
           // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
           // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
           if (w !== 0) {

@@ -185,3 +185,22 @@ test('glyphs a false map names blank keep their codes in blankRuns; inserted spa
   const carried = [...page.items, ...runs].reduce((n, it) => n + (it.glyphs?.length ?? 0), 0)
   assert.equal(carried, drawn)
 })
+
+test('item glyphs made on first read behave as a plain property: JSON, spreads, assignment, structured clones', async () => {
+  await using doc = await open(await healthyPdf('fr'))
+  const page = await doc.getPageText(1)
+  const item = page.items[0]!
+  const glyphs = item.glyphs!
+  assert.equal(glyphs.map((g) => g.text).join(''), item.text)
+  assert.ok(glyphs.every((g, k) => g.x0 <= g.x1 && (k === 0 || g.x0 >= glyphs[k - 1]!.x0 - 0.01)))
+  assert.equal(item.glyphs, glyphs, 'the same records at every read')
+  assert.deepEqual(Object.keys(item), ['text', 'bbox', 'fontId', 'fontSize', 'hasEol', 'glyphs'])
+  assert.deepEqual(JSON.parse(JSON.stringify(item)).glyphs, glyphs)
+  assert.deepEqual({ ...item }.glyphs, glyphs)
+  assert.deepEqual(structuredClone(item).glyphs, glyphs)
+  const other = page.items[1]!
+  other.glyphs = glyphs.slice(0, 1)
+  assert.equal(other.glyphs.length, 1)
+  delete other.glyphs
+  assert.equal('glyphs' in other, false)
+})

@@ -76,6 +76,23 @@ function isControl(c: number): boolean {
   )
 }
 
+/** Decimal digits (\p{Nd}) in a token, ASCII ones by code. */
+function digitCount(tok: string): number {
+  let n = 0
+  for (let k = 0; k < tok.length; k++) {
+    const c = tok.charCodeAt(k)
+    if (c < 0x80) {
+      if (c >= 0x30 && c <= 0x39) n++
+    } else {
+      // by code point, as the count it replaces (digits outside the BMP exist)
+      const cp = tok.codePointAt(k)!
+      if (cp > 0xffff) k++
+      if (/\p{Nd}/u.test(String.fromCodePoint(cp))) n++
+    }
+  }
+  return n
+}
+
 let last: { text: string; stats: PageStats } | undefined
 
 /**
@@ -126,20 +143,24 @@ function countStats(text: string): PageStats {
     else if (isControl(c)) controls++
   }
   let numberDigits = 0
-  for (const tok of text.split(/\s+/u)) {
-    if (NUMBER.test(tok) || IDENT.test(tok)) for (const ch of tok) if (/\p{Nd}/u.test(ch)) numberDigits++
-  }
+  // Only tokens with a digit can add any, and most have none: the shape patterns are asked of those only.
+  if (digits > 0)
+    for (const tok of text.split(/\s+/u)) {
+      const n = digitCount(tok)
+      if (n > 0 && (NUMBER.test(tok) || IDENT.test(tok))) numberDigits += n
+    }
   const judged = chars - leaders
   const sh = (n: number) => (judged > 0 ? n / judged : 0)
   let words = 0
   let en = 0
   let fr = 0
   let single = 0
-  for (const m of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+  // The words as strings (match), not match objects (matchAll): a page holds hundreds.
+  for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
     words++
-    if (m[0].length === 1 && m[0].charCodeAt(0) < 0x530) single++
-    if (ENGLISH_FUNCTION_WORDS.has(m[0])) en++
-    if (FRENCH_FUNCTION_WORDS.has(m[0])) fr++
+    if (w.length === 1 && w.charCodeAt(0) < 0x530) single++
+    if (ENGLISH_FUNCTION_WORDS.has(w)) en++
+    if (FRENCH_FUNCTION_WORDS.has(w)) fr++
   }
   return {
     chars,
