@@ -196,6 +196,7 @@ describe('regions of a page that keeps its layer', () => {
     const e = screenshotOcr(0.9)
     const r = await runMixed(e)
     assert.equal(r.action, 'kept')
+    assert.equal(r.ocrQuality, 'good')
     assert.equal(r.page.text, 'Title of the page\nText above the screenshot.\nSave changes?\nText below it.')
     assert.deepEqual(e.sizes, [`${Math.ceil((80 * 300) / 72) - Math.floor((20 * 300) / 72)}x${Math.ceil((75 * 300) / 72) - Math.floor((45 * 300) / 72)}`])
     // the region's words are on the page, in points
@@ -211,6 +212,8 @@ describe('regions of a page that keeps its layer', () => {
     assert.equal(poor.page.text, layerPage().text)
     assert.equal(poor.regionText, undefined)
     assert.ok(poor.verdict.notes.some((n) => /left out/.test(n)))
+    // the page is flagged, though its layer stands: the picture was not read
+    assert.equal(poor.ocrQuality, 'poor')
     // a map read poorly as a whole: its sure label is kept, the line art read as letters is not
     const map: OcrEngine = {
       name: 'fake',
@@ -226,6 +229,7 @@ describe('regions of a page that keeps its layer', () => {
     }
     const sure = await runMixed(map)
     assert.equal(sure.page.text, 'Title of the page\nText above the screenshot.\nHelsinki\nText below it.')
+    assert.equal(sure.ocrQuality, 'poor')
     assert.ok(
       sure.verdict.notes.some((n) => /3 words, confidence 0\.\d\d: 1 words of confidence 0\.7 or more added/.test(n)),
       sure.verdict.notes.join('\n'),
@@ -233,6 +237,7 @@ describe('regions of a page that keeps its layer', () => {
     const e = screenshotOcr(0.9)
     const none = await runMixed(e, 'extract')
     assert.equal(none.page.text, layerPage().text)
+    assert.equal(none.ocrQuality, undefined)
     assert.deepEqual(e.sizes, [])
   })
 })

@@ -91,15 +91,17 @@ const joinWords = (items: readonly TextItem[]): string =>
  * A region whose reading is poor (mean word confidence under {@link POOR_OCR_CONFIDENCE}) keeps only its words of
  * that confidence or more; one without any is left out.
  * Returns the readings kept, their words as one
- * `PageText` in page points, the page text with theirs inserted, and the notes.
+ * `PageText` in page points, the page text with theirs inserted, how many regions were read poorly (kept in part or
+ * left out), and the notes.
  */
 export async function ocrRegions(
   setup: OcrSetup,
   layer: PageText,
   regions: readonly BBox[],
   dpi: number,
-): Promise<{ readings: RegionReading[]; regionText: PageText; text: string; notes: string[] }> {
+): Promise<{ readings: RegionReading[]; regionText: PageText; text: string; poorlyRead: number; notes: string[] }> {
   const readings: RegionReading[] = []
+  let poorlyRead = 0
   const items: TextItem[] = []
   const notes: string[] = []
   const sorted = [...regions].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
@@ -116,6 +118,7 @@ export async function ocrRegions(
       // alone are added, the rest (line art read as letters) left out.
       const sure = p.items.filter((i) => i.text.trim() && (i.confidence ?? 0) >= POOR_OCR_CONFIDENCE)
       poor = `${words} words, confidence ${confidence.toFixed(2)}: `
+      poorlyRead++
       p = { ...p, items: sure, text: joinWords(sure) }
       confidence = meanConfidence(p)
       words = sure.length
@@ -144,5 +147,5 @@ export async function ocrRegions(
     text: readings.map((r) => r.text).join('\n\n'),
     source: 'ocr',
   }
-  return { readings, regionText, text: insertRegionTexts(layer, readings), notes }
+  return { readings, regionText, text: insertRegionTexts(layer, readings), poorlyRead, notes }
 }

@@ -311,8 +311,10 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
         // where they are; the layer's own items are unchanged.
         page = { ...page, text: got.text, items: [...page.items, ...got.regionText.items] }
         ocrConfidence = meanConfidence(got.regionText)
-        ocrQuality = 'good'
       }
+      // A picture read poorly flags the page, as a poor whole-page OCR does, though its sure words were kept: the
+      // picture may hold more than the page now says.
+      if (got.readings.length || got.poorlyRead) ocrQuality = got.poorlyRead ? 'poor' : 'good'
     } catch (e) {
       // The layer stands: a region that cannot be read loses only its own words.
       ocrNotes = [`ocr: regions not read: ${errorInfo(e).message}`]
