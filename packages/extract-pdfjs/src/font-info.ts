@@ -79,6 +79,12 @@ export function fontInfo(id: string, font: PdfjsFont | undefined, invisible: boo
   return out
 }
 
+/** Whether the font's encoding has `/Differences` (pdf.js gives every font an array, empty without). */
+export function hasDifferences(font: PdfjsFont | undefined): boolean {
+  const d = font?.differences
+  return d !== undefined && Object.keys(d).length > 0
+}
+
 /** The `/Differences` names of the codes drawn (only those: a page record carries what its text needs). */
 function glyphNamesOf(font: PdfjsFont, codes: ReadonlySet<number> | undefined): Record<string, string> | undefined {
   const d = font.differences as Record<string, string | undefined> | undefined

@@ -213,6 +213,18 @@ export function pageItems(
   }
 }
 
+/**
+ * Adds the codes an item's glyphs carry (those >= 0) to `into`, reading them from the page's glyph store while the
+ * item's glyph records are not made: what only needs the codes does not make them.
+ */
+export function addGlyphCodes(item: TextItem, into: Set<number>): void {
+  const v = lazyGlyphs.get(item)
+  if (v instanceof PendingGlyphs) {
+    const { store, start, end } = v.span
+    for (let k = start; k < end; k++) if (store.code[k]! >= 0) into.add(store.code[k]!)
+  } else for (const g of item.glyphs ?? []) if (g.code >= 0) into.add(g.code)
+}
+
 const hasCode = ({ store, start, end }: GlyphSpan): boolean => {
   for (let k = start; k < end; k++) if (store.code[k]! >= 0) return true
   return false

@@ -1,13 +1,13 @@
 import { nonSpaceCount, TriageError, type DocumentInfo, type ExtractedDocument, type FontInfo, type PageImage, type PageText } from '@pdftriage/core'
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { logicalOrder } from './bidi-order.js'
-import { fontInfo, type PdfjsFont } from './font-info.js'
+import { fontInfo, hasDifferences, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
 import { restoreFormatMarks, shownText } from './format-marks.js'
 import { operatorTextReader, type OplistFont } from './oplist-text.js'
 import { operatorScanner, scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
 import { walkOperators } from './operator-walk.js'
-import { pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
+import { addGlyphCodes, pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 import type { PdfjsRuntime } from './pdfjs-loader.js'
 import { renderGrey } from './render-page.js'
 
@@ -158,16 +158,19 @@ export class PdfjsDocument implements ExtractedDocument {
     }
     if (wantFonts && scan) {
       const fonts: Record<string, FontInfo> = {}
-      // the codes each font draws on the page, for their glyph names
+      const ids = [...new Set([...fontIds, ...(scan?.fontIds ?? [])])]
+      const fontOfId = new Map(ids.map((id) => [id, page.commonObjs.has(id) ? (page.commonObjs.get(id) as PdfjsFont) : undefined]))
+      // the codes drawn on the page by each font whose encoding names its glyphs (for those names; the glyph records
+      // of the items are not made for it)
       const codes = new Map<string, Set<number>>()
-      for (const it of [...items, ...blankRuns]) {
-        if (it.fontId === undefined || !it.glyphs) continue
-        let s = codes.get(it.fontId)
-        if (!s) codes.set(it.fontId, (s = new Set()))
-        for (const g of it.glyphs) if (g.code >= 0) s.add(g.code)
-      }
-      for (const id of new Set([...fontIds, ...(scan?.fontIds ?? [])])) {
-        const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as PdfjsFont) : undefined
+      for (const [id, font] of fontOfId) if (hasDifferences(font)) codes.set(id, new Set())
+      if (codes.size > 0)
+        for (const it of [...items, ...blankRuns]) {
+          const s = it.fontId === undefined ? undefined : codes.get(it.fontId)
+          if (s) addGlyphCodes(it, s)
+        }
+      for (const id of ids) {
+        const font = fontOfId.get(id)
         const invisible = scan ? scan.invisibleFonts.has(id) && !scan.visibleFonts.has(id) : undefined
         fonts[id] = fontInfo(id, font, invisible, codes.get(id))
       }
