@@ -145,6 +145,27 @@ const centreIn = (p: BBox, b: BBox) => (b.x0 + b.x1) / 2 > p.x0 && (b.x0 + b.x1)
 const union = (a: BBox, b: BBox): BBox => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 
 /**
+ * Joins boxes two by two while some pair may be joined (`join`, given the two boxes and their union): the first such
+ * pair in order becomes their union in the first one's place, and the search starts again. Changes `boxes`; returns it.
+ */
+function joinWhile(boxes: BBox[], join: (a: BBox, b: BBox, u: BBox) => boolean): BBox[] {
+  for (let merged = true; merged;) {
+    merged = false
+    for (let i = 0; i < boxes.length && !merged; i++) {
+      for (let j = i + 1; j < boxes.length && !merged; j++) {
+        const u = union(boxes[i]!, boxes[j]!)
+        if (join(boxes[i]!, boxes[j]!, u)) {
+          boxes[i] = u
+          boxes.splice(j, 1)
+          merged = true
+        }
+      }
+    }
+  }
+  return boxes
+}
+
+/**
  * The picture regions of a page that keeps its layer: the words only the image shows, less those lying over the
  * layer's own items (the layer's text misread, not picture text), grouped by proximity into boxes, grown over the
  * other things OCR read beside them (`others`: short words, numbers), widened to the whole of the pictures they lie in
@@ -177,18 +198,7 @@ export function pictureRegions(
     groups = [...rest, g]
   }
   // Merging can bring a group within reach of one it passed: repeat until no two are close.
-  for (let merged = true; merged;) {
-    merged = false
-    for (let i = 0; i < groups.length && !merged; i++) {
-      for (let j = i + 1; j < groups.length && !merged; j++) {
-        if (gap(groups[i]!, groups[j]!) <= REGION_GAP * h) {
-          groups[i] = union(groups[i]!, groups[j]!)
-          groups.splice(j, 1)
-          merged = true
-        }
-      }
-    }
-  }
+  joinWhile(groups, (a, b) => gap(a, b) <= REGION_GAP * h)
   // The picture's short words, numbers and unsure items next to a group are the picture's too: a region cut through
   // a line loses its last word ("Press Apply to" read "Press Apply 1").
   const rest = others.filter(notLayer)
@@ -217,35 +227,12 @@ export function pictureRegions(
     groups = groups.map((g) => (mine.some((b) => overlap(g, b) > 0) ? union(g, clipped) : g))
   }
   // Regions that overlap are one: two OCR calls over the same pixels would read their words twice.
-  for (let merged = true; merged;) {
-    merged = false
-    for (let i = 0; i < groups.length && !merged; i++) {
-      for (let j = i + 1; j < groups.length && !merged; j++) {
-        if (overlap(groups[i]!, groups[j]!) > 0) {
-          groups[i] = union(groups[i]!, groups[j]!)
-          groups.splice(j, 1)
-          merged = true
-        }
-      }
-    }
-  }
+  joinWhile(groups, (a, b) => overlap(a, b) > 0)
   // One OCR call per region: tesseract's cost per call (~0.4 s measured on real pages, a whole A4 page at 300 dpi
   // ~0.9 s) outweighs the area saved, so groups merge whenever their joint box takes in none of the layer's lines
   // (the layer's text between two pictures keeps them apart, and so their texts in reading order).
   const crossesLayer = (b: BBox) => layer.some((l) => (l.y0 + l.y1) / 2 > b.y0 && (l.y0 + l.y1) / 2 < b.y1 && l.x0 < b.x1 && l.x1 > b.x0)
-  for (let merged = true; merged;) {
-    merged = false
-    for (let i = 0; i < groups.length && !merged; i++) {
-      for (let j = i + 1; j < groups.length && !merged; j++) {
-        const u = union(groups[i]!, groups[j]!)
-        if (!crossesLayer(u)) {
-          groups[i] = u
-          groups.splice(j, 1)
-          merged = true
-        }
-      }
-    }
-  }
+  joinWhile(groups, (_a, _b, u) => !crossesLayer(u))
   const m = REGION_MARGIN * h
   const regions = groups
     .map((g) => ({ x0: Math.max(0, g.x0 - m), y0: Math.max(0, g.y0 - m), x1: Math.min(page.width, g.x1 + m), y1: Math.min(page.height, g.y1 + m) }))
@@ -451,20 +438,7 @@ export function barePictures(page: PageText, o: ResolvedGatesOptions): BBox[] {
   if (!pics.length || pics.reduce((a, b) => a + area(b), 0) < need) return []
   // the largest only are joined and probed: the join is quadratic in pictures times the layer's items
   pics = pics.sort((a, b) => area(b) - area(a)).slice(0, 4 * MAX_PICTURE_PROBES)
-  for (let merged = true; merged;) {
-    merged = false
-    for (let i = 0; i < pics.length && !merged; i++) {
-      for (let j = i + 1; j < pics.length && !merged; j++) {
-        const u = union(pics[i]!, pics[j]!)
-        if (free(u)) {
-          pics[i] = u
-          pics.splice(j, 1)
-          merged = true
-        }
-      }
-    }
-  }
-  return pics
+  return joinWhile(pics, (_a, _b, u) => free(u))
 }
 
 /**
