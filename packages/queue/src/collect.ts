@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import type { BatchEvent, BatchSummary } from '@pdftriage/batch'
 import { TriageError } from '@pdftriage/core'
 import { Collector } from './collector.js'
-import { loadBullmq, parseQueueUrl, shortLivedConnection } from './connection.js'
+import { CLOSE_GRACE_MS, closeWithin, loadBullmq, parseQueueUrl, shortLivedConnection } from './connection.js'
 import { QUEUE_DIR, queueName } from './ledger.js'
 
 /** Options of {@link collect}. */
@@ -47,7 +47,7 @@ export async function collect(o: CollectOptions, onEvent: (e: BatchEvent) => voi
         }
         c.step(undefined, lost)
       } finally {
-        await queue.close().catch(() => {})
+        await closeWithin([queue], CLOSE_GRACE_MS)
       }
     }
     return { ...c.summary, seconds: (performance.now() - t0) / 1000, pending: c.pending().length }

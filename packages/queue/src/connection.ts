@@ -51,7 +51,6 @@ const MAX_RETRY_DELAY_MS = 5000
  */
 export function connectionOptions(a: QueueAddress, r: RetryOptions = {}): Record<string, unknown> {
   const budget = r.retryForMs ?? 60000
-  let spent = 0
   return {
     host: a.host,
     port: a.port,
@@ -60,19 +59,73 @@ export function connectionOptions(a: QueueAddress, r: RetryOptions = {}): Record
     ...(a.password ? { password: a.password } : {}),
     maxRetriesPerRequest: null,
     retryStrategy(times: number) {
-      // ioredis counts tries from 1 again after each successful connection: each outage gets the whole budget.
-      if (times === 1) spent = 0
-      const delay = Math.min(FIRST_RETRY_DELAY_MS * 2 ** (times - 1), MAX_RETRY_DELAY_MS)
-      if (spent + delay > budget) {
+      // ioredis counts tries from 1 again after each successful connection: each outage gets the whole budget. The
+      // time spent is a function of `times` alone, since BullMQ's connections (main, blocking, events) share these
+      // options and would otherwise share one budget.
+      const delay = retryDelay(times)
+      if (retrySpent(times - 1) + delay > budget) {
         r.onGiveUp?.()
         return null
       }
-      spent += delay
       r.onRetry?.(`cannot reach Redis at ${a.display}: retry ${times} in ${(delay / 1000).toFixed(1)} s`)
       return delay
     },
   }
 }
+
+/** The wait before try `times` (from 1). */
+function retryDelay(times: number): number {
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** (times - 1), MAX_RETRY_DELAY_MS)
+}
+
+/** The waits of the first `n` tries. */
+function retrySpent(n: number): number {
+  let s = 0
+  for (let k = 1; k <= n; k++) s += retryDelay(k)
+  return s
+}
+
+/** Something BullMQ that holds Redis connections: a Queue, a Worker, QueueEvents. */
+interface Closable {
+  close(): Promise<unknown>
+  disconnect(): Promise<unknown>
+}
+
+/**
+ * Closes BullMQ objects, and gives up waiting after `graceMs`: a connection closed while it waits to reconnect (Redis
+ * down) never reports its end in ioredis 5.9.3, and BullMQ's close waits for that report. The connections are then
+ * dropped instead (ioredis has cleared its reconnect timer by then, so nothing is left to keep the process alive).
+ * Resolves true when everything closed in time.
+ */
+export async function closeWithin(items: ReadonlyArray<Closable | undefined>, graceMs: number): Promise<boolean> {
+  const live = items.filter((x): x is Closable => !!x)
+  const inTime = await settlesWithin(Promise.allSettled(live.map((x) => x.close())), graceMs)
+  if (!inTime) for (const x of live) void x.disconnect().catch(() => {})
+  return inTime
+}
+
+/** Whether `p` settles within `ms`; the timer is cleared either way. */
+export async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((res) => (timer = setTimeout(() => res(false), ms)))
+  try {
+    return await Promise.race([
+      p.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * How long a close may wait for Redis, ms. A close with Redis up sends QUIT on each connection and takes milliseconds;
+ * a longer wait means a connection was waiting to reconnect (see {@link closeWithin}).
+ */
+export const CLOSE_GRACE_MS = 5000
 
 /** The error for a Redis that stayed out of reach. */
 /**

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { batchDigest, expandInputs, missingError, type BatchEvent, type BatchSummary, type RunBatchOptions } from '@pdftriage/batch'
 import { readAndHash } from '@pdftriage/core'
 import { Collector } from './collector.js'
-import { connectionOptions, loadBullmq, parseQueueUrl, unreachable, type QueueAddress } from './connection.js'
+import { CLOSE_GRACE_MS, closeWithin, connectionOptions, loadBullmq, parseQueueUrl, unreachable, type QueueAddress } from './connection.js'
 import { donePath, jobIdOf, queueName, writePlan, type JobData, type PlanEntry } from './ledger.js'
 
 /** Options of a queued batch: those of a local one (but `jobs`, `redo`, `redoFailed`), plus the queue. */
@@ -208,7 +208,7 @@ async function enqueueAndCollect(
       await readd(queue, collector, opts, lost, guard)
     }
   } finally {
-    await Promise.allSettled([events?.close(), queue.close()])
+    await closeWithin([events, queue], CLOSE_GRACE_MS)
   }
 }
 

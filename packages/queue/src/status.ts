@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { TriageError } from '@pdftriage/core'
-import { loadBullmq, parseQueueUrl, shortLivedConnection } from './connection.js'
+import { CLOSE_GRACE_MS, closeWithin, loadBullmq, parseQueueUrl, shortLivedConnection } from './connection.js'
 import { queueName } from './ledger.js'
 
 /** Jobs of an output folder's queue by state. `done` counts completed jobs, which includes failed rows' documents. */
@@ -35,6 +35,6 @@ export async function queueStatus(o: { queue: string; outDir: string; cwd?: stri
       failed: c.failed ?? 0,
     }
   } finally {
-    await queue.close().catch(() => {})
+    await closeWithin([queue], CLOSE_GRACE_MS)
   }
 }

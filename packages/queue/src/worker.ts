@@ -2,7 +2,7 @@ import { availableParallelism, hostname } from 'node:os'
 import { resolve } from 'node:path'
 import { Session, batchDigest, emptyRow, outcomeRow, pageRow, type PageRecord, type SessionOptions } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
-import { connectionOptions, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
+import { CLOSE_GRACE_MS, connectionOptions, settlesWithin, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
 import { jobIdOf, queueName, readCompletion, writeCompletion, type Completion, type JobData } from './ledger.js'
 
 /** Options of {@link runWorker}. */
@@ -33,6 +33,11 @@ export interface QueueWorkerOptions {
   signal?: AbortSignal
   /** Give up on Redis after this long without a connection, ms. Default 60000. */
   retryForMs?: number
+  /**
+   * Once its documents are done, how long a stopping worker waits for its Redis connections to close, ms; then it drops
+   * them. Default 5000 ({@link CLOSE_GRACE_MS}).
+   */
+  closeGraceMs?: number
 }
 
 /** What a worker reports. */
@@ -104,58 +109,30 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
     onGiveUp: () => fail(unreachable(address, lastError, retryForMs)),
   })
 
-  const worker = new Worker(
+  // The documents in hand: a stopping worker waits for them, however long, before it bounds its wait for Redis.
+  const inHand = new Set<Promise<unknown>>()
+  /**
+   * BullMQ's worker, able to drop its connections when its close cannot finish: it stops its lock renewal (a timer
+   * the close would have stopped) and its wait between stalled checks, then disconnects.
+   */
+  class DroppableWorker extends Worker {
+    drop(): void {
+      void this.lockManager.close()
+      // Private in BullMQ 6.7.0 (pinned); without it the stalled check ends at its next turn (stalledCheckMs).
+      ;(this as unknown as { stalledCheckStopper?: () => void }).stalledCheckStopper?.()
+      void this.disconnect().catch(() => {})
+    }
+  }
+  const worker = new DroppableWorker(
     name,
-    async (job) => {
-      const d = job.data as JobData
-      const id = job.id ?? jobIdOf(d.hash, d.digest)
-      if (readCompletion(out, id)) {
-        // Done by a worker lost before it could tell Redis: the record is what counts.
-        summary.alreadyDone++
-        onEvent({ type: 'job-done', file: d.path, job: id, status: 'already-done' })
-        return 'already-done'
-      }
-      const { session, digest } = await sessionFor(d)
-      if (digest !== d.digest) {
-        throw new UnrecoverableError(
-          `CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`,
-        )
-      }
-      onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
-      const lines: string[] = []
-      const res = await session.processFile(d.path, (r) => {
-        if (r.type !== 'page') return
-        lines.push(`${JSON.stringify(pageRow(r))}\n`)
-        onEvent({ type: 'page-done', file: d.path, job: id, page: r })
-      })
-      const row = outcomeRow(res, d.digest)
-      if (res.hash && res.hash !== d.hash) {
-        // Other bytes than the producer hashed: the row is this job's (its hash), failed; a rerun plans the new bytes.
-        Object.assign(row, emptyRow(d.path, d.digest), {
-          hash: d.hash,
-          error_code: 'FILE_CHANGED',
-          error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
-        })
-        res.status = 'failed'
-      }
-      const c: Completion = { job: id, path: d.path, hash: d.hash, row, lines: [], files: {}, actions: {} }
-      if (res.status === 'done') {
-        Object.assign(c, { lines, files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
-        await writeCompletion(out, c)
-        summary.done++
-        onEvent({ type: 'job-done', file: d.path, job: id, status: 'done' })
-        return 'done'
-      }
-      const reason = `${row.error_code}: ${row.error_message}`
-      const last = PERMANENT.has(row.error_code) || row.error_code === 'FILE_CHANGED' || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
-      if (!last) {
-        onEvent({ type: 'job-retry', file: d.path, job: id, code: row.error_code, message: row.error_message })
-        throw new Error(reason)
-      }
-      await writeCompletion(out, c)
-      summary.failed++
-      onEvent({ type: 'job-done', file: d.path, job: id, status: 'failed', code: row.error_code })
-      throw new UnrecoverableError(reason)
+    (job) => {
+      const p = processJob(job)
+      inHand.add(p)
+      void p.then(
+        () => inHand.delete(p),
+        () => inHand.delete(p),
+      )
+      return p
     },
     {
       connection,
@@ -166,6 +143,57 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
       maxStalledCount: o.maxStalled ?? 2,
     },
   )
+  async function processJob(job: import('bullmq').Job): Promise<string> {
+    const d = job.data as JobData
+    const id = job.id ?? jobIdOf(d.hash, d.digest)
+    if (readCompletion(out, id)) {
+      // Done by a worker lost before it could tell Redis: the record is what counts.
+      summary.alreadyDone++
+      onEvent({ type: 'job-done', file: d.path, job: id, status: 'already-done' })
+      return 'already-done'
+    }
+    const { session, digest } = await sessionFor(d)
+    if (digest !== d.digest) {
+      throw new UnrecoverableError(
+        `CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`,
+      )
+    }
+    onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
+    const lines: string[] = []
+    const res = await session.processFile(d.path, (r) => {
+      if (r.type !== 'page') return
+      lines.push(`${JSON.stringify(pageRow(r))}\n`)
+      onEvent({ type: 'page-done', file: d.path, job: id, page: r })
+    })
+    const row = outcomeRow(res, d.digest)
+    if (res.hash && res.hash !== d.hash) {
+      // Other bytes than the producer hashed: the row is this job's (its hash), failed; a rerun plans the new bytes.
+      Object.assign(row, emptyRow(d.path, d.digest), {
+        hash: d.hash,
+        error_code: 'FILE_CHANGED',
+        error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
+      })
+      res.status = 'failed'
+    }
+    const c: Completion = { job: id, path: d.path, hash: d.hash, row, lines: [], files: {}, actions: {} }
+    if (res.status === 'done') {
+      Object.assign(c, { lines, files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
+      await writeCompletion(out, c)
+      summary.done++
+      onEvent({ type: 'job-done', file: d.path, job: id, status: 'done' })
+      return 'done'
+    }
+    const reason = `${row.error_code}: ${row.error_message}`
+    const last = PERMANENT.has(row.error_code) || row.error_code === 'FILE_CHANGED' || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+    if (!last) {
+      onEvent({ type: 'job-retry', file: d.path, job: id, code: row.error_code, message: row.error_message })
+      throw new Error(reason)
+    }
+    await writeCompletion(out, c)
+    summary.failed++
+    onEvent({ type: 'job-done', file: d.path, job: id, status: 'failed', code: row.error_code })
+    throw new UnrecoverableError(reason)
+  }
   worker.on('error', (e) => {
     lastError = e
   })
@@ -194,7 +222,16 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
     await Promise.race([idle, failed])
   } finally {
     clearTimeout(timer)
-    await Promise.allSettled([worker.close(), counts?.close()])
+    // Closing first stops the worker taking jobs; it finishes the ones in hand. BullMQ's close can then wait forever
+    // on a connection that was waiting to reconnect (Redis down, or restarted and not yet seen again): bounded.
+    const closing = Promise.allSettled([worker.close(), counts?.close()])
+    await Promise.allSettled([...inHand])
+    const grace = o.closeGraceMs ?? CLOSE_GRACE_MS
+    if (!(await settlesWithin(closing, grace))) {
+      onEvent({ type: 'notice', message: `Redis connections not closed ${grace / 1000} s after the last document (Redis out of reach): dropped` })
+      worker.drop()
+      void counts?.disconnect().catch(() => {})
+    }
     await Promise.allSettled([...sessions.values()].map((s) => s.then((x) => x.session.close())))
   }
   return summary

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { test, type TestContext } from 'node:test'
 import { parseCsv, runBatch } from '@pdftriage/batch'
 import * as fx from '@pdftriage/fixtures'
+import { closeWithin } from '../src/connection.js'
 import { collect, queueStatus, runQueued, runWorker, type QueuedBatchEvent } from '../src/index.js'
 import { redisAvailable, startRedis } from './redis.js'
 
@@ -16,6 +17,8 @@ const skip = redis.ok ? false : `needs a real redis-server: ${redis.why}`
 /** pdf.js and the character gates only: born-digital documents, no OCR (fast). */
 const EXTRACT_ONLY = { judges: ['@pdftriage/judge-gates'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }
 const DOCS = 60
+/** A test with Redis takes 2-15 s here; a stall fails its own test, by name, instead of the whole run. */
+const timeout = 180_000
 
 function folder(t: TestContext): string {
   const dir = mkdtempSync(join(tmpdir(), 'pdftriage-queue-'))
@@ -89,7 +92,7 @@ function worker(url: string, out: string, killAt?: number, onEvent: (e: Record<s
   return { child, ended }
 }
 
-test('a producer and two workers, one killed mid-document, give the index and outputs of a local run, each document once', { skip }, async (t) => {
+test('a producer and two workers, one killed mid-document, give the index and outputs of a local run, each document once', { skip, timeout }, async (t) => {
   const { url } = await startRedis(t)
   const dir = folder(t)
   await inputs(dir)
@@ -172,7 +175,7 @@ test('a producer and two workers, one killed mid-document, give the index and ou
   assert.equal(statSync(join(dir, 'out', 'documents.csv')).mtimeMs, before)
 })
 
-test('a producer killed after enqueueing: workers finish, collect writes the index from the completion records', { skip }, async (t) => {
+test('a producer killed after enqueueing: workers finish, collect writes the index from the completion records', { skip, timeout }, async (t) => {
   const { url } = await startRedis(t)
   const dir = folder(t)
   await inputs(dir)
@@ -200,7 +203,7 @@ test('a worker that cannot reach Redis says so and gives up after its retry budg
   assert.ok(notices.length >= 2 && notices.every((m) => /cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/0: retry \d+ in/.test(m)), notices.join('\n'))
 })
 
-test('Redis restarted empty mid-run: the worker reconnects, a rerun of the producer completes the index from what is done', { skip }, async (t) => {
+test('Redis restarted empty mid-run: the worker reconnects, a rerun of the producer completes the index from what is done', { skip, timeout }, async (t) => {
   const first = await startRedis(t)
   const dir = folder(t)
   await inputs(dir)
@@ -256,7 +259,7 @@ test('a producer that cannot reach Redis says so, gives up after its budget, and
   )
 })
 
-test('two producers at once on the same inputs: each document enqueued and indexed once, one of them collects', { skip }, async (t) => {
+test('two producers at once on the same inputs: each document enqueued and indexed once, one of them collects', { skip, timeout }, async (t) => {
   const { url } = await startRedis(t)
   const dir = folder(t)
   await inputs(dir)
@@ -279,4 +282,45 @@ test('two producers at once on the same inputs: each document enqueued and index
   const rows = index(join(dir, 'out')).docs
   assert.equal(rows.length, DOCS + 2)
   assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
+})
+
+test('a worker stopped while Redis is down stops once its document is done, its connections dropped', { skip, timeout }, async (t) => {
+  const r = await startRedis(t)
+  const dir = folder(t)
+  await inputs(dir)
+  await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: r.url, collect: false })
+  const ac = new AbortController()
+  const notices: string[] = []
+  let stopped: Promise<void> | undefined
+  // Redis goes down after the first document; the worker is stopped once a connection waits for its second try, when
+  // BullMQ's close alone never returns (ioredis does not end a connection that waits to reconnect).
+  const s = await runWorker({ queue: r.url, outDir: 'out', cwd: dir, signal: ac.signal, closeGraceMs: 1000 }, (e) => {
+    if (e.type === 'job-done') stopped ??= r.stop()
+    if (e.type !== 'notice') return
+    notices.push(e.message)
+    if (/: retry 2 in/.test(e.message)) ac.abort()
+  })
+  await stopped
+  assert.ok(s.done + s.failed >= 1 && s.done < DOCS, `documents done before Redis went down: ${JSON.stringify(s)}`)
+  assert.ok(
+    notices.some((m) => /^Redis connections not closed 1 s after the last document \(Redis out of reach\): dropped$/.test(m)),
+    notices.join('\n'),
+  )
+  // What was done is on disk: a collect pass indexes it without Redis.
+  const c = await collect({ outDir: 'out', cwd: dir })
+  assert.equal(c.done + c.failed, s.done + s.failed)
+})
+
+test('closeWithin drops what does not close in time, and only that', async () => {
+  const calls: string[] = []
+  const item = (name: string, close: () => Promise<unknown>) => ({
+    close: () => (calls.push(`close ${name}`), close()),
+    disconnect: async () => void calls.push(`disconnect ${name}`),
+  })
+  assert.equal(await closeWithin([item('a', async () => {}), undefined], 1000), true)
+  assert.deepEqual(calls, ['close a'])
+  calls.length = 0
+  // A close that never settles, as BullMQ's on a connection waiting to reconnect.
+  assert.equal(await closeWithin([item('b', () => new Promise(() => {})), item('c', async () => {})], 50), false)
+  assert.deepEqual(calls, ['close b', 'close c', 'disconnect b', 'disconnect c'])
 })
