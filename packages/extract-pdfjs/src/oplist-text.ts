@@ -185,6 +185,12 @@ const DUP_ALONG = 0.1
 const DUP_ACROSS = 0.2
 /** How much farther along than the glyph before, in ems, the next glyph of a copy may stand from its original. */
 const DUP_NEXT = 0.3
+/**
+ * How far along its original, in ems, an annotation's glyph may start and be a copy: a widget's appearance redraws the
+ * label the page already shows in its own font and padding (a LaTeX push button's "Submit": 0.13 em along, 0.10
+ * across), while a FreeText note's own letter beside the page's one stood 0.27 em along (a PDFBox test file).
+ */
+const DUP_ANNOTATION_ALONG = 0.2
 /** Cell of the placed-glyph grid, user-space units. */
 const DUP_CELL = 4
 
@@ -297,6 +303,8 @@ export function operatorTextReader(
   let partRun: PdfjsTextItem | undefined
   let partAt = 0
   let copying = false
+  // Drawing an annotation's appearance (see DUP_ANNOTATION_ALONG).
+  let inAnnotation = false
   const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
   const place = (r: PdfjsTextItem, from: number) => {
     const { start, end } = r.glyphs!
@@ -347,14 +355,16 @@ export function operatorTextReader(
     const next = copying ? placed[copyOf + 1] : undefined
     if (next !== undefined && store.text[next] === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
     copyDx = copyDy = 0
-    const r = Math.ceil((DUP_ACROSS * em) / DUP_CELL)
+    const r = Math.ceil((Math.max(DUP_ACROSS, DUP_ANNOTATION_ALONG) * em) / DUP_CELL)
     const ix = Math.floor(px / DUP_CELL)
     const iy = Math.floor(py / DUP_CELL)
     for (let i = ix - r; i <= ix + r; i++)
       for (let j = iy - r; j <= iy + r; j++) {
         const cell = grid.get(cellKey(i, j))
         if (!cell) continue
-        for (const n of cell) if (store.text[placed[n]!] === text && near(placed[n]!, px, py, em, ux, uy)) return matched(n, px, py)
+        for (const n of cell)
+          if (store.text[placed[n]!] === text && near(placed[n]!, px, py, em, ux, uy, inAnnotation ? DUP_ANNOTATION_ALONG : DUP_ALONG))
+            return matched(n, px, py)
       }
     return false
   }
@@ -438,6 +448,7 @@ export function operatorTextReader(
       case OPS.beginAnnotation:
       case OPS.endAnnotation:
         // An annotation's text (a field's value, a note) is a block of its own, drawn with a fresh text state.
+        inAnnotation = fn === OPS.beginAnnotation
         endLine()
         hasLast = false
         last = undefined
