@@ -2,13 +2,18 @@ import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { DEFAULT_LIMITS, defaultJobs, type DocumentLimits } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
-import { evalCommand } from './eval.js'
-import { calibrateCommand, fitCommand } from './model-commands.js'
-import { ocrCommand, parsePages } from './ocr-command.js'
-import { reportCommand } from './report-command.js'
-import { collectCommand, queuedRunCommand, statusCommand, workerCommand } from './queue-commands.js'
-import { runCommand } from './run.js'
-import { triageCommand } from './triage.js'
+
+// Each command's module is imported when the command runs: `triage` then loads neither the report, the model, the
+// queue nor the eval code in the main process, which starts a document process of its own for every run.
+const commands = {
+  eval: () => import('./eval.js'),
+  model: () => import('./model-commands.js'),
+  ocr: () => import('./ocr-command.js'),
+  report: () => import('./report-command.js'),
+  queue: () => import('./queue-commands.js'),
+  run: () => import('./run.js'),
+  triage: () => import('./triage.js'),
+}
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
@@ -307,6 +312,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage triage --help')
         const format = (str('format') ?? 'jsonl') as 'jsonl' | 'table'
         if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${String(str('format'))}\``)
+        const { triageCommand } = await commands.triage()
         return await triageCommand({
           ...base,
           paths: pos,
@@ -324,8 +330,10 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
         if (str('queue')) {
           if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
+          const { queuedRunCommand } = await commands.queue()
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
         }
+        const { runCommand } = await commands.run()
         const code = await runCommand({
           ...base,
           paths: pos,
@@ -339,8 +347,10 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           limits: limitOptions(v),
           quiet: v.quiet === true,
         })
-        if (v.report === true)
+        if (v.report === true) {
+          const { reportCommand } = await commands.report()
           await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
+        }
         return code
       }
       case 'worker':
@@ -349,6 +359,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!str('out')) usage(`Give the output folder with --out DIR. See pdftriage ${cmd} --help`)
         if (cmd !== 'collect' && !str('queue')) usage(`Give the queue with --queue redis://HOST:PORT[/DB]. See pdftriage ${cmd} --help`)
         const q = str('queue')
+        const { collectCommand, statusCommand, workerCommand } = await commands.queue()
         if (cmd === 'worker') {
           const concurrency = intOption(v.concurrency, 'concurrency', 1)
           return await workerCommand({ queue: q!, out: str('out')!, cwd: io.cwd, concurrency, exitWhenIdle: v['exit-when-idle'] === true, log: io.stderr })
@@ -361,6 +372,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!pos.length) usage('Give at least one .txt or .pdf of good pages')
         const margin = str('margin') === undefined ? undefined : Number(str('margin'))
         if (margin !== undefined && !(margin >= 0)) usage(`Expected --margin to be a number of nats >= 0, not \`${str('margin')}\``)
+        const { fitCommand } = await commands.model()
         return await fitCommand({
           inputs: pos,
           out: str('out')!,
@@ -373,6 +385,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'calibrate': {
         if (!str('model')) usage('Give the model to calibrate with --model model.json')
         if (!pos.length) usage('Give at least one .txt or .pdf of held-out good pages')
+        const { calibrateCommand } = await commands.model()
         return await calibrateCommand({
           model: str('model')!,
           inputs: pos,
@@ -387,6 +400,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (pos.length !== 1) usage("Give exactly one ROOT folder that the labels' paths are relative to")
         const format = (str('format') ?? 'text') as 'text' | 'jsonl'
         if (format !== 'text' && format !== 'jsonl') usage(`Expected --format to be text or jsonl, not \`${String(str('format'))}\``)
+        const { evalCommand } = await commands.eval()
         return await evalCommand({ ...base, labels: str('labels')!, root: pos[0]!, jobs, format, out: io.stdout })
       }
       case 'ocr': {
@@ -397,6 +411,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           .map((l) => l.trim())
           .filter(Boolean)
         if (langs && !langs.every((l) => /^[a-z_]{3,}$/.test(l))) usage(`Expected -l like fra or fra+eng, not \`${str('language')}\``)
+        const { ocrCommand, parsePages } = await commands.ocr()
         const pages = str('pages') === undefined ? undefined : parsePages(str('pages')!)
         return await ocrCommand({
           input: pos[0]!,
@@ -417,6 +432,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       }
       case 'report': {
         if (pos.length !== 1) usage('Give exactly one output folder, written by pdftriage run. See pdftriage report --help')
+        const { reportCommand } = await commands.report()
         return await reportCommand({
           out: pos[0]!,
           cwd: io.cwd,

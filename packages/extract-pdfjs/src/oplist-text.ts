@@ -128,7 +128,7 @@ interface PlacedGlyph {
   em: number
   mark: string | undefined
   letter: boolean
-  /** The reference point before it (see hasLast, endX... in the walk). */
+  /** The reference point before it (see hasLast and ref in the walk). */
   bHasLast: boolean
   bEndX: number
   bEndY: number
@@ -193,6 +193,13 @@ const DUP_NEXT = 0.3
 const DUP_ANNOTATION_ALONG = 0.2
 /** Cell of the placed-glyph grid, user-space units. */
 const DUP_CELL = 4
+
+const SPACE = /\s/
+/**
+ * `/\s$/.test(s)`, reading the last character only: the pattern is tried at every position of the string, and runs
+ * grow to a line's length while a space is asked of them after each word.
+ */
+const endsWithSpace = (s: string): boolean => SPACE.test(s.charAt(s.length - 1))
 
 /**
  * Text items from a page's operator list, in content order, shaped like pdf.js's text-content items so that the
@@ -284,16 +291,15 @@ export function operatorTextReader(
   let hasLast = false
   // The character spacing after the last glyph, in ems (positive: letters set apart); the space a gap of tracking
   // alone put, and whether the letters are being read as tracked.
-  let lastTrack = 0
   let pendingTrack: { run: PdfjsTextItem; at: number } | undefined
   let trackedRun = false
-  let endX = 0
-  let endY = 0
-  let lastEm = 1
-  let lastUx = 1
-  let lastUy = 0
-  // Which side of the last baseline its glyphs stand up on (+1: the left normal of the baseline), to tell a move up.
-  let lastUp = 1
+  // The reference point: where the last glyph with a width ended, its em, baseline direction (ux, uy), character
+  // spacing in ems (`track`) and which side of the baseline its glyphs stand up on (`up`, +1: the left normal, to tell
+  // a move up). Fields of one object, not variables of the closure: V8 boxes a closure's number afresh at each store
+  // (several a glyph here), and updates a double field in place. Created with doubles so the fields stay doubles.
+  const ref = { endX: 0.5, endY: 0.5, em: 0.5, ux: 0.5, uy: 0.5, track: 0.5, up: 0.5 }
+  ref.endX = ref.endY = ref.uy = ref.track = 0
+  ref.em = ref.ux = ref.up = 1
   // The glyphs with text placed on the page, for copies drawn over them (see DUP_ALONG): taken from the runs' glyphs,
   // and with the grid over them, only when a glyph could be a copy (a step back on its line, a move up the page), so
   // pages read in order pay nothing. `synced` items and `partAt` glyphs of `partRun` (a run not yet flushed) are in.
@@ -407,13 +413,13 @@ export function operatorTextReader(
   }
   const addSpace = () => {
     if (run) {
-      if (!/\s$/.test(run.str)) run.str += ' '
+      if (!endsWithSpace(run.str)) run.str += ' '
       spaced = true
       return
     }
     const last = items[items.length - 1]
     // the space is no glyph: it carries none of the run's
-    if (last && !last.hasEOL && !/\s$/.test(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false, glyphs: undefined })
+    if (last && !last.hasEOL && !endsWithSpace(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false, glyphs: undefined })
   }
 
   /**
@@ -423,9 +429,9 @@ export function operatorTextReader(
    * not asked: the grid over the page's glyphs is built only when a glyph could be a copy.
    */
   const maybeCopy = (text: string, px: number, py: number, mark: string | undefined): boolean => {
-    const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
-    const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
-    if (dy * lastUp > BACKWARD_LINE) return true
+    const dx = ((px - ref.endX) * ref.ux + (py - ref.endY) * ref.uy) / ref.em
+    const dy = (-(px - ref.endX) * ref.uy + (py - ref.endY) * ref.ux) / ref.em
+    if (dy * ref.up > BACKWARD_LINE) return true
     if (Math.abs(dy) > BACKWARD_LINE || dx >= 0 || mark !== undefined || last?.mark !== undefined) return false
     const gs = last?.run === run ? run?.glyphs : undefined
     if (dx < BACKWARD_GAP) {
@@ -434,13 +440,13 @@ export function operatorTextReader(
       // only copy a glyph of the run that starts about here: the run's glyphs are looked at back to that point, and
       // the page's grid only when the step goes back past the run's start.
       for (let k = gs.end - 1; k >= gs.start; k--) {
-        if ((store.x0[k]! - px) * lastUx + (store.y[k]! - py) * lastUy < -DUP_ALONG * lastEm) return false
+        if ((store.x0[k]! - px) * ref.ux + (store.y[k]! - py) * ref.uy < -DUP_ALONG * ref.em) return false
         if (store.text[k] === text) return true
       }
       return true
     }
     const g = gs && gs.end > gs.start ? gs.end - 1 : -1
-    return g >= 0 && store.text[g] === text && Math.abs(store.x0[g]! - px) + Math.abs(store.y[g]! - py) < DUP_ALONG * lastEm
+    return g >= 0 && store.text[g] === text && Math.abs(store.x0[g]! - px) + Math.abs(store.y[g]! - py) < DUP_ALONG * ref.em
   }
 
   const visit: OperatorVisitor = (fn, args, { ctm }) => {
@@ -600,28 +606,28 @@ export function operatorTextReader(
               run.str = run.str.slice(0, last.at)
               text = dotless(text) + last.mark
               hasLast = last.bHasLast
-              endX = last.bEndX
-              endY = last.bEndY
-              lastEm = last.bEm
-              lastUx = last.bUx
-              lastUy = last.bUy
+              ref.endX = last.bEndX
+              ref.endY = last.bEndY
+              ref.em = last.bEm
+              ref.ux = last.bUx
+              ref.uy = last.bUy
               if (!run.str) run = undefined
             }
           }
           const bHasLast = hasLast
-          const bEndX = endX
-          const bEndY = endY
-          const bEm = lastEm
-          const bUx = lastUx
-          const bUy = lastUy
+          const bEndX = ref.endX
+          const bEndY = ref.endY
+          const bEm = ref.em
+          const bUx = ref.ux
+          const bUy = ref.uy
           const runBefore = run
           const lenBefore = run?.str.length ?? 0
           if (run && fontId !== run.fontName) flush()
           spaced = false
           if (hasLast) {
             // Where this glyph starts relative to where the last one ended, in ems, along and across the baseline.
-            const dx = ((px - endX) * lastUx + (py - endY) * lastUy) / lastEm
-            const dy = (-(px - endX) * lastUy + (py - endY) * lastUx) / lastEm
+            const dx = ((px - ref.endX) * ref.ux + (py - ref.endY) * ref.uy) / ref.em
+            const dy = (-(px - ref.endX) * ref.uy + (py - ref.endY) * ref.ux) / ref.em
             if (dx < BACKWARD_GAP) {
               if (Math.abs(dy) > BACKWARD_LINE) endLine()
               else {
@@ -631,12 +637,12 @@ export function operatorTextReader(
                 // and a step back inside it (an accent drawn back over its letter, an underline) is no boundary.
                 const prev = run ?? items[items.length - 1]
                 const o = prev?.transform
-                const before = o ? ((gx - o[4]!) * lastUx + (gy - o[5]!) * lastUy) / lastEm < -SPACE_GAP : false
+                const before = o ? ((gx - o[4]!) * ref.ux + (gy - o[5]!) * ref.uy) / ref.em < -SPACE_GAP : false
                 flush()
                 if (before) addSpace()
               }
             } else if (Math.abs(dy) > 1) endLine()
-            else if (letter && last?.letter && lastTrack > 0 && Math.abs(dx - lastTrack) <= SPACE_GAP) tracked(dx)
+            else if (letter && last?.letter && ref.track > 0 && Math.abs(dx - ref.track) <= SPACE_GAP) tracked(dx)
             else {
               trackedRun = false
               pendingTrack = undefined
@@ -682,14 +688,14 @@ export function operatorTextReader(
           // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
           // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
           if (w !== 0) {
-            lastTrack = glyph.isSpace ? 0 : (charSpacing * direction) / fontSize
+            ref.track = glyph.isSpace ? 0 : (charSpacing * direction) / fontSize
             hasLast = true
-            endX = gx
-            endY = gy
-            lastEm = em
-            lastUx = ux
-            lastUy = uy
-            lastUp = up
+            ref.endX = gx
+            ref.endY = gy
+            ref.em = em
+            ref.ux = ux
+            ref.uy = uy
+            ref.up = up
           }
           adv = next
         }
