@@ -126,15 +126,80 @@ export function toUnicodeCMap(map: ReadonlyMap<number, string>, bytes: 1 | 2): s
   )
 }
 
-/** Maps to write, per font dictionary, merged over the pages. */
+/** The font dictionary of the page whose BaseFont is `name`, when exactly one is and it is not a Type 3 font. */
+export async function resolveFontDict(doc: PDFDocument, page: PDFPage, name: string | undefined): Promise<Candidate | undefined> {
+  if (name === undefined) return undefined
+  const { PDFName, PDFDict: D, PDFRef: R } = await import('pdf-lib')
+  const hits = pageFonts(doc, page, PDFName, D, R).filter((c) => c.baseFont === name && c.subtype !== 'Type3')
+  return hits.length === 1 ? hits[0] : undefined
+}
+
+/** A repaired page whose fonts resolve to dictionaries: what it would write. */
+export interface PagePlan {
+  pageNumber: number
+  fonts: Array<{ dict: Candidate; codeMap: Record<string, string> }>
+}
+
+/**
+ * Maps to write, per font dictionary, merged over the pages. A font dictionary serves every page that draws with it,
+ * so a code two pages read differently (a per-page repair whose context choice differed) cannot be written for both:
+ * such a font is written for none, and its pages keep their layers. Codes the remapped pages do not read keep the
+ * reading other pages of the document extract for them today ({@link ToUnicodePlan.keep}).
+ */
 export class ToUnicodePlan {
   private readonly byRef = new Map<string, { ref: PDFRef; dict: PDFDict; type0: boolean; map: Map<number, string> }>()
+  private readonly pages: PagePlan[]
+  /** Page numbers left out: a code of one of their fonts reads otherwise on another page. */
+  readonly conflicting: number[] = []
 
-  /** Adds a page's map of a font; a code another page already mapped keeps its first text (one map per document). */
-  add(c: Candidate, codeMap: Record<string, string>): void {
+  constructor(pages: readonly PagePlan[]) {
+    let kept = [...pages]
+    for (;;) {
+      const seen = new Map<string, Map<number, string>>()
+      const bad = new Set<string>()
+      for (const p of kept)
+        for (const { dict, codeMap } of p.fonts) {
+          const key = dict.ref.toString()
+          let m = seen.get(key)
+          if (!m) seen.set(key, (m = new Map()))
+          for (const [k, t] of Object.entries(codeMap)) {
+            const had = m.get(Number(k))
+            if (had !== undefined && had !== t) bad.add(key)
+            else m.set(Number(k), t)
+          }
+        }
+      const next = kept.filter((p) => !p.fonts.some((f) => bad.has(f.dict.ref.toString())))
+      if (next.length === kept.length) break
+      for (const p of kept) if (!next.includes(p)) this.conflicting.push(p.pageNumber)
+      kept = next
+    }
+    this.pages = kept
+    for (const p of kept) for (const f of p.fonts) this.add(f.dict, f.codeMap)
+  }
+
+  /** Whether the page's fonts are written (so it needs no layer). */
+  remaps(pageNumber: number): boolean {
+    return this.pages.some((p) => p.pageNumber === pageNumber)
+  }
+
+  /** Whether the font dictionary is planned. */
+  has(c: Candidate): boolean {
+    return this.byRef.has(c.ref.toString())
+  }
+
+  private add(c: Candidate, codeMap: Record<string, string>): void {
     let e = this.byRef.get(c.ref.toString())
     if (!e) this.byRef.set(c.ref.toString(), (e = { ref: c.ref, dict: c.dict, type0: c.subtype === 'Type0', map: new Map() }))
     for (const [k, t] of Object.entries(codeMap)) if (!e.map.has(Number(k))) e.map.set(Number(k), t)
+  }
+
+  /**
+   * A code another page draws with a planned font and the remapped pages do not read: it keeps the text that page
+   * extracts today (the new CMap replaces the font's whole map), so a page left as it was reads as it did.
+   */
+  keep(c: Candidate, code: number, text: string): void {
+    const e = this.byRef.get(c.ref.toString())
+    if (e && text !== '' && !e.map.has(code)) e.map.set(code, text)
   }
 
   /** Writes a ToUnicode stream into every planned font; returns how many fonts and codes were written. */
