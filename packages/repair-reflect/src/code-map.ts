@@ -76,7 +76,7 @@ export function repairedCodeMaps(stored: PageText, repaired: PageText, decoders:
   stored.items.forEach((it, i) => {
     const f = it.fontId
     const d = f !== undefined ? decoders.get(f) : undefined
-    if (f === undefined || !d) return
+    if (f === undefined || !d || !/\S/.test(it.text)) return // a blank item draws nothing to read
     const gs = it.glyphs
     const out = repaired.items[i]
     const at = gs && out && out.text.length === it.text.length ? glyphOffsets(it.text, gs) : undefined
