@@ -137,7 +137,8 @@ export async function resolveFontDict(doc: PDFDocument, page: PDFPage, name: str
 /** A repaired page whose fonts resolve to dictionaries: what it would write. */
 export interface PagePlan {
   pageNumber: number
-  fonts: Array<{ dict: Candidate; codeMap: Record<string, string> }>
+  /** Each font's map and the codes the page draws with it (from its glyphs; empty when the extractor kept none). */
+  fonts: Array<{ dict: Candidate; codeMap: Record<string, string>; drawn: ReadonlySet<number> }>
 }
 
 /**
@@ -147,7 +148,7 @@ export interface PagePlan {
  * reading other pages of the document extract for them today ({@link ToUnicodePlan.keep}).
  */
 export class ToUnicodePlan {
-  private readonly byRef = new Map<string, { ref: PDFRef; dict: PDFDict; type0: boolean; map: Map<number, string> }>()
+  private readonly byRef = new Map<string, { ref: PDFRef; dict: PDFDict; type0: boolean; map: Map<number, string>; drawn: Set<number> }>()
   private readonly pages: PagePlan[]
   /** Page numbers left out: a code of one of their fonts reads otherwise on another page. */
   readonly conflicting: number[] = []
@@ -174,7 +175,7 @@ export class ToUnicodePlan {
       kept = next
     }
     this.pages = kept
-    for (const p of kept) for (const f of p.fonts) this.add(f.dict, f.codeMap)
+    for (const p of kept) for (const f of p.fonts) this.add(f.dict, f.codeMap, f.drawn)
   }
 
   /** Whether the page's fonts are written (so it needs no layer). */
@@ -187,19 +188,21 @@ export class ToUnicodePlan {
     return this.byRef.has(c.ref.toString())
   }
 
-  private add(c: Candidate, codeMap: Record<string, string>): void {
+  private add(c: Candidate, codeMap: Record<string, string>, drawn: ReadonlySet<number>): void {
     let e = this.byRef.get(c.ref.toString())
-    if (!e) this.byRef.set(c.ref.toString(), (e = { ref: c.ref, dict: c.dict, type0: c.subtype === 'Type0', map: new Map() }))
+    if (!e) this.byRef.set(c.ref.toString(), (e = { ref: c.ref, dict: c.dict, type0: c.subtype === 'Type0', map: new Map(), drawn: new Set() }))
     for (const [k, t] of Object.entries(codeMap)) if (!e.map.has(Number(k))) e.map.set(Number(k), t)
+    for (const c of drawn) e.drawn.add(c)
   }
 
   /**
-   * A code another page draws with a planned font and the remapped pages do not read: it keeps the text that page
-   * extracts today (the new CMap replaces the font's whole map), so a page left as it was reads as it did.
+   * A code another page draws with a planned font and the remapped pages neither read nor draw: it keeps the text
+   * that page extracts today (the new CMap replaces the font's whole map), so a page left as it was reads as it did.
+   * A code a remapped page draws unread (a code map that leaves out a code it cannot name) stays unread.
    */
   keep(c: Candidate, code: number, text: string): void {
     const e = this.byRef.get(c.ref.toString())
-    if (e && text !== '' && !e.map.has(code)) e.map.set(code, text)
+    if (e && text !== '' && !e.map.has(code) && !e.drawn.has(code)) e.map.set(code, text)
   }
 
   /** Writes a ToUnicode stream into every planned font; returns how many fonts and codes were written. */

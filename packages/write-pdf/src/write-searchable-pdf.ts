@@ -3,7 +3,7 @@ import { TriageError, type PageAction, type PageText } from '@pdftriage/core'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
-import { ToUnicodePlan, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
+import { ToUnicodePlan, codesByFont, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
 
 /** Name carried by this package's errors. */
 export const WRITER_NAME = 'write-pdf'
@@ -136,7 +136,12 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       if (!target || wp.action !== 'repaired') continue
       const maps = pageCodeMaps(wp.page)
       const dicts = maps.size > 0 ? await resolveFontDicts(doc, target, maps) : undefined
-      if (dicts) plans.push({ pageNumber: wp.pageNumber, fonts: [...maps].map(([id, f]) => ({ dict: dicts.get(id)!, codeMap: f.codeMap })) })
+      if (!dicts) continue
+      const drawn = codesByFont(wp.page)
+      plans.push({
+        pageNumber: wp.pageNumber,
+        fonts: [...maps].map(([id, f]) => ({ dict: dicts.get(id)!, codeMap: f.codeMap, drawn: drawn.get(id) ?? new Set<number>() })),
+      })
     }
   const plan = new ToUnicodePlan(plans)
   if (plans.length === 0) return plan
