@@ -207,11 +207,14 @@ test('a code read two ways takes its majority reading and the text follows it; a
   )
   assert.deepEqual(tie.fonts.get('f'), { failure: 'conflict', codes: 1 })
   assert.equal(withCodeMaps(repaired, tie), undefined)
-  // an item whose glyphs do not spell its text cannot be read glyph by glyph
+  // an item whose glyphs do not spell its text cannot be read glyph by glyph: its glyphs are read alone, when they can
   const odd = glyphPage('f', 'abc', (s) => s)
   odd.items[0]!.text = 'abxc'
   assert.equal(glyphOffsets(odd.items[0]!.text, odd.items[0]!.glyphs!), undefined)
-  assert.deepEqual(repairedCodeMaps(odd, odd, decoders).fonts.get('f'), { failure: 'no codes', codes: 1 })
+  const oddOut = { ...odd, items: [{ ...odd.items[0]!, text: 'ABXC' }] }
+  assert.deepEqual(repairedCodeMaps(odd, oddOut, decoders).fonts.get('f'), { failure: 'unaligned', codes: 3 })
+  const upper = new Map([['f', { alone: (s: string) => s.toUpperCase() }]])
+  assert.deepEqual(repairedCodeMaps(odd, oddOut, upper).fonts.get('f'), { map: { '97': 'A', '98': 'B', '99': 'C' }, outvoted: 0 })
   // blanks and combining marks the extractor put between glyphs are no glyph's; an accent moved after its letter is
   // not placed (the glyph texts are NFC-compared: U+2329 is stored as U+3008 in an NFC item)
   const gl = (text: string, code: number) => ({ code, text, x0: 0, x1: 1, spaceBefore: false })
