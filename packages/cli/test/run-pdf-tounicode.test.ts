@@ -61,3 +61,57 @@ describe('pdftriage run --pdf on reflected and shifted pages (no OCR)', () => {
     assert.equal(collapse(pages.find((p) => p.file === 'mixed.pdf')!.text), truth)
   })
 })
+
+describe('searchable PDF of a page of two Type 3 fonts (the code maps of any repair)', () => {
+  it('tells the fonts apart by their widths and writes each its own map', async () => {
+    const { writeSearchablePdfWithSummary } = await import('@pdftriage/write-pdf')
+    const input = await fx.buildPdf([
+      {
+        blocks: [
+          { text: fx.FRENCH_PROSE.slice(0, 600), layer: 'garbled', bitmap: true },
+          { text: fx.ENGLISH_PROSE.slice(0, 600), layer: 'garbled', bitmap: true },
+        ],
+      },
+    ])
+    const ex = await pdfjs.create(pdfjs.optionsSchema.parse({}), { baseDir: '.' })
+    const doc = await ex.open(input)
+    const page = await doc.getPageText(1)
+    await doc.close()
+    const ids = [...new Set(page.items.map((it) => it.fontId!))]
+    assert.equal(ids.length, 2)
+    assert.deepEqual(
+      ids.map((id) => page.fonts?.[id]?.name),
+      ['Type3', 'Type3'],
+    )
+    // each font its own reading of the same codes: swapped maps would read the other case
+    const readAs = (id: string, code: number) => String.fromCharCode((id === ids[0] ? 0x61 : 0x41) + (code % 26))
+    const fonts = Object.fromEntries(
+      ids.map((id) => {
+        const codeMap: Record<string, string> = {}
+        for (const it of page.items) if (it.fontId === id) for (const g of it.glyphs ?? []) codeMap[String(g.code)] = readAs(id, g.code)
+        return [id, { ...page.fonts![id]!, codeMap }]
+      }),
+    )
+    const { pdf, summary } = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'repaired', page: { ...page, fonts, source: 'repaired' } }])
+    assert.deepEqual(summary.remapped, [1])
+    assert.equal(summary.toUnicode.fonts, 2)
+    const out = await ex.open(pdf)
+    const got = await out.getPageText(1)
+    await out.close()
+    // each font reads its own map (lower case, upper case); the extractor's reading of Type 3 glyphs depends on their
+    // text in places (TeX glyph guesses, copies), so the count is compared, not every glyph
+    const letters = (id: string) =>
+      got.items
+        .filter((it) => it.fontId === id)
+        .map((it) => it.text.replace(/\s/g, ''))
+        .join('')
+    // font ids are the extractor's per document: the output's, in the order they are met
+    const outIds = [...new Set(got.items.map((it) => it.fontId!))]
+    assert.equal(outIds.length, 2)
+    assert.match(letters(outIds[0]!), /^[a-z]+$/)
+    assert.match(letters(outIds[1]!), /^[A-Z]+$/)
+    const glyphs = page.items.reduce((n, it) => n + (it.glyphs?.length ?? 0), 0)
+    const read = letters(outIds[0]!).length + letters(outIds[1]!).length
+    assert.ok(Math.abs(read - glyphs) <= 0.01 * glyphs, `${read} letters for ${glyphs} glyphs`)
+  })
+})

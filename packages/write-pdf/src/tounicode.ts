@@ -72,21 +72,72 @@ function pageFonts(
   return out
 }
 
+/** A glyph's advance as the extractor placed it, in text space (extent / font size), with the rounding it carries. */
+interface Advance {
+  code: number
+  advance: number
+  tol: number
+}
+
+/** The advances of the glyphs each font id draws on the page (items without a font size are left out). */
+export function advancesByFont(page: PageText): Map<string, Advance[]> {
+  const out = new Map<string, Advance[]>()
+  for (const it of page.items) {
+    const size = it.fontSize
+    if (!it.glyphs || !it.fontId || !size) continue
+    let l = out.get(it.fontId)
+    if (!l) out.set(it.fontId, (l = []))
+    // extents are rounded to 0.01 pt by the extractor
+    for (const g of it.glyphs) if (g.code >= 0) l.push({ code: g.code, advance: (g.x1 - g.x0) / size, tol: 0.011 / size })
+  }
+  return out
+}
+
 /**
- * The font dictionary of the page that a font of the extractor is: the one whose BaseFont is the font's name, when
- * exactly one is. Type 3 fonts, which all read "Type3", and fonts of one name drawn from two dictionaries are not
- * resolved: the caller then keeps the invisible layer.
+ * Whether the glyphs a font id draws fit a simple font dictionary's `/Widths`: every code in its range, every advance
+ * its width (times the FontMatrix) within the extents' rounding and 1 % (a free scale would let one dictionary of
+ * many fit a font that draws one code; text under horizontal scaling fits none and keeps its layer). Two dictionaries of one BaseFont (two subsets of one font, Type 3 fonts that all read "Type3")
+ * draw different codes or different widths; composite fonts, whose widths live in their descendant, are not told.
+ */
+function fitsWidths(c: Candidate, glyphs: readonly Advance[], PDFName: typeof import('pdf-lib').PDFName): boolean {
+  if (c.subtype === 'Type0' || glyphs.length === 0) return false
+  const first = c.dict.lookup(PDFName.of('FirstChar'))
+  const widths = c.dict.lookup(PDFName.of('Widths'))
+  const num = (o: unknown): number | undefined =>
+    o && typeof (o as { asNumber?: () => number }).asNumber === 'function' ? (o as { asNumber: () => number }).asNumber() : undefined
+  const arr = (o: unknown): unknown[] | undefined =>
+    o && typeof (o as { asArray?: () => unknown[] }).asArray === 'function' ? (o as { asArray: () => unknown[] }).asArray() : undefined
+  const f0 = num(first)
+  const ws = arr(widths)?.map((w) => num(c.dict.context.lookup(w as never)) ?? num(w))
+  if (f0 === undefined || !ws) return false
+  const fm = c.subtype === 'Type3' ? num(c.dict.context.lookup(arr(c.dict.lookup(PDFName.of('FontMatrix')))?.[0] as never)) : 0.001
+  if (!fm) return false
+  const pairs: Array<{ a: Advance; e: number }> = []
+  for (const g of glyphs) {
+    const w = ws[g.code - f0]
+    if (w === undefined) return false
+    pairs.push({ a: g, e: Math.abs(w * fm) })
+  }
+  return pairs.every((p) => Math.abs(p.a.advance - p.e) <= p.a.tol + 0.01 * p.e)
+}
+
+/**
+ * The font dictionary of the page that a font of the extractor is: the one whose BaseFont is the font's name (any
+ * Type 3 font for pdf.js's "Type3"), when exactly one is, or exactly one of them fits the widths of the glyphs the font
+ * id draws (see {@link fitsWidths}). Otherwise `undefined` for the whole page: the caller keeps the invisible layer.
  */
 export async function resolveFontDicts(
   doc: PDFDocument,
   page: PDFPage,
   fonts: ReadonlyMap<string, CodeMappedFont>,
+  advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
 ): Promise<Map<string, Candidate> | undefined> {
   const { PDFName, PDFDict: D, PDFRef: R } = await import('pdf-lib')
   const cands = pageFonts(doc, page, PDFName, D, R)
   const out = new Map<string, Candidate>()
   for (const [id, f] of fonts) {
-    const hits = cands.filter((c) => f.name !== undefined && c.baseFont === f.name && c.subtype !== 'Type3')
+    const named = cands.filter((c) => f.name !== undefined && (f.name === 'Type3' ? c.subtype === 'Type3' : c.baseFont === f.name && c.subtype !== 'Type3'))
+    const hits = named.length > 1 ? named.filter((c) => fitsWidths(c, advances.get(id) ?? [], PDFName)) : named
     if (hits.length !== 1) return undefined
     out.set(id, hits[0]!)
   }
@@ -126,12 +177,15 @@ export function toUnicodeCMap(map: ReadonlyMap<number, string>, bytes: 1 | 2): s
   )
 }
 
-/** The font dictionary of the page whose BaseFont is `name`, when exactly one is and it is not a Type 3 font. */
-export async function resolveFontDict(doc: PDFDocument, page: PDFPage, name: string | undefined): Promise<Candidate | undefined> {
-  if (name === undefined) return undefined
-  const { PDFName, PDFDict: D, PDFRef: R } = await import('pdf-lib')
-  const hits = pageFonts(doc, page, PDFName, D, R).filter((c) => c.baseFont === name && c.subtype !== 'Type3')
-  return hits.length === 1 ? hits[0] : undefined
+/** The font dictionary of the page that font `font` (drawing `advances`) is, as {@link resolveFontDicts} tells it. */
+export async function resolveFontDict(
+  doc: PDFDocument,
+  page: PDFPage,
+  font: FontInfo | undefined,
+  advances: readonly Advance[] = [],
+): Promise<Candidate | undefined> {
+  if (!font) return undefined
+  return (await resolveFontDicts(doc, page, new Map([[font.id, font]]), new Map([[font.id, advances]])))?.get(font.id)
 }
 
 /** A repaired page whose fonts resolve to dictionaries: what it would write. */

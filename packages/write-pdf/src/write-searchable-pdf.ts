@@ -3,7 +3,7 @@ import { TriageError, type PageAction, type PageText } from '@pdftriage/core'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
-import { ToUnicodePlan, codesByFont, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
+import { ToUnicodePlan, advancesByFont, codesByFont, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
 
 /** Name carried by this package's errors. */
 export const WRITER_NAME = 'write-pdf'
@@ -135,7 +135,7 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       const target = pdfPages[wp.pageNumber - 1]
       if (!target || wp.action !== 'repaired') continue
       const maps = pageCodeMaps(wp.page)
-      const dicts = maps.size > 0 ? await resolveFontDicts(doc, target, maps) : undefined
+      const dicts = maps.size > 0 ? await resolveFontDicts(doc, target, maps, advancesByFont(wp.page)) : undefined
       if (!dicts) continue
       const drawn = codesByFont(wp.page)
       plans.push({
@@ -155,8 +155,9 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       if (!l) byFont.set(it.fontId, (l = []))
       for (const g of it.glyphs) if (g.code >= 0) l.push(g)
     }
+    const advances = byFont.size > 0 ? advancesByFont(wp.page) : undefined
     for (const [id, gs] of byFont) {
-      const dict = await resolveFontDict(doc, target, wp.page.fonts?.[id]?.name)
+      const dict = await resolveFontDict(doc, target, wp.page.fonts?.[id], advances?.get(id))
       if (dict && plan.has(dict)) for (const g of gs) plan.keep(dict, g.code, g.text)
     }
   }
