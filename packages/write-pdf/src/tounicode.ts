@@ -35,6 +35,8 @@ interface Candidate {
   dict: PDFDict
   baseFont: string | undefined
   subtype: string | undefined
+  /** A composite font's descendant's BaseFont, the name extractors give it (its own adds the CMap: "...-Identity-H"). */
+  descendant?: string
 }
 
 /** The font dictionaries a page can draw with: its resources and those of its forms (nested forms too). */
@@ -44,6 +46,7 @@ function pageFonts(
   PDFName: typeof import('pdf-lib').PDFName,
   PDFDictCls: typeof import('pdf-lib').PDFDict,
   PDFRefCls: typeof import('pdf-lib').PDFRef,
+  PDFArrayCls: typeof import('pdf-lib').PDFArray,
 ): Candidate[] {
   const out: Candidate[] = []
   const seen = new Set<string>()
@@ -57,7 +60,13 @@ function pageFonts(
       if (!d) continue
       const bf = d.get(PDFName.of('BaseFont'))
       const st = d.get(PDFName.of('Subtype'))
-      out.push({ ref: v, dict: d, baseFont: bf instanceof PDFName ? bf.decodeText() : undefined, subtype: st instanceof PDFName ? st.decodeText() : undefined })
+      const subtype = st instanceof PDFName ? st.decodeText() : undefined
+      const c: Candidate = { ref: v, dict: d, baseFont: bf instanceof PDFName ? bf.decodeText() : undefined, subtype }
+      if (subtype === 'Type0') {
+        const desc = d.lookupMaybe(PDFName.of('DescendantFonts'), PDFArrayCls)?.lookupMaybe(0, PDFDictCls)?.get(PDFName.of('BaseFont'))
+        if (desc instanceof PDFName) c.descendant = desc.decodeText()
+      }
+      out.push(c)
     }
     const xo = res.lookupMaybe(PDFName.of('XObject'), PDFDictCls)
     for (const [, v] of xo?.entries() ?? []) {
@@ -132,11 +141,13 @@ export async function resolveFontDicts(
   fonts: ReadonlyMap<string, CodeMappedFont>,
   advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
 ): Promise<Map<string, Candidate> | undefined> {
-  const { PDFName, PDFDict: D, PDFRef: R } = await import('pdf-lib')
-  const cands = pageFonts(doc, page, PDFName, D, R)
+  const { PDFName, PDFDict: D, PDFRef: R, PDFArray: A } = await import('pdf-lib')
+  const cands = pageFonts(doc, page, PDFName, D, R, A)
   const out = new Map<string, Candidate>()
   for (const [id, f] of fonts) {
-    const named = cands.filter((c) => f.name !== undefined && (f.name === 'Type3' ? c.subtype === 'Type3' : c.baseFont === f.name && c.subtype !== 'Type3'))
+    const named = cands.filter(
+      (c) => f.name !== undefined && (f.name === 'Type3' ? c.subtype === 'Type3' : (c.baseFont === f.name || c.descendant === f.name) && c.subtype !== 'Type3'),
+    )
     const hits = named.length > 1 ? named.filter((c) => fitsWidths(c, advances.get(id) ?? [], PDFName)) : named
     if (hits.length !== 1) return undefined
     out.set(id, hits[0]!)
