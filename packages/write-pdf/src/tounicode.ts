@@ -17,6 +17,32 @@ export function pageCodeMaps(page: PageText): Map<string, CodeMappedFont & { cod
   return out
 }
 
+/**
+ * Share of a font's glyphs the extractor put a space before, over which (and from {@link SPACED_MIN_GLYPHS} glyphs)
+ * the font's own glyphs read letter by letter: dvips's Type 3 bitmap fonts, shown at 0.1 pt, are spaced before 0.64-0.89
+ * of their glyphs on the corpus's pages, prose fonts before 0.2 at most (the threshold repair-codemap's layout uses
+ * for the same fonts). Their repair spaced the words from learned advances, which no extractor reading the file can;
+ * such a page keeps the layer, which gives the words.
+ */
+const SPACED_SHARE = 0.5
+const SPACED_MIN_GLYPHS = 20
+
+/** The code-mapped font ids of the page whose glyphs the extractor spaced nearly everywhere (see {@link SPACED_SHARE}). */
+export function letterSpacedFonts(page: PageText, ids: Iterable<string>): string[] {
+  const want = new Set(ids)
+  const count = new Map<string, [number, number]>()
+  for (const it of page.items) {
+    if (!it.glyphs || !it.fontId || !want.has(it.fontId)) continue
+    const c = count.get(it.fontId) ?? [0, 0]
+    for (const g of it.glyphs) {
+      c[1]++
+      if (g.spaceBefore) c[0]++
+    }
+    count.set(it.fontId, c)
+  }
+  return [...count].filter(([, [sp, n]]) => n >= SPACED_MIN_GLYPHS && sp > SPACED_SHARE * n).map(([id]) => id)
+}
+
 /** Codes each font id draws on the page (from the glyphs the extractor carried on the items). */
 export function codesByFont(page: PageText): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>()

@@ -3,7 +3,7 @@ import { TriageError, type PageAction, type PageText } from '@pdftriage/core'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
-import { ToUnicodePlan, advancesByFont, codesByFont, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
+import { ToUnicodePlan, advancesByFont, codesByFont, letterSpacedFonts, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
 
 /** Name carried by this package's errors. */
 export const WRITER_NAME = 'write-pdf'
@@ -135,7 +135,8 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       const target = pdfPages[wp.pageNumber - 1]
       if (!target || wp.action !== 'repaired') continue
       const maps = pageCodeMaps(wp.page)
-      const dicts = maps.size > 0 ? await resolveFontDicts(doc, target, maps, advancesByFont(wp.page)) : undefined
+      if (maps.size === 0 || letterSpacedFonts(wp.page, maps.keys()).length > 0) continue
+      const dicts = await resolveFontDicts(doc, target, maps, advancesByFont(wp.page))
       if (!dicts) continue
       const drawn = codesByFont(wp.page)
       plans.push({
