@@ -18,29 +18,38 @@ export function pageCodeMaps(page: PageText): Map<string, CodeMappedFont & { cod
 }
 
 /**
- * Share of a font's glyphs the extractor put a space before, over which (and from {@link SPACED_MIN_GLYPHS} glyphs)
- * the font's own glyphs read letter by letter: dvips's Type 3 bitmap fonts, shown at 0.1 pt, are spaced before 0.64-0.89
- * of their glyphs on the corpus's pages, prose fonts before 0.2 at most (the threshold repair-codemap's layout uses
- * for the same fonts). Their repair spaced the words from learned advances, which no extractor reading the file can;
- * such a page keeps the layer, which gives the words.
+ * Fonts whose own glyphs read letter by letter: dvips's Type 3 bitmap fonts, shown at 0.1 pt, have glyphs 20-90 ems
+ * wide of the size extractors read (text glyphs 0.2-1.2 em: over {@link WIDE_EMS} the size is wrong) and are spaced
+ * before 0.27-0.89 of their glyphs; prose fonts before 0.2 at most (over {@link SPACED_SHARE}, from
+ * {@link SPACED_MIN_GLYPHS} glyphs, spaces mean nothing). Both thresholds are repair-codemap's layout's, which
+ * rebuilds such fonts' word spaces from learned advances; no extractor reading the file can, so such a page keeps
+ * the layer, which gives the words.
  */
+const WIDE_EMS = 3
 const SPACED_SHARE = 0.5
 const SPACED_MIN_GLYPHS = 20
 
-/** The code-mapped font ids of the page whose glyphs the extractor spaced nearly everywhere (see {@link SPACED_SHARE}). */
+/** The code-mapped font ids of the page whose glyphs would read letter by letter from the file (see {@link WIDE_EMS}). */
 export function letterSpacedFonts(page: PageText, ids: Iterable<string>): string[] {
   const want = new Set(ids)
-  const count = new Map<string, [number, number]>()
+  const count = new Map<string, { spaced: number; n: number; ems: number[] }>()
   for (const it of page.items) {
     if (!it.glyphs || !it.fontId || !want.has(it.fontId)) continue
-    const c = count.get(it.fontId) ?? [0, 0]
+    let c = count.get(it.fontId)
+    if (!c) count.set(it.fontId, (c = { spaced: 0, n: 0, ems: [] }))
     for (const g of it.glyphs) {
-      c[1]++
-      if (g.spaceBefore) c[0]++
+      c.n++
+      if (g.spaceBefore) c.spaced++
+      if (it.fontSize) c.ems.push((g.x1 - g.x0) / it.fontSize)
     }
-    count.set(it.fontId, c)
   }
-  return [...count].filter(([, [sp, n]]) => n >= SPACED_MIN_GLYPHS && sp > SPACED_SHARE * n).map(([id]) => id)
+  return [...count]
+    .filter(([, c]) => {
+      const ems = c.ems.sort((a, b) => a - b)
+      const wide = ems.length > 0 && ems[ems.length >> 1]! > WIDE_EMS
+      return wide || (c.n >= SPACED_MIN_GLYPHS && c.spaced > SPACED_SHARE * c.n)
+    })
+    .map(([id]) => id)
 }
 
 /** Codes each font id draws on the page (from the glyphs the extractor carried on the items). */
