@@ -1,17 +1,23 @@
 // Measures the searchable PDFs of `pdftriage run --pdf` on repaired pages: the text pdf.js (extract-pdfjs),
 // pdftotext and `mutool draw -F txt` read from the output against the repaired text of pages.jsonl (CER, whitespace
-// collapsed), whether the page renders byte-identically (pdftoppm, 72 dpi, grey), and the size ratio.
-//   node tools/bench/codemap-pdf.mjs OUT_DIR
+// collapsed), whether the page renders byte-identically (pdftoppm, 72 dpi, grey), whether it got an invisible layer
+// (a GlyphLess font on the page), and the size ratio.
+//   node tools/bench/codemap-pdf.mjs OUT_DIR [--source]
+// With --source (run from ../shared/corpus): also each extractor's CER against the same extractor's text of the
+// unbroken source page (labels.jsonl's `source`, texlive-doc pages under /usr/share/doc/texlive-doc, cut with qpdf),
+// for the repaired text (pdf.js) and for the output: `src*` columns.
 // Needs poppler-utils and mupdf-tools for their columns (skipped when missing).
 import { execFileSync } from 'node:child_process'
-import { readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import extract from '@pdftriage/extract-pdfjs'
 import { cer } from './codemap-lib.mjs'
 
 const dir = process.argv[2]
+const withSource = process.argv.includes('--source')
 if (!dir) {
-  console.log('usage: codemap-pdf.mjs OUT_DIR')
+  console.log('usage: codemap-pdf.mjs OUT_DIR [--source]')
   process.exit(2)
 }
 const has = (cmd) => {
@@ -31,27 +37,60 @@ const csv = readFileSync(join(dir, 'documents.csv'), 'utf8').trim().split('\n')
 const head = csv[0].split(',')
 const docs = csv.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [head[i], v])))
 const ex = await extract.create(extract.optionsSchema.parse({}), { baseDir: '.' })
+const labels =
+  withSource && existsSync('labels.jsonl')
+    ? readFileSync('labels.jsonl', 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    : []
+const tmp = mkdtempSync(join(tmpdir(), 'codemap-pdf-'))
+const pdfjsText = async (file, n) => {
+  const doc = await ex.open(new Uint8Array(readFileSync(file)))
+  try {
+    const p = await doc.getPageText(n)
+    return { text: p.text, layered: Object.values(p.fonts ?? {}).some((f) => /GlyphLess/.test(f.name ?? '')) }
+  } finally {
+    await doc.close()
+  }
+}
+const popplerText = (file, n) => execFileSync('pdftotext', ['-f', String(n), '-l', String(n), file, '-']).toString()
+const mupdfText = (file, n) =>
+  execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', file, String(n)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()
+/** The unbroken source page of a corpus page, cut into its own file; `undefined` when not found. */
+const sourcePage = (file, page) => {
+  const l = labels.find((x) => x.file === file && x.page === page)
+  const m = l && /^texlive-doc:(.*) p\.(\d+)$/.exec(l.source ?? '')
+  const src = m && `/usr/share/doc/texlive-doc/${m[1]}`
+  if (!src || !existsSync(src)) return undefined
+  const one = join(tmp, `${file.replace(/\W/g, '_')}-${page}.pdf`)
+  execFileSync('qpdf', ['--empty', '--pages', src, m[2], '--', one])
+  return one
+}
 for (const d of docs) {
   if (!d.pdf) continue
   const out = resolve(dir, d.pdf)
   const input = resolve(d.path)
   for (const r of rows.filter((x) => x.hash === d.hash && x.action === 'repaired')) {
     const n = r.page
-    const doc = await ex.open(new Uint8Array(readFileSync(out)))
-    const pdfjs = (await doc.getPageText(n)).text
-    await doc.close()
-    const res = { file: d.path, page: n, repair: r.repair, pdfjs: +cer(pdfjs, r.text).toFixed(4) }
+    const { text: pdfjs, layered } = await pdfjsText(out, n)
+    const res = { file: d.path, page: n, repair: r.repair, layered, pdfjs: +cer(pdfjs, r.text).toFixed(4) }
+    const src = withSource ? sourcePage(d.path, n) : undefined
+    if (src) {
+      const s = (await pdfjsText(src, 1)).text
+      res.srcRepaired = +cer(r.text, s).toFixed(4)
+      res.srcPdfjs = +cer(pdfjs, s).toFixed(4)
+      if (hasPoppler) res.srcPdftotext = +cer(popplerText(out, n), popplerText(src, 1)).toFixed(4)
+      if (hasMupdf) res.srcMutool = +cer(mupdfText(out, n), mupdfText(src, 1)).toFixed(4)
+    }
     if (hasPoppler) {
-      res.pdftotext = +cer(execFileSync('pdftotext', ['-f', String(n), '-l', String(n), out, '-']).toString(), r.text).toFixed(4)
+      res.pdftotext = +cer(popplerText(out, n), r.text).toFixed(4)
       const png = (f) => execFileSync('pdftoppm', ['-f', String(n), '-l', String(n), '-r', '72', '-gray', f]).toString('base64')
       res.renderIdentical = png(input) === png(out)
     }
-    if (hasMupdf)
-      res.mutool = +cer(
-        execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', out, String(n)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString(),
-        r.text,
-      ).toFixed(4)
+    if (hasMupdf) res.mutool = +cer(mupdfText(out, n), r.text).toFixed(4)
     res.sizeRatio = +(statSync(out).size / statSync(input).size).toFixed(4)
     console.log(JSON.stringify(res))
   }
 }
+rmSync(tmp, { recursive: true, force: true })

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path'
 import { definePlugin, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
 import { charStats, statsScore } from './char-stats.js'
+import { repairedCodeMaps, withCodeMaps, type PageCodeMaps } from './code-map.js'
 import { modelScorer, statsScorer, type LanguageScorer } from './language-scorer.js'
 import type { LetterPairModel } from './letter-pair-model.js'
 import { loadLetterPairModel } from './load-model.js'
 import { reflectOptionsSchema, type ResolvedReflectOptions } from './options.js'
 import { fontTexts, nonSpace, remapPage } from './page-fonts.js'
-import { reflectedShares, unreflect } from './reflect.js'
+import { reflectedShares, reflectionKeeps, unreflect } from './reflect.js'
 import { MIN_EXPLAINED, findShift, shiftExplains, shiftText } from './shift.js'
 import { applySubstitution, solveSubstitution } from './substitution.js'
 
@@ -44,6 +45,8 @@ const MIN_WORDS = 30
 interface Proposal {
   method: 'reflect' | 'shift' | 'substitution'
   decoders: Map<string, (s: string) => string>
+  /** The decoders read each character alone (shift, substitution), not from its neighbours (the reflection's choice). */
+  contextFree: boolean
   notes: string[]
 }
 
@@ -54,6 +57,16 @@ function vocabularyShare(text: string, vocab: ReadonlySet<string>): number | und
   let k = 0
   for (const w of words) if (vocab.has(w)) k++
   return k / words.length
+}
+
+/** What the page's code maps are, for the notes: written as ToUnicode CMaps, or why the writer keeps a layer. */
+function codeMapNote(maps: PageCodeMaps, mapped: boolean): string {
+  const parts = [...maps.fonts].map(([f, m]) =>
+    'map' in m
+      ? `font ${f || '(none)'} ${Object.keys(m.map).length} codes${m.outvoted ? `, ${m.outvoted} glyphs outvoted` : ''}`
+      : `font ${f || '(none)'} ${m.failure} (${m.codes})`,
+  )
+  return `${mapped ? 'code maps' : 'no code maps (a searchable PDF keeps a text layer)'}: ${parts.join(', ')}`
 }
 
 /** The repair component: tries reflection, then shift, then substitution, each per font. */
@@ -92,13 +105,19 @@ export class ReflectRepair implements Repair {
       if (st.words >= MIN_WORDS && st.longFunctionWordShare < MIN_FUNCTION_WORDS) continue
       const v = await ctx.judge(cand)
       if (v.needsOcr || v.layer === 'blank') continue
+      const decoders = new Map([...p.decoders].map(([f, decode]) => [f, { alone: p.contextFree ? decode : reflectionKeeps }]))
+      const maps = repairedCodeMaps(page, cand, decoders)
+      // the page with one reading per code, when the judges still take it (they took the reading glyph by glyph)
+      const mapped = withCodeMaps(cand, maps)
+      const out = mapped && (mapped.text === cand.text || !(await ctx.judge(mapped)).needsOcr) ? mapped : cand
       return {
-        page: cand,
+        page: out,
         notes: [
           `method ${p.method}`,
           ...p.notes,
           head,
           `function words of 2+ letters ${st.longFunctionWordShare.toFixed(2)} of ${st.words} words (needs ${MIN_FUNCTION_WORDS})`,
+          codeMapNote(maps, out !== cand),
         ],
       }
     }
@@ -114,7 +133,7 @@ export class ReflectRepair implements Repair {
       decoders.set(f, (s) => unreflect(s, this.model))
       notes.push(`font ${f || '(none)'}: ${sh.nonSpace} characters, 0xA1-0xFF ${sh.high.toFixed(2)}, ASCII ${sh.ascii.toFixed(2)}`)
     }
-    return decoders.size ? { method: 'reflect', decoders, notes } : undefined
+    return decoders.size ? { method: 'reflect', decoders, contextFree: false, notes } : undefined
   }
 
   private proposeShift(fonts: Map<string, string>, pageChars: number): Proposal | undefined {
@@ -162,7 +181,7 @@ export class ReflectRepair implements Repair {
       } else unsolved += nonSpace(t)
     }
     if (unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined
-    return { method: 'shift', decoders, notes }
+    return { method: 'shift', decoders, contextFree: true, notes }
   }
 
   private proposeSubstitution(fonts: Map<string, string>, pageChars: number, model: LetterPairModel): Proposal | undefined {
@@ -192,7 +211,7 @@ export class ReflectRepair implements Repair {
       notes.push(note)
     }
     if (decoders.size === 0 || unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined
-    return { method: 'substitution', decoders, notes }
+    return { method: 'substitution', decoders, contextFree: true, notes }
   }
 }
 

@@ -126,6 +126,18 @@ function pairScore(prev: number, cur: number, model: LetterPairModel | undefined
 }
 
 /**
+ * `s` when {@link unreflect} keeps every character of it whatever stands around it (none is in 0xA1..0xFF or a Greek
+ * mu), else `undefined`: what one glyph of a reflected font reads without its neighbours.
+ */
+export function reflectionKeeps(s: string): string | undefined {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if ((c >= LOW && c <= HIGH) || c === MICRO_GREEK) return undefined
+  }
+  return s
+}
+
+/**
  * Decodes text stored by a reflected font. Each character in 0xA1..0xFF is either a reflected ASCII character or a
  * genuine Latin-1 one left alone (`é` is stored as itself and is also the reflection of `7`); the most likely
  * reading of the whole string is chosen by Viterbi over these two-way choices, scored by the letter-pair model when

@@ -8,6 +8,7 @@ import { modelScorer, statsScorer } from '../src/language-scorer.js'
 import { reflectOptionsSchema } from '../src/options.js'
 import { reflectText, unreflect } from '../src/reflect.js'
 import { ReflectRepair } from '../src/reflect-repair.js'
+import { glyphOffsets, repairedCodeMaps, withCodeMaps } from '../src/code-map.js'
 import { findShift, shiftText } from '../src/shift.js'
 import { applySubstitution, solveSubstitution } from '../src/substitution.js'
 
@@ -155,4 +156,72 @@ test('a font mapped into Latin-1 is not "un-reflected" into ASCII junk', async (
   }
   // a true reflection still reads
   assert.ok(await repair.repair(page(['F1', reflectText(`${FRENCH_PROSE}\n${FRENCH_PROSE}`)]), ctx()))
+})
+
+/** One item per line, each character a glyph whose code is its own code point and whose text is what `store` makes of it. */
+function glyphPage(font: string, text: string, store: (s: string) => string): PageText {
+  const items = text.split('\n').map((line) => {
+    const glyphs = [...line].map((ch, i) => ({ code: ch.charCodeAt(0), text: store(ch), x0: i * 5, x1: i * 5 + 5, spaceBefore: false }))
+    return { text: store(line), fontId: font, hasEol: true, bbox: { x0: 0, y0: 0, x1: line.length * 5, y1: 10 }, glyphs }
+  })
+  return { pageNumber: 1, width: 595, height: 842, items, text: items.map((i) => i.text).join('\n'), source: 'text-layer' }
+}
+
+test('a repaired page carries each repaired font code -> text, so a writer can put it back in the file', async () => {
+  // shift (context-free) and reflection (context choice)
+  for (const [text, store, method] of [
+    [ENGLISH_PROSE, (s: string) => shiftText(s, -0x1d), 'shift'],
+    [LONG_FR, reflectText, 'reflect'],
+  ] as const) {
+    const r = await new ReflectRepair(reflectOptionsSchema.parse({}), model).repair(glyphPage('f1', text, store), ctx())
+    assert.equal(r?.notes[0], `method ${method}`)
+    assert.equal(r.page.text, page(['f1', text]).text)
+    const codeMap = (r.page.fonts?.f1 as { codeMap?: Record<string, string> } | undefined)?.codeMap
+    assert.ok(codeMap, r.notes.join('\n'))
+    const truth = [...new Set(text.replace(/\n/g, ''))].map((ch) => [String(ch.charCodeAt(0)), ch])
+    assert.deepEqual(codeMap, Object.fromEntries(truth), method)
+    assert.match(r.notes.at(-1)!, /^code maps: font f1 \d+ codes/)
+  }
+})
+
+test('a code read two ways takes its majority reading and the text follows it; a tie or an unspelled item leaves no map', () => {
+  // code 0x37 ('7' stored as 'é' by a reflection): read '7' twice, 'é' once by the context choice
+  const stored = glyphPage('f', '17 27 37', reflectText)
+  const misread = (page: PageText, at: number, ch: string): PageText => {
+    const items = page.items.map((it) => ({ ...it, text: [...it.text].map((c, i) => (i === at ? ch : c)).join('') }))
+    return { ...page, items, text: items.map((i) => i.text).join('\n') }
+  }
+  const repaired = misread({ ...stored, items: stored.items.map((it) => ({ ...it, text: '17 27 37' })), text: '17 27 37' }, 7, 'é')
+  const decoders = new Map([['f', { alone: () => undefined }]])
+  const maps = repairedCodeMaps(stored, repaired, decoders)
+  const f = maps.fonts.get('f')!
+  assert.ok('map' in f)
+  assert.equal(f.map[String(0x37)], '7')
+  assert.equal(f.outvoted, 1)
+  assert.equal(withCodeMaps(repaired, maps)?.text, '17 27 37')
+  // 1:1 is a tie: no reading, no maps for the page
+  const tie = repairedCodeMaps(
+    glyphPage('f', '17 37', reflectText),
+    { ...repaired, items: [{ ...repaired.items[0]!, text: '17 3é' }], text: '17 3é' },
+    decoders,
+  )
+  assert.deepEqual(tie.fonts.get('f'), { failure: 'conflict', codes: 1 })
+  assert.equal(withCodeMaps(repaired, tie), undefined)
+  // an item whose glyphs do not spell its text cannot be read glyph by glyph: its glyphs are read alone, when they can
+  const odd = glyphPage('f', 'abc', (s) => s)
+  odd.items[0]!.text = 'abxc'
+  assert.equal(glyphOffsets(odd.items[0]!.text, odd.items[0]!.glyphs!), undefined)
+  const oddOut = { ...odd, items: [{ ...odd.items[0]!, text: 'ABXC' }] }
+  assert.deepEqual(repairedCodeMaps(odd, oddOut, decoders).fonts.get('f'), { failure: 'unaligned', codes: 3 })
+  const upper = new Map([['f', { alone: (s: string) => s.toUpperCase() }]])
+  assert.deepEqual(repairedCodeMaps(odd, oddOut, upper).fonts.get('f'), { map: { '97': 'A', '98': 'B', '99': 'C' }, outvoted: 0 })
+  // blanks and combining marks the extractor put between glyphs are no glyph's; an accent moved after its letter is
+  // not placed (the glyph texts are NFC-compared: U+2329 is stored as U+3008 in an NFC item)
+  const gl = (text: string, code: number) => ({ code, text, x0: 0, x1: 1, spaceBefore: false })
+  assert.deepEqual(glyphOffsets('a b\u0301\u3008', [gl('a', 1), gl('b', 2), gl('', 3), gl('\u2329', 4)]), [
+    { at: 0, len: 1 },
+    { at: 2, len: 1 },
+    undefined,
+    { at: 4, len: 1 },
+  ])
 })

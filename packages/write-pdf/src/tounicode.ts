@@ -17,6 +17,41 @@ export function pageCodeMaps(page: PageText): Map<string, CodeMappedFont & { cod
   return out
 }
 
+/**
+ * Fonts whose own glyphs read letter by letter: dvips's Type 3 bitmap fonts, shown at 0.1 pt, have glyphs 20-90 ems
+ * wide of the size extractors read (text glyphs 0.2-1.2 em: over {@link WIDE_EMS} the size is wrong) and are spaced
+ * before 0.27-0.89 of their glyphs; prose fonts before 0.2 at most (over {@link SPACED_SHARE}, from
+ * {@link SPACED_MIN_GLYPHS} glyphs, spaces mean nothing). Both thresholds are repair-codemap's layout's, which
+ * rebuilds such fonts' word spaces from learned advances; no extractor reading the file can, so such a page keeps
+ * the layer, which gives the words.
+ */
+const WIDE_EMS = 3
+const SPACED_SHARE = 0.5
+const SPACED_MIN_GLYPHS = 20
+
+/** The code-mapped font ids of the page whose glyphs would read letter by letter from the file (see {@link WIDE_EMS}). */
+export function letterSpacedFonts(page: PageText, ids: Iterable<string>): string[] {
+  const want = new Set(ids)
+  const count = new Map<string, { spaced: number; n: number; ems: number[] }>()
+  for (const it of page.items) {
+    if (!it.glyphs || !it.fontId || !want.has(it.fontId)) continue
+    let c = count.get(it.fontId)
+    if (!c) count.set(it.fontId, (c = { spaced: 0, n: 0, ems: [] }))
+    for (const g of it.glyphs) {
+      c.n++
+      if (g.spaceBefore) c.spaced++
+      if (it.fontSize) c.ems.push((g.x1 - g.x0) / it.fontSize)
+    }
+  }
+  return [...count]
+    .filter(([, c]) => {
+      const ems = c.ems.sort((a, b) => a - b)
+      const wide = ems.length > 0 && ems[ems.length >> 1]! > WIDE_EMS
+      return wide || (c.n >= SPACED_MIN_GLYPHS && c.spaced > SPACED_SHARE * c.n)
+    })
+    .map(([id]) => id)
+}
+
 /** Codes each font id draws on the page (from the glyphs the extractor carried on the items). */
 export function codesByFont(page: PageText): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>()
@@ -35,6 +70,8 @@ interface Candidate {
   dict: PDFDict
   baseFont: string | undefined
   subtype: string | undefined
+  /** A composite font's descendant's BaseFont, the name extractors give it (its own adds the CMap: "...-Identity-H"). */
+  descendant?: string
 }
 
 /** The font dictionaries a page can draw with: its resources and those of its forms (nested forms too). */
@@ -44,6 +81,7 @@ function pageFonts(
   PDFName: typeof import('pdf-lib').PDFName,
   PDFDictCls: typeof import('pdf-lib').PDFDict,
   PDFRefCls: typeof import('pdf-lib').PDFRef,
+  PDFArrayCls: typeof import('pdf-lib').PDFArray,
 ): Candidate[] {
   const out: Candidate[] = []
   const seen = new Set<string>()
@@ -57,7 +95,13 @@ function pageFonts(
       if (!d) continue
       const bf = d.get(PDFName.of('BaseFont'))
       const st = d.get(PDFName.of('Subtype'))
-      out.push({ ref: v, dict: d, baseFont: bf instanceof PDFName ? bf.decodeText() : undefined, subtype: st instanceof PDFName ? st.decodeText() : undefined })
+      const subtype = st instanceof PDFName ? st.decodeText() : undefined
+      const c: Candidate = { ref: v, dict: d, baseFont: bf instanceof PDFName ? bf.decodeText() : undefined, subtype }
+      if (subtype === 'Type0') {
+        const desc = d.lookupMaybe(PDFName.of('DescendantFonts'), PDFArrayCls)?.lookupMaybe(0, PDFDictCls)?.get(PDFName.of('BaseFont'))
+        if (desc instanceof PDFName) c.descendant = desc.decodeText()
+      }
+      out.push(c)
     }
     const xo = res.lookupMaybe(PDFName.of('XObject'), PDFDictCls)
     for (const [, v] of xo?.entries() ?? []) {
@@ -72,21 +116,74 @@ function pageFonts(
   return out
 }
 
+/** A glyph's advance as the extractor placed it, in text space (extent / font size), with the rounding it carries. */
+interface Advance {
+  code: number
+  advance: number
+  tol: number
+}
+
+/** The advances of the glyphs each font id draws on the page (items without a font size are left out). */
+export function advancesByFont(page: PageText): Map<string, Advance[]> {
+  const out = new Map<string, Advance[]>()
+  for (const it of page.items) {
+    const size = it.fontSize
+    if (!it.glyphs || !it.fontId || !size) continue
+    let l = out.get(it.fontId)
+    if (!l) out.set(it.fontId, (l = []))
+    // extents are rounded to 0.01 pt by the extractor
+    for (const g of it.glyphs) if (g.code >= 0) l.push({ code: g.code, advance: (g.x1 - g.x0) / size, tol: 0.011 / size })
+  }
+  return out
+}
+
 /**
- * The font dictionary of the page that a font of the extractor is: the one whose BaseFont is the font's name, when
- * exactly one is. Type 3 fonts, which all read "Type3", and fonts of one name drawn from two dictionaries are not
- * resolved: the caller then keeps the invisible layer.
+ * Whether the glyphs a font id draws fit a simple font dictionary's `/Widths`: every code in its range, every advance
+ * its width (times the FontMatrix) within the extents' rounding and 1 % (a free scale would let one dictionary of
+ * many fit a font that draws one code; text under horizontal scaling fits none and keeps its layer). Two dictionaries of one BaseFont (two subsets of one font, Type 3 fonts that all read "Type3")
+ * draw different codes or different widths; composite fonts, whose widths live in their descendant, are not told.
+ */
+function fitsWidths(c: Candidate, glyphs: readonly Advance[], PDFName: typeof import('pdf-lib').PDFName): boolean {
+  if (c.subtype === 'Type0' || glyphs.length === 0) return false
+  const first = c.dict.lookup(PDFName.of('FirstChar'))
+  const widths = c.dict.lookup(PDFName.of('Widths'))
+  const num = (o: unknown): number | undefined =>
+    o && typeof (o as { asNumber?: () => number }).asNumber === 'function' ? (o as { asNumber: () => number }).asNumber() : undefined
+  const arr = (o: unknown): unknown[] | undefined =>
+    o && typeof (o as { asArray?: () => unknown[] }).asArray === 'function' ? (o as { asArray: () => unknown[] }).asArray() : undefined
+  const f0 = num(first)
+  const ws = arr(widths)?.map((w) => num(c.dict.context.lookup(w as never)) ?? num(w))
+  if (f0 === undefined || !ws) return false
+  const fm = c.subtype === 'Type3' ? num(c.dict.context.lookup(arr(c.dict.lookup(PDFName.of('FontMatrix')))?.[0] as never)) : 0.001
+  if (!fm) return false
+  const pairs: Array<{ a: Advance; e: number }> = []
+  for (const g of glyphs) {
+    const w = ws[g.code - f0]
+    if (w === undefined) return false
+    pairs.push({ a: g, e: Math.abs(w * fm) })
+  }
+  return pairs.every((p) => Math.abs(p.a.advance - p.e) <= p.a.tol + 0.01 * p.e)
+}
+
+/**
+ * The font dictionary of the page that a font of the extractor is: the one whose BaseFont is the font's name (any
+ * Type 3 font for pdf.js's "Type3"), when exactly one is, or exactly one of them fits the widths of the glyphs the font
+ * id draws (see {@link fitsWidths}). Otherwise `undefined` for the whole page: the caller keeps the invisible layer.
  */
 export async function resolveFontDicts(
   doc: PDFDocument,
   page: PDFPage,
   fonts: ReadonlyMap<string, CodeMappedFont>,
+  advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
 ): Promise<Map<string, Candidate> | undefined> {
-  const { PDFName, PDFDict: D, PDFRef: R } = await import('pdf-lib')
-  const cands = pageFonts(doc, page, PDFName, D, R)
+  const { PDFName, PDFDict: D, PDFRef: R, PDFArray: A } = await import('pdf-lib')
+  const cands = pageFonts(doc, page, PDFName, D, R, A)
   const out = new Map<string, Candidate>()
   for (const [id, f] of fonts) {
-    const hits = cands.filter((c) => f.name !== undefined && c.baseFont === f.name && c.subtype !== 'Type3')
+    const named = cands.filter(
+      (c) => f.name !== undefined && (f.name === 'Type3' ? c.subtype === 'Type3' : (c.baseFont === f.name || c.descendant === f.name) && c.subtype !== 'Type3'),
+    )
+    const hits = named.length > 1 ? named.filter((c) => fitsWidths(c, advances.get(id) ?? [], PDFName)) : named
     if (hits.length !== 1) return undefined
     out.set(id, hits[0]!)
   }
@@ -126,15 +223,86 @@ export function toUnicodeCMap(map: ReadonlyMap<number, string>, bytes: 1 | 2): s
   )
 }
 
-/** Maps to write, per font dictionary, merged over the pages. */
-export class ToUnicodePlan {
-  private readonly byRef = new Map<string, { ref: PDFRef; dict: PDFDict; type0: boolean; map: Map<number, string> }>()
+/** The font dictionary of the page that font `font` (drawing `advances`) is, as {@link resolveFontDicts} tells it. */
+export async function resolveFontDict(
+  doc: PDFDocument,
+  page: PDFPage,
+  font: FontInfo | undefined,
+  advances: readonly Advance[] = [],
+): Promise<Candidate | undefined> {
+  if (!font) return undefined
+  return (await resolveFontDicts(doc, page, new Map([[font.id, font]]), new Map([[font.id, advances]])))?.get(font.id)
+}
 
-  /** Adds a page's map of a font; a code another page already mapped keeps its first text (one map per document). */
-  add(c: Candidate, codeMap: Record<string, string>): void {
+/** A repaired page whose fonts resolve to dictionaries: what it would write. */
+export interface PagePlan {
+  pageNumber: number
+  /** Each font's map and the codes the page draws with it (from its glyphs; empty when the extractor kept none). */
+  fonts: Array<{ dict: Candidate; codeMap: Record<string, string>; drawn: ReadonlySet<number> }>
+}
+
+/**
+ * Maps to write, per font dictionary, merged over the pages. A font dictionary serves every page that draws with it,
+ * so a code two pages read differently (a per-page repair whose context choice differed) cannot be written for both:
+ * such a font is written for none, and its pages keep their layers. Codes the remapped pages do not read keep the
+ * reading other pages of the document extract for them today ({@link ToUnicodePlan.keep}).
+ */
+export class ToUnicodePlan {
+  private readonly byRef = new Map<string, { ref: PDFRef; dict: PDFDict; type0: boolean; map: Map<number, string>; drawn: Set<number> }>()
+  private readonly pages: PagePlan[]
+  /** Page numbers left out: a code of one of their fonts reads otherwise on another page. */
+  readonly conflicting: number[] = []
+
+  constructor(pages: readonly PagePlan[]) {
+    let kept = [...pages]
+    for (;;) {
+      const seen = new Map<string, Map<number, string>>()
+      const bad = new Set<string>()
+      for (const p of kept)
+        for (const { dict, codeMap } of p.fonts) {
+          const key = dict.ref.toString()
+          let m = seen.get(key)
+          if (!m) seen.set(key, (m = new Map()))
+          for (const [k, t] of Object.entries(codeMap)) {
+            const had = m.get(Number(k))
+            if (had !== undefined && had !== t) bad.add(key)
+            else m.set(Number(k), t)
+          }
+        }
+      const next = kept.filter((p) => !p.fonts.some((f) => bad.has(f.dict.ref.toString())))
+      if (next.length === kept.length) break
+      for (const p of kept) if (!next.includes(p)) this.conflicting.push(p.pageNumber)
+      kept = next
+    }
+    this.pages = kept
+    for (const p of kept) for (const f of p.fonts) this.add(f.dict, f.codeMap, f.drawn)
+  }
+
+  /** Whether the page's fonts are written (so it needs no layer). */
+  remaps(pageNumber: number): boolean {
+    return this.pages.some((p) => p.pageNumber === pageNumber)
+  }
+
+  /** Whether the font dictionary is planned. */
+  has(c: Candidate): boolean {
+    return this.byRef.has(c.ref.toString())
+  }
+
+  private add(c: Candidate, codeMap: Record<string, string>, drawn: ReadonlySet<number>): void {
     let e = this.byRef.get(c.ref.toString())
-    if (!e) this.byRef.set(c.ref.toString(), (e = { ref: c.ref, dict: c.dict, type0: c.subtype === 'Type0', map: new Map() }))
+    if (!e) this.byRef.set(c.ref.toString(), (e = { ref: c.ref, dict: c.dict, type0: c.subtype === 'Type0', map: new Map(), drawn: new Set() }))
     for (const [k, t] of Object.entries(codeMap)) if (!e.map.has(Number(k))) e.map.set(Number(k), t)
+    for (const c of drawn) e.drawn.add(c)
+  }
+
+  /**
+   * A code another page draws with a planned font and the remapped pages neither read nor draw: it keeps the text
+   * that page extracts today (the new CMap replaces the font's whole map), so a page left as it was reads as it did.
+   * A code a remapped page draws unread (a code map that leaves out a code it cannot name) stays unread.
+   */
+  keep(c: Candidate, code: number, text: string): void {
+    const e = this.byRef.get(c.ref.toString())
+    if (e && text !== '' && !e.map.has(code) && !e.drawn.has(code)) e.map.set(code, text)
   }
 
   /** Writes a ToUnicode stream into every planned font; returns how many fonts and codes were written. */

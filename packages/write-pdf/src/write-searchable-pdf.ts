@@ -1,9 +1,9 @@
-import type { PDFDocument as PdfLibDocument } from 'pdf-lib'
+import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
 import { TriageError, type PageAction, type PageText } from '@pdftriage/core'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
-import { ToUnicodePlan, pageCodeMaps, resolveFontDicts } from './tounicode.js'
+import { ToUnicodePlan, advancesByFont, codesByFont, letterSpacedFonts, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
 
 /** Name carried by this package's errors. */
 export const WRITER_NAME = 'write-pdf'
@@ -29,6 +29,8 @@ export interface WriteSummary {
   remapped: number[]
   /** Fonts and codes written into ToUnicode CMaps. */
   toUnicode: { fonts: number; codes: number }
+  /** Repaired pages with code maps that kept the layer: a code of theirs reads otherwise on another page. */
+  conflicting: number[]
 }
 
 /** Actions whose text is written as an invisible layer; every other page is left exactly as it was. */
@@ -75,8 +77,8 @@ export async function writeSearchablePdfWithSummary(
   const pdfPages = doc.getPages()
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
-  const summary: WriteSummary = { layered: [], remapped: [], toUnicode: { fonts: 0, codes: 0 } }
-  const plan = new ToUnicodePlan()
+  const plan = await planToUnicode(doc, pdfPages, pages, o.toUnicode)
+  const summary: WriteSummary = { layered: [], remapped: [], toUnicode: { fonts: 0, codes: 0 }, conflicting: plan.conflicting }
   let fontUsed = false
   const ctx = doc.context
   const hideStart = o.hideReplacedText === 'actual-text' ? ctx.register(ctx.stream(EMPTY_ACTUAL_TEXT)) : undefined
@@ -95,14 +97,9 @@ export async function writeSearchablePdfWithSummary(
     if (!layer) continue
     // A page repaired by code maps gets them as ToUnicode CMaps of its own fonts: every extractor then reads the
     // repaired text from the file itself, and the page's content is not touched.
-    if (wp.action === 'repaired' && o.toUnicode) {
-      const maps = pageCodeMaps(wp.page)
-      const dicts = maps.size > 0 ? await resolveFontDicts(doc, target, maps) : undefined
-      if (dicts) {
-        for (const [id, f] of maps) plan.add(dicts.get(id)!, f.codeMap)
-        summary.remapped.push(wp.pageNumber)
-        continue
-      }
+    if (wp.action === 'repaired' && plan.remaps(wp.pageNumber)) {
+      summary.remapped.push(wp.pageNumber)
+      continue
     }
     const crop = target.getCropBox()
     const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
@@ -124,4 +121,46 @@ export async function writeSearchablePdfWithSummary(
   summary.toUnicode = await plan.write(doc)
   const pdf = await doc.save({ useObjectStreams: o.objectStreams, updateFieldAppearances: false })
   return { pdf, summary }
+}
+
+/**
+ * The ToUnicode CMaps to write: the code maps of the repaired pages whose fonts all resolve to dictionaries (see
+ * {@link ToUnicodePlan} for pages that disagree), and for codes only other pages draw with those fonts, the text
+ * those pages extract today (their glyphs' text as the extractor read it).
+ */
+async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], pages: readonly WritePage[], enabled: boolean): Promise<ToUnicodePlan> {
+  const plans: PagePlan[] = []
+  if (enabled)
+    for (const wp of pages) {
+      const target = pdfPages[wp.pageNumber - 1]
+      if (!target || wp.action !== 'repaired') continue
+      const maps = pageCodeMaps(wp.page)
+      if (maps.size === 0 || letterSpacedFonts(wp.page, maps.keys()).length > 0) continue
+      const dicts = await resolveFontDicts(doc, target, maps, advancesByFont(wp.page))
+      if (!dicts) continue
+      const drawn = codesByFont(wp.page)
+      plans.push({
+        pageNumber: wp.pageNumber,
+        fonts: [...maps].map(([id, f]) => ({ dict: dicts.get(id)!, codeMap: f.codeMap, drawn: drawn.get(id) ?? new Set<number>() })),
+      })
+    }
+  const plan = new ToUnicodePlan(plans)
+  if (plans.length === 0) return plan
+  for (const wp of pages) {
+    const target = pdfPages[wp.pageNumber - 1]
+    if (!target || plan.remaps(wp.pageNumber)) continue
+    const byFont = new Map<string, Array<{ code: number; text: string }>>()
+    for (const it of wp.page.items) {
+      if (!it.glyphs || it.fontId === undefined) continue
+      let l = byFont.get(it.fontId)
+      if (!l) byFont.set(it.fontId, (l = []))
+      for (const g of it.glyphs) if (g.code >= 0) l.push(g)
+    }
+    const advances = byFont.size > 0 ? advancesByFont(wp.page) : undefined
+    for (const [id, gs] of byFont) {
+      const dict = await resolveFontDict(doc, target, wp.page.fonts?.[id], advances?.get(id))
+      if (dict && plan.has(dict)) for (const g of gs) plan.keep(dict, g.code, g.text)
+    }
+  }
+  return plan
 }

@@ -53,3 +53,94 @@ test('a repaired page whose font cannot be found by name keeps the invisible lay
   assert.deepEqual(summary.remapped, [])
   assert.deepEqual(summary.layered, [1])
 })
+
+/** A repaired page of `text` whose font is `name`, with a code map; `change` alters one code's reading. */
+function repairedWith(pageNumber: number, text: string, change?: [string, string]): PageText {
+  const p = repairedPage(text)
+  const f = p.fonts!.f1 as CodeMappedFont
+  const codeMap: Record<string, string> = { ...f.codeMap!, '32': ' ' }
+  if (change) codeMap[String(unicodeToWinAnsi(change[0]))] = change[1]
+  return { ...p, pageNumber, fonts: { f1: { ...f, codeMap } as CodeMappedFont } }
+}
+
+test('two pages of one font that read a code differently keep their layers; pages that agree share one CMap', async () => {
+  const input = await buildPdf([{ blocks: [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'x' }] }, { blocks: [{ text: FRENCH_PROSE, shareFont: 'x' }] }])
+  const agree = await writeSearchablePdfWithSummary(input, [
+    { pageNumber: 1, action: 'repaired', page: repairedWith(1, FRENCH_PROSE) },
+    { pageNumber: 2, action: 'repaired', page: repairedWith(2, FRENCH_PROSE) },
+  ])
+  assert.deepEqual(agree.summary.remapped, [1, 2])
+  assert.deepEqual(agree.summary.conflicting, [])
+  assert.equal(agree.summary.toUnicode.fonts, 1)
+  const [a1, a2] = await extract(agree.pdf)
+  assert.equal(a1!.text, a2!.text)
+  assert.equal(a1!.text.replace(/\s+/g, ' ').trim(), FRENCH_PROSE.replace(/\s+/g, ' ').trim())
+  const differ = await writeSearchablePdfWithSummary(input, [
+    { pageNumber: 1, action: 'repaired', page: repairedWith(1, FRENCH_PROSE) },
+    { pageNumber: 2, action: 'repaired', page: repairedWith(2, FRENCH_PROSE, ['e', 'é']) },
+  ])
+  assert.deepEqual(differ.summary.conflicting, [1, 2])
+  assert.deepEqual(differ.summary.remapped, [])
+  assert.equal(differ.summary.toUnicode.fonts, 0)
+})
+
+test('codes only a page left as it was draws keep the text it extracts today', async () => {
+  // one font over two pages; page 1 is repaired and uses no digit, page 2 is kept and draws digits too
+  const kept = 'Le matin 1914 et 2025'
+  const input = await buildPdf([{ blocks: [{ text: 'Le matin', layer: 'garbled', shareFont: 'x' }] }, { blocks: [{ text: kept, shareFont: 'x' }] }])
+  const [, before] = await extract(input)
+  const glyphs = [...toWinAnsiText(kept)].map((ch, i) => ({
+    code: unicodeToWinAnsi(ch)!,
+    text: before!.text.replace(/\n/g, '')[i]!,
+    x0: i,
+    x1: i + 1,
+    spaceBefore: false,
+  }))
+  const keptPage: PageText = {
+    pageNumber: 2,
+    width: 595,
+    height: 842,
+    items: [{ text: before!.text.trim(), fontId: 'f1', bbox: { x0: 56, y0: 60, x1: 200, y1: 72 }, glyphs }],
+    text: before!.text.trim(),
+    fonts: { f1: { id: 'f1', name: 'Helvetica' } },
+    source: 'text-layer',
+  }
+  const { pdf, summary } = await writeSearchablePdfWithSummary(input, [
+    { pageNumber: 1, action: 'repaired', page: repairedWith(1, 'Le matin') },
+    { pageNumber: 2, action: 'kept', page: keptPage },
+  ])
+  assert.deepEqual(summary.remapped, [1])
+  const [p1, p2] = await extract(pdf)
+  assert.equal(p1!.text.trim(), 'Le matin')
+  // the letters page 1 read are corrected on page 2 too (one font); the digits read as they did
+  assert.notEqual(before!.text.trim(), kept)
+  assert.equal(p2!.text.trim().slice(0, 'Le matin'.length), 'Le matin')
+  for (const d of ['1', '9', '4', '2', '0', '5']) {
+    const at = kept.indexOf(d)
+    assert.equal(p2!.text.trim()[at], before!.text.trim()[at], `digit ${d} reads as before`)
+  }
+})
+
+test('documents of kept and OCRed pages are written byte for byte as without ToUnicode maps', async () => {
+  const input = await buildPdf([{ blocks: [{ text: FRENCH_PROSE }] }, { blocks: [{ text: FRENCH_DECREE }] }])
+  const [h] = await extract(input)
+  const pages = [
+    { pageNumber: 1, action: 'kept' as const, page: { pageNumber: 1, width: 595, height: 842, items: [], text: h!.text, source: 'text-layer' as const } },
+    {
+      pageNumber: 2,
+      action: 'ocr' as const,
+      page: {
+        pageNumber: 2,
+        width: 595,
+        height: 842,
+        items: [{ text: 'Article', bbox: { x0: 56, y0: 60, x1: 120, y1: 72 }, hasEol: true }],
+        text: 'Article',
+        source: 'ocr' as const,
+      },
+    },
+  ]
+  const on = await writeSearchablePdfWithSummary(input, pages)
+  const off = await writeSearchablePdfWithSummary(input, pages, { toUnicode: false })
+  assert.deepEqual(on.summary.layered, [2])
+  assert.ok(Buffer.from(on.pdf).equals(Buffer.from(off.pdf)))
+})
