@@ -28,6 +28,77 @@ export function joinItems(items: readonly TextItem[]): string {
     .normalize('NFC')
 }
 
+/** Blanks and NUL: what an extractor's page text may change or drop of a run's own text. */
+const BLANK = /[\s\0]/u
+const BLANK_ONLY = /^[\s\0]*$/u
+
+/**
+ * Finds the runs of a page in its text in order, on their other characters only: an extractor collapses blanks
+ * before line ends and runs of empty lines, which a false map's tabs, line feeds and NULs fall into.
+ */
+export class TextAligner {
+  private sk = ''
+  /** For each unit of `sk`, its offset in the text. */
+  private readonly off: number[] = []
+  private cur = 0
+  private end = 0
+
+  constructor(private readonly text: string) {
+    let i = 0
+    for (const ch of text) {
+      if (!BLANK.test(ch)) {
+        this.sk += ch
+        for (let k = 0; k < ch.length; k++) this.off.push(i + k)
+      }
+      i += ch.length
+    }
+  }
+
+  /** The text between the run placed last and `run`; undefined when `run` is not found after it. */
+  place(run: string): string | undefined {
+    const s = run.replace(/[\s\0]+/gu, '')
+    if (!s) return ''
+    const at = this.sk.indexOf(s, this.cur)
+    if (at < 0) return undefined
+    const gap = this.text.slice(this.end, this.off[at])
+    this.cur = at + s.length
+    this.end = this.off[this.cur - 1]! + 1
+    return gap
+  }
+
+  /** The text after the run placed last. */
+  rest(): string {
+    return this.text.slice(this.end)
+  }
+}
+
+/**
+ * The text of `page` with its items' texts replaced by `items`' (one for one, same order, blanks where the page's
+ * items have them), between the page's own separators: what an extractor put between two runs (a space item, nothing
+ * for a font change inside a word, a line end) was read from the runs' places, and stays true when their characters
+ * are read anew, where {@link joinItems} puts a space between any two runs. {@link joinItems} when the page's items
+ * cannot all be found in its text in order.
+ */
+export function rejoinItems(page: PageText, items: readonly TextItem[]): string {
+  if (items.length !== page.items.length) return joinItems(items)
+  const aligner = new TextAligner(page.text)
+  let out = ''
+  for (let i = 0; i < items.length; i++) {
+    const was = page.items[i]!.text
+    const now = items[i]!.text
+    const gap = aligner.place(was)
+    if (gap === undefined || !BLANK_ONLY.test(gap) || now.length !== was.length) return joinItems(items)
+    // the run's own leading and trailing blanks are in the gaps as the extractor tidied them
+    const lead = /^[\s\0]*/u.exec(was)![0].length
+    const trail = lead === was.length ? 0 : /[\s\0]*$/u.exec(was)![0].length
+    const body = now.slice(lead, now.length - trail)
+    if (!BLANK_ONLY.test(now.slice(0, lead) + now.slice(now.length - trail))) return joinItems(items)
+    out += gap + body
+  }
+  const rest = aligner.rest()
+  return BLANK_ONLY.test(rest) ? (out + rest).trim().normalize('NFC') : joinItems(items)
+}
+
 /**
  * The page without the items whose box lies in the top or bottom band (shares 0..1 of the page height), text rebuilt.
  * Used by stamp rules, so that a transmission stamp does not count as the page's layer.

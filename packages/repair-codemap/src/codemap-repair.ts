@@ -1,6 +1,7 @@
 import {
   definePlugin,
   joinItems,
+  TextAligner,
   type BBox,
   type DocumentInfo,
   type FontInfo,
@@ -175,49 +176,6 @@ export function applyMaps(page: PageText, decode: (font: string, code: string) =
     .filter((it): it is PageText['items'][number] => it !== undefined)
   text = aligned ? (text + aligner.rest()).normalize('NFC') : joinItems(items)
   return { ...page, items, text, source: 'repaired' }
-}
-
-/** Blanks and NUL: what the extractor's text may change or drop of a run's own text. */
-const BLANK = /[\s\0]/u
-
-/**
- * Finds the runs of a page in its text in order, on their other characters only: the extractor collapses blanks
- * before line ends and runs of empty lines, which a false map's tabs, line feeds and NULs fall into.
- */
-class TextAligner {
-  private sk = ''
-  /** For each unit of `sk`, its offset in the text. */
-  private readonly off: number[] = []
-  private cur = 0
-  private end = 0
-
-  constructor(private readonly text: string) {
-    let i = 0
-    for (const ch of text) {
-      if (!BLANK.test(ch)) {
-        this.sk += ch
-        for (let k = 0; k < ch.length; k++) this.off.push(i + k)
-      }
-      i += ch.length
-    }
-  }
-
-  /** The text between the run placed last and `run`; undefined when `run` is not found after it. */
-  place(run: string): string | undefined {
-    const s = run.replace(/[\s\0]+/gu, '')
-    if (!s) return ''
-    const at = this.sk.indexOf(s, this.cur)
-    if (at < 0) return undefined
-    const gap = this.text.slice(this.end, this.off[at])
-    this.cur = at + s.length
-    this.end = this.off[this.cur - 1]! + 1
-    return gap
-  }
-
-  /** The text after the run placed last. */
-  rest(): string {
-    return this.text.slice(this.end)
-  }
 }
 
 /** The repair component. One instance serves many documents: state is kept per document, dropped with it. */
