@@ -1,4 +1,4 @@
-import { joinItems, type FontInfo, type ItemGlyph, type PageText } from '@pdftriage/core'
+import { rejoinItems, type FontInfo, type ItemGlyph, type PageText } from '@pdftriage/core'
 
 /** Why a font's codes could not be given one reading each (the writer then keeps the invisible layer). */
 export type CodeMapFailure = 'no codes' | 'unaligned' | 'conflict'
@@ -167,5 +167,5 @@ export function withCodeMaps(page: PageText, maps: PageCodeMaps): PageText | und
     const it = items[r.item]!
     it.text = it.text.slice(0, r.at) + r.text + it.text.slice(r.at + r.text.length)
   }
-  return { ...page, items, text: joinItems(items), fonts }
+  return { ...page, items, text: rejoinItems(page, items), fonts }
 }

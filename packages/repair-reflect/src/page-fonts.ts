@@ -1,4 +1,4 @@
-import { joinItems, type PageText } from '@pdftriage/core'
+import { rejoinItems, type PageText } from '@pdftriage/core'
 
 /** Key of the items that carry no font id (and of a page without items). */
 export const NO_FONT = ''
@@ -19,7 +19,8 @@ export function fontTexts(page: PageText): Map<string, string> {
 
 /**
  * A copy of the page with each item's text passed through the decoder of its font (fonts without a decoder are
- * kept), and the page text rebuilt from the items. A page without items has its text decoded as font {@link NO_FONT}.
+ * kept), and the page text rebuilt from the items between the page's own separators (see `rejoinItems`). A page
+ * without items has its text decoded as font {@link NO_FONT}.
  */
 export function remapPage(page: PageText, decoders: ReadonlyMap<string, (s: string) => string>): PageText {
   if (page.items.length === 0) {
@@ -30,7 +31,7 @@ export function remapPage(page: PageText, decoders: ReadonlyMap<string, (s: stri
     const d = decoders.get(it.fontId ?? NO_FONT)
     return d ? { ...it, text: d(it.text) } : it
   })
-  return { ...page, items, text: joinItems(items), source: 'repaired' }
+  return { ...page, items, text: rejoinItems(page, items), source: 'repaired' }
 }
 
 /** Non-space characters of `s`. */

@@ -225,3 +225,43 @@ test('a code read two ways takes its majority reading and the text follows it; a
     { at: 4, len: 1 },
   ])
 })
+
+/**
+ * Each line in two items of two fonts split inside a word (a font change within it: `\` and `documentclass` in two
+ * fonts), the page text as the extractor joins them: no space where the two runs touch, one where a space item stood.
+ */
+function splitPage(text: string, store: (s: string) => string): PageText {
+  const items: PageText['items'] = []
+  let pageText = ''
+  for (const line of text.split('\n')) {
+    const cut = Math.max(1, line.indexOf(' ', line.length >> 1) + 3)
+    const parts = [line.slice(0, cut), line.slice(cut)].filter((p) => p.trim())
+    // an empty line is in the text, as the extractor's blank runs put it, and no item
+    if (parts.length === 0) pageText += '\n'
+    parts.forEach((part, k) => {
+      const glyphs = [...part].map((ch, i) => ({ code: ch.charCodeAt(0), text: store(ch), x0: i * 5, x1: i * 5 + 5, spaceBefore: false }))
+      const last = k === parts.length - 1
+      items.push({ text: store(part), fontId: `f${k + 1}`, ...(last ? { hasEol: true } : {}), bbox: { x0: 0, y0: 0, x1: part.length * 5, y1: 10 }, glyphs })
+      pageText += store(part) + (last ? '\n' : '')
+    })
+  }
+  return { pageNumber: 1, width: 595, height: 842, items, text: pageText.trim(), source: 'text-layer' }
+}
+
+test("the repaired text keeps the extractor's separators between runs: no space where two fonts meet inside a word", async () => {
+  for (const [text, store, method] of [
+    [ENGLISH_PROSE, (s: string) => shiftText(s, -0x1d), 'shift'],
+    [LONG_FR, reflectText, 'reflect'],
+  ] as const) {
+    const broken = splitPage(text, store)
+    assert.ok(
+      broken.items.some((it) => !it.hasEol && !/\s$/.test(it.text)),
+      'a word split between two runs',
+    )
+    const r = await new ReflectRepair(reflectOptionsSchema.parse({}), model).repair(broken, ctx())
+    assert.equal(r?.notes[0], `method ${method}`)
+    assert.equal(r.page.text, text.trim(), method)
+    assert.match(r.notes.at(-1)!, /^code maps: /, method)
+    assert.equal(r.page.items.map((it) => it.text).join(''), text.replace(/\n/g, ''), method)
+  }
+})
