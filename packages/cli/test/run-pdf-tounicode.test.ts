@@ -138,3 +138,48 @@ describe('searchable PDF of a page of two fonts of one name (the code maps of an
     assert.deepEqual(summary.layered, [1])
   })
 })
+
+describe('pdftriage run on reflected and shifted pages with a word split between two fonts', () => {
+  // The first font's last line ends inside a word that the second font finishes, with no gap: the extractor reads one
+  // word there, and so must the repaired text.
+  const cases = {
+    'split-reflected.pdf': { layer: 'reflected' as const, head: `${fx.FRENCH_PROSE}\n\nLe fichier de configu`, tail: 'ration est lu au démarrage.' },
+    'split-shifted.pdf': { layer: 'shifted' as const, head: `${fx.ENGLISH_PROSE}\n\nThe configu`, tail: 'ration file is read at startup.' },
+  }
+  let dir: string
+  before(async () => {
+    const files: Record<string, Uint8Array> = {}
+    for (const [name, c] of Object.entries(cases))
+      files[name] = await fx.buildPdf([
+        {
+          blocks: [
+            { text: c.head, layer: c.layer },
+            { text: c.tail, layer: c.layer, font: 'Times-Roman', continues: true },
+          ],
+        },
+      ])
+    dir = folder(files)
+  })
+
+  it('the repaired text has no space where the fonts meet, and the output PDF reads it as the repair did', async () => {
+    const r = await cli(['run', '--jobs', '1', '--pdf', '--out', 'out', '.'], dir)
+    assert.equal(r.code, 0, r.stderr.join('\n'))
+    const out = join(dir, 'out')
+    const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
+    const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
+    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; action: string; text: string })
+    const ex = await pdfjs.create(pdfjs.optionsSchema.parse({}), { baseDir: dir })
+    for (const [name, c] of Object.entries(cases)) {
+      const page = pages.find((p) => p.file === name)!
+      assert.equal(page.action, 'repaired', name)
+      assert.equal(collapse(page.text), collapse(c.head + c.tail), name)
+      const doc = await ex.open(new Uint8Array(readFileSync(join(out, docs.find((d) => d.path === name)!.pdf!))))
+      const got = await doc.getPageText(1)
+      await doc.close()
+      assert.equal(collapse(got.text), collapse(page.text), name)
+    }
+  })
+})
