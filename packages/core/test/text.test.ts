@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { joinItems, rejoinItems, type PageText, type TextItem } from '@pdftriage/core'
+
+const item = (text: string, hasEol = false): TextItem => ({ text, bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, ...(hasEol ? { hasEol } : {}) })
+const page = (items: TextItem[], text: string): PageText => ({ pageNumber: 1, width: 100, height: 100, items, text, source: 'text-layer' })
+
+test("rejoinItems keeps the page's separators between runs and falls back to joinItems where the runs are not its text", () => {
+  // "\" and "documentclass" touch (a font change inside a word), a space item before "{", a blank line, a run's own
+  // trailing blank tidied away before its line end
+  const p = page([item('Ä'), item('¼±½«³»²¬½´¿­­ '), item('¥', true), item('·²¬®± ', true)], 'Ä¼±½«³»²¬½´¿­­ ¥\n\n·²¬®±')
+  const now = [item('\\'), item('documentclass '), item('{', true), item('intro ', true)]
+  assert.equal(rejoinItems(p, now), '\\documentclass {\n\nintro')
+  assert.equal(joinItems(now), '\\ documentclass {\nintro')
+  // not one for one, runs of another length, runs missing from the text, text the runs do not hold: joinItems
+  assert.equal(rejoinItems(p, now.slice(1)), joinItems(now.slice(1)))
+  assert.equal(rejoinItems(p, [item('\\\\'), ...now.slice(1)]), joinItems([item('\\\\'), ...now.slice(1)]))
+  assert.equal(rejoinItems(page(p.items, 'Ä¼±½«³»²¬½´¿­­ ¥'), now), joinItems(now))
+  assert.equal(rejoinItems(page(p.items, `${p.text} more`), now), joinItems(now))
+  // runs that touch stay touching whatever they now read
+  assert.equal(rejoinItems(page([item('a'), item('b')], 'ab'), [item('x'), item('y')]), 'xy')
+})
