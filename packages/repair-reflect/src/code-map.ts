@@ -55,6 +55,12 @@ export interface FontDecoder {
   alone: (s: string) => string | undefined
 }
 
+/** The reading among `readings` that is the code's own character, when exactly one is. */
+function ownReading(code: number, readings: ReadonlyMap<string, number>): string | undefined {
+  const own = [...readings.keys()].filter((t) => t.length === 1 && t.charCodeAt(0) === code)
+  return own.length === 1 ? own[0] : undefined
+}
+
 /**
  * What each code of the repaired fonts reads on the repaired page, from the glyphs the extractor kept: the stored
  * item text and the repaired one have the same length (every decoder of this repair maps one code unit to one), so
@@ -106,6 +112,10 @@ export function repairedCodeMaps(stored: PageText, repaired: PageText, decoders:
       pc.push({ item: i, at: p.at, text: r })
     })
   })
+  const simple = (f: string): boolean => {
+    const kind = stored.fonts?.[f]?.kind
+    return kind !== 'Type0' && kind !== 'Type3'
+  }
   const fonts = new Map<string, FontCodeMap>()
   const rewrites: Rewrite[] = []
   for (const [f, m] of readings) {
@@ -124,6 +134,13 @@ export function repairedCodeMaps(stored: PageText, repaired: PageText, decoders:
         total += n
         if (n > best[1]) best = [t, n]
       }
+      // A simple font in a standard encoding draws a digit or a letter at its own code point: of the two readings
+      // the reflection's context choice gave a code, the code's own character is the one (corpus, 26 reflected
+      // pages, against their unbroken source pages: mean character error 0.00797 -> 0.00597, no page worse, 6 more
+      // pages with one reading per code; used only on ties it gave 0.00753). A composite font's codes are glyph
+      // numbers, which say nothing.
+      const own = simple(f) ? ownReading(c, rs) : undefined
+      if (own !== undefined) best = [own, total]
       // A glyph draws one thing: a code read two ways takes the reading most of its glyphs got, the others being
       // misreadings of the reflection's context choice (digits and accented letters, "2," against "îô"). On the
       // corpus's 26 reflected pages, against the text of their unbroken source pages, the mean character error rate

@@ -184,7 +184,7 @@ test('a repaired page carries each repaired font code -> text, so a writer can p
   }
 })
 
-test('a code read two ways takes its majority reading and the text follows it; a tie or an unspelled item leaves no map', () => {
+test('a code read two ways takes its own character or its majority reading, the text following; a tie or an unspelled item leaves no map', () => {
   // code 0x37 ('7' stored as 'é' by a reflection): read '7' twice, 'é' once by the context choice
   const stored = glyphPage('f', '17 27 37', reflectText)
   const misread = (page: PageText, at: number, ch: string): PageText => {
@@ -199,12 +199,24 @@ test('a code read two ways takes its majority reading and the text follows it; a
   assert.equal(f.map[String(0x37)], '7')
   assert.equal(f.outvoted, 1)
   assert.equal(withCodeMaps(repaired, maps)?.text, '17 27 37')
-  // 1:1 is a tie: no reading, no maps for the page
-  const tie = repairedCodeMaps(
-    glyphPage('f', '17 37', reflectText),
-    { ...repaired, items: [{ ...repaired.items[0]!, text: '17 3é' }], text: '17 3é' },
-    decoders,
-  )
+  // 1:1 at a code that is one reading's own character (a simple font in a standard encoding): that reading
+  const tied = { ...repaired, items: [{ ...repaired.items[0]!, text: '17 3é' }], text: '17 3é' }
+  const own = repairedCodeMaps(glyphPage('f', '17 37', reflectText), tied, decoders).fonts.get('f')!
+  assert.ok('map' in own)
+  assert.equal(own.map[String(0x37)], '7')
+  // ... even against the majority; but a composite font's codes are glyph numbers: there the majority decides
+  const most = { ...repaired, items: [{ ...repaired.items[0]!, text: '1é 2é 37' }], text: '1é 2é 37' }
+  const byCode = repairedCodeMaps(glyphPage('f', '17 27 37', reflectText), most, decoders).fonts.get('f')!
+  assert.ok('map' in byCode)
+  assert.equal(byCode.map[String(0x37)], '7')
+  const cid = { ...glyphPage('f', '17 27 37', reflectText), fonts: { f: { id: 'f', kind: 'Type0' } } }
+  const byVotes = repairedCodeMaps(cid, most, decoders).fonts.get('f')!
+  assert.ok('map' in byVotes)
+  assert.equal(byVotes.map[String(0x37)], 'é')
+  // 1:1 at a code that is neither reading (a font of its own encoding) is a tie: no reading, no maps for the page
+  const recoded = glyphPage('f', '17 37', reflectText)
+  for (const it of recoded.items) it.glyphs = it.glyphs!.map((g) => ({ ...g, code: g.code + 100 }))
+  const tie = repairedCodeMaps(recoded, tied, decoders)
   assert.deepEqual(tie.fonts.get('f'), { failure: 'conflict', codes: 1 })
   assert.equal(withCodeMaps(repaired, tie), undefined)
   // an item whose glyphs do not spell its text cannot be read glyph by glyph: its glyphs are read alone, when they can
