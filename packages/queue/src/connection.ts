@@ -127,7 +127,6 @@ export async function settlesWithin(p: Promise<unknown>, ms: number): Promise<bo
  */
 export const CLOSE_GRACE_MS = 5000
 
-/** The error for a Redis that stayed out of reach. */
 /**
  * The connection options of a short-lived client (status, collect) and a promise that rejects with
  * `QUEUE_UNREACHABLE` once they give up: race each Redis call against it, as a command queued on a closed connection
@@ -140,6 +139,7 @@ export function shortLivedConnection(a: QueueAddress, retryForMs: number): { con
   return { connection: connectionOptions(a, { retryForMs, onGiveUp: () => giveUp() }), gaveUp }
 }
 
+/** The error for a Redis that stayed out of reach. */
 export function unreachable(a: QueueAddress, cause: unknown, retryForMs: number): TriageError {
   const why = (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause)
   return new TriageError(
