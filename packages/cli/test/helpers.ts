@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after } from 'node:test'
+import { parseCsv } from '@pdftriage/batch'
 import { main } from '../src/main.js'
 
 const folders: string[] = []
@@ -24,4 +25,15 @@ export function folder(files: Record<string, Uint8Array | string> = {}): string 
   folders.push(dir)
   for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data)
   return dir
+}
+
+/** A run's index in output folder `out`: documents.csv's rows by column name, and pages.jsonl's records. */
+export function readIndex<P = Record<string, unknown>>(out: string): { docs: Array<Record<string, string>>; pages: P[] } {
+  const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
+  const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
+  const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as P)
+  return { docs, pages }
 }

@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { before, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
 import pdfjs from '@pdftriage/extract-pdfjs'
-import { parseCsv } from '@pdftriage/batch'
-import { cli, folder } from './helpers.js'
+import { cli, folder, readIndex } from './helpers.js'
 
 /** Share of the words of `truth` (4+ letters) found in `text`: OCR is not exact, the words mostly are. */
 function wordRecall(truth: string, text: string): number {
@@ -30,18 +29,13 @@ describe('pdftriage run with OCR and --pdf (end to end, real tesseract)', () => 
     const r = await cli(['run', '--config', 'config.json', '--jobs', '1', '--pdf', '--out', 'out', '.'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const out = join(dir, 'out')
-    const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
-    const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
+    const { docs, pages } = readIndex(out)
     const scan = docs.find((d) => d.path === 'scan.pdf')!
     assert.equal(scan.status, 'done')
     assert.equal(scan.pdf_type, 'image')
     assert.equal(scan.pages_ocred, '1')
     const healthy = docs.find((d) => d.path === 'healthy.pdf')!
     assert.equal(healthy.pages_ocred, '0')
-    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
     assert.deepEqual(Object.fromEntries(pages.map((p) => [p.file, p.action])), { 'healthy.pdf': 'kept', 'reflected.pdf': 'repaired', 'scan.pdf': 'ocr' })
     const ocrText = readFileSync(join(out, scan.text!), 'utf8')
     assert.ok(wordRecall(fx.FRENCH_PROSE, ocrText) > 0.9, `OCR word recall ${wordRecall(fx.FRENCH_PROSE, ocrText)}`)
@@ -76,20 +70,21 @@ describe('pdftriage run on a born-digital page with a screenshot (end to end, re
     const r = await cli(['run', '--config', 'config.json', '--jobs', '1', '--pdf', '--out', 'out', '.'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const out = join(dir, 'out')
-    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map(
-        (l) => JSON.parse(l) as { file: string; layer: string; needsOcr: boolean; action: string; regions?: number[][]; notes: string[]; ocrQuality?: string },
-      )
+    const { docs, pages } = readIndex<{
+      file: string
+      layer: string
+      needsOcr: boolean
+      action: string
+      regions?: number[][]
+      notes: string[]
+      ocrQuality?: string
+    }>(out)
     const manual = pages.find((p) => p.file === 'manual.pdf')!
     assert.deepEqual([manual.layer, manual.needsOcr, manual.action, manual.regions?.length], ['healthy', false, 'kept', 1], manual.notes.join('\n'))
     // the region is the whole picture (x 90-490, y 120-250 points) with a margin, not only where the probe read words
     const [x0, y0, x1, y1] = manual.regions![0]!
     assert.ok(x0! >= 80 && x0! <= 90 && y0! >= 110 && y0! <= 120 && x1! >= 490 && x1! <= 500 && y1! >= 250 && y1! <= 260, JSON.stringify(manual.regions))
     assert.equal(manual.ocrQuality, 'good')
-    const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
-    const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
     const text = readFileSync(join(out, docs.find((d) => d.path === 'manual.pdf')!.text!), 'utf8')
     // the layer's line exactly, first, then the picture's words
     assert.equal(text.split('\n')[0], fx.SCREENSHOT_CAPTION)

@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { before, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
 import pdfjs from '@pdftriage/extract-pdfjs'
-import { parseCsv } from '@pdftriage/batch'
-import { cli, folder } from './helpers.js'
+import { cli, folder, readIndex } from './helpers.js'
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim()
 
@@ -31,12 +30,7 @@ describe('pdftriage run --pdf on reflected and shifted pages (no OCR)', () => {
     const r = await cli(['run', '--jobs', '1', '--pdf', '--out', 'out', '.'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const out = join(dir, 'out')
-    const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
-    const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
-    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { file: string; action: string; text: string; notes: string[] })
+    const { docs, pages } = readIndex<{ file: string; action: string; text: string; notes: string[] }>(out)
     const ex = await pdfjs.create(pdfjs.optionsSchema.parse({}), { baseDir: dir })
     for (const name of ['shifted.pdf', 'reflected.pdf', 'mixed.pdf']) {
       const page = pages.find((p) => p.file === name)!
@@ -165,12 +159,7 @@ describe('pdftriage run on reflected and shifted pages with a word split between
     const r = await cli(['run', '--jobs', '1', '--pdf', '--out', 'out', '.'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     const out = join(dir, 'out')
-    const [header, ...rows] = parseCsv(readFileSync(join(out, 'documents.csv'), 'utf8'))
-    const docs = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])))
-    const pages = readFileSync(join(out, 'pages.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { file: string; action: string; text: string })
+    const { docs, pages } = readIndex<{ file: string; action: string; text: string }>(out)
     const ex = await pdfjs.create(pdfjs.optionsSchema.parse({}), { baseDir: dir })
     for (const [name, c] of Object.entries(cases)) {
       const page = pages.find((p) => p.file === name)!
