@@ -176,6 +176,17 @@ export async function resolveFontDicts(
   fonts: ReadonlyMap<string, CodeMappedFont>,
   advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
 ): Promise<Map<string, Candidate> | undefined> {
+  const out = await resolveEachFontDict(doc, page, fonts, advances)
+  return out.size === fonts.size ? out : undefined
+}
+
+/** The font dictionary of the page that each of `fonts` is, as {@link resolveFontDicts} tells it; unresolved ones left out. */
+export async function resolveEachFontDict(
+  doc: PDFDocument,
+  page: PDFPage,
+  fonts: ReadonlyMap<string, FontInfo>,
+  advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
+): Promise<Map<string, Candidate>> {
   const { PDFName, PDFDict: D, PDFRef: R, PDFArray: A } = await import('pdf-lib')
   const cands = pageFonts(doc, page, PDFName, D, R, A)
   const out = new Map<string, Candidate>()
@@ -184,8 +195,7 @@ export async function resolveFontDicts(
       (c) => f.name !== undefined && (f.name === 'Type3' ? c.subtype === 'Type3' : (c.baseFont === f.name || c.descendant === f.name) && c.subtype !== 'Type3'),
     )
     const hits = named.length > 1 ? named.filter((c) => fitsWidths(c, advances.get(id) ?? [], PDFName)) : named
-    if (hits.length !== 1) return undefined
-    out.set(id, hits[0]!)
+    if (hits.length === 1) out.set(id, hits[0]!)
   }
   return out
 }
@@ -221,17 +231,6 @@ export function toUnicodeCMap(map: ReadonlyMap<number, string>, bytes: 1 | 2): s
     body +
     'endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n'
   )
-}
-
-/** The font dictionary of the page that font `font` (drawing `advances`) is, as {@link resolveFontDicts} tells it. */
-export async function resolveFontDict(
-  doc: PDFDocument,
-  page: PDFPage,
-  font: FontInfo | undefined,
-  advances: readonly Advance[] = [],
-): Promise<Candidate | undefined> {
-  if (!font) return undefined
-  return (await resolveFontDicts(doc, page, new Map([[font.id, font]]), new Map([[font.id, advances]])))?.get(font.id)
 }
 
 /** A repaired page whose fonts resolve to dictionaries: what it would write. */

@@ -1,9 +1,18 @@
 import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
-import { TriageError, type PageAction, type PageText } from '@pdftriage/core'
+import { TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
-import { ToUnicodePlan, advancesByFont, codesByFont, letterSpacedFonts, pageCodeMaps, resolveFontDict, resolveFontDicts, type PagePlan } from './tounicode.js'
+import {
+  ToUnicodePlan,
+  advancesByFont,
+  codesByFont,
+  letterSpacedFonts,
+  pageCodeMaps,
+  resolveEachFontDict,
+  resolveFontDicts,
+  type PagePlan,
+} from './tounicode.js'
 
 /** Name carried by this package's errors. */
 export const WRITER_NAME = 'write-pdf'
@@ -156,9 +165,16 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       if (!l) byFont.set(it.fontId, (l = []))
       for (const g of it.glyphs) if (g.code >= 0) l.push(g)
     }
-    const advances = byFont.size > 0 ? advancesByFont(wp.page) : undefined
+    if (byFont.size === 0) continue
+    // the page's resources are walked once for all its fonts
+    const infos = new Map<string, FontInfo>()
+    for (const id of byFont.keys()) {
+      const f = wp.page.fonts?.[id]
+      if (f) infos.set(id, f)
+    }
+    const dicts = await resolveEachFontDict(doc, target, infos, advancesByFont(wp.page))
     for (const [id, gs] of byFont) {
-      const dict = await resolveFontDict(doc, target, wp.page.fonts?.[id], advances?.get(id))
+      const dict = dicts.get(id)
       if (dict && plan.has(dict)) for (const g of gs) plan.keep(dict, g.code, g.text)
     }
   }
