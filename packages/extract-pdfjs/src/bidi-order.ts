@@ -4,6 +4,41 @@ import type { PdfjsTextItem } from './page-text.js'
 /** Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko... and their presentation forms). */
 export const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u
 const LETTER_G = /\p{L}/gu
+/** A letter of a left-to-right script, or a run of anything else; the pieces of a glyph's text for {@link rtlSpans}. */
+const LTR_OR_OTHER_G = /\p{L}|[^\p{L}]+/gu
+
+/**
+ * Where a glyph standing for several characters holds right-to-left text, as [start, end) offsets: the stretches of
+ * its text between letters of other scripts that hold a right-to-left letter, without the spaces at their ends. Such a stretch is in logical order
+ * already and moves whole; a left-to-right letter beside it (a file mapping one glyph to "حَبيبي h") is placed by the
+ * bidirectional algorithm like any other.
+ */
+export function rtlSpans(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = []
+  let start = -1
+  let hasRtl = false
+  let at = 0
+  const close = (end: number) => {
+    // spaces at its ends are left to the algorithm too, so that they fall between the words they part
+    while (start >= 0 && start < end && /\s/.test(text[start]!)) start++
+    while (start >= 0 && end > start && /\s/.test(text[end - 1]!)) end--
+    if (start >= 0 && hasRtl && end - start > 1) out.push([start, end])
+    start = -1
+    hasRtl = false
+  }
+  for (const m of text.matchAll(LTR_OR_OTHER_G)) {
+    const piece = m[0]
+    const ltrLetter = /^\p{L}$/u.test(piece) && !RTL.test(piece)
+    if (ltrLetter) close(at)
+    else {
+      if (start < 0) start = at
+      if (RTL.test(piece)) hasRtl = true
+    }
+    at += piece.length
+  }
+  close(at)
+  return out
+}
 const MARK = /\p{M}/u
 
 // bidi-js is CommonJS whose types declare an ES default export: Node hands the factory over as the module itself.

@@ -1,4 +1,4 @@
-import { RTL } from './bidi-order.js'
+import { RTL, rtlSpans } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
 import { GlyphStore, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
@@ -161,6 +161,18 @@ export interface OplistFont {
   descent?: number
   vertical?: boolean
   isType3Font?: boolean
+  /** The font's code -> text map as pdf.js built it (with `fontExtraProperties`): the file's ToUnicode when it has one. */
+  toUnicode?: { _map?: ArrayLike<string | undefined> }
+}
+
+/**
+ * Whether the font's ToUnicode maps the glyph's code to nothing. Shaping engines write such entries for the glyphs of
+ * a cluster whose text another glyph carries (an Arabic word, a conjunct); pdf.js then reads the code itself as a
+ * character (`\u0003ϲΒϴΒ` beside the word), where poppler reads nothing.
+ */
+function mapsToNothing(font: OplistFont, g: object): boolean {
+  const oc = (g as { originalCharCode?: unknown }).originalCharCode
+  return typeof oc === 'number' && font.toUnicode?._map?.[oc] === ''
 }
 
 /**
@@ -558,8 +570,9 @@ export function operatorTextReader(
           const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing
           const next = adv + w + spacing * direction
           const code = font.isType3Font ? texCode(glyph.unicode) : -1
-          const unicode =
-            code >= 0 && texContext(run?.str ?? '', glyphs, gi)
+          const unicode = mapsToNothing(font, g)
+            ? ''
+            : code >= 0 && texContext(run?.str ?? '', glyphs, gi)
               ? texGlyph(code, fontId, ot1)
               : ((font.isType3Font ? corkLetter(glyph.unicode, run?.str ?? '', glyphs, gi) : undefined) ?? glyph.unicode ?? '')
           // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
@@ -679,7 +692,7 @@ export function operatorTextReader(
           slot.bUy = bUy
           // A glyph standing for several right-to-left characters (a lam-alef, a shaped cluster) holds them in
           // logical order already: marked, so the line's reordering moves it whole.
-          if (text.length > 1 && RTL.test(text)) (run.atoms ??= []).push([run.str.length, run.str.length + text.length])
+          if (text.length > 1 && RTL.test(text)) for (const [s, e] of rtlSpans(text)) (run.atoms ??= []).push([run.str.length + s, run.str.length + e])
           run.str += text
           run.width = Math.max(run.width, (gx - run.transform[4]!) * ux + (gy - run.transform[5]!) * uy)
           const oc = (g as { originalCharCode?: number }).originalCharCode

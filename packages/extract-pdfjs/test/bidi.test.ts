@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
+import { rtlSpans } from '../src/bidi-order.js'
 import { handPdf } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
@@ -36,4 +37,13 @@ test('right-to-left lines drawn in visual order read in logical order, numbers a
   await using doc = await open(rtlPdf(body))
   const page = await doc.getPageText(1)
   assert.equal(page.text, 'שלום עולם\nبلغة\nسنة 2024\nبلغة\nLeft to right, untouched.')
+})
+
+test("a glyph's text is held in logical order only where it is right-to-left: its Latin letters and end spaces are placed", () => {
+  assert.deepEqual(rtlSpans('لا'), [[0, 2]])
+  // one glyph mapped to an Arabic word, a space and a Latin letter (a file's ToUnicode): the word alone moves whole
+  assert.deepEqual(rtlSpans('حَبيبي h'), [[0, 6]])
+  assert.deepEqual(rtlSpans(' بلغة '), [[1, 5]])
+  assert.deepEqual(rtlSpans('ab'), [])
+  assert.deepEqual(rtlSpans('xلاy'), [[1, 3]])
 })
