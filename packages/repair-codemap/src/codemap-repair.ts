@@ -13,7 +13,20 @@ import {
 } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, labelledSteps, learnFonts, mapOf } from './learn.js'
-import { codeKey, itemGlyphs, layerLines, learnSpacing, ocrByLine, respaced, NO_FONT, Spacer, type Glyph, type LayerLine, type SpacingModel } from './layout.js'
+import {
+  codeKey,
+  itemGlyphs,
+  layerLines,
+  learnSpacing,
+  ocrByLine,
+  ocrOfRuns,
+  respaced,
+  NO_FONT,
+  Spacer,
+  type Glyph,
+  type LayerLine,
+  type SpacingModel,
+} from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { pageNameTexts } from './glyph-names.js'
 import { functionWordShare } from './words.js'
@@ -115,11 +128,18 @@ function union(a: BBox | undefined, b: BBox): BBox {
 }
 
 /**
- * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it.
+ * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it;
+ * runs `read` gives (by index in the spacer's runs) take that text whole (what the OCR read over them).
  * Items that carry their glyphs are rebuilt glyph by glyph, spaces where the spacer puts them; runs of fonts whose
  * spacing is rebuilt are joined on their line by the spacer too (the extractor ends a line at each of their descenders).
  */
-export function applyMaps(page: PageText, decode: (font: string, code: string) => string, broken: ReadonlySet<string>, spacer = new Spacer(page)): PageText {
+export function applyMaps(
+  page: PageText,
+  decode: (font: string, code: string) => string,
+  broken: ReadonlySet<string>,
+  spacer = new Spacer(page),
+  read: ReadonlyMap<number, string> = new Map(),
+): PageText {
   const aligner = new TextAligner(page.text)
   let trail = ''
   let text = ''
@@ -129,12 +149,14 @@ export function applyMaps(page: PageText, decode: (font: string, code: string) =
     .map((it, i) => {
       const f = it.fontId ?? NO_FONT
       // the page's own blanks are in its text already
-      if (it.blank && !broken.has(f)) return undefined
+      if (it.blank && !broken.has(f) && !read.has(i)) return undefined
       const line = spacer.lineOf[i]!
       let out = it.text
       const gs = itemGlyphs(it)
       const spaced = (k: number) => (k > 0 && spacer.before(f, gs!, k, it.fontSize) ? ' ' : '')
-      if (broken.has(f)) {
+      const ocred = read.get(i)
+      if (ocred !== undefined) out = ocred
+      else if (broken.has(f)) {
         out = gs
           ? gs
               .map((g, k) => spaced(k) + decode(f, codeKey(g.code)))
@@ -282,6 +304,8 @@ export class CodemapRepair implements Repair {
     for (const l of needed) for (const g of l.glyphs) if (!g.space && needFont(g.font) && !state.fonts.get(g.font)?.map.has(g.code)) spentFor.add(g.font)
     let anchored = false
     let pageAgreement: number | undefined
+    // what this page's region read, and the lines it covered (the text of fonts without a confirmed map is taken from it)
+    let read: { box: BBox; words: PageText['items'] } | undefined
     if (needed.length > 0) {
       if (!ctx.recognizeRegion) return 'no OCR to anchor on' // the page goes to OCR as it would
       const glyphsIn = (ls: LayerLine[]) => ls.reduce((a, l) => a + l.glyphs.filter((g) => !g.space).length, 0)
@@ -305,6 +329,7 @@ export class CodemapRepair implements Repair {
       }
       const ocr = await ctx.recognizeRegion(box, o.dpi)
       state.ocrRegions++
+      read = { box, words: ocr.items }
       const ocrLines = ocrByLine(lines, ocr.items)
       const known = new Map<string, FontModel>()
       for (const [f, s] of state.fonts) known.set(f, s.healthy ? { healthy: true } : { map: s.map, votes: s.votes })
@@ -379,12 +404,26 @@ export class CodemapRepair implements Repair {
         notes.push(`the OCR reads ${ag.chars} letters and digits over ${glyphsRead} glyphs: the new fonts draw pictures and are kept as they are`)
       } else if (ag.chars === 0 || ag.agreement < o.minAgreement || ag.words < o.minWordAgreement) {
         // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
+        const refusedHere = new Set<string>()
         for (const [f, s] of next) {
           const prev = state.fonts.get(f)
+          if (!s.healthy && !(prev && prev.map.size > 0)) refusedHere.add(f)
           if (prev) prev.regions = s.regions
           else if (!s.healthy) state.fonts.set(f, { ...s, map: new Map(), votes: new Map(), rejected: s.regions >= o.maxRegionsPerFont })
         }
-        return 'anchor OCR disagrees'
+        // The region can only have failed on the fonts it had no confirmed map for: the others' maps were confirmed by
+        // earlier anchors. Their lines must still agree with the OCR; then the page is repaired from those maps and only
+        // the refused fonts' text is the OCR's (below), as it would be if the page went to OCR.
+        const settled = (g: Glyph): string => {
+          const s = state.fonts.get(g.font)
+          return !s || s.healthy ? g.text : (s.map.get(g.code) ?? UNKNOWN_CODE)
+        }
+        const rest = agreement(checked, ocrLines, settled, (l) => !l.glyphs.some((g) => !g.space && refusedHere.has(g.font)))
+        if (rest.chars > 0)
+          notes.push(
+            `the lines without the refused fonts agree with it at ${rest.agreement.toFixed(3)} over ${rest.chars} letters and digits, its words found ${rest.words.toFixed(3)}`,
+          )
+        if (refusedHere.size === 0 || (rest.chars > 0 && (rest.agreement < o.minAgreement || rest.words < o.minWordAgreement))) return 'anchor OCR disagrees'
       } else {
         for (const [f, s] of next) {
           const l = learned.fonts.get(f)!
@@ -406,6 +445,40 @@ export class CodemapRepair implements Repair {
       if (rejected.length > 0) notes.push(`fonts whose anchors were refused: ${rejected.join(', ')}`)
       return 'no broken font with a map' // every font reads as itself, or none was learned
     }
+    // Fonts of the page whose anchors were refused (here or before): no map of theirs is used. Their text is what the
+    // OCR reads over their runs, from this page's region where it covered their lines, else from a region read over
+    // those lines alone; a page mostly in such fonts is left to OCR whole.
+    const refused = new Set([...count.keys()].filter((f) => state.fonts.get(f)?.healthy === false && state.fonts.get(f)!.map.size === 0))
+    const runText = new Map<number, string>()
+    if (refused.size > 0) {
+      if (!ctx.recognizeRegion) return 'no OCR to anchor on'
+      const theirs = lines.filter((l) => l.glyphs.some((g) => !g.space && refused.has(g.font)))
+      const inside = (b: BBox, r: BBox) => b.x0 >= r.x0 && b.x1 <= r.x1 && b.y0 >= r.y0 && b.y1 <= r.y1
+      const uncovered = theirs.filter((l) => !read || !inside(l.box, read.box))
+      const words = read ? [...read.words] : []
+      if (uncovered.length > 0) {
+        let n = 0
+        for (const l of uncovered) n += l.glyphs.filter((g) => !g.space).length
+        if (n / total > WHOLE_PAGE) {
+          notes.push(`fonts whose anchors were refused: ${[...refused].join(', ')}, on ${n} of ${total} glyphs`)
+          return 'anchor OCR disagrees'
+        }
+        let box: BBox | undefined
+        for (const l of uncovered) box = union(box, l.box)
+        box = {
+          x0: Math.max(0, box!.x0 - REGION_MARGIN),
+          y0: Math.max(0, box!.y0 - REGION_MARGIN - 8),
+          x1: Math.min(page.width, box!.x1 + REGION_MARGIN),
+          y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4),
+        }
+        const ocr = await ctx.recognizeRegion(box, o.dpi)
+        state.ocrRegions++
+        words.push(...ocr.items)
+        notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts whose anchors were refused`)
+      }
+      for (const [i, t] of ocrOfRuns(spacer.runs, words, refused)) runText.set(i, t)
+      notes.push(`fonts whose anchors were refused, read from the OCR over their ${runText.size} runs: ${[...refused].join(', ')}`)
+    }
     const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
     let covered = 0
     let inBroken = 0
@@ -416,14 +489,16 @@ export class CodemapRepair implements Repair {
           if (state.fonts.get(g.font)!.map.has(g.code)) covered++
         }
     const coverage = covered / inBroken
-    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)))
-    // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap)
+    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)), runText)
+    // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap);
+    // none on a page with text read by OCR, which no map of the file can give (its writer lays the text over it)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
-    for (const f of broken) {
-      const codeMap: Record<string, string> = {}
-      for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
-      if (Object.keys(codeMap).length > 0) fonts[f] = { ...(fonts[f] ?? { id: f }), codeMap }
-    }
+    if (runText.size === 0)
+      for (const f of broken) {
+        const codeMap: Record<string, string> = {}
+        for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
+        if (Object.keys(codeMap).length > 0) fonts[f] = { ...(fonts[f] ?? { id: f }), codeMap }
+      }
     const cand: PageText = { ...mapped, fonts }
     const fw = functionWordShare(cand.text)
     if (anchored && fw.words >= MIN_WORDS && state.anchorFunctionWords === undefined) state.anchorFunctionWords = fw.share

@@ -469,3 +469,42 @@ export function ocrByLine(lines: readonly LayerLine[], words: PageText['items'])
     return out
   })
 }
+
+/**
+ * What the OCR read over each run of `fonts` (by index in `runs`): the words whose boxes overlap that run most (across,
+ * with the word's centre within the run's height and a third of it of slack), in order, joined by spaces; '' for a
+ * run the OCR read nothing over. Words over runs of other fonts are theirs (their text comes from their maps).
+ */
+export function ocrOfRuns(runs: readonly Run[], words: PageText['items'], fonts: ReadonlySet<string>): Map<number, string> {
+  const got = new Map<number, Array<PageText['items'][number]>>()
+  runs.forEach((r, i) => {
+    if (r.text.length > 0 && fonts.has(r.fontId ?? NO_FONT)) got.set(i, [])
+  })
+  for (const w of words) {
+    if (!w.text.trim()) continue
+    const cy = (w.bbox.y0 + w.bbox.y1) / 2
+    let best = -1
+    let most = 0
+    runs.forEach((r, i) => {
+      if (r.text.length === 0) return
+      const slack = (r.bbox.y1 - r.bbox.y0) / 3
+      if (cy < r.bbox.y0 - slack || cy > r.bbox.y1 + slack) return
+      const ov = Math.min(w.bbox.x1, r.bbox.x1) - Math.max(w.bbox.x0, r.bbox.x0)
+      if (ov > most) {
+        most = ov
+        best = i
+      }
+    })
+    got.get(best)?.push(w)
+  }
+  const out = new Map<number, string>()
+  for (const [i, ws] of got)
+    out.set(
+      i,
+      ws
+        .sort((a, b) => a.bbox.x0 - b.bbox.x0)
+        .map((w) => w.text.trim())
+        .join(' '),
+    )
+  return out
+}

@@ -348,3 +348,47 @@ test('leader dots spaced by the extractor do not make a font one whose spacing i
   const spaced = Array.from('words set by dvips', (c, k) => glyph(c.charCodeAt(0), c, 10 + 5 * k, k > 0))
   assert.equal(new Spacer(page([item(spaced, 10)])).rebuilt('F'), true)
 })
+
+test("a page whose new font's anchor is refused is repaired from the maps settled before, that font's text read by OCR", async () => {
+  const code = 'int main(void) {\n  printf("bonjour");\n  return 0;\n}'
+  const prose = FRENCH_PROSE.split('\n').reverse().join('\n')
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: prose, layer: 'garbled', shareFont: 'body' },
+      { text: code, layer: 'garbled', font: 'Courier', shareFont: 'code' },
+    ],
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: code, layer: 'garbled', shareFont: 'code' },
+    ],
+  ])
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2), await tw.getPageText(3)]
+  await tw.close()
+  // the "OCR" reads the prose as it is and every word of the listing backwards: no map of the listing's codes agrees
+  // with it, as OCR disagrees with a listing's own map over code, symbols or a logo
+  const courier = (p: PageText, it: PageText['items'][number]) => p.fonts?.[it.fontId ?? '']?.name === 'Courier'
+  const read = async (n: number, box: BBox) => {
+    const p = pages[n - 1]!
+    const words = [
+      ...wordsOf({ ...p, items: p.items.filter((i) => !courier(p, i)) }),
+      ...wordsOf({ ...p, items: p.items.filter((i) => courier(p, i)) }).map((w) => ({ ...w, text: Array.from(w.text).reverse().join('') })),
+    ]
+    return words.filter((w) => inBox(w.bbox, box))
+  }
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 }, read)
+  for (const k of [1, 2]) {
+    const text = r.texts[k]
+    assert.ok(text !== undefined, r.notes[k]!.join('\n'))
+    const body = t.texts[k]!.slice(0, t.texts[k]!.indexOf('int main'))
+    assert.ok(text.startsWith(body.trim()), `the prose is exact:\n${text}`)
+    // the listing is what the OCR read: each of its words backwards, nothing of the false map's text
+    assert.ok(text.endsWith('tni )diov(niam { ;)"ruojnob"(ftnirp nruter ;0 }'), text.slice(-80))
+    assert.ok(!text.includes('\ufffd'))
+  }
+  assert.match(r.notes[1]!.join('\n'), /the lines without the refused fonts agree|fonts whose anchors were refused, read from the OCR/)
+  // page 3: the listing's font has spent its one region; a region over its lines alone reads its text
+  assert.equal(r.regions[2], 1)
+  assert.match(r.notes[2]!.join('\n'), /read for the text of fonts whose anchors were refused/)
+})
