@@ -30,6 +30,7 @@ import {
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { pageNameTexts } from './glyph-names.js'
 import { functionWordShare } from './words.js'
+import { joinGlyphs, spacingAccent } from './accents.js'
 
 /** Name of the repair in page records and notes. */
 export const CODEMAP_NAME = 'codemap'
@@ -129,7 +130,8 @@ function union(a: BBox | undefined, b: BBox): BBox {
 
 /**
  * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it;
- * runs `read` gives (by index in the spacer's runs) take that text whole (what the OCR read over them).
+ * runs `read` gives (by index in the spacer's runs) take that text whole (what the OCR read over them). Glyphs read as
+ * accents over their letters are put in `accents` (font -> code -> combining mark).
  * Items that carry their glyphs are rebuilt glyph by glyph, spaces where the spacer puts them; runs of fonts whose
  * spacing is rebuilt are joined on their line by the spacer too (the extractor ends a line at each of their descenders).
  */
@@ -139,6 +141,7 @@ export function applyMaps(
   broken: ReadonlySet<string>,
   spacer = new Spacer(page),
   read: ReadonlyMap<number, string> = new Map(),
+  accents?: Map<string, Map<number, string>>,
 ): PageText {
   const aligner = new TextAligner(page.text)
   let trail = ''
@@ -158,10 +161,18 @@ export function applyMaps(
       if (ocred !== undefined) out = ocred
       else if (broken.has(f)) {
         out = gs
-          ? gs
-              .map((g, k) => spaced(k) + decode(f, codeKey(g.code)))
-              .join('')
-              .normalize('NFC')
+          ? spacer.rebuilt(f)
+            ? gs
+                .map((g, k) => spaced(k) + decode(f, codeKey(g.code)))
+                .join('')
+                .normalize('NFC')
+            : // glyph extents are true here (a font of rebuilt spacing has false widths): accents are placed by them
+              joinGlyphs(
+                gs,
+                gs.map((g) => decode(f, codeKey(g.code))),
+                spaced,
+                accents?.get(f) ?? accents?.set(f, new Map()).get(f),
+              )
           : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
       } else if (gs && spacer.rebuilt(f) && gs.map((g) => g.text).join('') === it.text.replace(/ /g, '')) {
         // a healthy font of rebuilt spacing keeps its text, spaced by its advances (when its glyphs hold all of it)
@@ -445,14 +456,29 @@ export class CodemapRepair implements Repair {
       if (rejected.length > 0) notes.push(`fonts whose anchors were refused: ${rejected.join(', ')}`)
       return 'no broken font with a map' // every font reads as itself, or none was learned
     }
-    // Fonts of the page whose anchors were refused (here or before): no map of theirs is used. Their text is what the
-    // OCR reads over their runs, from this page's region where it covered their lines, else from a region read over
-    // those lines alone; a page mostly in such fonts is left to OCR whole.
+    // Fonts of the page whose anchors were refused (here or before): no map of theirs is used. And broken fonts too many
+    // of whose codes on this page no anchor read (their regions spent: symbol tables, a font of a few pages), when
+    // other broken fonts keep their maps: the coverage rule holds font by font for those that stay. The text of both is
+    // what the OCR reads over their runs, from this page's region where it covered their lines, else from a region read
+    // over those lines alone; a page mostly in such fonts is left to OCR whole.
     const refused = new Set([...count.keys()].filter((f) => state.fonts.get(f)?.healthy === false && state.fonts.get(f)!.map.size === 0))
+    const unread = new Map<string, [number, number]>()
+    for (const l of lines)
+      for (const g of l.glyphs) {
+        if (g.space || !broken.has(g.font)) continue
+        const c = unread.get(g.font) ?? [0, 0]
+        c[0]++
+        if (!state.fonts.get(g.font)!.map.has(g.code)) c[1]++
+        unread.set(g.font, c)
+      }
+    const short = [...broken].filter((f) => 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
+    if (short.length < broken.size) for (const f of short) broken.delete(f)
+    const ocrFonts = new Set([...refused, ...short.filter((f) => !broken.has(f))])
     const runText = new Map<number, string>()
-    if (refused.size > 0) {
+    if (ocrFonts.size > 0) {
       if (!ctx.recognizeRegion) return 'no OCR to anchor on'
-      const theirs = lines.filter((l) => l.glyphs.some((g) => !g.space && refused.has(g.font)))
+      const why = (f: string) => `${f} (${refused.has(f) ? 'anchor refused' : `${unread.get(f)![1]} of ${unread.get(f)![0]} glyphs unread`})`
+      const theirs = lines.filter((l) => l.glyphs.some((g) => !g.space && ocrFonts.has(g.font)))
       const inside = (b: BBox, r: BBox) => b.x0 >= r.x0 && b.x1 <= r.x1 && b.y0 >= r.y0 && b.y1 <= r.y1
       const uncovered = theirs.filter((l) => !read || !inside(l.box, read.box))
       const words = read ? [...read.words] : []
@@ -460,8 +486,8 @@ export class CodemapRepair implements Repair {
         let n = 0
         for (const l of uncovered) n += l.glyphs.filter((g) => !g.space).length
         if (n / total > WHOLE_PAGE) {
-          notes.push(`fonts whose anchors were refused: ${[...refused].join(', ')}, on ${n} of ${total} glyphs`)
-          return 'anchor OCR disagrees'
+          notes.push(`fonts without a map to read them by: ${[...ocrFonts].map(why).join(', ')}, on lines of ${n} of ${total} glyphs`)
+          return refused.size > 0 ? 'anchor OCR disagrees' : 'coverage'
         }
         let box: BBox | undefined
         for (const l of uncovered) box = union(box, l.box)
@@ -474,10 +500,10 @@ export class CodemapRepair implements Repair {
         const ocr = await ctx.recognizeRegion(box, o.dpi)
         state.ocrRegions++
         words.push(...ocr.items)
-        notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts whose anchors were refused`)
+        notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts without a map to read them by`)
       }
-      for (const [i, t] of ocrOfRuns(spacer.runs, words, refused)) runText.set(i, t)
-      notes.push(`fonts whose anchors were refused, read from the OCR over their ${runText.size} runs: ${[...refused].join(', ')}`)
+      for (const [i, t] of ocrOfRuns(spacer.runs, words, ocrFonts)) runText.set(i, t)
+      notes.push(`read from the OCR over their ${runText.size} runs: ${[...ocrFonts].map(why).join(', ')}`)
     }
     const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
     let covered = 0
@@ -489,7 +515,8 @@ export class CodemapRepair implements Repair {
           if (state.fonts.get(g.font)!.map.has(g.code)) covered++
         }
     const coverage = covered / inBroken
-    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)), runText)
+    const accents = new Map<string, Map<number, string>>()
+    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)), runText, accents)
     // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap);
     // none on a page with text read by OCR, which no map of the file can give (its writer lays the text over it)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
@@ -497,6 +524,9 @@ export class CodemapRepair implements Repair {
       for (const f of broken) {
         const codeMap: Record<string, string> = {}
         for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
+        // an accent drawn over its letter is written as the spacing accent, as pdfTeX writes it (not as the letter the
+        // OCR read there)
+        for (const [c, m] of accents.get(f) ?? []) codeMap[String(c)] = spacingAccent(m)
         if (Object.keys(codeMap).length > 0) fonts[f] = { ...(fonts[f] ?? { id: f }), codeMap }
       }
     const cand: PageText = { ...mapped, fonts }

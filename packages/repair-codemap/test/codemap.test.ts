@@ -8,7 +8,7 @@ import extractPdfjs from '@pdftriage/extract-pdfjs'
 import gates from '@pdftriage/judge-gates'
 import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
 import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
-import { CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
+import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
 import { Spacer } from '../src/layout.js'
 
 let extractor: Extractor
@@ -387,8 +387,64 @@ test("a page whose new font's anchor is refused is repaired from the maps settle
     assert.ok(text.endsWith('tni )diov(niam { ;)"ruojnob"(ftnirp nruter ;0 }'), text.slice(-80))
     assert.ok(!text.includes('\ufffd'))
   }
-  assert.match(r.notes[1]!.join('\n'), /the lines without the refused fonts agree|fonts whose anchors were refused, read from the OCR/)
+  assert.match(r.notes[1]!.join('\n'), /read from the OCR over their 1 runs: \S+ \(anchor refused\)/)
   // page 3: the listing's font has spent its one region; a region over its lines alone reads its text
   assert.equal(r.regions[2], 1)
-  assert.match(r.notes[2]!.join('\n'), /read for the text of fonts whose anchors were refused/)
+  assert.match(r.notes[2]!.join('\n'), /read for the text of fonts without a map to read them by/)
+})
+
+test("an accent drawn over its letter (TeX's \\accent) is that letter's mark, whatever its code was read as", () => {
+  // "zéro là": the acute drawn before the e it sits over, the grave drawn back over the a after it
+  const g = (code: number, text: string, x0: number, x1: number, spaceBefore = false): ItemGlyph => ({ code, text, x0, x1, spaceBefore })
+  const glyphs = [
+    g(1, 'a', 10, 15),
+    g(2, 'b', 15.5, 20.5),
+    g(3, 'c', 15, 20),
+    g(4, 'd', 20, 24),
+    g(5, 'e', 24, 29),
+    g(6, 'f', 32, 35, true),
+    g(7, 'g', 35, 40),
+    g(8, 'h', 35.5, 39.5),
+  ]
+  const page: PageText = {
+    pageNumber: 1,
+    width: 300,
+    height: 300,
+    items: [{ text: 'abcde fgh', bbox: { x0: 10, y0: 10, x1: 40, y1: 20 }, fontId: 'F', fontSize: 10, glyphs }],
+    text: 'abcde fgh',
+    source: 'text-layer',
+  }
+  const read = (m: Record<string, string>) => (_f: string, k: string) => m[k] ?? '\ufffd'
+  // the OCR's votes: the acute read as the é it sits over, the grave as è (the accented letter it sits over most)
+  const ocr = { '#1': 'z', '#2': 'é', '#3': 'e', '#4': 'r', '#5': 'o', '#6': 'l', '#7': 'a', '#8': 'è' }
+  assert.equal(applyMaps(page, read(ocr), new Set(['F'])).text, 'zéro là')
+  // glyph names: the spacing accents themselves
+  const accents = new Map<string, Map<number, string>>()
+  assert.equal(applyMaps(page, read({ ...ocr, '#2': '\u00b4', '#8': '`' }), new Set(['F']), undefined, undefined, accents).text, 'zéro là')
+  assert.deepEqual(
+    [...accents.get('F')!],
+    [
+      [2, '\u0301'],
+      [8, '\u0300'],
+    ],
+  )
+})
+
+test('a font whose codes on a page no region read, its regions spent, is read by OCR there; the other fonts keep their maps', async () => {
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: ENGLISH_PROSE.toLowerCase(), layer: 'garbled', font: 'Courier', shareFont: 'code' },
+    ],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: FRENCH_DECREE.split('\n').slice(0, 4).join('\n'), layer: 'garbled', shareFont: 'code' },
+    ],
+  ])
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
+  assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
+  // the decree's capitals and digits are codes the listing font's one region never read: its lines are read by OCR
+  assert.equal(r.regions[1], 1)
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs: \S+ \(\d+ of \d+ glyphs unread\)/)
 })
