@@ -422,19 +422,23 @@ export class CodemapRepair implements Repair {
           if (prev) prev.regions = s.regions
           else if (!s.healthy) state.fonts.set(f, { ...s, map: new Map(), votes: new Map(), rejected: s.regions >= o.maxRegionsPerFont })
         }
-        // The region can only have failed on the fonts it had no confirmed map for: the others' maps were confirmed by
-        // earlier anchors. Their lines must still agree with the OCR; then the page is repaired from those maps and only
-        // the refused fonts' text is the OCR's (below), as it would be if the page went to OCR.
+        // The region can only have failed on what it had no confirmed map for: fonts met here first, codes of settled
+        // fonts first seen here. The other codes' maps were confirmed by earlier anchors, and the lines that hold only
+        // them must still agree with the OCR (same thresholds); then the page is repaired from those maps, and the
+        // refused fonts and codes are left to the coverage rule below (unread codes, or their font's text read by OCR),
+        // as they would be if the page went to OCR.
         const settled = (g: Glyph): string => {
           const s = state.fonts.get(g.font)
           return !s || s.healthy ? g.text : (s.map.get(g.code) ?? UNKNOWN_CODE)
         }
-        const rest = agreement(checked, ocrLines, settled, (l) => !l.glyphs.some((g) => !g.space && refusedHere.has(g.font)))
-        if (rest.chars > 0)
-          notes.push(
-            `the lines without the refused fonts agree with it at ${rest.agreement.toFixed(3)} over ${rest.chars} letters and digits, its words found ${rest.words.toFixed(3)}`,
-          )
-        if (refusedHere.size === 0 || (rest.chars > 0 && (rest.agreement < o.minAgreement || rest.words < o.minWordAgreement))) return 'anchor OCR disagrees'
+        const unmapped = (g: Glyph): boolean => state.fonts.get(g.font)?.healthy === false && !state.fonts.get(g.font)!.map.has(g.code)
+        // lines the region holds whole: a line at its edge is read cut
+        const whole = (l: LayerLine) => l.box.x0 >= box.x0 && l.box.x1 <= box.x1 && l.box.y0 >= box.y0 && l.box.y1 <= box.y1
+        const rest = agreement(checked, ocrLines, settled, (l) => whole(l) && !l.glyphs.some((g) => !g.space && unmapped(g)))
+        notes.push(
+          `refused for ${refusedHere.size} new font(s); the lines of settled codes only agree with it at ${rest.agreement.toFixed(3)} over ${rest.chars} letters and digits, its words found ${rest.words.toFixed(3)}`,
+        )
+        if (rest.chars > 0 && (rest.agreement < o.minAgreement || rest.words < o.minWordAgreement)) return 'anchor OCR disagrees'
       } else {
         for (const [f, s] of next) {
           const l = learned.fonts.get(f)!
@@ -485,12 +489,9 @@ export class CodemapRepair implements Repair {
       if (uncovered.length > 0) {
         let n = 0
         for (const l of uncovered) n += l.glyphs.filter((g) => !g.space).length
-        if (n / total > WHOLE_PAGE) {
-          notes.push(`fonts without a map to read them by: ${[...ocrFonts].map(why).join(', ')}, on lines of ${n} of ${total} glyphs`)
-          return refused.size > 0 ? 'anchor OCR disagrees' : 'coverage'
-        }
+        // most of the page: its text block is read, as an anchor's is (the page's other fonts still keep their maps)
         let box: BBox | undefined
-        for (const l of uncovered) box = union(box, l.box)
+        for (const l of n / total > WHOLE_PAGE ? lines : uncovered) box = union(box, l.box)
         box = {
           x0: Math.max(0, box!.x0 - REGION_MARGIN),
           y0: Math.max(0, box!.y0 - REGION_MARGIN - 8),
@@ -499,7 +500,9 @@ export class CodemapRepair implements Repair {
         }
         const ocr = await ctx.recognizeRegion(box, o.dpi)
         state.ocrRegions++
-        words.push(...ocr.items)
+        // the box over the lines left may span lines the page's own region read: their words are taken once
+        const mid = (b: BBox, r: BBox) => (b.x0 + b.x1) / 2 >= r.x0 && (b.x0 + b.x1) / 2 <= r.x1 && (b.y0 + b.y1) / 2 >= r.y0 && (b.y0 + b.y1) / 2 <= r.y1
+        words.push(...ocr.items.filter((w) => !read || !mid(w.bbox, read.box)))
         notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts without a map to read them by`)
       }
       for (const [i, t] of ocrOfRuns(spacer.runs, words, ocrFonts)) runText.set(i, t)
