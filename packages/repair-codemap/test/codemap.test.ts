@@ -9,7 +9,7 @@ import gates from '@pdftriage/judge-gates'
 import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
 import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
 import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
-import { Spacer } from '../src/layout.js'
+import { ocrOfRuns, Spacer } from '../src/layout.js'
 
 let extractor: Extractor
 let judge: Judge
@@ -447,4 +447,15 @@ test('a font whose codes on a page no region read, its regions spent, is read by
   assert.equal(r.regions[1], 1)
   assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
   assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs: \S+ \(\d+ of \d+ glyphs unread\)/)
+})
+
+test('the OCR read over a font without a map is cut at its runs, also inside a word set in two fonts', () => {
+  // "Section 12" with "tion 1" in a font read by OCR: the OCR's words span both fonts
+  const run = (text: string, x0: number, x1: number, fontId: string) => ({ text, bbox: { x0, y0: 10, x1, y1: 20 }, fontId, fontSize: 10 })
+  const runs = [run('Sec', 10, 25, 'A'), run('tion 1', 25, 60, 'B'), run('2', 60, 65, 'A')]
+  const words = [
+    { text: 'Section', bbox: { x0: 10, y0: 10, x1: 45, y1: 20 } },
+    { text: '12', bbox: { x0: 55, y0: 10, x1: 65, y1: 20 } },
+  ]
+  assert.deepEqual([...ocrOfRuns(runs, words, new Set(['B']))], [[1, 'tion 1']])
 })
