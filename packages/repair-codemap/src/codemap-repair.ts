@@ -475,12 +475,15 @@ export class CodemapRepair implements Repair {
         if (!state.fonts.get(g.font)!.map.has(g.code)) c[1]++
         unread.set(g.font, c)
       }
-    const short = [...broken].filter((f) => 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
+    // not fonts of rebuilt spacing: their runs' extents are false (dvips bitmaps), so no OCR can be cut at them; they
+    // keep their maps and count in the page's coverage as before
+    const short = [...broken].filter((f) => !spacer.rebuilt(f) && 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
     if (short.length < broken.size) for (const f of short) broken.delete(f)
     const ocrFonts = new Set([...refused, ...short.filter((f) => !broken.has(f))])
     const runText = new Map<number, string>()
     if (ocrFonts.size > 0) {
       if (!ctx.recognizeRegion) return 'no OCR to anchor on'
+      if ([...refused].some((f) => spacer.rebuilt(f))) return 'anchor OCR disagrees'
       const why = (f: string) => `${f} (${refused.has(f) ? 'anchor refused' : `${unread.get(f)![1]} of ${unread.get(f)![0]} glyphs unread`})`
       const theirs = lines.filter((l) => l.glyphs.some((g) => !g.space && ocrFonts.has(g.font)))
       const inside = (b: BBox, r: BBox) => b.x0 >= r.x0 && b.x1 <= r.x1 && b.y0 >= r.y0 && b.y1 <= r.y1
