@@ -13,10 +13,24 @@ import {
 } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
 import { agreement, labelledSteps, learnFonts, mapOf } from './learn.js'
-import { codeKey, itemGlyphs, layerLines, learnSpacing, ocrByLine, respaced, NO_FONT, Spacer, type Glyph, type LayerLine, type SpacingModel } from './layout.js'
+import {
+  codeKey,
+  itemGlyphs,
+  layerLines,
+  learnSpacing,
+  ocrByLine,
+  ocrOfRuns,
+  respaced,
+  NO_FONT,
+  Spacer,
+  type Glyph,
+  type LayerLine,
+  type SpacingModel,
+} from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { pageNameTexts } from './glyph-names.js'
 import { functionWordShare } from './words.js'
+import { joinGlyphs, spacingAccent } from './accents.js'
 
 /** Name of the repair in page records and notes. */
 export const CODEMAP_NAME = 'codemap'
@@ -115,11 +129,20 @@ function union(a: BBox | undefined, b: BBox): BBox {
 }
 
 /**
- * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it.
+ * The page with each glyph of a broken font replaced (`decode(font, key)`), text rebuilt as the extractor joined it;
+ * runs `read` gives (by index in the spacer's runs) take that text whole (what the OCR read over them). Glyphs read as
+ * accents over their letters are put in `accents` (font -> code -> combining mark).
  * Items that carry their glyphs are rebuilt glyph by glyph, spaces where the spacer puts them; runs of fonts whose
  * spacing is rebuilt are joined on their line by the spacer too (the extractor ends a line at each of their descenders).
  */
-export function applyMaps(page: PageText, decode: (font: string, code: string) => string, broken: ReadonlySet<string>, spacer = new Spacer(page)): PageText {
+export function applyMaps(
+  page: PageText,
+  decode: (font: string, code: string) => string,
+  broken: ReadonlySet<string>,
+  spacer = new Spacer(page),
+  read: ReadonlyMap<number, string> = new Map(),
+  accents?: Map<string, Map<number, string>>,
+): PageText {
   const aligner = new TextAligner(page.text)
   let trail = ''
   let text = ''
@@ -129,17 +152,27 @@ export function applyMaps(page: PageText, decode: (font: string, code: string) =
     .map((it, i) => {
       const f = it.fontId ?? NO_FONT
       // the page's own blanks are in its text already
-      if (it.blank && !broken.has(f)) return undefined
+      if (it.blank && !broken.has(f) && !read.has(i)) return undefined
       const line = spacer.lineOf[i]!
       let out = it.text
       const gs = itemGlyphs(it)
       const spaced = (k: number) => (k > 0 && spacer.before(f, gs!, k, it.fontSize) ? ' ' : '')
-      if (broken.has(f)) {
+      const ocred = read.get(i)
+      if (ocred !== undefined) out = ocred
+      else if (broken.has(f)) {
         out = gs
-          ? gs
-              .map((g, k) => spaced(k) + decode(f, codeKey(g.code)))
-              .join('')
-              .normalize('NFC')
+          ? spacer.rebuilt(f)
+            ? gs
+                .map((g, k) => spaced(k) + decode(f, codeKey(g.code)))
+                .join('')
+                .normalize('NFC')
+            : // glyph extents are true here (a font of rebuilt spacing has false widths): accents are placed by them
+              joinGlyphs(
+                gs,
+                gs.map((g) => decode(f, codeKey(g.code))),
+                spaced,
+                accents?.get(f) ?? accents?.set(f, new Map()).get(f),
+              )
           : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
       } else if (gs && spacer.rebuilt(f) && gs.map((g) => g.text).join('') === it.text.replace(/ /g, '')) {
         // a healthy font of rebuilt spacing keeps its text, spaced by its advances (when its glyphs hold all of it)
@@ -282,6 +315,8 @@ export class CodemapRepair implements Repair {
     for (const l of needed) for (const g of l.glyphs) if (!g.space && needFont(g.font) && !state.fonts.get(g.font)?.map.has(g.code)) spentFor.add(g.font)
     let anchored = false
     let pageAgreement: number | undefined
+    // what this page's region read, and the lines it covered (the text of fonts without a confirmed map is taken from it)
+    let read: { box: BBox; words: PageText['items'] } | undefined
     if (needed.length > 0) {
       if (!ctx.recognizeRegion) return 'no OCR to anchor on' // the page goes to OCR as it would
       const glyphsIn = (ls: LayerLine[]) => ls.reduce((a, l) => a + l.glyphs.filter((g) => !g.space).length, 0)
@@ -305,6 +340,7 @@ export class CodemapRepair implements Repair {
       }
       const ocr = await ctx.recognizeRegion(box, o.dpi)
       state.ocrRegions++
+      read = { box, words: ocr.items }
       const ocrLines = ocrByLine(lines, ocr.items)
       const known = new Map<string, FontModel>()
       for (const [f, s] of state.fonts) known.set(f, s.healthy ? { healthy: true } : { map: s.map, votes: s.votes })
@@ -379,12 +415,30 @@ export class CodemapRepair implements Repair {
         notes.push(`the OCR reads ${ag.chars} letters and digits over ${glyphsRead} glyphs: the new fonts draw pictures and are kept as they are`)
       } else if (ag.chars === 0 || ag.agreement < o.minAgreement || ag.words < o.minWordAgreement) {
         // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
+        const refusedHere = new Set<string>()
         for (const [f, s] of next) {
           const prev = state.fonts.get(f)
+          if (!s.healthy && !(prev && prev.map.size > 0)) refusedHere.add(f)
           if (prev) prev.regions = s.regions
           else if (!s.healthy) state.fonts.set(f, { ...s, map: new Map(), votes: new Map(), rejected: s.regions >= o.maxRegionsPerFont })
         }
-        return 'anchor OCR disagrees'
+        // The region can only have failed on what it had no confirmed map for: fonts met here first, codes of settled
+        // fonts first seen here. The other codes' maps were confirmed by earlier anchors, and the lines that hold only
+        // them must still agree with the OCR (same thresholds); then the page is repaired from those maps, and the
+        // refused fonts and codes are left to the coverage rule below (unread codes, or their font's text read by OCR),
+        // as they would be if the page went to OCR.
+        const settled = (g: Glyph): string => {
+          const s = state.fonts.get(g.font)
+          return !s || s.healthy ? g.text : (s.map.get(g.code) ?? UNKNOWN_CODE)
+        }
+        const unmapped = (g: Glyph): boolean => state.fonts.get(g.font)?.healthy === false && !state.fonts.get(g.font)!.map.has(g.code)
+        // lines the region holds whole: a line at its edge is read cut
+        const whole = (l: LayerLine) => l.box.x0 >= box.x0 && l.box.x1 <= box.x1 && l.box.y0 >= box.y0 && l.box.y1 <= box.y1
+        const rest = agreement(checked, ocrLines, settled, (l) => whole(l) && !l.glyphs.some((g) => !g.space && unmapped(g)))
+        notes.push(
+          `refused for ${refusedHere.size} new font(s); the lines of settled codes only agree with it at ${rest.agreement.toFixed(3)} over ${rest.chars} letters and digits, its words found ${rest.words.toFixed(3)}`,
+        )
+        if (rest.chars > 0 && (rest.agreement < o.minAgreement || rest.words < o.minWordAgreement)) return 'anchor OCR disagrees'
       } else {
         for (const [f, s] of next) {
           const l = learned.fonts.get(f)!
@@ -406,6 +460,57 @@ export class CodemapRepair implements Repair {
       if (rejected.length > 0) notes.push(`fonts whose anchors were refused: ${rejected.join(', ')}`)
       return 'no broken font with a map' // every font reads as itself, or none was learned
     }
+    // Fonts of the page whose anchors were refused (here or before): no map of theirs is used. And broken fonts too many
+    // of whose codes on this page no anchor read (their regions spent: symbol tables, a font of a few pages), when
+    // other broken fonts keep their maps: the coverage rule holds font by font for those that stay. The text of both is
+    // what the OCR reads over their runs, from this page's region where it covered their lines, else from a region read
+    // over those lines alone; a page mostly in such fonts is left to OCR whole.
+    const refused = new Set([...count.keys()].filter((f) => state.fonts.get(f)?.healthy === false && state.fonts.get(f)!.map.size === 0))
+    const unread = new Map<string, [number, number]>()
+    for (const l of lines)
+      for (const g of l.glyphs) {
+        if (g.space || !broken.has(g.font)) continue
+        const c = unread.get(g.font) ?? [0, 0]
+        c[0]++
+        if (!state.fonts.get(g.font)!.map.has(g.code)) c[1]++
+        unread.set(g.font, c)
+      }
+    // not fonts of rebuilt spacing: their runs' extents are false (dvips bitmaps), so no OCR can be cut at them; they
+    // keep their maps and count in the page's coverage as before
+    const short = [...broken].filter((f) => !spacer.rebuilt(f) && 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
+    if (short.length < broken.size) for (const f of short) broken.delete(f)
+    const ocrFonts = new Set([...refused, ...short.filter((f) => !broken.has(f))])
+    const runText = new Map<number, string>()
+    if (ocrFonts.size > 0) {
+      if (!ctx.recognizeRegion) return 'no OCR to anchor on'
+      if ([...refused].some((f) => spacer.rebuilt(f))) return 'anchor OCR disagrees'
+      const why = (f: string) => `${f} (${refused.has(f) ? 'anchor refused' : `${unread.get(f)![1]} of ${unread.get(f)![0]} glyphs unread`})`
+      const theirs = lines.filter((l) => l.glyphs.some((g) => !g.space && ocrFonts.has(g.font)))
+      const inside = (b: BBox, r: BBox) => b.x0 >= r.x0 && b.x1 <= r.x1 && b.y0 >= r.y0 && b.y1 <= r.y1
+      const uncovered = theirs.filter((l) => !read || !inside(l.box, read.box))
+      const words = read ? [...read.words] : []
+      if (uncovered.length > 0) {
+        let n = 0
+        for (const l of uncovered) n += l.glyphs.filter((g) => !g.space).length
+        // most of the page: its text block is read, as an anchor's is (the page's other fonts still keep their maps)
+        let box: BBox | undefined
+        for (const l of n / total > WHOLE_PAGE ? lines : uncovered) box = union(box, l.box)
+        box = {
+          x0: Math.max(0, box!.x0 - REGION_MARGIN),
+          y0: Math.max(0, box!.y0 - REGION_MARGIN - 8),
+          x1: Math.min(page.width, box!.x1 + REGION_MARGIN),
+          y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4),
+        }
+        const ocr = await ctx.recognizeRegion(box, o.dpi)
+        state.ocrRegions++
+        // the box over the lines left may span lines the page's own region read: their words are taken once
+        const mid = (b: BBox, r: BBox) => (b.x0 + b.x1) / 2 >= r.x0 && (b.x0 + b.x1) / 2 <= r.x1 && (b.y0 + b.y1) / 2 >= r.y0 && (b.y0 + b.y1) / 2 <= r.y1
+        words.push(...ocr.items.filter((w) => !read || !mid(w.bbox, read.box)))
+        notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts without a map to read them by`)
+      }
+      for (const [i, t] of ocrOfRuns(spacer.runs, words, ocrFonts)) runText.set(i, t)
+      notes.push(`read from the OCR over their ${runText.size} runs: ${[...ocrFonts].map(why).join(', ')}`)
+    }
     const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
     let covered = 0
     let inBroken = 0
@@ -416,14 +521,20 @@ export class CodemapRepair implements Repair {
           if (state.fonts.get(g.font)!.map.has(g.code)) covered++
         }
     const coverage = covered / inBroken
-    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)))
-    // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap)
+    const accents = new Map<string, Map<number, string>>()
+    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)), runText, accents)
+    // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap);
+    // none on a page with text read by OCR, which no map of the file can give (its writer lays the text over it)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
-    for (const f of broken) {
-      const codeMap: Record<string, string> = {}
-      for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
-      if (Object.keys(codeMap).length > 0) fonts[f] = { ...(fonts[f] ?? { id: f }), codeMap }
-    }
+    if (runText.size === 0)
+      for (const f of broken) {
+        const codeMap: Record<string, string> = {}
+        for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
+        // an accent drawn over its letter is written as the spacing accent, as pdfTeX writes it (not as the letter the
+        // OCR read there)
+        for (const [c, m] of accents.get(f) ?? []) codeMap[String(c)] = spacingAccent(m)
+        if (Object.keys(codeMap).length > 0) fonts[f] = { ...(fonts[f] ?? { id: f }), codeMap }
+      }
     const cand: PageText = { ...mapped, fonts }
     const fw = functionWordShare(cand.text)
     if (anchored && fw.words >= MIN_WORDS && state.anchorFunctionWords === undefined) state.anchorFunctionWords = fw.share

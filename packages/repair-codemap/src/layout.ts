@@ -469,3 +469,56 @@ export function ocrByLine(lines: readonly LayerLine[], words: PageText['items'])
     return out
   })
 }
+
+/**
+ * What the OCR read over each run of `fonts` (by index in `runs`): each OCR character, placed evenly along its word's
+ * box, goes to the run it falls in (the word's centre within the run's height and a third of it of slack), or to the
+ * nearest run of its line within half the word's height; characters of one word stay together, words are joined by
+ * spaces; '' for a run the OCR read nothing over. Characters over runs of other fonts are theirs (their text comes
+ * from their maps): a word may run across fonts, as a figure set in another font inside a word.
+ */
+export function ocrOfRuns(runs: readonly Run[], words: PageText['items'], fonts: ReadonlySet<string>): Map<number, string> {
+  const got = new Map<number, Array<{ x: number; word: number; ch: string }>>()
+  runs.forEach((r, i) => {
+    if (r.text.length > 0 && fonts.has(r.fontId ?? NO_FONT)) got.set(i, [])
+  })
+  words.forEach((w, wi) => {
+    const t = w.text.trim()
+    if (!t) return
+    const cy = (w.bbox.y0 + w.bbox.y1) / 2
+    const on: number[] = []
+    runs.forEach((r, i) => {
+      if (r.text.length === 0) return
+      const slack = (r.bbox.y1 - r.bbox.y0) / 3
+      if (cy >= r.bbox.y0 - slack && cy <= r.bbox.y1 + slack) on.push(i)
+    })
+    const chars = Array.from(t)
+    const cw = (w.bbox.x1 - w.bbox.x0) / chars.length
+    const near = (w.bbox.y1 - w.bbox.y0) / 2
+    chars.forEach((ch, k) => {
+      const x = w.bbox.x0 + (k + 0.5) * cw
+      let best = -1
+      let bestD = Infinity
+      for (const i of on) {
+        const b = runs[i]!.bbox
+        const d = x < b.x0 ? b.x0 - x : x > b.x1 ? x - b.x1 : 0
+        if (d < bestD) {
+          bestD = d
+          best = i
+        }
+      }
+      if (bestD <= near) got.get(best)?.push({ x, word: wi, ch })
+    })
+  })
+  const out = new Map<number, string>()
+  for (const [i, cs] of got) {
+    cs.sort((a, b) => a.x - b.x)
+    let s = ''
+    cs.forEach((c, k) => {
+      if (k > 0 && c.word !== cs[k - 1]!.word) s += ' '
+      s += c.ch
+    })
+    out.set(i, s)
+  }
+  return out
+}

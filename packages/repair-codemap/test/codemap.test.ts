@@ -8,8 +8,8 @@ import extractPdfjs from '@pdftriage/extract-pdfjs'
 import gates from '@pdftriage/judge-gates'
 import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
 import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
-import { CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
-import { Spacer } from '../src/layout.js'
+import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
+import { ocrOfRuns, Spacer } from '../src/layout.js'
 
 let extractor: Extractor
 let judge: Judge
@@ -347,4 +347,115 @@ test('leader dots spaced by the extractor do not make a font one whose spacing i
   assert.equal(new Spacer(page([item(line(), 10), item(line(), 30)])).rebuilt('F'), false)
   const spaced = Array.from('words set by dvips', (c, k) => glyph(c.charCodeAt(0), c, 10 + 5 * k, k > 0))
   assert.equal(new Spacer(page([item(spaced, 10)])).rebuilt('F'), true)
+})
+
+test("a page whose new font's anchor is refused is repaired from the maps settled before, that font's text read by OCR", async () => {
+  const code = 'int main(void) {\n  printf("bonjour");\n  return 0;\n}'
+  const prose = FRENCH_PROSE.split('\n').reverse().join('\n')
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: prose, layer: 'garbled', shareFont: 'body' },
+      { text: code, layer: 'garbled', font: 'Courier', shareFont: 'code' },
+    ],
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: code, layer: 'garbled', shareFont: 'code' },
+    ],
+  ])
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2), await tw.getPageText(3)]
+  await tw.close()
+  // the "OCR" reads the prose as it is and every word of the listing backwards: no map of the listing's codes agrees
+  // with it, as OCR disagrees with a listing's own map over code, symbols or a logo
+  const courier = (p: PageText, it: PageText['items'][number]) => p.fonts?.[it.fontId ?? '']?.name === 'Courier'
+  const read = async (n: number, box: BBox) => {
+    const p = pages[n - 1]!
+    const words = [
+      ...wordsOf({ ...p, items: p.items.filter((i) => !courier(p, i)) }),
+      ...wordsOf({ ...p, items: p.items.filter((i) => courier(p, i)) }).map((w) => ({ ...w, text: Array.from(w.text).reverse().join('') })),
+    ]
+    return words.filter((w) => inBox(w.bbox, box))
+  }
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 }, read)
+  for (const k of [1, 2]) {
+    const text = r.texts[k]
+    assert.ok(text !== undefined, r.notes[k]!.join('\n'))
+    const body = t.texts[k]!.slice(0, t.texts[k]!.indexOf('int main'))
+    assert.ok(text.startsWith(body.trim()), `the prose is exact:\n${text}`)
+    // the listing is what the OCR read: each of its words backwards, nothing of the false map's text
+    assert.ok(text.endsWith('tni )diov(niam { ;)"ruojnob"(ftnirp nruter ;0 }'), text.slice(-80))
+    assert.ok(!text.includes('\ufffd'))
+  }
+  assert.match(r.notes[1]!.join('\n'), /read from the OCR over their 1 runs: \S+ \(anchor refused\)/)
+  // page 3: the listing's font has spent its one region; a region over its lines alone reads its text
+  assert.equal(r.regions[2], 1)
+  assert.match(r.notes[2]!.join('\n'), /read for the text of fonts without a map to read them by/)
+})
+
+test("an accent drawn over its letter (TeX's \\accent) is that letter's mark, whatever its code was read as", () => {
+  // "zéro là": the acute drawn before the e it sits over, the grave drawn back over the a after it
+  const g = (code: number, text: string, x0: number, x1: number, spaceBefore = false): ItemGlyph => ({ code, text, x0, x1, spaceBefore })
+  const glyphs = [
+    g(1, 'a', 10, 15),
+    g(2, 'b', 15.5, 20.5),
+    g(3, 'c', 15, 20),
+    g(4, 'd', 20, 24),
+    g(5, 'e', 24, 29),
+    g(6, 'f', 32, 35, true),
+    g(7, 'g', 35, 40),
+    g(8, 'h', 35.5, 39.5),
+  ]
+  const page: PageText = {
+    pageNumber: 1,
+    width: 300,
+    height: 300,
+    items: [{ text: 'abcde fgh', bbox: { x0: 10, y0: 10, x1: 40, y1: 20 }, fontId: 'F', fontSize: 10, glyphs }],
+    text: 'abcde fgh',
+    source: 'text-layer',
+  }
+  const read = (m: Record<string, string>) => (_f: string, k: string) => m[k] ?? '\ufffd'
+  // the OCR's votes: the acute read as the é it sits over, the grave as è (the accented letter it sits over most)
+  const ocr = { '#1': 'z', '#2': 'é', '#3': 'e', '#4': 'r', '#5': 'o', '#6': 'l', '#7': 'a', '#8': 'è' }
+  assert.equal(applyMaps(page, read(ocr), new Set(['F'])).text, 'zéro là')
+  // glyph names: the spacing accents themselves
+  const accents = new Map<string, Map<number, string>>()
+  assert.equal(applyMaps(page, read({ ...ocr, '#2': '\u00b4', '#8': '`' }), new Set(['F']), undefined, undefined, accents).text, 'zéro là')
+  assert.deepEqual(
+    [...accents.get('F')!],
+    [
+      [2, '\u0301'],
+      [8, '\u0300'],
+    ],
+  )
+})
+
+test('a font whose codes on a page no region read, its regions spent, is read by OCR there; the other fonts keep their maps', async () => {
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: ENGLISH_PROSE.toLowerCase(), layer: 'garbled', font: 'Courier', shareFont: 'code' },
+    ],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: FRENCH_DECREE.split('\n').slice(0, 4).join('\n'), layer: 'garbled', shareFont: 'code' },
+    ],
+  ])
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
+  assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
+  // the decree's capitals and digits are codes the listing font's one region never read: its lines are read by OCR
+  assert.equal(r.regions[1], 1)
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs: \S+ \(\d+ of \d+ glyphs unread\)/)
+})
+
+test('the OCR read over a font without a map is cut at its runs, also inside a word set in two fonts', () => {
+  // "Section 12" with "tion 1" in a font read by OCR: the OCR's words span both fonts
+  const run = (text: string, x0: number, x1: number, fontId: string) => ({ text, bbox: { x0, y0: 10, x1, y1: 20 }, fontId, fontSize: 10 })
+  const runs = [run('Sec', 10, 25, 'A'), run('tion 1', 25, 60, 'B'), run('2', 60, 65, 'A')]
+  const words = [
+    { text: 'Section', bbox: { x0: 10, y0: 10, x1: 45, y1: 20 } },
+    { text: '12', bbox: { x0: 55, y0: 10, x1: 65, y1: 20 } },
+  ]
+  assert.deepEqual([...ocrOfRuns(runs, words, new Set(['B']))], [[1, 'tion 1']])
 })

@@ -38,12 +38,16 @@ rng = random.Random(seed)
 if variant in ("A", "B"):
     stats = pc.garble_page(pdf, pdf.pages[0], variant, rng)
 elif variant == "C":
+    # strip_names_page rewrites the strings of the one page it is given; here every page's content (and each form
+    # once, over all pages) gets the same permutation. The module's own function stays in place for the forms it
+    # recurses into: replacing the global would make each form's `Do` start a rewrite of every page again, with no
+    # memory of the forms done (the build of earlier rounds never ended).
     rewrite = pc._rewrite_strings
 
     def every_page(pdf_, page, resources, recode, seen, is_page):
-        forms = set()
+        pc._rewrite_strings = rewrite
         for p in pdf_.pages:
-            rewrite(pdf_, p, p.obj.get("/Resources"), recode, forms, True)
+            rewrite(pdf_, p, p.obj.get("/Resources"), recode, seen, True)
 
     pc._rewrite_strings = every_page
     stats = pc.strip_names_page(pdf, pdf.pages[0], rng)

@@ -1,0 +1,89 @@
+import type { ItemGlyph } from '@pdftriage/core'
+
+/**
+ * Spacing accents and the combining marks they stand for, as extract-pdfjs reads TeX's `\accent` (its ACCENTS table):
+ * a font of a false map, or of no map at all, gives the accent glyph whatever its map or the OCR says, so the repair
+ * puts it over its letter itself.
+ */
+const SPACING: Record<string, string> = {
+  '`': '\u0300',
+  '\u00b4': '\u0301',
+  '^': '\u0302',
+  '\u02c6': '\u0302',
+  '~': '\u0303',
+  '\u02dc': '\u0303',
+  '\u00af': '\u0304',
+  '\u02c9': '\u0304',
+  '\u02d8': '\u0306',
+  '\u02d9': '\u0307',
+  '\u00a8': '\u0308',
+  '\u02da': '\u030a',
+  '\u02dd': '\u030b',
+  '\u02c7': '\u030c',
+  '\u00b8': '\u0327',
+  '\u02db': '\u0328',
+}
+/** The spacing accent a font's map is written with for each mark (pdfTeX's ToUnicode for `acute`, `grave`...). */
+const SPACING_OF: Record<string, string> = {}
+for (const [s, m] of Object.entries(SPACING)) SPACING_OF[m] ??= s
+
+const LETTER = /^\p{L}$/u
+
+/**
+ * The combining mark a glyph's text stands for when the glyph is an accent: a spacing accent or a combining mark (its
+ * glyph names, a map), or a letter with one mark (the OCR reads the accented letter where the accent glyph draws, so
+ * that is what its votes say: `é` for the acute, `è` for the grave).
+ */
+export function markOf(t: string): string | undefined {
+  if (t.length === 1) {
+    const c = t.charCodeAt(0)
+    if (c >= 0x300 && c <= 0x36f) return t
+    if (SPACING[t]) return SPACING[t]
+  }
+  const d = t.normalize('NFD')
+  const cs = Array.from(d)
+  if (cs.length === 2 && LETTER.test(cs[0]!) && /^[\u0300-\u036f]$/.test(cs[1]!)) return cs[1]
+  return undefined
+}
+
+/** The spacing form of a mark, for a ToUnicode CMap (a CMap maps a code alone, not over its letter). */
+export const spacingAccent = (mark: string): string => SPACING_OF[mark] ?? mark
+
+/** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
+const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)
+
+/** Whether glyph `a`'s middle falls inside glyph `b`'s extent: `a` is drawn over `b` (TeX's `\accent`). */
+const over = (a: ItemGlyph, b: ItemGlyph): boolean => {
+  const mid = (a.x0 + a.x1) / 2
+  return mid > b.x0 && mid < b.x1
+}
+
+/**
+ * The decoded texts of a run's glyphs joined, accents drawn over a letter (before it, as TeX's `\accent` draws them, or
+ * back over the letter before) put after that letter as its combining mark; `sep(k)` is what stands before glyph `k`
+ * (a space or nothing). `accents` gets the code of each glyph read as an accent, with its mark.
+ */
+export function joinGlyphs(gs: readonly ItemGlyph[], texts: readonly string[], sep: (k: number) => string, accents?: Map<number, string>): string {
+  let s = ''
+  let lastLetter = false
+  for (let k = 0; k < gs.length; k++) {
+    const t = texts[k]!
+    const mark = markOf(t)
+    if (mark && k + 1 < gs.length && LETTER.test(texts[k + 1]!.normalize('NFD').charAt(0)) && over(gs[k]!, gs[k + 1]!)) {
+      s += sep(k) + dotless(texts[k + 1]!) + mark
+      accents?.set(gs[k]!.code, mark)
+      lastLetter = false
+      k++
+      continue
+    }
+    if (mark && lastLetter && !sep(k) && over(gs[k]!, gs[k - 1]!)) {
+      s += mark
+      accents?.set(gs[k]!.code, mark)
+      lastLetter = false
+      continue
+    }
+    s += sep(k) + t
+    lastLetter = LETTER.test(t)
+  }
+  return s.normalize('NFC')
+}
