@@ -115,3 +115,26 @@ export function withoutBands(page: PageText, top: number, bottom: number): PageT
 export function emptyPage(pageNumber: number, width = 0, height = 0, source: PageText['source'] = 'text-layer'): PageText {
   return { pageNumber, width, height, items: [], text: '', source }
 }
+
+/**
+ * Spacing accents as fonts draw them over a letter (TeX's \\accent, some word processors) and the combining marks they
+ * stand for: the extractor puts such an accent after its letter as this mark, and a repair of a false map does the same.
+ */
+export const SPACING_ACCENTS: Readonly<Record<string, string>> = {
+  '`': '\u0300',
+  '\u00b4': '\u0301',
+  '^': '\u0302',
+  '\u02c6': '\u0302',
+  '~': '\u0303',
+  '\u02dc': '\u0303',
+  '\u00af': '\u0304',
+  '\u02c9': '\u0304',
+  '\u02d8': '\u0306',
+  '\u02d9': '\u0307',
+  '\u00a8': '\u0308',
+  '\u02da': '\u030a',
+  '\u02dd': '\u030b',
+  '\u02c7': '\u030c',
+  '\u00b8': '\u0327',
+  '\u02db': '\u0328',
+}

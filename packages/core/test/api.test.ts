@@ -13,6 +13,7 @@ test('the public API of @pdftriage/core', async () => {
     'MIN_PICTURE_SHARE',
     'PDF_WRITER',
     'SCAN_IMAGE_COVERAGE',
+    'SPACING_ACCENTS',
     'TextAligner',
     'TriageError',
     'bboxHeight',

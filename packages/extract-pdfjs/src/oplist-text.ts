@@ -1,3 +1,4 @@
+import { SPACING_ACCENTS } from '@pdftriage/core'
 import { RTL, rtlSpans } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
@@ -78,31 +79,9 @@ function texGlyph(c: number, fontId: string, ot1: Set<string>): string {
   return c === 0x1a ? String.fromCharCode(c) : TEX_LIGATURES[c - 0x1b]!
 }
 
-/**
- * Spacing accents as fonts draw them over a letter (TeX's \\accent, some word processors), and the combining marks
- * they stand for; a combining mark drawn apart from its letter is placed the same way.
- */
-const ACCENTS: Record<string, string> = {
-  '`': '\u0300',
-  '\u00b4': '\u0301',
-  '^': '\u0302',
-  '\u02c6': '\u0302',
-  '~': '\u0303',
-  '\u02dc': '\u0303',
-  '\u00af': '\u0304',
-  '\u02c9': '\u0304',
-  '\u02d8': '\u0306',
-  '\u02d9': '\u0307',
-  '\u00a8': '\u0308',
-  '\u02da': '\u030a',
-  '\u02dd': '\u030b',
-  '\u02c7': '\u030c',
-  '\u00b8': '\u0327',
-  '\u02db': '\u0328',
-}
-/** ACCENTS by character code: looked up once a glyph, which a string key into an object made a tenth of the walk. */
+/** Core's spacing accents (a combining mark drawn apart from its letter is placed the same way) by character code: looked up once a glyph, which a string key into an object made a tenth of the walk. */
 const ACCENT_AT: Array<string | undefined> = []
-for (const [k, v] of Object.entries(ACCENTS)) ACCENT_AT[k.charCodeAt(0)] = v
+for (const [k, v] of Object.entries(SPACING_ACCENTS)) ACCENT_AT[k.charCodeAt(0)] = v
 const accentMark = (u: string): string | undefined => {
   if (u.length !== 1) return undefined
   const c = u.charCodeAt(0)

@@ -1,28 +1,11 @@
-import type { ItemGlyph } from '@pdftriage/core'
+import { SPACING_ACCENTS, type ItemGlyph } from '@pdftriage/core'
 
 /**
- * Spacing accents and the combining marks they stand for, as extract-pdfjs reads TeX's `\accent` (its ACCENTS table):
+ * Spacing accents and the combining marks they stand for, as extract-pdfjs reads TeX's `\accent` (core's table):
  * a font of a false map, or of no map at all, gives the accent glyph whatever its map or the OCR says, so the repair
  * puts it over its letter itself.
  */
-const SPACING: Record<string, string> = {
-  '`': '\u0300',
-  '\u00b4': '\u0301',
-  '^': '\u0302',
-  '\u02c6': '\u0302',
-  '~': '\u0303',
-  '\u02dc': '\u0303',
-  '\u00af': '\u0304',
-  '\u02c9': '\u0304',
-  '\u02d8': '\u0306',
-  '\u02d9': '\u0307',
-  '\u00a8': '\u0308',
-  '\u02da': '\u030a',
-  '\u02dd': '\u030b',
-  '\u02c7': '\u030c',
-  '\u00b8': '\u0327',
-  '\u02db': '\u0328',
-}
+const SPACING = SPACING_ACCENTS
 /** The spacing accent a font's map is written with for each mark (pdfTeX's ToUnicode for `acute`, `grave`...). */
 const SPACING_OF: Record<string, string> = {}
 for (const [s, m] of Object.entries(SPACING)) SPACING_OF[m] ??= s

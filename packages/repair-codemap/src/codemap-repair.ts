@@ -58,6 +58,16 @@ const PICTURE_READ = 0.2
 /** Points of margin around a region, so that OCR sees whole glyphs. */
 const REGION_MARGIN = 4
 
+/** The OCR region over lines' box: REGION_MARGIN around it, 8 pt more above and 4 below, within the page. */
+function regionAround(box: BBox, page: { width: number; height: number }): BBox {
+  return {
+    x0: Math.max(0, box.x0 - REGION_MARGIN),
+    y0: Math.max(0, box.y0 - REGION_MARGIN - 8),
+    x1: Math.min(page.width, box.x1 + REGION_MARGIN),
+    y1: Math.min(page.height, box.y1 + REGION_MARGIN + 4),
+  }
+}
+
 /** Why a page was declined (the last note of its evidence says it too). */
 export type DeclineReason = 'no text' | 'no OCR to anchor on' | 'anchor OCR disagrees' | 'no broken font with a map' | 'coverage' | 'function words' | 'judges'
 
@@ -332,12 +342,7 @@ export class CodemapRepair implements Repair {
           if (!s || (!s.healthy && !s.rejected && !s.map.has(g.code))) wanted.add(g.font)
         }
       }
-      box = {
-        x0: Math.max(0, box!.x0 - REGION_MARGIN),
-        y0: Math.max(0, box!.y0 - REGION_MARGIN - 8),
-        x1: Math.min(page.width, box!.x1 + REGION_MARGIN),
-        y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4),
-      }
+      box = regionAround(box!, page)
       const ocr = await ctx.recognizeRegion(box, o.dpi)
       state.ocrRegions++
       read = { box, words: ocr.items }
@@ -495,12 +500,7 @@ export class CodemapRepair implements Repair {
         // most of the page: its text block is read, as an anchor's is (the page's other fonts still keep their maps)
         let box: BBox | undefined
         for (const l of n / total > WHOLE_PAGE ? lines : uncovered) box = union(box, l.box)
-        box = {
-          x0: Math.max(0, box!.x0 - REGION_MARGIN),
-          y0: Math.max(0, box!.y0 - REGION_MARGIN - 8),
-          x1: Math.min(page.width, box!.x1 + REGION_MARGIN),
-          y1: Math.min(page.height, box!.y1 + REGION_MARGIN + 4),
-        }
+        box = regionAround(box!, page)
         const ocr = await ctx.recognizeRegion(box, o.dpi)
         state.ocrRegions++
         // the box over the lines left may span lines the page's own region read: their words are taken once
