@@ -138,3 +138,6 @@ export const SPACING_ACCENTS: Readonly<Record<string, string>> = {
   '\u00b8': '\u0327',
   '\u02db': '\u0328',
 }
+
+/** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
+export const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)

@@ -27,6 +27,7 @@ test('the public API of @pdftriage/core', async () => {
     'cropImage',
     'defineConfig',
     'definePlugin',
+    'dotless',
     'effectiveRules',
     'effectiveWriters',
     'emptyPage',

@@ -1,4 +1,4 @@
-import { SPACING_ACCENTS } from '@pdftriage/core'
+import { dotless, SPACING_ACCENTS } from '@pdftriage/core'
 import { RTL, rtlSpans } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
@@ -93,8 +93,6 @@ const startsWithLetter = (u: string): boolean => {
   if (c < 0x80) return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
   return LETTER.test(u)
 }
-/** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
-const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)
 
 /** A glyph placed on the page, as the accent rules need it. */
 interface PlacedGlyph {

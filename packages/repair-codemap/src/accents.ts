@@ -1,4 +1,4 @@
-import { SPACING_ACCENTS, type ItemGlyph } from '@pdftriage/core'
+import { dotless, SPACING_ACCENTS, type ItemGlyph } from '@pdftriage/core'
 
 /**
  * Spacing accents and the combining marks they stand for, as extract-pdfjs reads TeX's `\accent` (core's table):
@@ -31,9 +31,6 @@ export function markOf(t: string): string | undefined {
 
 /** The spacing form of a mark, for a ToUnicode CMap (a CMap maps a code alone, not over its letter). */
 export const spacingAccent = (mark: string): string => SPACING_OF[mark] ?? mark
-
-/** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
-const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)
 
 /** Whether glyph `a`'s middle falls inside glyph `b`'s extent: `a` is drawn over `b` (TeX's `\accent`). */
 const over = (a: ItemGlyph, b: ItemGlyph): boolean => {
