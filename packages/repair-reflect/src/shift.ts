@@ -42,10 +42,47 @@ export function explainedShare(hist: Map<number, number>, total: number, k: numb
   return total ? ok / total : 0
 }
 
-/** {@link explainedShare} of a text. */
+/** {@link explainedShare} of a text, less the characters the shift puts where no text has them ({@link misplacedShare}). */
 export function shiftExplains(s: string, k: number): number {
   const { hist, total } = codeHistogram(s)
-  return explainedShare(hist, total, k)
+  return explainedShare(hist, total, k) - misplacedShare(shiftText(s, k))
+}
+
+/** Signs that sit between two letters in ordinary text: soft hyphen, middle dot (inclusive French "agent·e·s"). */
+const INSIDE_WORDS = new Set([0xad, 0xb7])
+
+const isLetter = (c: string | undefined): boolean => c !== undefined && c.toLowerCase() !== c.toUpperCase()
+const isLower = (c: string | undefined): boolean => c !== undefined && isLetter(c) && c === c.toLowerCase()
+
+/**
+ * Share of the non-space characters of a shifted text that are non-ASCII characters standing where text never has
+ * them: an upper-case letter right after a lower-case one ("appelÈ", "sÈmantique") or a sign between two letters
+ * ("d¿but"). A glyph-id fallback whose font orders its accented glyphs apart from ASCII (in Unicode order after it,
+ * as DejaVu does) shifts ASCII right and sends every "é" to "È" and "à" to "¿": Latin-1 all the same, so
+ * {@link explainedShare} alone passes it. A character counts when at least half of its occurrences (and two or more)
+ * are misplaced, then with all of them; ASCII characters are never counted (the shift that reads explains those).
+ */
+export function misplacedShare(shifted: string): number {
+  const seen = new Map<string, { n: number; bad: number }>()
+  let total = 0
+  for (let i = 0; i < shifted.length; i++) {
+    const ch = shifted[i]!
+    const c = ch.charCodeAt(0)
+    if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0) continue
+    total++
+    if (c < 0x80) continue
+    const prev = shifted[i - 1]
+    const bad = isLetter(ch)
+      ? ch !== ch.toLowerCase() && isLower(prev)
+      : !TYPOGRAPHIC.has(c) && !INSIDE_WORDS.has(c) && isLetter(prev) && isLetter(shifted[i + 1])
+    const e = seen.get(ch) ?? { n: 0, bad: 0 }
+    e.n++
+    if (bad) e.bad++
+    seen.set(ch, e)
+  }
+  let misplaced = 0
+  for (const e of seen.values()) if (e.n >= 2 && e.bad * 2 >= e.n) misplaced += e.n
+  return total ? misplaced / total : 0
 }
 
 /** Counts of each non-white code unit of `s` (white space is the extractor's and is never shifted). */
@@ -76,7 +113,7 @@ export interface ShiftFinding {
   /** Score of the stored text. */
   stored: number
   reads: boolean
-  /** Share of characters the shift maps into text ranges (see {@link explainedShare}). */
+  /** Share of characters the shift maps into text ranges and puts where text has them ({@link shiftExplains}). */
   explained: number
 }
 
@@ -101,6 +138,6 @@ export function findShift(s: string, scorer: LanguageScorer): ShiftFinding | und
     } else if (sc > runnerUp) runnerUp = sc
   }
   if (best === -Infinity) return undefined
-  const explained = explainedShare(hist, total, arg)
+  const explained = explainedShare(hist, total, arg) - misplacedShare(shiftText(s, arg))
   return { shift: arg, score: best, runnerUp, stored: scorer.score(s), reads: explained >= MIN_EXPLAINED && scorer.reads(shiftText(s, arg)), explained }
 }

@@ -9,7 +9,7 @@ import { reflectOptionsSchema } from '../src/options.js'
 import { reflectText, unreflect } from '../src/reflect.js'
 import { ReflectRepair } from '../src/reflect-repair.js'
 import { glyphOffsets, repairedCodeMaps, withCodeMaps } from '../src/code-map.js'
-import { findShift, shiftText } from '../src/shift.js'
+import { findShift, misplacedShare, shiftExplains, shiftText } from '../src/shift.js'
 import { applySubstitution, solveSubstitution } from '../src/substitution.js'
 
 const model = fitFromTexts([FRENCH_PROSE, FRENCH_DECREE, ENGLISH_PROSE])
@@ -118,6 +118,27 @@ test('a shift that explains the ASCII letters but not the accented ones is decli
   const clean = findShift(shiftText(FRENCH_PROSE, -0x1f), statsScorer())
   assert.equal(clean?.reads, true)
   assert.equal(clean?.explained, 1)
+})
+
+test('a shift that sends the accented letters to other Latin-1 characters is declined', () => {
+  // A glyph-id fallback of a font ordering Latin-1 right after ASCII: ASCII at code - 0x1D, U+00A0-U+00FF at code - 0x3E.
+  // +0x1D reads the ASCII letters and lands every accent in Latin-1 too, on the wrong character: "é" -> "È", "à" -> "¿".
+  const stored = [...FRENCH_PROSE]
+    .map((c) => {
+      const u = c.charCodeAt(0)
+      return c === ' ' || c === '\n' ? c : String.fromCharCode(u >= 0xa0 ? u - 0x3e : u - 0x1d)
+    })
+    .join('')
+  const shifted = shiftText(stored, 0x1d)
+  assert.match(shifted, /[a-z]È/, 'the fixture holds the misreading')
+  const r = findShift(stored, statsScorer())
+  assert.equal(r?.shift, 0x1d, 'the ASCII letters are explained by +0x1D')
+  assert.ok(r.explained < 0.99, `explained ${r.explained}`)
+  assert.equal(r.reads, false, 'the page is not called recovered')
+  assert.ok(shiftExplains(stored, 0x1d) < 0.99, 'small fonts are held to the same')
+  // Correct French text: nothing misplaced, inclusive writing and soft hyphens included.
+  assert.equal(misplacedShare(FRENCH_PROSE), 0)
+  assert.equal(misplacedShare('les agent·e·s et les étudiant·e·s, la pré\u00adface, À Paris, ÉTÉ, Ça va'), 0)
 })
 
 /** Each character (spaces and line ends kept) sent pseudo-randomly into U+00A1..U+00FF: a font mapped into Latin-1. */
