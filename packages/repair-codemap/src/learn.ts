@@ -146,8 +146,18 @@ export function agreement(
   ocr: readonly OcrChar[][],
   decode: (g: Glyph) => string,
   only?: (line: LayerLine) => boolean,
-): { agreement: number; chars: number; raw: number; words: number } {
+  { unreadScripts = false }: { unreadScripts?: boolean } = {},
+): { agreement: number; chars: number; raw: number; words: number; wild: number } {
   const per: Array<{ dist: number; chars: number }> = []
+  // With `unreadScripts`, letters of a script the OCR read nowhere in these lines (Greek symbols under a Latin OCR)
+  // stand for whatever it read there: it can neither confirm nor refute them. At most UNREAD_SCRIPT_SHARE of the
+  // letters, so that a map into another script is not waved through.
+  const ocrScripts = new Set<string>()
+  if (unreadScripts) for (const o of ocr) for (const c of o) if (!c.space) ocrScripts.add(scriptOf(c.ch))
+  const wildOf = (s: string) => Array.from(s, (c) => (/\p{L}/u.test(c) && !ocrScripts.has(scriptOf(c)) ? WILD : c)).join('')
+  const wildPer: Array<{ dist: number; chars: number }> = []
+  let wildChars = 0
+  let decodedChars = 0
   let ocrWords = 0
   let found = 0
   lines.forEach((line, i) => {
@@ -182,8 +192,17 @@ export function agreement(
     )
     const n = Array.from(want).length
     if (n === 0) return
-    per.push({ dist: Math.min(n, editDistance(wordly(decodedLine(line, decode)), want)), chars: n })
+    const decoded = wordly(decodedLine(line, decode))
+    per.push({ dist: Math.min(n, editDistance(decoded, want)), chars: n })
+    if (unreadScripts) {
+      const w = wildOf(decoded)
+      decodedChars += Array.from(decoded).length
+      wildChars += Array.from(w).filter((c) => c === WILD).length
+      wildPer.push({ dist: Math.min(n, editDistance(w, want, WILD)), chars: n })
+    }
   })
+  const useWild = unreadScripts && wildChars > 0 && wildChars <= UNREAD_SCRIPT_SHARE * decodedChars
+  if (useWild) per.splice(0, per.length, ...wildPer)
   const chars = per.reduce((a, p) => a + p.chars, 0)
   const dist = per.reduce((a, p) => a + p.dist, 0)
   per.sort((a, b) => b.dist / b.chars - a.dist / a.chars)
@@ -196,8 +215,26 @@ export function agreement(
     d -= p.dist
     c -= p.chars
   }
-  return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0, words: ocrWords ? found / ocrWords : 0 }
+  return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0, words: ocrWords ? found / ocrWords : 0, wild: useWild ? wildChars : 0 }
 }
+
+/** Stands in a decoded line for a letter the OCR cannot read (see {@link agreement}). */
+const WILD = '\u0000'
+/**
+ * Letters of a script the OCR did not read that may stand as wildcards: lshort-fr's symbol tables set one Greek
+ * letter beside each command name of 5-6 letters (about 0.15); a map into another script has far more.
+ */
+const UNREAD_SCRIPT_SHARE = 0.25
+
+/** The script of a letter, as far as the check needs it: Latin or not, and which. */
+function scriptOf(c: string): string {
+  for (const s of SCRIPTS) if (s.re.test(c)) return s.name
+  return /\p{L}/u.test(c) ? 'other' : 'none'
+}
+const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Hebrew', 'Arabic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai'].map((name) => ({
+  name,
+  re: new RegExp(`\\p{Script=${name}}`, 'u'),
+}))
 
 /**
  * Steps between glyphs next to each other on a line (both of fonts `rebuilt` says), labelled by the OCR read over
