@@ -6,8 +6,8 @@
 //     [--no-ocr] [--declined FILE.jsonl] [--texts DIR] [--dump FILE.jsonl]
 // --no-ocr measures the repair pass only (declined pages are not OCRed: no time ratio or document CER); --declined
 // writes each declined page's reason and evidence, one JSON line a page; --texts the repaired and true texts of the
-// repaired pages with the most edits; --dump every page's kind (repaired, kept, ocr), text, truth and edit distance, to
-// break the document's CER down.
+// repaired pages with the most edits; --dump every page's kind (repaired, kept, ocr), text, truth, edits and notes, to
+// break the document's CER and its OCR regions down.
 // Needs ../shared/corpus/tools (the variants) and Debian's python3-pikepdf and python3-fonttools; skips cleanly
 // without them. Broken files are cached in /tmp/codemap-long/.
 import { execFileSync } from 'node:child_process'
@@ -135,7 +135,16 @@ for (const v of variants) {
           const kind = r.repair ? 'repaired' : r.needsOcr ? 'ocr' : 'kept'
           const truthText = truth[r.n - 1]
           const x = texts[i] === undefined ? undefined : distance(texts[i], truthText)
-          return JSON.stringify({ page: r.n, kind, repair: r.repair, edits: x?.d, length: x?.n, text: texts[i], truth: truthText })
+          return JSON.stringify({
+            page: r.n,
+            kind,
+            repair: r.repair,
+            edits: x?.d,
+            length: x?.n,
+            text: texts[i],
+            truth: truthText,
+            notes: r.declined?.notes ?? r.notes,
+          })
         })
         .join('\n') + '\n',
     )

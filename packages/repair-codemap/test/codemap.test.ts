@@ -572,3 +572,27 @@ test('letters of a script the OCR read nowhere are neither confirmed nor refuted
   // where the OCR reads Greek itself, its Greek counts
   assert.ok(agreement(table, [ocr('α alpha ß beta'), ocr('γ gamma δ delta')], same, undefined, { unreadScripts: true }).agreement < 1)
 })
+
+test("the OCR's letters read over symbols are left out of the check, up to a quarter of its letters", () => {
+  const line = (text: string): LayerLine => ({
+    glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
+    box: { x0: 0, y0: 0, x1: text.length * 5, y1: 10 },
+    cy: 5,
+  })
+  // OCR characters at the glyphs they were read over
+  const ocr = (text: string): OcrChar[] => Array.from(text, (c, i) => ({ ch: c, x: i * 5 + 2.5, space: c === ' ' }))
+  const same = (g: { text: string }) => g.text
+  // relations beside their commands, the relations read as letters
+  const table = [line('≅ \\cong ≤ \\leq ou \\le'), line('⊂ \\subset ≈ \\approx')]
+  const read = [ocr('K \\cong E \\leq ou \\le'), ocr('C \\subset X \\approx')]
+  assert.ok(agreement(table, read, same).agreement < 0.9)
+  const left = agreement(table, read, same, undefined, { overSymbols: true })
+  assert.equal(left.agreement, 1)
+  assert.equal(left.dropped, 4)
+  // a map that reads the letters as punctuation would leave most of the OCR out: the check is made on all of it
+  const junk = [line('!"#$ %&\'(')]
+  const junkRead = [ocr('alpha beta')]
+  const strict = agreement(junk, junkRead, same, undefined, { overSymbols: true })
+  assert.equal(strict.dropped, 0)
+  assert.ok(strict.agreement < 0.5)
+})
