@@ -348,6 +348,12 @@ test('leader dots spaced by the extractor do not make a font one whose spacing i
   assert.equal(new Spacer(page([item(line(), 10), item(line(), 30)])).rebuilt('F'), false)
   const spaced = Array.from('words set by dvips', (c, k) => glyph(c.charCodeAt(0), c, 10 + 5 * k, k > 0))
   assert.equal(new Spacer(page([item(spaced, 10)])).rebuilt('F'), true)
+  // spaced glyph by glyph at its true size (math set glyph by glyph): its extents hold, OCR can be cut at its runs
+  assert.equal(new Spacer(page([item(spaced, 10)])).falseExtents('F'), false)
+  // the same glyphs read at 0.1 pt (dvips's bitmap fonts): 30 ems wide, their extents are false
+  const tiny = { ...item(spaced, 10), fontSize: 0.1 }
+  assert.equal(new Spacer(page([tiny])).rebuilt('F'), true)
+  assert.equal(new Spacer(page([tiny])).falseExtents('F'), true)
 })
 
 test("a page whose new font's anchor is refused is repaired from the maps settled before, that font's text read by OCR", async () => {
