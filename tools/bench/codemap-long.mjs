@@ -3,10 +3,11 @@
 // OCR regions spent per font, time against OCRing every page, CER of the text against the unbroken original (pdf.js's
 // text of it, page by page; pages the repair declines are OCRed, as the pipeline would).
 //   node tools/bench/codemap-long.mjs [--src lshort-fr.pdf] [--variants A,B,C] [--ocr-sample 3] [--pages 1-40]
-//     [--no-ocr] [--declined FILE.jsonl] [--texts DIR]
+//     [--no-ocr] [--declined FILE.jsonl] [--texts DIR] [--dump FILE.jsonl]
 // --no-ocr measures the repair pass only (declined pages are not OCRed: no time ratio or document CER); --declined
 // writes each declined page's reason and evidence, one JSON line a page; --texts the repaired and true texts of the
-// repaired pages with the most edits.
+// repaired pages with the most edits; --dump every page's kind (repaired, kept, ocr), text, truth, edits and notes, to
+// break the document's CER and its OCR regions down.
 // Needs ../shared/corpus/tools (the variants) and Debian's python3-pikepdf and python3-fonttools; skips cleanly
 // without them. Broken files are cached in /tmp/codemap-long/.
 import { execFileSync } from 'node:child_process'
@@ -126,6 +127,27 @@ for (const v of variants) {
   console.log(
     `  declined by codemap: ${[...reasons].map(([k, ns]) => `${k} ${ns.length} (pages ${ns.slice(0, 12).join(',')}${ns.length > 12 ? ',...' : ''})`).join('; ') || 'none'}`,
   )
+  if (opt('--dump'))
+    writeFileSync(
+      opt('--dump').replace(/(\.jsonl)?$/, `-${v}$1`),
+      st.pages
+        .map((r, i) => {
+          const kind = r.repair ? 'repaired' : r.needsOcr ? 'ocr' : 'kept'
+          const truthText = truth[r.n - 1]
+          const x = texts[i] === undefined ? undefined : distance(texts[i], truthText)
+          return JSON.stringify({
+            page: r.n,
+            kind,
+            repair: r.repair,
+            edits: x?.d,
+            length: x?.n,
+            text: texts[i],
+            truth: truthText,
+            notes: r.declined?.notes ?? r.notes,
+          })
+        })
+        .join('\n') + '\n',
+    )
   if (opt('--declined'))
     writeFileSync(
       opt('--declined').replace(/(\.jsonl)?$/, `-${v}$1`),

@@ -168,8 +168,8 @@ export function decide(v: Votes): Map<string, { text: string; votes: number; tot
   return out
 }
 
-/** Levenshtein distance of two strings (code points). */
-export function editDistance(a: string, b: string): number {
+/** Levenshtein distance of two strings (code points); a `wild` character of `a` stands for any one character of `b`. */
+export function editDistance(a: string, b: string, wild?: string): number {
   const x = Array.from(a)
   const y = Array.from(b)
   if (x.length === 0) return y.length
@@ -180,7 +180,7 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= x.length; i++) {
     cur[0] = i
     for (let j = 1; j <= y.length; j++) {
-      const sub = prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)
+      const sub = prev[j - 1]! + (x[i - 1] === y[j - 1] || x[i - 1] === wild ? 0 : 1)
       cur[j] = Math.min(sub, prev[j]! + 1, cur[j - 1]! + 1)
     }
     ;[prev, cur] = [cur, prev]

@@ -133,6 +133,22 @@ const NAMES_BROKEN = 0.5
 const VOCABULARY_KEEP = 0.6
 /** Words of 3 letters or more a page needs before its vocabulary share says anything. */
 const MIN_VOCABULARY_WORDS = 30
+/**
+ * Letters and digits of settled lines a region must hold before their agreement with its OCR says anything either
+ * way: about one line of prose (lshort-fr's formula regions hold 2-22 letters of settled lines, where one misread
+ * word moves the share by a quarter).
+ */
+const MIN_CHECK_CHARS = 60
+
+/** Whether box `b` lies wholly within box `r`. */
+const within = (b: BBox, r: BBox): boolean => b.x0 >= r.x0 && b.x1 <= r.x1 && b.y0 >= r.y0 && b.y1 <= r.y1
+
+/** The centre of a box, as a box of no extent (so that {@link within} says whether a box's centre is in another). */
+const centre = (b: BBox): BBox => {
+  const x = (b.x0 + b.x1) / 2
+  const y = (b.y0 + b.y1) / 2
+  return { x0: x, y0: y, x1: x, y1: y }
+}
 
 function union(a: BBox | undefined, b: BBox): BBox {
   return a ? { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) } : { ...b }
@@ -327,6 +343,8 @@ export class CodemapRepair implements Repair {
     let pageAgreement: number | undefined
     // what this page's region read, and the lines it covered (the text of fonts without a confirmed map is taken from it)
     let read: { box: BBox; words: PageText['items'] } | undefined
+    // every region read on this page, to check the repaired lines against where no anchor did
+    const regionsRead: Array<{ box: BBox; words: PageText['items'] }> = []
     if (needed.length > 0) {
       if (!ctx.recognizeRegion) return 'no OCR to anchor on' // the page goes to OCR as it would
       const glyphsIn = (ls: LayerLine[]) => ls.reduce((a, l) => a + l.glyphs.filter((g) => !g.space).length, 0)
@@ -346,6 +364,7 @@ export class CodemapRepair implements Repair {
       const ocr = await ctx.recognizeRegion(box, o.dpi)
       state.ocrRegions++
       read = { box, words: ocr.items }
+      regionsRead.push(read)
       const ocrLines = ocrByLine(lines, ocr.items)
       const known = new Map<string, FontModel>()
       for (const [f, s] of state.fonts) known.set(f, s.healthy ? { healthy: true } : { map: s.map, votes: s.votes })
@@ -438,12 +457,11 @@ export class CodemapRepair implements Repair {
         }
         const unmapped = (g: Glyph): boolean => state.fonts.get(g.font)?.healthy === false && !state.fonts.get(g.font)!.map.has(g.code)
         // lines the region holds whole: a line at its edge is read cut
-        const whole = (l: LayerLine) => l.box.x0 >= box.x0 && l.box.x1 <= box.x1 && l.box.y0 >= box.y0 && l.box.y1 <= box.y1
-        const rest = agreement(checked, ocrLines, settled, (l) => whole(l) && !l.glyphs.some((g) => !g.space && unmapped(g)))
+        const rest = agreement(checked, ocrLines, settled, (l) => within(l.box, box) && !l.glyphs.some((g) => !g.space && unmapped(g)))
         notes.push(
           `refused for ${refusedHere.size} new font(s); the lines of settled codes only agree with it at ${rest.agreement.toFixed(3)} over ${rest.chars} letters and digits, its words found ${rest.words.toFixed(3)}`,
         )
-        if (rest.chars > 0 && (rest.agreement < o.minAgreement || rest.words < o.minWordAgreement)) return 'anchor OCR disagrees'
+        if (rest.chars >= MIN_CHECK_CHARS && (rest.agreement < o.minAgreement || rest.words < o.minWordAgreement)) return 'anchor OCR disagrees'
       } else {
         for (const [f, s] of next) {
           const l = learned.fonts.get(f)!
@@ -480,19 +498,31 @@ export class CodemapRepair implements Repair {
         if (!state.fonts.get(g.font)!.map.has(g.code)) c[1]++
         unread.set(g.font, c)
       }
-    // not fonts of rebuilt spacing: their runs' extents are false (dvips bitmaps), so no OCR can be cut at them; they
-    // keep their maps and count in the page's coverage as before
-    const short = [...broken].filter((f) => !spacer.rebuilt(f) && 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
+    // not fonts whose runs' extents are false (dvips bitmaps): no OCR can be cut at them; they keep their maps and
+    // count in the page's coverage as before
+    const short = [...broken].filter((f) => !spacer.falseExtents(f) && 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
     if (short.length < broken.size) for (const f of short) broken.delete(f)
-    const ocrFonts = new Set([...refused, ...short.filter((f) => !broken.has(f))])
+    // A short font's codes that anchors did read keep their maps: only its runs holding codes no region read take the
+    // OCR's text (the OCR misreads what the map, voted over many glyphs, reads right: `packaee` for `package`).
+    const shortRead = new Set(short.filter((f) => !broken.has(f)))
+    const ocrFonts = new Set([...refused, ...shortRead])
+    const mappedCode = (f: string, code: string) => state.fonts.get(f)!.map.has(code)
+    const needsOcr = (g: Glyph) => !g.space && (refused.has(g.font) || (shortRead.has(g.font) && !mappedCode(g.font, g.code)))
+    const runNeedsOcr = (i: number): boolean => {
+      const r = spacer.runs[i]!
+      const f = r.fontId ?? NO_FONT
+      if (refused.has(f)) return true
+      if (!shortRead.has(f)) return false
+      const gs = itemGlyphs(r)
+      return gs ? gs.some((g) => !mappedCode(f, codeKey(g.code))) : Array.from(r.text).some((c) => c.trim() !== '' && !mappedCode(f, c))
+    }
     const runText = new Map<number, string>()
     if (ocrFonts.size > 0) {
       if (!ctx.recognizeRegion) return 'no OCR to anchor on'
-      if ([...refused].some((f) => spacer.rebuilt(f))) return 'anchor OCR disagrees'
+      if ([...refused].some((f) => spacer.falseExtents(f))) return 'anchor OCR disagrees'
       const why = (f: string) => `${f} (${refused.has(f) ? 'anchor refused' : `${unread.get(f)![1]} of ${unread.get(f)![0]} glyphs unread`})`
-      const theirs = lines.filter((l) => l.glyphs.some((g) => !g.space && ocrFonts.has(g.font)))
-      const inside = (b: BBox, r: BBox) => b.x0 >= r.x0 && b.x1 <= r.x1 && b.y0 >= r.y0 && b.y1 <= r.y1
-      const uncovered = theirs.filter((l) => !read || !inside(l.box, read.box))
+      const theirs = lines.filter((l) => l.glyphs.some(needsOcr))
+      const uncovered = theirs.filter((l) => !read || !within(l.box, read.box))
       const words = read ? [...read.words] : []
       if (uncovered.length > 0) {
         let n = 0
@@ -503,12 +533,12 @@ export class CodemapRepair implements Repair {
         box = regionAround(box!, page)
         const ocr = await ctx.recognizeRegion(box, o.dpi)
         state.ocrRegions++
+        regionsRead.push({ box, words: ocr.items })
         // the box over the lines left may span lines the page's own region read: their words are taken once
-        const mid = (b: BBox, r: BBox) => (b.x0 + b.x1) / 2 >= r.x0 && (b.x0 + b.x1) / 2 <= r.x1 && (b.y0 + b.y1) / 2 >= r.y0 && (b.y0 + b.y1) / 2 <= r.y1
-        words.push(...ocr.items.filter((w) => !read || !mid(w.bbox, read.box)))
+        words.push(...ocr.items.filter((w) => !read || !within(centre(w.bbox), read.box)))
         notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts without a map to read them by`)
       }
-      for (const [i, t] of ocrOfRuns(spacer.runs, words, ocrFonts)) runText.set(i, t)
+      for (const [i, t] of ocrOfRuns(spacer.runs, words, runNeedsOcr)) runText.set(i, t)
       notes.push(`read from the OCR over their ${runText.size} runs: ${[...ocrFonts].map(why).join(', ')}`)
     }
     const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
@@ -522,7 +552,7 @@ export class CodemapRepair implements Repair {
         }
     const coverage = covered / inBroken
     const accents = new Map<string, Map<number, string>>()
-    const mapped = applyMaps(page, decode, broken, new Spacer(page, spacingOf(state)), runText, accents)
+    const mapped = applyMaps(page, decode, new Set([...broken, ...shortRead]), new Spacer(page, spacingOf(state)), runText, accents)
     // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap);
     // none on a page with text read by OCR, which no map of the file can give (its writer lays the text over it)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
@@ -572,7 +602,37 @@ export class CodemapRepair implements Repair {
       notes.push(
         `function words short of ${FUNCTION_WORD_KEEP} of the anchor's ${state.anchorFunctionWords.toFixed(2)}; ${met} of ${words.length} words met on earlier pages (needs ${VOCABULARY_KEEP})`,
       )
-      if (words.length < MIN_VOCABULARY_WORDS || share < VOCABULARY_KEEP) return 'function words'
+      if (words.length < MIN_VOCABULARY_WORDS || share < VOCABULARY_KEEP) {
+        // A page the document's words do not vouch for (a symbol table, a figure's labels) is checked against the OCR
+        // of its own lines, as an anchor is: a region read here already, or its text block (the OCR it would get).
+        if (!ctx.recognizeRegion) return 'function words'
+        const covering = (l: LayerLine) => regionsRead.some((r) => within(l.box, r.box))
+        const mapped = (l: LayerLine) => !l.glyphs.some(needsOcr)
+        const finalText = (g: Glyph): string => (broken.has(g.font) || shortRead.has(g.font) ? decode(g.font, g.code) : g.text)
+        const check = () => {
+          // regions may overlap: a word is taken from the first region whose box holds its centre
+          const seen = regionsRead.flatMap((r, k) => r.words.filter((w) => !regionsRead.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
+          return agreement(lines, ocrByLine(lines, seen), finalText, (l) => mapped(l) && covering(l), { unreadScripts: true, overSymbols: true })
+        }
+        let own = check()
+        if (own.chars < MIN_CHECK_CHARS) {
+          // the regions read here hold too little of the mapped lines (a figure's, a formula's): the text block is read
+          let box: BBox | undefined
+          for (const l of lines) box = union(box, l.box)
+          box = regionAround(box!, page)
+          const ocr = await ctx.recognizeRegion(box, o.dpi)
+          state.ocrRegions++
+          regionsRead.unshift({ box, words: ocr.items })
+          own = check()
+        }
+        // the words check is for spaces the repair rebuilds; elsewhere the spaces are the extractor's own, as on any kept
+        // page (code listings and picture commands, which OCR splits otherwise, find 0.3 of its words)
+        const spacesRebuilt = lines.some((l) => mapped(l) && covering(l) && l.glyphs.some((g) => spacer.rebuilt(g.font)))
+        notes.push(
+          `the page's mapped lines agree with the OCR of its own lines at ${own.agreement.toFixed(3)} over ${own.chars} letters and digits (${own.wild} letters of scripts it read nowhere taken as read, ${own.dropped} of its letters over symbols left out), its words found ${own.words.toFixed(3)} (needs ${MIN_CHECK_CHARS} letters, ${o.minAgreement}${spacesRebuilt ? `, words ${o.minWordAgreement}` : ''})`,
+        )
+        if (own.chars < MIN_CHECK_CHARS || own.agreement < o.minAgreement || (spacesRebuilt && own.words < o.minWordAgreement)) return 'function words'
+      }
     }
     if (pageAgreement === undefined) notes.push('no OCR on this page: maps settled on earlier pages')
     const v = await ctx.judge(cand)

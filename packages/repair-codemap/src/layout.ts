@@ -153,6 +153,8 @@ export class Spacer {
   private readonly adv = new Map<string, number>()
   private readonly median = new Map<string, number>()
   private readonly degenerate = new Set<string>()
+  /** Fonts whose size the extractor misread: their glyphs' extents are false too. */
+  private readonly wide = new Set<string>()
   /** Each code's extent as the extractor measured it (its false width: constant per code). */
   private readonly width = new Map<string, number>()
   /** Per font with a model: the median of its advances less its codes' extents. */
@@ -190,7 +192,11 @@ export class Spacer {
     }
     for (const [f, [n, k]] of spaced) if (k > 0 && n / k > DEGENERATE) this.degenerate.add(f)
     // a font whose glyphs are many ems wide has its size misread, even where each glyph is a run of its own
-    for (const [f, l] of ems) if (median(l) > WIDE_EMS) this.degenerate.add(f)
+    for (const [f, l] of ems)
+      if (median(l) > WIDE_EMS) {
+        this.degenerate.add(f)
+        this.wide.add(f)
+      }
     this.lineOf = lineOfItems(this.runs, (f) => this.degenerate.has(f))
     for (const [a, b] of glyphSteps(this.runs, this.lineOf)) {
       const d = b.x0 - a.x0
@@ -224,6 +230,14 @@ export class Spacer {
   /** Whether the spacing of `font` is rebuilt from advances. */
   rebuilt(font: string): boolean {
     return this.degenerate.has(font)
+  }
+
+  /**
+   * Whether the extents of `font`'s glyphs are false (its size misread, as dvips's bitmap fonts): no OCR can be cut at
+   * its runs. Fonts rebuilt only because the extractor spaces every glyph (math set glyph by glyph) have true extents.
+   */
+  falseExtents(font: string): boolean {
+    return this.wide.has(font)
   }
 
   /** Whether a word space stands between two glyphs of rebuilt fonts, `p` then `g`, on one line. */
@@ -471,16 +485,16 @@ export function ocrByLine(lines: readonly LayerLine[], words: PageText['items'])
 }
 
 /**
- * What the OCR read over each run of `fonts` (by index in `runs`): each OCR character, placed evenly along its word's
+ * What the OCR read over each run `want` names (by index in `runs`): each OCR character, placed evenly along its word's
  * box, goes to the run it falls in (the word's centre within the run's height and a third of it of slack), or to the
  * nearest run of its line within half the word's height; characters of one word stay together, words are joined by
- * spaces; '' for a run the OCR read nothing over. Characters over runs of other fonts are theirs (their text comes
+ * spaces; '' for a run the OCR read nothing over. Characters over other runs are theirs (their text comes
  * from their maps): a word may run across fonts, as a figure set in another font inside a word.
  */
-export function ocrOfRuns(runs: readonly Run[], words: PageText['items'], fonts: ReadonlySet<string>): Map<number, string> {
+export function ocrOfRuns(runs: readonly Run[], words: PageText['items'], want: (run: number) => boolean): Map<number, string> {
   const got = new Map<number, Array<{ x: number; word: number; ch: string }>>()
   runs.forEach((r, i) => {
-    if (r.text.length > 0 && fonts.has(r.fontId ?? NO_FONT)) got.set(i, [])
+    if (r.text.length > 0 && want(i)) got.set(i, [])
   })
   words.forEach((w, wi) => {
     const t = w.text.trim()

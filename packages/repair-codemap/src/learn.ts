@@ -143,11 +143,32 @@ export const TRIMMED_SHARE = 0.1
  */
 export function agreement(
   lines: readonly LayerLine[],
-  ocr: readonly OcrChar[][],
+  read: readonly OcrChar[][],
   decode: (g: Glyph) => string,
   only?: (line: LayerLine) => boolean,
-): { agreement: number; chars: number; raw: number; words: number } {
+  { unreadScripts = false, overSymbols = false }: { unreadScripts?: boolean; overSymbols?: boolean } = {},
+): { agreement: number; chars: number; raw: number; words: number; wild: number; dropped: number } {
+  // With `overSymbols`, OCR words read over glyphs that decode to no letter or digit (a symbol table's relations and
+  // arrows, which OCR reads as letters: `KW` for ≅) are left out, at most UNREAD_SCRIPT_SHARE of its letters.
+  let ocr = read
+  let dropped = 0
+  if (overSymbols) {
+    const kept = symbolFree(lines, read, decode, only)
+    if (kept.dropped > 0 && kept.dropped <= UNREAD_SCRIPT_SHARE * kept.letters) {
+      ocr = kept.ocr
+      dropped = kept.dropped
+    }
+  }
   const per: Array<{ dist: number; chars: number }> = []
+  // With `unreadScripts`, letters of a script the OCR read nowhere in these lines (Greek symbols under a Latin OCR)
+  // stand for whatever it read there: it can neither confirm nor refute them. At most UNREAD_SCRIPT_SHARE of the
+  // letters, so that a map into another script is not waved through.
+  const ocrScripts = new Set<string>()
+  if (unreadScripts) for (const o of ocr) for (const c of o) if (!c.space) ocrScripts.add(scriptOf(c.ch))
+  const wildOf = (s: string) => Array.from(s, (c) => (/\p{L}/u.test(c) && !ocrScripts.has(scriptOf(c)) ? WILD : c)).join('')
+  const wildPer: Array<{ dist: number; chars: number }> = []
+  let wildChars = 0
+  let decodedChars = 0
   let ocrWords = 0
   let found = 0
   lines.forEach((line, i) => {
@@ -182,8 +203,17 @@ export function agreement(
     )
     const n = Array.from(want).length
     if (n === 0) return
-    per.push({ dist: Math.min(n, editDistance(wordly(decodedLine(line, decode)), want)), chars: n })
+    const decoded = wordly(decodedLine(line, decode))
+    per.push({ dist: Math.min(n, editDistance(decoded, want)), chars: n })
+    if (unreadScripts) {
+      const w = wildOf(decoded)
+      decodedChars += Array.from(decoded).length
+      wildChars += Array.from(w).filter((c) => c === WILD).length
+      wildPer.push({ dist: Math.min(n, editDistance(w, want, WILD)), chars: n })
+    }
   })
+  const useWild = unreadScripts && wildChars > 0 && wildChars <= UNREAD_SCRIPT_SHARE * decodedChars
+  if (useWild) per.splice(0, per.length, ...wildPer)
   const chars = per.reduce((a, p) => a + p.chars, 0)
   const dist = per.reduce((a, p) => a + p.dist, 0)
   per.sort((a, b) => b.dist / b.chars - a.dist / a.chars)
@@ -196,8 +226,72 @@ export function agreement(
     d -= p.dist
     c -= p.chars
   }
-  return { agreement: c ? 1 - d / c : 0, chars, raw: chars ? 1 - dist / chars : 0, words: ocrWords ? found / ocrWords : 0 }
+  return {
+    agreement: c ? 1 - d / c : 0,
+    chars,
+    raw: chars ? 1 - dist / chars : 0,
+    words: ocrWords ? found / ocrWords : 0,
+    wild: useWild ? wildChars : 0,
+    dropped,
+  }
 }
+
+/** The OCR lines without the words read over glyphs that decode to no letter or digit, and the letters left out. */
+function symbolFree(
+  lines: readonly LayerLine[],
+  ocr: readonly OcrChar[][],
+  decode: (g: Glyph) => string,
+  only?: (line: LayerLine) => boolean,
+): { ocr: OcrChar[][]; dropped: number; letters: number } {
+  let dropped = 0
+  let letters = 0
+  const out = lines.map((line, i) => {
+    const o = ocr[i] ?? []
+    if (o.length === 0 || (only && !only(line))) return [...o]
+    const glyphs = line.glyphs.filter((g) => !g.space)
+    const cw = (line.box.x1 - line.box.x0) / Math.max(1, glyphs.length)
+    const words: OcrChar[][] = [[]]
+    for (const c of o) {
+      if (c.space) words.push([])
+      else words[words.length - 1]!.push(c)
+    }
+    const keep: OcrChar[] = []
+    for (const w of words) {
+      if (w.length === 0) continue
+      const n = w.filter((c) => /[\p{L}\p{N}]/u.test(c.ch)).length
+      letters += n
+      const x0 = w[0]!.x - cw / 2
+      const x1 = w[w.length - 1]!.x + cw / 2
+      const under = glyphs.filter((g) => g.x >= x0 && g.x <= x1)
+      if (under.length > 0 && under.every((g) => !/[\p{L}\p{N}]/u.test(decode(g)))) {
+        dropped += n
+        continue
+      }
+      if (keep.length > 0) keep.push({ ch: ' ', x: (keep[keep.length - 1]!.x + w[0]!.x) / 2, space: true })
+      keep.push(...w)
+    }
+    return keep
+  })
+  return { ocr: out, dropped, letters }
+}
+
+/** Stands in a decoded line for a letter the OCR cannot read (see {@link agreement}). */
+const WILD = '\u0000'
+/**
+ * Letters of a script the OCR did not read that may stand as wildcards: lshort-fr's symbol tables set one Greek
+ * letter beside each command name of 5-6 letters (about 0.15); a map into another script has far more.
+ */
+const UNREAD_SCRIPT_SHARE = 0.25
+
+/** The script of a letter, as far as the check needs it: Latin or not, and which. */
+function scriptOf(c: string): string {
+  for (const s of SCRIPTS) if (s.re.test(c)) return s.name
+  return /\p{L}/u.test(c) ? 'other' : 'none'
+}
+const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Hebrew', 'Arabic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai'].map((name) => ({
+  name,
+  re: new RegExp(`\\p{Script=${name}}`, 'u'),
+}))
 
 /**
  * Steps between glyphs next to each other on a line (both of fonts `rebuilt` says), labelled by the OCR read over

@@ -9,7 +9,8 @@ import gates from '@pdftriage/judge-gates'
 import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
 import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
 import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
-import { ocrOfRuns, Spacer } from '../src/layout.js'
+import { ocrOfRuns, Spacer, type LayerLine, type OcrChar } from '../src/layout.js'
+import { agreement } from '../src/learn.js'
 
 let extractor: Extractor
 let judge: Judge
@@ -347,6 +348,12 @@ test('leader dots spaced by the extractor do not make a font one whose spacing i
   assert.equal(new Spacer(page([item(line(), 10), item(line(), 30)])).rebuilt('F'), false)
   const spaced = Array.from('words set by dvips', (c, k) => glyph(c.charCodeAt(0), c, 10 + 5 * k, k > 0))
   assert.equal(new Spacer(page([item(spaced, 10)])).rebuilt('F'), true)
+  // spaced glyph by glyph at its true size (math set glyph by glyph): its extents hold, OCR can be cut at its runs
+  assert.equal(new Spacer(page([item(spaced, 10)])).falseExtents('F'), false)
+  // the same glyphs read at 0.1 pt (dvips's bitmap fonts): 30 ems wide, their extents are false
+  const tiny = { ...item(spaced, 10), fontSize: 0.1 }
+  assert.equal(new Spacer(page([tiny])).rebuilt('F'), true)
+  assert.equal(new Spacer(page([tiny])).falseExtents('F'), true)
 })
 
 test("a page whose new font's anchor is refused is repaired from the maps settled before, that font's text read by OCR", async () => {
@@ -457,5 +464,141 @@ test('the OCR read over a font without a map is cut at its runs, also inside a w
     { text: 'Section', bbox: { x0: 10, y0: 10, x1: 45, y1: 20 } },
     { text: '12', bbox: { x0: 55, y0: 10, x1: 65, y1: 20 } },
   ]
-  assert.deepEqual([...ocrOfRuns(runs, words, new Set(['B']))], [[1, 'tion 1']])
+  assert.deepEqual([...ocrOfRuns(runs, words, (i) => runs[i]!.fontId === 'B')], [[1, 'tion 1']])
+})
+
+test("a font short of read codes keeps its map on the runs whose codes were read: only runs with unread codes take the OCR's text", async () => {
+  const listing = ENGLISH_PROSE.toLowerCase().split('\n')[0]!.split(' ').slice(0, 8).join(' ')
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: ENGLISH_PROSE.toLowerCase(), layer: 'garbled', font: 'Courier', shareFont: 'code' },
+    ],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: `${listing}\n\n${FRENCH_DECREE.split('\n').slice(0, 4).join('\n')}`, layer: 'garbled', shareFont: 'code' },
+    ],
+  ])
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2)]
+  await tw.close()
+  // page 2's "OCR" reads the listing font's words backwards: a run of codes read before keeps its map's text
+  const courier = (p: PageText, it: PageText['items'][number]) => p.fonts?.[it.fontId ?? '']?.name === 'Courier'
+  const read = async (n: number, box: BBox) => {
+    const p = pages[n - 1]!
+    const words = [
+      ...wordsOf({ ...p, items: p.items.filter((i) => n === 1 || !courier(p, i)) }),
+      ...(n === 1 ? [] : wordsOf({ ...p, items: p.items.filter((i) => courier(p, i)) }).map((w) => ({ ...w, text: Array.from(w.text).reverse().join('') }))),
+    ]
+    return words.filter((w) => inBox(w.bbox, box))
+  }
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 }, read)
+  const text = r.texts[1]
+  assert.ok(text !== undefined, r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs: \S+ \(\d+ of \d+ glyphs unread\)/)
+  // the line of codes page 1 read is the map's, exact; the decree's title (capitals no region read) is the OCR's
+  assert.ok(text.includes(listing), text)
+  assert.ok(text.includes('ÉTÊRRA'), text)
+  assert.ok(!text.includes('\ufffd'))
+})
+
+test('a settled page neither its function words nor the words met before vouch for is checked against the OCR of its own lines', async () => {
+  // an index of words never met before (each word of the prose backwards), set in the settled body font
+  const words = [...new Set(FRENCH_PROSE.toLowerCase().match(/\p{L}{5,}/gu) ?? [])].map((w) => Array.from(w).reverse().join(''))
+  const index = words.map((w, i) => `${w}${i % 3 === 0 ? ', ' : '\n'}`).join('')
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [{ text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' }],
+    [{ text: index, layer: 'garbled', shareFont: 'body' }],
+  ])
+  // the OCR reads the index as it is: the page is repaired, at the cost of one region over its text
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual(r.regions, [1, 0, 1])
+  assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
+  assert.match(r.notes[2]!.join('\n'), /the page.s mapped lines agree with the OCR of its own lines at 1\.000/)
+  // an OCR that reads other words there (each backwards again): the page is declined, as before
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2), await tw.getPageText(3)]
+  await tw.close()
+  const r2 = await repairAll(t.broken, t.healthy, {}, async (n, box) =>
+    wordsOf(pages[n - 1]!)
+      .filter((w) => inBox(w.bbox, box))
+      .map((w) => (n < 3 ? w : { ...w, text: Array.from(w.text).reverse().join('') })),
+  )
+  assert.equal(r2.texts[2], undefined)
+  assert.match(r2.notes[2]!.join('\n'), /declined: function words/)
+})
+
+test("a refused region's few letters of settled lines do not decide: the page is repaired from the maps settled before", async () => {
+  const code = 'int main(void) {\n  printf("bonjour");\n  return 0;\n}'
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: code, layer: 'garbled', font: 'Courier', shareFont: 'code' },
+      { text: 'Le maire de la commune', layer: 'garbled', shareFont: 'body' },
+      { text: code, layer: 'garbled', shareFont: 'code' },
+    ],
+  ])
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2)]
+  await tw.close()
+  // page 2's "OCR" reads every word backwards: the listing font's anchor is refused, and the one line of settled codes
+  // (18 letters and digits) disagrees too
+  const read = async (n: number, box: BBox) =>
+    wordsOf(pages[n - 1]!)
+      .filter((w) => inBox(w.bbox, box))
+      .map((w) => (n === 1 ? w : { ...w, text: Array.from(w.text).reverse().join('') }))
+  const r = await repairAll(t.broken, t.healthy, {}, read)
+  const text = r.texts[1]
+  assert.ok(text !== undefined, r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /the lines of settled codes only agree with it at 0\.[0-7]\d* over 18 letters/)
+  assert.ok(text.includes('Le maire de la commune'), text)
+  assert.ok(text.includes('tni )diov(niam'), text)
+})
+
+test('letters of a script the OCR read nowhere are neither confirmed nor refuted by it, up to a quarter of the letters', () => {
+  const line = (text: string): LayerLine => ({
+    glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
+    box: { x0: 0, y0: 0, x1: text.length * 5, y1: 10 },
+    cy: 5,
+  })
+  const ocr = (text: string): OcrChar[] => Array.from(text, (c, i) => ({ ch: c, x: i * 5 + 2.5, space: c === ' ' }))
+  const same = (g: { text: string }) => g.text
+  // a symbol table: each Greek letter beside its command, which a Latin OCR reads as a Latin letter
+  const table = [line('α alpha β beta'), line('γ gamma δ delta')]
+  const read = [ocr('a alpha B beta'), ocr('y gamma o delta')]
+  assert.ok(agreement(table, read, same).agreement < 0.9)
+  const wild = agreement(table, read, same, undefined, { unreadScripts: true })
+  assert.equal(wild.agreement, 1)
+  assert.equal(wild.wild, 4)
+  // a map into Greek (every letter) is checked as it is
+  const greek = [line('αλπηα βετα'), line('γαμμα δελτα')]
+  const asRead = [ocr('alpha beta'), ocr('gamma delta')]
+  assert.ok(agreement(greek, asRead, same, undefined, { unreadScripts: true }).agreement < 0.5)
+  // where the OCR reads Greek itself, its Greek counts
+  assert.ok(agreement(table, [ocr('α alpha ß beta'), ocr('γ gamma δ delta')], same, undefined, { unreadScripts: true }).agreement < 1)
+})
+
+test("the OCR's letters read over symbols are left out of the check, up to a quarter of its letters", () => {
+  const line = (text: string): LayerLine => ({
+    glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
+    box: { x0: 0, y0: 0, x1: text.length * 5, y1: 10 },
+    cy: 5,
+  })
+  // OCR characters at the glyphs they were read over
+  const ocr = (text: string): OcrChar[] => Array.from(text, (c, i) => ({ ch: c, x: i * 5 + 2.5, space: c === ' ' }))
+  const same = (g: { text: string }) => g.text
+  // relations beside their commands, the relations read as letters
+  const table = [line('≅ \\cong ≤ \\leq ou \\le'), line('⊂ \\subset ≈ \\approx')]
+  const read = [ocr('K \\cong E \\leq ou \\le'), ocr('C \\subset X \\approx')]
+  assert.ok(agreement(table, read, same).agreement < 0.9)
+  const left = agreement(table, read, same, undefined, { overSymbols: true })
+  assert.equal(left.agreement, 1)
+  assert.equal(left.dropped, 4)
+  // a map that reads the letters as punctuation would leave most of the OCR out: the check is made on all of it
+  const junk = [line('!"#$ %&\'(')]
+  const junkRead = [ocr('alpha beta')]
+  const strict = agreement(junk, junkRead, same, undefined, { overSymbols: true })
+  assert.equal(strict.dropped, 0)
+  assert.ok(strict.agreement < 0.5)
 })
