@@ -39,6 +39,7 @@ export class PdfjsDocument implements ExtractedDocument {
 
   /** Page `n` (1-based) rendered to grey pixels at `dpi`. */
   renderPage(n: number, dpi: number): Promise<PageImage> {
+    this.rt.systemFonts()
     return this.#withPage(n, 'render', (page) =>
       renderGrey(this.rt.canvas, page, n, dpi, { plugin: this.plugin, file: this.file, maxPixels: this.options.maxRenderPixels }),
     )

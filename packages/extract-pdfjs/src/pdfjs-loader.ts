@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { homedir, platform } from 'node:os'
 import { dirname, join } from 'node:path'
 import { TriageError } from '@pdftriage/core'
 
@@ -16,6 +17,11 @@ export interface PdfjsRuntime {
   standardFontDataUrl: string
   cMapUrl: string
   wasmUrl: string
+  /**
+   * Registers the system's fonts with the canvas before the first render, where loading the canvas did not (see
+   * {@link loadPdfjs}); later calls do nothing.
+   */
+  systemFonts(): void
 }
 
 let runtime: Promise<PdfjsRuntime> | undefined
@@ -27,7 +33,23 @@ let runtime: Promise<PdfjsRuntime> | undefined
 export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
   runtime ??= (async () => {
     try {
-      const canvas = await import('@napi-rs/canvas')
+      // @napi-rs/canvas registers every system font when it loads: 0.2 s of CPU a process on a machine with 600 font
+      // files (TeX Live's), for renders only (pdf.js draws glyphs as paths; the system's fonts stand in for fonts a
+      // PDF names without embedding them), and many processes render nothing. Its own switch skips that at load, and
+      // the fonts are registered as it would have registered them before the first render instead. A canvas someone
+      // loaded before (with its fonts) is left as it is.
+      // (Asking the canvas for its font families would scan the system's fonts: whether it was loaded is asked of
+      // require's cache.)
+      const req = createRequire(import.meta.url)
+      const skip = process.env.DISABLE_SYSTEM_FONTS_LOAD === undefined && !(req.resolve('@napi-rs/canvas') in req.cache)
+      if (skip) process.env.DISABLE_SYSTEM_FONTS_LOAD = '1'
+      let canvas: CanvasModule
+      try {
+        canvas = await import('@napi-rs/canvas')
+      } finally {
+        if (skip) delete process.env.DISABLE_SYSTEM_FONTS_LOAD
+      }
+      let fontsLoaded = !skip
       // The legacy build's core-js replaces Array.prototype.push with a JavaScript version on V8 <= 12.1 (Node 20), to
       // work around a V8 bug with non-writable array lengths that neither pdf.js nor we rely on. The replacement costs
       // every push in the process: 9 % of a triage of a 312-page manual. The native push is put back.
@@ -39,13 +61,28 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
       g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
       if (Array.prototype.push !== nativePush)
         Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false })
-      const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
+      const root = dirname(req.resolve('pdfjs-dist/package.json'))
       return {
         pdfjs,
         canvas,
         standardFontDataUrl: join(root, 'standard_fonts') + '/',
         cMapUrl: join(root, 'cmaps') + '/',
         wasmUrl: join(root, 'wasm') + '/',
+        systemFonts() {
+          if (fontsLoaded) return
+          fontsLoaded = true
+          // what @napi-rs/canvas 0.1.100 does at load without DISABLE_SYSTEM_FONTS_LOAD (its index.js)
+          // (loadSystemFonts is in its binding, not in its type declarations)
+          const fonts = canvas.GlobalFonts as CanvasModule['GlobalFonts'] & { loadSystemFonts?: () => void }
+          fonts.loadSystemFonts?.()
+          const home = homedir()
+          if (platform() === 'win32') fonts.loadFontsFromDir(join(home, 'AppData', 'Local', 'Microsoft', 'Windows', 'Fonts'))
+          else if (platform() === 'darwin') fonts.loadFontsFromDir(join(home, 'Library', 'Fonts'))
+          else if (platform() === 'linux') {
+            fonts.loadFontsFromDir(join('usr', 'local', 'share', 'fonts'))
+            fonts.loadFontsFromDir(join(home, '.fonts'))
+          }
+        },
       }
     } catch (cause) {
       runtime = undefined

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import { blankPdf, healthyPdf } from '@pdftriage/fixtures'
 import pdfjsExtractor from '../src/index.js'
 
@@ -33,4 +38,30 @@ test('render: over the pixel budget fails with PAGE_TOO_LARGE before allocating'
   await assert.rejects(doc.renderPage(1, 300), { code: 'PAGE_TOO_LARGE', page: 1, stage: 'render' })
   const ok = await doc.renderPage(1, 100) // 827 x 1169 = 0.97 MP
   assert.equal(ok.width, 827)
+})
+
+test('render: the canvas has the system fonts that loading it registers, though the extractor loads it without them', async () => {
+  // A fresh process for each, since the canvas is loaded once a process: its font families as @napi-rs/canvas loads
+  // them, and as the extractor's first render leaves them (fonts a PDF names without embedding are drawn with them).
+  const dir = mkdtempSync(join(tmpdir(), 'render-fonts-'))
+  try {
+    const pdf = join(dir, 'a.pdf')
+    writeFileSync(pdf, await healthyPdf('en'))
+    const families = (script: string) => {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('.', import.meta.url)), encoding: 'utf8' })
+      assert.equal(r.status, 0, r.stderr)
+      return r.stdout
+    }
+    const own = families(`import c from '@napi-rs/canvas'; process.stdout.write(JSON.stringify(c.GlobalFonts.families))`)
+    const index = new URL('../src/index.js', import.meta.url).href
+    const ours = families(
+      `import { readFileSync } from 'node:fs'; import x from ${JSON.stringify(index)};` +
+        `const doc = await (await x.create(x.optionsSchema.parse({}), { baseDir: '.' })).open(readFileSync(${JSON.stringify(pdf)}));` +
+        `await doc.renderPage(1, 36); await doc.close(); const c = await import('@napi-rs/canvas');` +
+        `process.stdout.write(JSON.stringify(c.default.GlobalFonts.families))`,
+    )
+    assert.equal(ours, own)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

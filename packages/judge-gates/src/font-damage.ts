@@ -1,7 +1,7 @@
 import type { BBox, FontInfo, PageText } from '@pdftriage/core'
 import { findDamage, findExtremeDamage, f2, statsNote, type Damage } from './damage.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { pageStats } from './page-stats.js'
+import { countStats } from './page-stats.js'
 
 /** A font of the page whose own characters fail a damage gate. */
 export interface FontDamage extends Damage {
@@ -56,7 +56,7 @@ export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGates
   if (byFont.size < 2) return [] // one font: the page statistics are the font's
   const out: FontDamage[] = []
   for (const [fontId, texts] of byFont) {
-    const s = pageStats(texts.join(' '))
+    const s = countStats(texts.join(' '))
     // Size and share count the characters the shares are taken over: leaders are layout, and a font that sets only
     // the dots of a table of contents (TeX's math italic does) has nothing to judge (a 312-page French manual had 32
     // table-of-contents and index pages flagged before this).

@@ -76,22 +76,31 @@ function isControl(c: number): boolean {
   )
 }
 
-/** Decimal digits (\p{Nd}) in a token, ASCII ones by code. */
-function digitCount(tok: string): number {
-  let n = 0
-  for (let k = 0; k < tok.length; k++) {
-    const c = tok.charCodeAt(k)
-    if (c < 0x80) {
-      if (c >= 0x30 && c <= 0x39) n++
-    } else {
-      // by code point, as the count it replaces (digits outside the BMP exist)
-      const cp = tok.codePointAt(k)!
-      if (cp > 0xffff) k++
-      if (/\p{Nd}/u.test(String.fromCodePoint(cp))) n++
-    }
-  }
-  return n
+/** Classes of a character above ASCII, as the patterns of {@link countStats} see it: `/\s/u`, `\p{L}`, `\p{Nd}`, vowel. */
+const SPACE = 1
+const LETTER = 2
+const DIGIT = 4
+const VOWEL = 8
+const KNOWN = 16
+/** Classes of the BMP's characters, filled as they are met: a page asks the same few accented letters thousands of times. */
+const bmpClass = new Uint8Array(0x10000)
+const astralClass = new Map<number, number>()
+function classOf(c: number): number {
+  let k = c < 0x10000 ? bmpClass[c]! : (astralClass.get(c) ?? 0)
+  if (k !== 0) return k
+  const ch = String.fromCodePoint(c)
+  k = KNOWN
+  if (/\s/u.test(ch)) k |= SPACE
+  if (/\p{L}/u.test(ch)) k |= LETTER
+  else if (/\p{Nd}/u.test(ch)) k |= DIGIT
+  if (VOWELS.has(ch.toLowerCase())) k |= VOWEL
+  if (c < 0x10000) bmpClass[c] = k
+  else astralClass.set(c, k)
+  return k
 }
+
+/** The longest function word: longer words need not be lower-cased and looked up. */
+const LONGEST_FUNCTION_WORD = Math.max(...[...ENGLISH_FUNCTION_WORDS, ...FRENCH_FUNCTION_WORDS].map((w) => w.length))
 
 let last: { text: string; stats: PageStats } | undefined
 
@@ -106,7 +115,11 @@ export function pageStats(text: string): PageStats {
   return stats
 }
 
-function countStats(text: string): PageStats {
+/**
+ * {@link pageStats} without keeping the result: for texts asked once (a font's share of a page), which would otherwise
+ * push the page's own out.
+ */
+export function countStats(text: string): PageStats {
   let chars = 0
   let letters = 0
   let digits = 0
@@ -115,52 +128,83 @@ function countStats(text: string): PageStats {
   let leaders = 0
   let latinLetters = 0
   let vowels = 0
+  let numberDigits = 0
   for (const m of text.matchAll(LEADERS)) leaders += m[0].replace(/\s/g, '').length
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!
-    // ASCII by table, the rest by Unicode property: the gates run on every page, and per-character regular
-    // expressions were 5 % of a triage.
-    if (c < 0x80) {
-      if (c === 32 || (c >= 9 && c <= 13)) continue
+  // Tokens (runs between white space, as `text.split(/\s+/u)` gives them) holding a digit are measured for their
+  // number shape when they end: most tokens have none, and are neither cut out nor asked.
+  let tokStart = 0
+  let tokDigits = 0
+  const endToken = (end: number) => {
+    if (tokDigits > 0) {
+      const tok = text.slice(tokStart, end)
+      if (NUMBER.test(tok) || IDENT.test(tok)) numberDigits += tokDigits
+    }
+    tokDigits = 0
+  }
+  // By code unit and code point, ASCII by table, the rest by its class (see classOf): the gates run on every page,
+  // and per-character strings and regular expressions were most of their time.
+  for (let i = 0; i < text.length; i++) {
+    const c0 = text.charCodeAt(i)
+    if (c0 < 0x80) {
+      if (c0 === 32 || (c0 >= 9 && c0 <= 13)) {
+        endToken(i)
+        tokStart = i + 1
+        continue
+      }
       chars++
-      if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) {
+      if ((c0 >= 0x41 && c0 <= 0x5a) || (c0 >= 0x61 && c0 <= 0x7a)) {
         letters++
         latinLetters++
-        if (ASCII_VOWEL[c]) vowels++
-      } else if (c >= 0x30 && c <= 0x39) digits++
-      else if (c < 0x20 || c === 0x7f) controls++
+        if (ASCII_VOWEL[c0]) vowels++
+      } else if (c0 >= 0x30 && c0 <= 0x39) {
+        digits++
+        tokDigits++
+      } else if (c0 < 0x20 || c0 === 0x7f) controls++
       continue
     }
-    if (/\s/u.test(ch)) continue
+    let c = c0
+    if (c0 >= 0xd800 && c0 <= 0xdbff && i + 1 < text.length) {
+      const lo = text.charCodeAt(i + 1)
+      if (lo >= 0xdc00 && lo <= 0xdfff) c = (c0 - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000
+    }
+    const k = classOf(c)
+    if (k & SPACE) {
+      endToken(i)
+      tokStart = i + 1
+      continue
+    }
     chars++
     if (isLatinLetter(c)) {
       latinLetters++
-      if (VOWELS.has(ch.toLowerCase())) vowels++
+      if (k & VOWEL) vowels++
     }
-    if (/\p{L}/u.test(ch)) letters++
-    else if (/\p{Nd}/u.test(ch)) digits++
+    if (k & LETTER) letters++
+    else if (k & DIGIT) {
+      digits++
+      tokDigits++
+    }
     if ((c >= 0x80 && c <= 0xde) || c === 0xf7) latin1++
     else if (isControl(c)) controls++
+    if (c > 0xffff) i++
   }
-  let numberDigits = 0
-  // Only tokens with a digit can add any, and most have none: the shape patterns are asked of those only.
-  if (digits > 0)
-    for (const tok of text.split(/\s+/u)) {
-      const n = digitCount(tok)
-      if (n > 0 && (NUMBER.test(tok) || IDENT.test(tok))) numberDigits += n
-    }
+  endToken(text.length)
   const judged = chars - leaders
   const sh = (n: number) => (judged > 0 ? n / judged : 0)
   let words = 0
   let en = 0
   let fr = 0
   let single = 0
-  // The words as strings (match), not match objects (matchAll): a page holds hundreds.
-  for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+  // The words as strings (match), not match objects (matchAll): a page holds hundreds. Only words short enough to be
+  // function words are lower-cased, one by one; lower-casing the page first gives the same words but where it turns a
+  // letter into two characters (U+0130, a dotted capital I, becomes i and a combining dot), so such a page is.
+  const lowerFirst = text.includes('\u0130')
+  for (const w of (lowerFirst ? text.toLowerCase() : text).match(/\p{L}+/gu) ?? []) {
     words++
-    if (w.length === 1 && w.charCodeAt(0) < 0x530) single++
-    if (ENGLISH_FUNCTION_WORDS.has(w)) en++
-    if (FRENCH_FUNCTION_WORDS.has(w)) fr++
+    if (w.length > LONGEST_FUNCTION_WORD) continue
+    const lw = lowerFirst ? w : w.toLowerCase()
+    if (lw.length === 1 && lw.charCodeAt(0) < 0x530) single++
+    if (ENGLISH_FUNCTION_WORDS.has(lw)) en++
+    if (FRENCH_FUNCTION_WORDS.has(lw)) fr++
   }
   return {
     chars,

@@ -42,3 +42,12 @@ test('only digits of numbers and identifiers count with the letters', () => {
   assert.equal(s.digits, 26)
   assert.equal(s.numberDigits, 23) // not the 3 in `9:3;<2=`
 })
+
+test('words and numbers are counted by code point, capitals lower-cased as the whole text would be', () => {
+  // U+0130 lower-cases to i and a combining dot, which ends a word; THE and LE are function words in capitals; the
+  // mathematical digits (outside the BMP) are an identifier, the Arabic-Indic ones with % no number (the pattern's
+  // digits are ASCII); a no-break space separates tokens.
+  const s = pageStats('İx THE LE \u{1D7CF}\u{1D7D0} \u0663\u0664%\u00a012')
+  assert.deepEqual([s.words, s.singleLetterWords, s.englishShare, s.frenchShare], [4, 2, 0.25, 0.25])
+  assert.deepEqual([s.digits, s.numberDigits], [6, 4])
+})

@@ -2,7 +2,7 @@ import { definePlugin, TriageError, type Judge, type JudgeContext, type PageText
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
 import { chooseRegion } from './region.js'
-import { ocrLayer, splitWords } from './words.js'
+import { hasInvisibleFont, ocrLayer, splitWords } from './words.js'
 
 /** The judge's name in verdicts and notes. */
 export const SPOTCHECK_NAME = 'spotcheck'
@@ -25,6 +25,8 @@ function latinShare(text: string): number | undefined {
  */
 export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
   if (!ctx.recognizeRegion || page.source !== 'text-layer') return undefined
+  // Most pages have no font that draws nothing, and so no invisible share to reach.
+  if (o.minInvisibleShare > 0 && !hasInvisibleFont(page)) return undefined
   const layer = ocrLayer(page)
   if (!layer || layer.invisibleShare < o.minInvisibleShare) return undefined
   if (page.imageCoverage !== undefined && page.imageCoverage < o.minImageCoverage) return undefined

@@ -1,4 +1,4 @@
-import type { BBox, PageText } from '@pdftriage/core'
+import type { BBox, FontInfo, PageText } from '@pdftriage/core'
 
 /** A word with its box in page points and its comparison key. */
 export interface Word {
@@ -46,6 +46,15 @@ export function splitWords(items: PageText['items']): Word[] {
   return out
 }
 
+/** A font that draws nothing: reported `invisible`, or tesseract's GlyphLessFont. */
+const isInvisibleFont = (f: FontInfo): boolean => f.invisible === true || /GlyphLess/i.test(f.name ?? '')
+
+/**
+ * Whether any font of the page draws nothing: without one, {@link ocrLayer} finds no invisible text (asked per font,
+ * where ocrLayer measures every item).
+ */
+export const hasInvisibleFont = (page: PageText): boolean => Object.values(page.fonts ?? {}).some(isInvisibleFont)
+
 /** The OCR layer of a page as the judge sees it. */
 export interface OcrLayer {
   /** Words set in invisible fonts. */
@@ -63,7 +72,7 @@ export function ocrLayer(page: PageText): OcrLayer | undefined {
   if (!fonts) return undefined
   const invisible = (id: string | undefined): boolean => {
     const f = id === undefined ? undefined : fonts[id]
-    return f !== undefined && (f.invisible === true || /GlyphLess/i.test(f.name ?? ''))
+    return f !== undefined && isInvisibleFont(f)
   }
   let all = 0
   let inv = 0
