@@ -553,11 +553,17 @@ export class CodemapRepair implements Repair {
     const coverage = covered / inBroken
     const accents = new Map<string, Map<number, string>>()
     const mapped = applyMaps(page, decode, new Set([...broken, ...shortRead]), new Spacer(page, spacingOf(state)), runText, accents)
-    // each broken font's whole map by character code, for writers that put it back into the file (a ToUnicode CMap);
-    // none on a page with text read by OCR, which no map of the file can give (its writer lays the text over it)
+    // each mapped font's map by character code, for writers that put it back into the file (a ToUnicode CMap). A page
+    // with runs read by OCR gets its maps too when no refused font draws on it and the glyphs no anchor read are few
+    // (as few as coverage allows): those extract as nothing from the file, the rest as the maps read them. Laid over
+    // the page instead, the OCR's text would be read twice by extractors that ignore /ActualText (pdf.js), once
+    // through the maps the document's other pages write into the same fonts and once from the layer.
+    let unreadGlyphs = 0
+    for (const l of lines) for (const g of l.glyphs) if (needsOcr(g)) unreadGlyphs++
+    const writable = runText.size === 0 || (refused.size === 0 && unreadGlyphs <= (1 - MIN_COVERAGE) * total)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
-    if (runText.size === 0)
-      for (const f of broken) {
+    if (writable)
+      for (const f of [...broken, ...shortRead]) {
         const codeMap: Record<string, string> = {}
         for (const [k, t] of state.fonts.get(f)!.map) if (k.startsWith('#') && t !== UNKNOWN_CODE) codeMap[k.slice(1)] = t
         // an accent drawn over its letter is written as the spacing accent, as pdfTeX writes it (not as the letter the

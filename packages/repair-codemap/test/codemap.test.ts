@@ -53,6 +53,8 @@ interface Run {
   texts: Array<string | undefined>
   notes: string[][]
   regions: number[]
+  /** Fonts given a code map, per page (what a writer turns into ToUnicode CMaps). */
+  maps: number[]
 }
 
 /** Repairs every page of `broken` with one repair instance; the OCR reads `twin` (or `read` when given). */
@@ -65,7 +67,7 @@ async function repairAll(
   const repair = new CodemapRepair(codemapOptionsSchema.parse(o))
   const doc = await extractor.open(broken)
   const tw = await extractor.open(twin)
-  const run: Run = { texts: [], notes: [], regions: [] }
+  const run: Run = { texts: [], notes: [], regions: [], maps: [] }
   try {
     const info = doc.info
     for (let n = 1; n <= doc.pageCount; n++) {
@@ -85,6 +87,7 @@ async function repairAll(
       }
       const r = await repair.repair(page, ctx)
       run.texts.push(r?.page.text)
+      run.maps.push(Object.values(r?.page.fonts ?? {}).filter((f) => 'codeMap' in f).length)
       run.notes.push(r?.notes ?? repair.declined?.notes ?? [])
       run.regions.push(regions)
     }
@@ -500,6 +503,27 @@ test("a font short of read codes keeps its map on the runs whose codes were read
   assert.ok(text.includes(listing), text)
   assert.ok(text.includes('ÉTÊRRA'), text)
   assert.ok(!text.includes('\ufffd'))
+  // the decree's capitals are too many glyphs no anchor read for the file's maps to stand for the page's text
+  assert.deepEqual(r.maps, [2, 0])
+})
+
+test("a page whose few unread glyphs are read by OCR still gets its fonts' code maps, for the file", async () => {
+  const listing = ENGLISH_PROSE.toLowerCase().split('\n')[0]!.split(' ').slice(0, 8).join(' ')
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: ENGLISH_PROSE.toLowerCase(), layer: 'garbled', font: 'Courier', shareFont: 'code' },
+    ],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      // one glyph page 1 never drew in the listing font: its run is read by OCR
+      { text: `${listing}\n${listing} été`, layer: 'garbled', shareFont: 'code' },
+    ],
+  ])
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs/)
+  assert.deepEqual(r.maps, [2, 2])
 })
 
 test('a settled page neither its function words nor the words met before vouch for is checked against the OCR of its own lines', async () => {
