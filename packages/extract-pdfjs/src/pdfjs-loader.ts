@@ -71,7 +71,8 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
         systemFonts() {
           if (fontsLoaded) return
           fontsLoaded = true
-          // what @napi-rs/canvas 0.1.100 does at load without DISABLE_SYSTEM_FONTS_LOAD (its index.js)
+          // what @napi-rs/canvas 0.1.100 does at load without DISABLE_SYSTEM_FONTS_LOAD (its index.js), but for its
+          // `usr/local/share/fonts`, a path relative to the working folder, which is untrusted here: read from the root
           // (loadSystemFonts is in its binding, not in its type declarations)
           const fonts = canvas.GlobalFonts as CanvasModule['GlobalFonts'] & { loadSystemFonts?: () => void }
           fonts.loadSystemFonts?.()
@@ -79,7 +80,7 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
           if (platform() === 'win32') fonts.loadFontsFromDir(join(home, 'AppData', 'Local', 'Microsoft', 'Windows', 'Fonts'))
           else if (platform() === 'darwin') fonts.loadFontsFromDir(join(home, 'Library', 'Fonts'))
           else if (platform() === 'linux') {
-            fonts.loadFontsFromDir(join('usr', 'local', 'share', 'fonts'))
+            fonts.loadFontsFromDir(join('/', 'usr', 'local', 'share', 'fonts'))
             fonts.loadFontsFromDir(join(home, '.fonts'))
           }
         },
