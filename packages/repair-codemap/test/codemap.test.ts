@@ -580,14 +580,17 @@ test("a refused region's few letters of settled lines do not decide: the page is
   assert.ok(text.includes('tni )diov(niam'), text)
 })
 
+/** A layer line of one font, a glyph every 5 pt (what the aligner sees), for the agreement checks below. */
+const line = (text: string): LayerLine => ({
+  glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
+  box: { x0: 0, y0: 0, x1: text.length * 5, y1: 10 },
+  cy: 5,
+})
+/** OCR characters at the glyphs they were read over. */
+const ocr = (text: string): OcrChar[] => Array.from(text, (c, i) => ({ ch: c, x: i * 5 + 2.5, space: c === ' ' }))
+const same = (g: { text: string }) => g.text
+
 test('letters of a script the OCR read nowhere are neither confirmed nor refuted by it, up to a quarter of the letters', () => {
-  const line = (text: string): LayerLine => ({
-    glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
-    box: { x0: 0, y0: 0, x1: text.length * 5, y1: 10 },
-    cy: 5,
-  })
-  const ocr = (text: string): OcrChar[] => Array.from(text, (c, i) => ({ ch: c, x: i * 5 + 2.5, space: c === ' ' }))
-  const same = (g: { text: string }) => g.text
   // a symbol table: each Greek letter beside its command, which a Latin OCR reads as a Latin letter
   const table = [line('α alpha β beta'), line('γ gamma δ delta')]
   const read = [ocr('a alpha B beta'), ocr('y gamma o delta')]
@@ -604,14 +607,6 @@ test('letters of a script the OCR read nowhere are neither confirmed nor refuted
 })
 
 test("the OCR's letters read over symbols are left out of the check, up to a quarter of its letters", () => {
-  const line = (text: string): LayerLine => ({
-    glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
-    box: { x0: 0, y0: 0, x1: text.length * 5, y1: 10 },
-    cy: 5,
-  })
-  // OCR characters at the glyphs they were read over
-  const ocr = (text: string): OcrChar[] => Array.from(text, (c, i) => ({ ch: c, x: i * 5 + 2.5, space: c === ' ' }))
-  const same = (g: { text: string }) => g.text
   // relations beside their commands, the relations read as letters
   const table = [line('≅ \\cong ≤ \\leq ou \\le'), line('⊂ \\subset ≈ \\approx')]
   const read = [ocr('K \\cong E \\leq ou \\le'), ocr('C \\subset X \\approx')]
