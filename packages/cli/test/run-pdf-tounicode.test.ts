@@ -74,7 +74,7 @@ describe('searchable PDF of a page of two fonts of one name (the code maps of an
   }
 
   /** The page's text with each font's codes read by `readAs`, written by the writer; `undefined` fonts keep theirs. */
-  async function remap(input: Uint8Array, letterSpaced = false) {
+  async function remap(input: Uint8Array, letterSpaced = false, stretched = false) {
     const { writeSearchablePdfWithSummary } = await import('@pdftriage/write-pdf')
     const ex = await pdfjs.create(pdfjs.optionsSchema.parse({}), { baseDir: '.' })
     const doc = await ex.open(input)
@@ -90,7 +90,9 @@ describe('searchable PDF of a page of two fonts of one name (the code maps of an
         return [id, { ...page.fonts![id]!, codeMap }]
       }),
     )
-    const items = letterSpaced ? page.items.map((it) => ({ ...it, glyphs: it.glyphs?.map((g) => ({ ...g, spaceBefore: true })) })) : page.items
+    let items = letterSpaced ? page.items.map((it) => ({ ...it, glyphs: it.glyphs?.map((g) => ({ ...g, spaceBefore: true })) })) : page.items
+    // advances 5 % off every width: no dictionary's /Widths fits them
+    if (stretched) items = items.map((it) => ({ ...it, glyphs: it.glyphs?.map((g) => ({ ...g, x1: g.x0 + (g.x1 - g.x0) * 1.05 })) }))
     const written = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'repaired', page: { ...page, items, fonts, source: 'repaired' } }])
     const out = await ex.open(written.pdf)
     const got = await out.getPageText(1)
@@ -124,6 +126,21 @@ describe('searchable PDF of a page of two fonts of one name (the code maps of an
         .join('')
     assert.equal(letters(outIds[0]!), want(ids[0]!))
     assert.equal(letters(outIds[1]!), want(ids[1]!))
+  })
+
+  it('tells them apart by their glyph names where the widths fit neither', async () => {
+    const { ids, got, summary } = await remap(await twoFontsOfOneName(), false, true)
+    assert.equal(ids.length, 2)
+    assert.deepEqual(summary.remapped, [1])
+    assert.equal(summary.toUnicode.fonts, 2)
+    const outIds = [...new Set(got.items.map((it) => it.fontId!))]
+    const letters = (id: string) =>
+      got.items
+        .filter((it) => it.fontId === id)
+        .map((it) => it.text.replace(/\s/g, ''))
+        .join('')
+    assert.match(letters(outIds[0]!), /^[a-z]+$/)
+    assert.match(letters(outIds[1]!), /^[A-Z]+$/)
   })
 
   it('keeps the layer where the extractor spaced a font before most glyphs (its words would read letter by letter)', async () => {

@@ -168,7 +168,8 @@ function fitsWidths(c: Candidate, glyphs: readonly Advance[], PDFName: typeof im
 /**
  * The font dictionary of the page that a font of the extractor is: the one whose BaseFont is the font's name (any
  * Type 3 font for pdf.js's "Type3"), when exactly one is, or exactly one of them fits the widths of the glyphs the font
- * id draws (see {@link fitsWidths}). Otherwise `undefined` for the whole page: the caller keeps the invisible layer.
+ * id draws (see {@link fitsWidths}), or their glyph names, or is left when the page's other fonts took the rest.
+ * Otherwise `undefined` for the whole page: the caller keeps the invisible layer.
  */
 export async function resolveFontDicts(
   doc: PDFDocument,
@@ -189,15 +190,70 @@ export async function resolveEachFontDict(
 ): Promise<Map<string, Candidate>> {
   const { PDFName, PDFDict: D, PDFRef: R, PDFArray: A } = await import('pdf-lib')
   const cands = pageFonts(doc, page, PDFName, D, R, A)
-  const out = new Map<string, Candidate>()
+  const choices = new Map<string, Candidate[]>()
   for (const [id, f] of fonts) {
     const named = cands.filter(
       (c) => f.name !== undefined && (f.name === 'Type3' ? c.subtype === 'Type3' : (c.baseFont === f.name || c.descendant === f.name) && c.subtype !== 'Type3'),
     )
-    const hits = named.length > 1 ? named.filter((c) => fitsWidths(c, advances.get(id) ?? [], PDFName)) : named
-    if (hits.length === 1) out.set(id, hits[0]!)
+    let hits = named.length > 1 ? named.filter((c) => fitsWidths(c, advances.get(id) ?? [], PDFName)) : named
+    // Widths the encodings share (pdfTeX's two dictionaries of one font program, digits drawn with either) leave
+    // more than one, and advances the extractor measured off by more than the tolerance leave none: the glyph names
+    // the font draws tell them apart, when the extractor kept them.
+    if (named.length > 1 && hits.length !== 1 && f.glyphNames) {
+      const names = f.glyphNames
+      const byNames = (hits.length > 1 ? hits : named).filter((c) => fitsNames(c, names, PDFName, A))
+      if (byNames.length > 0) hits = byNames
+    }
+    choices.set(id, hits)
+  }
+  // Two fonts of the extractor are two dictionaries (pdf.js loads a font per dictionary): a dictionary one font is
+  // known to be is none of the others'. Repeated while it settles another.
+  const out = new Map<string, Candidate>()
+  for (let settled = true; settled;) {
+    settled = false
+    for (const [id, hits] of choices) {
+      if (hits.length !== 1 || out.has(id)) continue
+      const c = hits[0]!
+      out.set(id, c)
+      settled = true
+      for (const [other, h] of choices)
+        if (other !== id && h.length > 1)
+          choices.set(
+            other,
+            h.filter((x) => x.ref !== c.ref),
+          )
+    }
   }
   return out
+}
+
+/**
+ * Whether a simple font dictionary's `/Encoding /Differences` gives each code the glyph name the extractor read for
+ * it (a code the differences leave to the base encoding does not fit: the names the extractor keeps are the
+ * differences').
+ */
+function fitsNames(
+  c: Candidate,
+  names: Readonly<Record<string, string>>,
+  PDFName: typeof import('pdf-lib').PDFName,
+  PDFArrayCls: typeof import('pdf-lib').PDFArray,
+): boolean {
+  if (c.subtype === 'Type0') return false
+  const enc = c.dict.lookup(PDFName.of('Encoding'))
+  const diff =
+    enc && typeof (enc as { lookupMaybe?: unknown }).lookupMaybe === 'function'
+      ? (enc as PDFDict).lookupMaybe(PDFName.of('Differences'), PDFArrayCls)
+      : undefined
+  if (!diff) return false
+  const byCode = new Map<number, string>()
+  let code = 0
+  for (const o of diff.asArray()) {
+    const v = c.dict.context.lookup(o)
+    if (v instanceof PDFName) byCode.set(code++, v.decodeText())
+    else if (v && typeof (v as { asNumber?: () => number }).asNumber === 'function') code = (v as unknown as { asNumber: () => number }).asNumber()
+  }
+  const entries = Object.entries(names)
+  return entries.length > 0 && entries.every(([k, n]) => byCode.get(Number(k)) === n)
 }
 
 const hex = (n: number, digits: number): string => n.toString(16).toUpperCase().padStart(digits, '0')
