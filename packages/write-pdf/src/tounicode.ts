@@ -143,14 +143,17 @@ export function advancesByFont(page: PageText): Map<string, Advance[]> {
  * many fit a font that draws one code; text under horizontal scaling fits none and keeps its layer). Two dictionaries of one BaseFont (two subsets of one font, Type 3 fonts that all read "Type3")
  * draw different codes or different widths; composite fonts, whose widths live in their descendant, are not told.
  */
+/** A PDF number's value (pdf-lib's classes are imported lazily, so asked by shape), else `undefined`. */
+const num = (o: unknown): number | undefined =>
+  o && typeof (o as { asNumber?: () => number }).asNumber === 'function' ? (o as { asNumber: () => number }).asNumber() : undefined
+/** A PDF array's items, asked by shape as {@link num}, else `undefined`. */
+const arr = (o: unknown): unknown[] | undefined =>
+  o && typeof (o as { asArray?: () => unknown[] }).asArray === 'function' ? (o as { asArray: () => unknown[] }).asArray() : undefined
+
 function fitsWidths(c: Candidate, glyphs: readonly Advance[], PDFName: typeof import('pdf-lib').PDFName): boolean {
   if (c.subtype === 'Type0' || glyphs.length === 0) return false
   const first = c.dict.lookup(PDFName.of('FirstChar'))
   const widths = c.dict.lookup(PDFName.of('Widths'))
-  const num = (o: unknown): number | undefined =>
-    o && typeof (o as { asNumber?: () => number }).asNumber === 'function' ? (o as { asNumber: () => number }).asNumber() : undefined
-  const arr = (o: unknown): unknown[] | undefined =>
-    o && typeof (o as { asArray?: () => unknown[] }).asArray === 'function' ? (o as { asArray: () => unknown[] }).asArray() : undefined
   const f0 = num(first)
   const ws = arr(widths)?.map((w) => num(c.dict.context.lookup(w as never)) ?? num(w))
   if (f0 === undefined || !ws) return false
@@ -201,7 +204,7 @@ export async function resolveEachFontDict(
     // the font draws tell them apart, when the extractor kept them.
     if (named.length > 1 && hits.length !== 1 && f.glyphNames) {
       const names = f.glyphNames
-      const byNames = (hits.length > 1 ? hits : named).filter((c) => fitsNames(c, names, PDFName, A))
+      const byNames = (hits.length > 1 ? hits : named).filter((c) => fitsNames(c, names, PDFName, D))
       if (byNames.length > 0) hits = byNames
     }
     choices.set(id, hits)
@@ -236,21 +239,18 @@ function fitsNames(
   c: Candidate,
   names: Readonly<Record<string, string>>,
   PDFName: typeof import('pdf-lib').PDFName,
-  PDFArrayCls: typeof import('pdf-lib').PDFArray,
+  PDFDictCls: typeof import('pdf-lib').PDFDict,
 ): boolean {
   if (c.subtype === 'Type0') return false
   const enc = c.dict.lookup(PDFName.of('Encoding'))
-  const diff =
-    enc && typeof (enc as { lookupMaybe?: unknown }).lookupMaybe === 'function'
-      ? (enc as PDFDict).lookupMaybe(PDFName.of('Differences'), PDFArrayCls)
-      : undefined
+  const diff = arr(enc instanceof PDFDictCls ? enc.lookup(PDFName.of('Differences')) : undefined)
   if (!diff) return false
   const byCode = new Map<number, string>()
   let code = 0
-  for (const o of diff.asArray()) {
-    const v = c.dict.context.lookup(o)
+  for (const o of diff) {
+    const v = c.dict.context.lookup(o as never)
     if (v instanceof PDFName) byCode.set(code++, v.decodeText())
-    else if (v && typeof (v as { asNumber?: () => number }).asNumber === 'function') code = (v as unknown as { asNumber: () => number }).asNumber()
+    else code = num(v) ?? code
   }
   const entries = Object.entries(names)
   return entries.length > 0 && entries.every(([k, n]) => byCode.get(Number(k)) === n)
