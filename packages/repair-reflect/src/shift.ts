@@ -51,8 +51,8 @@ export function shiftExplains(s: string, k: number): number {
 /** Signs that sit between two letters in ordinary text: soft hyphen, middle dot (inclusive French "agent·e·s"). */
 const INSIDE_WORDS = new Set([0xad, 0xb7])
 
-const isLetter = (c: string | undefined): boolean => c !== undefined && c.toLowerCase() !== c.toUpperCase()
-const isLower = (c: string | undefined): boolean => c !== undefined && isLetter(c) && c === c.toLowerCase()
+const isLetter = (c: string | undefined): c is string => c !== undefined && c.toLowerCase() !== c.toUpperCase()
+const isLower = (c: string | undefined): boolean => isLetter(c) && c === c.toLowerCase()
 
 /**
  * Share of the non-space characters of a shifted text that are non-ASCII characters standing where text never has
@@ -138,6 +138,7 @@ export function findShift(s: string, scorer: LanguageScorer): ShiftFinding | und
     } else if (sc > runnerUp) runnerUp = sc
   }
   if (best === -Infinity) return undefined
-  const explained = explainedShare(hist, total, arg) - misplacedShare(shiftText(s, arg))
-  return { shift: arg, score: best, runnerUp, stored: scorer.score(s), reads: explained >= MIN_EXPLAINED && scorer.reads(shiftText(s, arg)), explained }
+  const shifted = shiftText(s, arg)
+  const explained = explainedShare(hist, total, arg) - misplacedShare(shifted)
+  return { shift: arg, score: best, runnerUp, stored: scorer.score(s), reads: explained >= MIN_EXPLAINED && scorer.reads(shifted), explained }
 }
