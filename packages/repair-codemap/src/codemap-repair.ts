@@ -558,9 +558,8 @@ export class CodemapRepair implements Repair {
     // (as few as coverage allows): those extract as nothing from the file, the rest as the maps read them. Laid over
     // the page instead, the OCR's text would be read twice by extractors that ignore /ActualText (pdf.js), once
     // through the maps the document's other pages write into the same fonts and once from the layer.
-    let unreadGlyphs = 0
-    for (const l of lines) for (const g of l.glyphs) if (needsOcr(g)) unreadGlyphs++
-    const writable = runText.size === 0 || (refused.size === 0 && unreadGlyphs <= (1 - MIN_COVERAGE) * total)
+    const unreadGlyphs = () => lines.reduce((n, l) => n + l.glyphs.filter(needsOcr).length, 0)
+    const writable = runText.size === 0 || (refused.size === 0 && unreadGlyphs() <= (1 - MIN_COVERAGE) * total)
     const fonts: Record<string, FontInfo & { codeMap?: Record<string, string> }> = { ...(page.fonts ?? {}) }
     if (writable)
       for (const f of [...broken, ...shortRead]) {

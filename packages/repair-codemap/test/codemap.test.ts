@@ -470,18 +470,28 @@ test('the OCR read over a font without a map is cut at its runs, also inside a w
   assert.deepEqual([...ocrOfRuns(runs, words, (i) => runs[i]!.fontId === 'B')], [[1, 'tion 1']])
 })
 
-test("a font short of read codes keeps its map on the runs whose codes were read: only runs with unread codes take the OCR's text", async () => {
-  const listing = ENGLISH_PROSE.toLowerCase().split('\n')[0]!.split(' ').slice(0, 8).join(' ')
-  const t = await twins([
+/** The first eight words page 1 of {@link listingTwins} sets in the listing font: codes its anchor reads. */
+const LISTING = ENGLISH_PROSE.toLowerCase().split('\n')[0]!.split(' ').slice(0, 8).join(' ')
+
+/**
+ * Two pages in a body font and a listing font (Courier): page 1 sets English prose in the listing font, page 2 sets
+ * `code` in it, beside the body's prose in another order.
+ */
+function listingTwins(code: string) {
+  return twins([
     [
       { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
       { text: ENGLISH_PROSE.toLowerCase(), layer: 'garbled', font: 'Courier', shareFont: 'code' },
     ],
     [
       { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
-      { text: `${listing}\n\n${FRENCH_DECREE.split('\n').slice(0, 4).join('\n')}`, layer: 'garbled', shareFont: 'code' },
+      { text: code, layer: 'garbled', shareFont: 'code' },
     ],
   ])
+}
+
+test("a font short of read codes keeps its map on the runs whose codes were read: only runs with unread codes take the OCR's text", async () => {
+  const t = await listingTwins(`${LISTING}\n\n${FRENCH_DECREE.split('\n').slice(0, 4).join('\n')}`)
   const tw = await extractor.open(t.healthy)
   const pages = [await tw.getPageText(1), await tw.getPageText(2)]
   await tw.close()
@@ -500,7 +510,7 @@ test("a font short of read codes keeps its map on the runs whose codes were read
   assert.ok(text !== undefined, r.notes[1]!.join('\n'))
   assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs: \S+ \(\d+ of \d+ glyphs unread\)/)
   // the line of codes page 1 read is the map's, exact; the decree's title (capitals no region read) is the OCR's
-  assert.ok(text.includes(listing), text)
+  assert.ok(text.includes(LISTING), text)
   assert.ok(text.includes('ÉTÊRRA'), text)
   assert.ok(!text.includes('\ufffd'))
   // the decree's capitals are too many glyphs no anchor read for the file's maps to stand for the page's text
@@ -508,18 +518,8 @@ test("a font short of read codes keeps its map on the runs whose codes were read
 })
 
 test("a page whose few unread glyphs are read by OCR still gets its fonts' code maps, for the file", async () => {
-  const listing = ENGLISH_PROSE.toLowerCase().split('\n')[0]!.split(' ').slice(0, 8).join(' ')
-  const t = await twins([
-    [
-      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
-      { text: ENGLISH_PROSE.toLowerCase(), layer: 'garbled', font: 'Courier', shareFont: 'code' },
-    ],
-    [
-      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
-      // one glyph page 1 never drew in the listing font: its run is read by OCR
-      { text: `${listing}\n${listing} été`, layer: 'garbled', shareFont: 'code' },
-    ],
-  ])
+  // one glyph page 1 never drew in the listing font: its run is read by OCR
+  const t = await listingTwins(`${LISTING}\n${LISTING} été`)
   const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
   assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
   assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs/)
