@@ -50,7 +50,7 @@ export function scanOperators(
   viewport?: readonly number[],
 ): OperatorScan {
   const scan = operatorScanner(OPS, view, viewport)
-  walkOperators(OPS, fnArray, argsArray, [scan.visit])
+  walkOperators(OPS, fnArray, argsArray, [scan])
   return scan.result()
 }
 
@@ -59,7 +59,7 @@ export function operatorScanner(
   OPS: PdfjsModule['OPS'],
   view: readonly number[],
   viewport?: readonly number[],
-): { visit: OperatorVisitor; result: () => OperatorScan } {
+): OperatorVisitor & { result: () => OperatorScan } {
   const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = view
   const vw = vx1 - vx0
   const vh = vy1 - vy0
@@ -146,7 +146,7 @@ export function operatorScanner(
     fontIds: new Set(),
     images: pictures,
   }
-  const visit: OperatorVisitor = (fn, args, { ctm, mode, font, annotation }) => {
+  const visit: OperatorVisitor['visit'] = (fn, args, { ctm, mode, font, annotation }) => {
     if (fn === OPS.beginAnnotation) {
       const rect = args[1]
       annot = {

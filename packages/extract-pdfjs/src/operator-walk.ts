@@ -28,8 +28,12 @@ export interface WalkState {
 /**
  * Sees every operator of a walk that is not a graphics-state change (`q`, `Q`, `cm`, form begin and end, which the
  * walk applies itself), with the state in force. Returning `false` drops the visitor from the rest of the walk.
+ * An object with a method rather than a function: a reader made per page as closures had the walk's optimised code
+ * thrown away whenever a finished page's closures were collected (see OperatorTextReader).
  */
-export type OperatorVisitor = (fn: number, args: unknown[], state: Readonly<WalkState>) => void | false
+export interface OperatorVisitor {
+  visit(fn: number, args: unknown[], state: Readonly<WalkState>): void | false
+}
 
 /** The arguments of an operator that has none (most of a page's), one frozen array rather than one each. */
 const NO_ARGS: readonly unknown[] = Object.freeze([])
@@ -92,7 +96,7 @@ export function walkOperators(OPS: PdfjsModule['OPS'], fnArray: readonly number[
         break
     }
     for (let v = 0; v < live.length; v++) {
-      if (live[v]!(fn, args, state) === false) live.splice(v--, 1)
+      if (live[v]!.visit(fn, args, state) === false) live.splice(v--, 1)
     }
   }
 }

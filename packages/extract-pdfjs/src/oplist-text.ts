@@ -1,6 +1,6 @@
 import { dotless, SPACING_ACCENTS } from '@pdftriage/core'
 import { RTL, rtlSpans } from './bidi-order.js'
-import { IDENTITY, mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
+import { IDENTITY, mul, walkOperators, type Matrix, type WalkState } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
 import { GlyphStore, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 
@@ -182,6 +182,7 @@ const DUP_NEXT = 0.3
 const DUP_ANNOTATION_ALONG = 0.2
 /** Cell of the placed-glyph grid, user-space units. */
 const DUP_CELL = 4
+const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
 
 const SPACE = /\s/
 /**
@@ -209,8 +210,8 @@ export function textFromOperatorList(
   fontOf: (id: string) => OplistFont | undefined,
   view: readonly number[] = [-Infinity, -Infinity, Infinity, Infinity],
 ): OplistText | undefined {
-  const reader = operatorTextReader(OPS, fontOf, view)
-  walkOperators(OPS, fnArray, argsArray, [reader.visit])
+  const reader = new OperatorTextReader(OPS, fontOf, view)
+  walkOperators(OPS, fnArray, argsArray, [reader])
   return reader.result()
 }
 
@@ -222,45 +223,54 @@ export interface OplistText {
 }
 
 /**
- * The visitor of {@link textFromOperatorList}, for a walk shared with other readers; `result()` once the walk is
- * done (`undefined` when the walk met what it does not model).
+/**
+ * The reader of {@link textFromOperatorList}, for a walk shared with other readers; `result()` once the walk is done
+ * (`undefined` when the walk met what it does not model).
+ *
+ * A class, not closures made per page: V8 inlined a page's closures into the walk's optimised code as constants, and
+ * each collection of a finished page's closures discarded that code (a 312-page manual: the walk's code compiled 12
+ * times, about 0.4 s of compiler time each, its glyphs read by the interpreter meanwhile). Methods are one function
+ * for every page, and the rarely taken paths (accents, copies, tracking) are methods of their own, so that meeting
+ * one for the first time does not throw away the glyph loop's code.
  */
-export function operatorTextReader(
-  OPS: PdfjsModule['OPS'],
-  fontOf: (id: string) => OplistFont | undefined,
-  view: readonly number[] = [-Infinity, -Infinity, Infinity, Infinity],
-): { visit: OperatorVisitor; result: () => OplistText | undefined } {
-  const [vx0 = -Infinity, vy0 = -Infinity, vx1 = Infinity, vy1 = Infinity] = view
-  const items: PdfjsTextItem[] = []
-  const store = new GlyphStore()
-  const styles: Record<string, PdfjsTextStyle> = {}
-  let unmodelled = false
+export class OperatorTextReader {
+  private readonly vx0: number
+  private readonly vy0: number
+  private readonly vx1: number
+  private readonly vy1: number
+  private readonly items: PdfjsTextItem[] = []
+  private readonly store = new GlyphStore()
+  private readonly styles: Record<string, PdfjsTextStyle> = {}
+  private unmodelled = false
   // Text state (PDF 9.3), kept across BT/ET as the spec says; the text matrix is reset by BT.
-  let fontId: string | undefined
-  let font: OplistFont | undefined
-  let fontSize = 0
-  let direction = 1
-  let charSpacing = 0
-  let wordSpacing = 0
-  let hScale = 1
-  let leading = 0
-  let rise = 0
-  let tm: Matrix = IDENTITY
-  let x = 0
-  let y = 0
-  let lineX = 0
-  let lineY = 0
+  private fontId: string | undefined = undefined
+  private font: OplistFont | undefined = undefined
+  // Fields that take fractional numbers start as doubles (-0, which reads as 0 wherever they are used): a field
+  // that V8 first saw hold a small integer changes representation at the first fraction stored in it, and that threw
+  // the compiled glyph loop away (twice a document) to compile it again.
+  private fontSize = -0
+  private direction = 1
+  private charSpacing = -0
+  private wordSpacing = -0
+  private hScale = -0
+  private leading = -0
+  private rise = -0
+  private tm: Matrix = IDENTITY
+  private x = -0
+  private y = -0
+  private lineX = -0
+  private lineY = -0
   // The run being built, and where the last glyph ended (user space) with the em and baseline it was measured in:
   // kept across runs, as pdf.js compares every glyph with the one before it whatever the run.
-  let run: PdfjsTextItem | undefined
+  private run: PdfjsTextItem | undefined = undefined
   // Type 3 fonts seen using OT1's ligature codes on this page (see texGlyph).
-  const ot1 = new Set<string>()
+  private readonly ot1 = new Set<string>()
   // The glyph placed last, for spacing accents: its run, where its text starts there, its ends, and the reference
   // point before it.
-  let last: PlacedGlyph | undefined
+  private last: PlacedGlyph | undefined = undefined
   // `last` is always this one record, rewritten for every glyph: a new one each time (15 fields, most of them
   // numbers V8 boxes one by one) was a quarter of the walk's own time.
-  const slot: PlacedGlyph = {
+  private readonly slot: PlacedGlyph = {
     run: undefined as unknown as PdfjsTextItem,
     at: 0,
     px: 0.5,
@@ -277,31 +287,53 @@ export function operatorTextReader(
     bUx: 0.5,
     bUy: 0.5,
   }
-  let hasLast = false
+  private hasLast = false
   // The character spacing after the last glyph, in ems (positive: letters set apart); the space a gap of tracking
   // alone put, and whether the letters are being read as tracked.
-  let pendingTrack: { run: PdfjsTextItem; at: number } | undefined
-  let trackedRun = false
+  private pendingTrack: { run: PdfjsTextItem; at: number } | undefined = undefined
+  private trackedRun = false
   // The reference point: where the last glyph with a width ended, its em, baseline direction (ux, uy), character
   // spacing in ems (`track`) and which side of the baseline its glyphs stand up on (`up`, +1: the left normal, to tell
-  // a move up). Fields of one object, not variables of the closure: V8 boxes a closure's number afresh at each store
-  // (several a glyph here), and updates a double field in place. Created with doubles so the fields stay doubles.
-  const ref = { endX: 0.5, endY: 0.5, em: 0.5, ux: 0.5, uy: 0.5, track: 0.5, up: 0.5 }
-  ref.endX = ref.endY = ref.uy = ref.track = 0
-  ref.em = ref.ux = ref.up = 1
+  // a move up). Fields of one object created with doubles, so that V8 keeps them doubles and updates them in place.
+  private readonly ref = { endX: 0.5, endY: 0.5, em: 0.5, ux: 0.5, uy: 0.5, track: 0.5, up: 0.5 }
   // The glyphs with text placed on the page, for copies drawn over them (see DUP_ALONG): taken from the runs' glyphs,
   // and with the grid over them, only when a glyph could be a copy (a step back on its line, a move up the page), so
   // pages read in order pay nothing. `synced` items and `partAt` glyphs of `partRun` (a run not yet flushed) are in.
-  const placed: number[] = [] // indices in the store
-  const grid = new Map<number, number[]>()
-  let synced = 0
-  let partRun: PdfjsTextItem | undefined
-  let partAt = 0
-  let copying = false
+  private readonly placed: number[] = [] // indices in the store
+  private readonly grid = new Map<number, number[]>()
+  private synced = 0
+  private partRun: PdfjsTextItem | undefined = undefined
+  private partAt = 0
+  private copying = false
   // Drawing an annotation's appearance (see DUP_ANNOTATION_ALONG).
-  let inAnnotation = false
-  const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0x100000)
-  const place = (r: PdfjsTextItem, from: number) => {
+  private inAnnotation = false
+  // While copying: the original glyph the last copy repeated, and the copy's offset from it. A copy drawn with other
+  // spacing drifts from its original along the line (1-5 pt over a 370 pt line, on a real coloured box), so the glyphs
+  // after the first are matched to the original's next ones, with the offset the last pair had and up to DUP_NEXT em
+  // more along the line (a word space of another width).
+  private copyOf = -1
+  private copyDx = -0
+  private copyDy = -0
+  private spaced = false
+
+  constructor(
+    private readonly OPS: PdfjsModule['OPS'],
+    private readonly fontOf: (id: string) => OplistFont | undefined,
+    view: readonly number[] = [-Infinity, -Infinity, Infinity, Infinity],
+  ) {
+    const [vx0 = -Infinity, vy0 = -Infinity, vx1 = Infinity, vy1 = Infinity] = view
+    this.vx0 = vx0
+    this.vy0 = vy0
+    this.vx1 = vx1
+    this.vy1 = vy1
+    this.hScale = 1
+    const ref = this.ref
+    ref.endX = ref.endY = ref.uy = ref.track = 0
+    ref.em = ref.ux = ref.up = 1
+  }
+
+  private place(r: PdfjsTextItem, from: number): void {
+    const { store, grid, placed } = this
     const { start, end } = r.glyphs!
     for (let k = start + from; k < end; k++) {
       if (!NON_BLANK.test(store.text[k]!)) continue
@@ -312,103 +344,108 @@ export function operatorTextReader(
       placed.push(k)
     }
   }
-  const sync = () => {
-    for (; synced < items.length; synced++) {
-      const it = items[synced]!
+
+  private sync(): void {
+    const { items, run } = this
+    for (; this.synced < items.length; this.synced++) {
+      const it = items[this.synced]!
       // A space item carries no glyphs (addSpace).
       if (!it.glyphs) continue
-      place(it, it === partRun ? partAt : 0)
+      this.place(it, it === this.partRun ? this.partAt : 0)
     }
     if (run?.glyphs) {
-      place(run, run === partRun ? partAt : 0)
-      partRun = run
-      partAt = run.glyphs.end - run.glyphs.start
+      this.place(run, run === this.partRun ? this.partAt : 0)
+      this.partRun = run
+      this.partAt = run.glyphs.end - run.glyphs.start
     }
   }
-  // While copying: the original glyph the last copy repeated, and the copy's offset from it. A copy drawn with other
-  // spacing drifts from its original along the line (1-5 pt over a 370 pt line, on a real coloured box), so the glyphs
-  // after the first are matched to the original's next ones, with the offset the last pair had and up to DUP_NEXT em
-  // more along the line (a word space of another width).
-  let copyOf = -1
-  let copyDx = 0
-  let copyDy = 0
+
   /** Whether glyph `g` of the store, moved by the copy's offset, is where a glyph at (px, py) starts. */
-  const near = (g: number, px: number, py: number, em: number, ux: number, uy: number, along = DUP_ALONG): boolean => {
-    const ddx = store.x0[g]! + copyDx - px
-    const ddy = store.y[g]! + copyDy - py
+  private near(g: number, px: number, py: number, em: number, ux: number, uy: number, along: number): boolean {
+    const ddx = this.store.x0[g]! + this.copyDx - px
+    const ddy = this.store.y[g]! + this.copyDy - py
     return Math.abs(ddx * ux + ddy * uy) < along * em && Math.abs(-ddx * uy + ddy * ux) < DUP_ACROSS * em
   }
-  const matched = (n: number, px: number, py: number): true => {
-    copyOf = n
-    copyDx = px - store.x0[placed[n]!]!
-    copyDy = py - store.y[placed[n]!]!
+
+  private matched(n: number, px: number, py: number): true {
+    this.copyOf = n
+    this.copyDx = px - this.store.x0[this.placed[n]!]!
+    this.copyDy = py - this.store.y[this.placed[n]!]!
     return true
   }
+
   /** Whether a glyph `text` at (px, py), em `em` along (ux, uy), repeats one already placed. */
-  const isCopy = (text: string, px: number, py: number, em: number, ux: number, uy: number): boolean => {
-    sync()
-    const next = copying ? placed[copyOf + 1] : undefined
-    if (next !== undefined && store.text[next] === text && near(next, px, py, em, ux, uy, DUP_NEXT)) return matched(copyOf + 1, px, py)
-    copyDx = copyDy = 0
+  private isCopy(text: string, px: number, py: number, em: number, ux: number, uy: number): boolean {
+    this.sync()
+    const { store, placed, grid } = this
+    const next = this.copying ? placed[this.copyOf + 1] : undefined
+    if (next !== undefined && store.text[next] === text && this.near(next, px, py, em, ux, uy, DUP_NEXT)) return this.matched(this.copyOf + 1, px, py)
+    this.copyDx = this.copyDy = 0
     const r = Math.ceil((Math.max(DUP_ACROSS, DUP_ANNOTATION_ALONG) * em) / DUP_CELL)
     const ix = Math.floor(px / DUP_CELL)
     const iy = Math.floor(py / DUP_CELL)
+    const along = this.inAnnotation ? DUP_ANNOTATION_ALONG : DUP_ALONG
     for (let i = ix - r; i <= ix + r; i++)
       for (let j = iy - r; j <= iy + r; j++) {
         const cell = grid.get(cellKey(i, j))
         if (!cell) continue
-        for (const n of cell)
-          if (store.text[placed[n]!] === text && near(placed[n]!, px, py, em, ux, uy, inAnnotation ? DUP_ANNOTATION_ALONG : DUP_ALONG))
-            return matched(n, px, py)
+        for (const n of cell) if (store.text[placed[n]!] === text && this.near(placed[n]!, px, py, em, ux, uy, along)) return this.matched(n, px, py)
       }
     return false
   }
 
-  const flush = () => {
-    if (run && run.str) items.push(run)
-    run = undefined
+  private flush(): void {
+    if (this.run && this.run.str) this.items.push(this.run)
+    this.run = undefined
   }
-  const endLine = () => {
+
+  private endLine(): void {
+    const run = this.run
     if (run && run.str) {
       run.hasEOL = true
-      flush()
+      this.flush()
     } else {
-      const last = items[items.length - 1]
+      const last = this.items[this.items.length - 1]
       if (last) last.hasEOL = true
-      run = undefined
+      this.run = undefined
     }
   }
-  let spaced = false
+
   /**
    * A gap `dx` (ems) between two letters that the character spacing after the first explains: letters set apart by
    * tracking ("L o r e m" with Tc) make one word, as pdftotext reads them, once two gaps in a row are so (the space
    * the first one put is taken back). One such gap alone stays a space: some producers set every letter with a wide
    * Tc taken back by TJ kerns, and leave it as the word space.
    */
-  const tracked = (dx: number) => {
-    const p = pendingTrack
+  private tracked(dx: number): void {
+    const p = this.pendingTrack
+    const run = this.run
     if (p && run && p.run === run && run.str[p.at] === ' ') {
       run.str = run.str.slice(0, p.at) + run.str.slice(p.at + 1)
+      const last = this.last
       if (last && last.run === run && last.at > p.at) last.at--
-      trackedRun = true
+      this.trackedRun = true
     }
-    pendingTrack = undefined
-    if (trackedRun || dx <= SPACE_GAP) {
-      trackedRun ||= dx > SPACE_GAP
+    this.pendingTrack = undefined
+    if (this.trackedRun || dx <= SPACE_GAP) {
+      this.trackedRun ||= dx > SPACE_GAP
       return
     }
-    addSpace()
-    pendingTrack = run && run.str.endsWith(' ') ? { run, at: run.str.length - 1 } : undefined
+    this.addSpace()
+    const now = this.run
+    this.pendingTrack = now && now.str.endsWith(' ') ? { run: now, at: now.str.length - 1 } : undefined
   }
-  const addSpace = () => {
+
+  private addSpace(): void {
+    const run = this.run
     if (run) {
       if (!endsWithSpace(run.str)) run.str += ' '
-      spaced = true
+      this.spaced = true
       return
     }
-    const last = items[items.length - 1]
+    const last = this.items[this.items.length - 1]
     // the space is no glyph: it carries none of the run's
-    if (last && !last.hasEOL && !endsWithSpace(last.str)) items.push({ ...last, str: ' ', width: 0, hasEOL: false, glyphs: undefined })
+    if (last && !last.hasEOL && !endsWithSpace(last.str)) this.items.push({ ...last, str: ' ', width: 0, hasEOL: false, glyphs: undefined })
   }
 
   /**
@@ -417,7 +454,8 @@ export function operatorTextReader(
    * step back too (TeX's \\accent, an accent drawn back over its letter: 13,000 times in a 312-page manual), and are
    * not asked: the grid over the page's glyphs is built only when a glyph could be a copy.
    */
-  const maybeCopy = (text: string, px: number, py: number, mark: string | undefined): boolean => {
+  private maybeCopy(text: string, px: number, py: number, mark: string | undefined): boolean {
+    const { ref, store, run, last } = this
     const dx = ((px - ref.endX) * ref.ux + (py - ref.endY) * ref.uy) / ref.em
     const dy = (-(px - ref.endX) * ref.uy + (py - ref.endY) * ref.ux) / ref.em
     if (dy * ref.up > BACKWARD_LINE) return true
@@ -438,270 +476,321 @@ export function operatorTextReader(
     return g >= 0 && store.text[g] === text && Math.abs(store.x0[g]! - px) + Math.abs(store.y[g]! - py) < DUP_ALONG * ref.em
   }
 
-  const visit: OperatorVisitor = (fn, args, { ctm }) => {
+  /** An annotation's text (a field's value, a note) is a block of its own, drawn with a fresh text state. */
+  private annotationEdge(begin: boolean): void {
+    this.inAnnotation = begin
+    this.endLine()
+    this.hasLast = false
+    this.last = undefined
+    this.fontId = undefined
+    this.font = undefined
+    this.fontSize = 0
+    this.direction = 1
+    this.charSpacing = this.wordSpacing = this.leading = this.rise = 0
+    this.hScale = 1
+    this.tm = IDENTITY
+    this.x = this.y = this.lineX = this.lineY = 0
+  }
+
+  /** `Tf`: false when the font is one the walk does not model (unknown, or vertical writing). */
+  private setFont(id: string, size: number): boolean {
+    this.fontId = id
+    this.direction = size < 0 ? -1 : 1
+    this.fontSize = Math.abs(size)
+    const font = (this.font = this.fontOf(id))
+    if (!font || font.vertical) {
+      this.unmodelled = true
+      return false
+    }
+    if (!this.styles[id]) {
+      const m0 = font.fontMatrix?.[0] ?? 0.001
+      // Type3 ascent and descent are in glyph space; pdf.js reports them scaled by the font matrix.
+      const k = font.isType3Font ? m0 * 1000 : 1
+      this.styles[id] = { ascent: (font.ascent ?? 0) * k, descent: (font.descent ?? 0) * k, vertical: false }
+    }
+    return true
+  }
+
+  visit(fn: number, args: unknown[], state: Readonly<WalkState>): void | false {
+    const OPS = this.OPS
     switch (fn) {
+      case OPS.showText:
+        this.showText(args[0], state.ctm)
+        break
       case OPS.beginAnnotation:
       case OPS.endAnnotation:
-        // An annotation's text (a field's value, a note) is a block of its own, drawn with a fresh text state.
-        inAnnotation = fn === OPS.beginAnnotation
-        endLine()
-        hasLast = false
-        last = undefined
-        fontId = undefined
-        font = undefined
-        fontSize = 0
-        direction = 1
-        charSpacing = wordSpacing = leading = rise = 0
-        hScale = 1
-        tm = IDENTITY
-        x = y = lineX = lineY = 0
+        this.annotationEdge(fn === OPS.beginAnnotation)
         break
       case OPS.beginText:
-        tm = IDENTITY
-        x = lineX = 0
-        y = lineY = 0
+        this.tm = IDENTITY
+        this.x = this.lineX = 0
+        this.y = this.lineY = 0
         break
-      case OPS.setFont: {
-        fontId = args[0] as string
-        const size = Number(args[1] ?? 0)
-        direction = size < 0 ? -1 : 1
-        fontSize = Math.abs(size)
-        font = fontOf(fontId)
-        if (!font || font.vertical) {
-          unmodelled = true
-          return false
-        }
-        if (!styles[fontId]) {
-          const m0 = font.fontMatrix?.[0] ?? 0.001
-          // Type3 ascent and descent are in glyph space; pdf.js reports them scaled by the font matrix.
-          const k = font.isType3Font ? m0 * 1000 : 1
-          styles[fontId] = { ascent: (font.ascent ?? 0) * k, descent: (font.descent ?? 0) * k, vertical: false }
-        }
+      case OPS.setFont:
+        if (!this.setFont(args[0] as string, Number(args[1] ?? 0))) return false
         break
-      }
       case OPS.setCharSpacing:
-        charSpacing = Number(args[0] ?? 0)
+        this.charSpacing = Number(args[0] ?? 0)
         break
       case OPS.setWordSpacing:
-        wordSpacing = Number(args[0] ?? 0)
+        this.wordSpacing = Number(args[0] ?? 0)
         break
       case OPS.setHScale:
-        hScale = Number(args[0] ?? 100) / 100
+        this.hScale = Number(args[0] ?? 100) / 100
         break
       case OPS.setLeading:
-        leading = -Number(args[0] ?? 0)
+        this.leading = -Number(args[0] ?? 0)
         break
       case OPS.setTextRise:
-        rise = Number(args[0] ?? 0)
+        this.rise = Number(args[0] ?? 0)
         break
       case OPS.moveText:
-        x = lineX += Number(args[0] ?? 0)
-        y = lineY += Number(args[1] ?? 0)
+        this.x = this.lineX += Number(args[0] ?? 0)
+        this.y = this.lineY += Number(args[1] ?? 0)
         break
       case OPS.setLeadingMoveText:
-        leading = Number(args[1] ?? 0)
-        x = lineX += Number(args[0] ?? 0)
-        y = lineY += Number(args[1] ?? 0)
+        this.leading = Number(args[1] ?? 0)
+        this.x = this.lineX += Number(args[0] ?? 0)
+        this.y = this.lineY += Number(args[1] ?? 0)
         break
       case OPS.setTextMatrix: {
         const m = (Array.isArray(args[0]) || ArrayBuffer.isView(args[0]) ? args[0] : args) as ArrayLike<number>
-        tm = [m[0] ?? 1, m[1] ?? 0, m[2] ?? 0, m[3] ?? 1, m[4] ?? 0, m[5] ?? 0]
-        x = lineX = 0
-        y = lineY = 0
+        this.tm = [m[0] ?? 1, m[1] ?? 0, m[2] ?? 0, m[3] ?? 1, m[4] ?? 0, m[5] ?? 0]
+        this.x = this.lineX = 0
+        this.y = this.lineY = 0
         break
       }
       case OPS.nextLine:
-        x = lineX += 0
-        y = lineY += leading
-        break
-      case OPS.showText: {
-        if (!font || !fontId || fontSize === 0) break
-        const glyphs = args[0]
-        if (!Array.isArray(glyphs)) break
-        const m = mul(ctm, tm)
-        // Text space -> user space for this op; the em in user space along and across the baseline.
-        const scale = fontSize * (font.fontMatrix?.[0] ?? 0.001)
-        const hs = hScale * direction
-        const ax = m[0] * fontSize * hs
-        const ay = m[1] * fontSize * hs
-        const cx = m[2] * fontSize
-        const cy = m[3] * fontSize
-        const em = Math.hypot(ax, ay) || 1
-        const ux = ax / em
-        const uy = ay / em
-        const up = ux * cy - uy * cx < 0 ? -1 : 1
-        let adv = 0 // text-space advance within this op, before horizontal scale
-        for (let gi = 0; gi < glyphs.length; gi++) {
-          const g = glyphs[gi]
-          if (typeof g === 'number') {
-            adv -= (g * fontSize) / 1000
-            continue
-          }
-          if (!g || typeof g !== 'object') continue
-          const glyph = g as { unicode?: string; width?: number; isSpace?: boolean }
-          const tx = x + adv * hs
-          const ty = y + rise
-          const px = m[0] * tx + m[2] * ty + m[4]
-          const py = m[1] * tx + m[3] * ty + m[5]
-          const w = (glyph.width ?? 0) * scale
-          const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing
-          const next = adv + w + spacing * direction
-          const code = font.isType3Font ? texCode(glyph.unicode) : -1
-          const unicode = mapsToNothing(font, g)
-            ? ''
-            : code >= 0 && texContext(run?.str ?? '', glyphs, gi)
-              ? texGlyph(code, fontId, ot1)
-              : ((font.isType3Font ? corkLetter(glyph.unicode, run?.str ?? '', glyphs, gi) : undefined) ?? glyph.unicode ?? '')
-          // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
-          // pdf.js's text content.
-          if (px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
-            adv = next
-            continue
-          }
-          // The glyph ends at its width; character and word spacing after it are a gap, as pdf.js measures them
-          // (TeX sets leader dots 0.33 em apart with Tc: ". . . .", not "....").
-          const ex = x + (adv + w) * hs
-          const gx = m[0] * ex + m[2] * ty + m[4]
-          const gy = m[1] * ex + m[3] * ty + m[5]
-          const mark = accentMark(unicode)
-          const letter = startsWithLetter(unicode)
-          let text = normalizeLigatures(unicode)
-          // A copy of text already drawn is left out; it can only start after a step back on the line, a move up the
-          // page or an annotation, and then the glyphs after it are copies as long as they match.
-          if (copying || (hasLast ? maybeCopy(text, px, py, mark) : items.length > 0 || run !== undefined)) {
-            const blankText = text.length === 1 ? text.charCodeAt(0) <= 0x20 : !NON_BLANK.test(text)
-            // A copy's spaces and accents go with it (its accented letters matched as the originals were read).
-            if (blankText || mark !== undefined ? copying : isCopy(text, px, py, em, ux, uy)) {
-              copying = true
-              adv = next
-              continue
-            }
-          }
-          copying = false
-          if (last && last.run === run && run) {
-            if (mark && last.letter && over(px, py, gx, gy, last)) {
-              // A spacing accent drawn back over the letter before it: that letter's combining mark. Its glyph stays,
-              // text empty, so that its code is not lost to what reads glyph by glyph (a false map's code repaired).
-              run.str += mark
-              const oc = (g as { originalCharCode?: number }).originalCharCode
-              store.push(typeof oc === 'number' ? oc : -1, '', px, gx, py, false)
-              run.glyphs!.end = store.length
-              last.letter = false
-              adv = next
-              continue
-            }
-            if (last.mark && letter && over(last.px, last.py, last.gx, last.gy, { px, py, gx, gy, em })) {
-              // A spacing accent drawn before the letter it sits over (TeX's \accent): taken back off the text and put
-              // after the letter as its combining mark, the letter then measured against what preceded the accent.
-              run.str = run.str.slice(0, last.at)
-              text = dotless(text) + last.mark
-              hasLast = last.bHasLast
-              ref.endX = last.bEndX
-              ref.endY = last.bEndY
-              ref.em = last.bEm
-              ref.ux = last.bUx
-              ref.uy = last.bUy
-              if (!run.str) run = undefined
-            }
-          }
-          const bHasLast = hasLast
-          const bEndX = ref.endX
-          const bEndY = ref.endY
-          const bEm = ref.em
-          const bUx = ref.ux
-          const bUy = ref.uy
-          const runBefore = run
-          const lenBefore = run?.str.length ?? 0
-          if (run && fontId !== run.fontName) flush()
-          spaced = false
-          if (hasLast) {
-            // Where this glyph starts relative to where the last one ended, in ems, along and across the baseline.
-            const dx = ((px - ref.endX) * ref.ux + (py - ref.endY) * ref.uy) / ref.em
-            const dy = (-(px - ref.endX) * ref.uy + (py - ref.endY) * ref.ux) / ref.em
-            if (dx < BACKWARD_GAP) {
-              if (Math.abs(dy) > BACKWARD_LINE) endLine()
-              else {
-                // The same line drawn out of order (a cell to the left drawn after the one on its right, a label
-                // after its value): a glyph ending more than a space before where the text it follows started is a
-                // word boundary. One ending there continues it leftwards (right-to-left text drawn glyph by glyph),
-                // and a step back inside it (an accent drawn back over its letter, an underline) is no boundary.
-                const prev = run ?? items[items.length - 1]
-                const o = prev?.transform
-                const before = o ? ((gx - o[4]!) * ref.ux + (gy - o[5]!) * ref.uy) / ref.em < -SPACE_GAP : false
-                flush()
-                if (before) addSpace()
-              }
-            } else if (Math.abs(dy) > 1) endLine()
-            else if (letter && last?.letter && ref.track > 0 && Math.abs(dx - ref.track) <= SPACE_GAP) tracked(dx)
-            else {
-              trackedRun = false
-              pendingTrack = undefined
-              if (dx > SPACE_GAP && !/^\s/.test(unicode)) addSpace()
-            }
-          }
-          if (!run) {
-            run = {
-              str: '',
-              transform: [ax, ay, cx, cy, px, py],
-              width: 0,
-              height: Math.hypot(cx, cy),
-              fontName: fontId,
-              hasEOL: false,
-              glyphs: { store, start: store.length, end: store.length },
-            }
-          }
-          // Where the glyph's text starts, a space its gap put before it included.
-          last = slot
-          slot.run = run
-          slot.at = run === runBefore ? lenBefore : 0
-          slot.px = px
-          slot.py = py
-          slot.gx = gx
-          slot.gy = gy
-          slot.em = em
-          slot.mark = mark
-          slot.letter = letter
-          slot.bHasLast = bHasLast
-          slot.bEndX = bEndX
-          slot.bEndY = bEndY
-          slot.bEm = bEm
-          slot.bUx = bUx
-          slot.bUy = bUy
-          // A glyph standing for several right-to-left characters (a lam-alef, a shaped cluster) holds them in
-          // logical order already: marked, so the line's reordering moves it whole.
-          if (text.length > 1 && RTL.test(text)) for (const [s, e] of rtlSpans(text)) (run.atoms ??= []).push([run.str.length + s, run.str.length + e])
-          run.str += text
-          run.width = Math.max(run.width, (gx - run.transform[4]!) * ux + (gy - run.transform[5]!) * uy)
-          const oc = (g as { originalCharCode?: number }).originalCharCode
-          store.push(typeof oc === 'number' ? oc : -1, text, px, gx, py, spaced)
-          run.glyphs!.end = store.length
-          // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
-          // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
-          if (w !== 0) {
-            ref.track = glyph.isSpace ? 0 : (charSpacing * direction) / fontSize
-            hasLast = true
-            ref.endX = gx
-            ref.endY = gy
-            ref.em = em
-            ref.ux = ux
-            ref.uy = uy
-            ref.up = up
-          }
-          adv = next
-        }
-        x += adv * hs
-        break
-      }
-      case OPS.endText:
+        this.x = this.lineX += 0
+        this.y = this.lineY += this.leading
         break
       default:
         break
     }
   }
-  const result = (): OplistText | undefined => {
-    if (unmodelled) return undefined
-    flush()
-    return { items, styles }
+
+  /** `Tj`/`TJ` and the other show operators as pdf.js hands them over: each glyph placed, joined to runs. */
+  private showText(glyphs: unknown, ctm: Matrix): void {
+    const { font, fontId, fontSize, store, ref } = this
+    if (!font || !fontId || fontSize === 0) return
+    if (!Array.isArray(glyphs)) return
+    const { vx0, vy0, vx1, vy1 } = this
+    const m = mul(ctm, this.tm)
+    // Text space -> user space for this op; the em in user space along and across the baseline.
+    const scale = fontSize * (font.fontMatrix?.[0] ?? 0.001)
+    const direction = this.direction
+    const hs = this.hScale * direction
+    const ax = m[0] * fontSize * hs
+    const ay = m[1] * fontSize * hs
+    const cx = m[2] * fontSize
+    const cy = m[3] * fontSize
+    const em = Math.hypot(ax, ay) || 1
+    const ux = ax / em
+    const uy = ay / em
+    const up = ux * cy - uy * cx < 0 ? -1 : 1
+    const x = this.x
+    const ty = this.y + this.rise
+    const type3 = Boolean(font.isType3Font)
+    let adv = 0 // text-space advance within this op, before horizontal scale
+    for (let gi = 0; gi < glyphs.length; gi++) {
+      const g: unknown = glyphs[gi]
+      if (typeof g === 'number') {
+        adv -= (g * fontSize) / 1000
+        continue
+      }
+      if (!g || typeof g !== 'object') continue
+      const glyph = g as { unicode?: string; width?: number; isSpace?: boolean; originalCharCode?: unknown }
+      const tx = x + adv * hs
+      const px = m[0] * tx + m[2] * ty + m[4]
+      const py = m[1] * tx + m[3] * ty + m[5]
+      const w = (glyph.width ?? 0) * scale
+      const spacing = (glyph.isSpace ? this.wordSpacing : 0) + this.charSpacing
+      const next = adv + w + spacing * direction
+      const unicode = mapsToNothing(font, glyph) ? '' : type3 ? this.type3Text(glyph.unicode, glyphs, gi, fontId) : (glyph.unicode ?? '')
+      // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
+      // pdf.js's text content.
+      if (px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
+        adv = next
+        continue
+      }
+      // The glyph ends at its width; character and word spacing after it are a gap, as pdf.js measures them
+      // (TeX sets leader dots 0.33 em apart with Tc: ". . . .", not "....").
+      const ex = x + (adv + w) * hs
+      const gx = m[0] * ex + m[2] * ty + m[4]
+      const gy = m[1] * ex + m[3] * ty + m[5]
+      const mark = accentMark(unicode)
+      const letter = startsWithLetter(unicode)
+      let text = normalizeLigatures(unicode)
+      // A copy of text already drawn is left out; it can only start after a step back on the line, a move up the
+      // page or an annotation, and then the glyphs after it are copies as long as they match.
+      if (this.copying || (this.hasLast ? this.maybeCopy(text, px, py, mark) : this.items.length > 0 || this.run !== undefined)) {
+        if (this.skipCopy(text, mark, px, py, em, ux, uy)) {
+          adv = next
+          continue
+        }
+      }
+      this.copying = false
+      const last = this.last
+      let run = this.run
+      if (last && last.run === run && run) {
+        if (mark && last.letter && over(px, py, gx, gy, last)) {
+          this.markOverLast(run, mark, glyph.originalCharCode, px, gx, py, last)
+          adv = next
+          continue
+        }
+        if (last.mark && letter && over(last.px, last.py, last.gx, last.gy, { px, py, gx, gy, em })) {
+          // A spacing accent drawn before the letter it sits over (TeX's \accent): taken back off the text and put
+          // after the letter as its combining mark, the letter then measured against what preceded the accent.
+          text = this.takeAccentBack(run, last, text)
+          run = this.run
+        }
+      }
+      const bHasLast = this.hasLast
+      const bEndX = ref.endX
+      const bEndY = ref.endY
+      const bEm = ref.em
+      const bUx = ref.ux
+      const bUy = ref.uy
+      const runBefore = run
+      const lenBefore = run?.str.length ?? 0
+      if (run && fontId !== run.fontName) {
+        this.flush()
+        run = undefined
+      }
+      this.spaced = false
+      if (this.hasLast) {
+        this.gapBefore(px, py, gx, gy, letter, unicode)
+        run = this.run
+      }
+      if (!run) {
+        run = this.run = {
+          str: '',
+          transform: [ax, ay, cx, cy, px, py],
+          width: 0,
+          height: Math.hypot(cx, cy),
+          fontName: fontId,
+          hasEOL: false,
+          glyphs: { store, start: store.length, end: store.length },
+        }
+      }
+      // Where the glyph's text starts, a space its gap put before it included.
+      const slot = this.slot
+      this.last = slot
+      slot.run = run
+      slot.at = run === runBefore ? lenBefore : 0
+      slot.px = px
+      slot.py = py
+      slot.gx = gx
+      slot.gy = gy
+      slot.em = em
+      slot.mark = mark
+      slot.letter = letter
+      slot.bHasLast = bHasLast
+      slot.bEndX = bEndX
+      slot.bEndY = bEndY
+      slot.bEm = bEm
+      slot.bUx = bUx
+      slot.bUy = bUy
+      // A glyph standing for several right-to-left characters (a lam-alef, a shaped cluster) holds them in
+      // logical order already: marked, so the line's reordering moves it whole.
+      if (text.length > 1 && RTL.test(text)) for (const [s, e] of rtlSpans(text)) (run.atoms ??= []).push([run.str.length + s, run.str.length + e])
+      run.str += text
+      run.width = Math.max(run.width, (gx - run.transform[4]!) * ux + (gy - run.transform[5]!) * uy)
+      const oc = glyph.originalCharCode
+      store.push(typeof oc === 'number' ? oc : -1, text, px, gx, py, this.spaced)
+      run.glyphs!.end = store.length
+      // Only a glyph with a width moves the reference point, as in pdf.js: fonts whose widths are all 0 (a
+      // Courier without metrics, each glyph placed by TD) would otherwise get a space between every letter.
+      if (w !== 0) {
+        ref.track = glyph.isSpace ? 0 : (this.charSpacing * direction) / fontSize
+        this.hasLast = true
+        ref.endX = gx
+        ref.endY = gy
+        ref.em = em
+        ref.ux = ux
+        ref.uy = uy
+        ref.up = up
+      }
+      adv = next
+    }
+    this.x += adv * hs
   }
-  return { visit, result }
+
+  /** The text of a Type 3 glyph: a raw TeX code read as its ligature or letter, a Cork letter, else its own text. */
+  private type3Text(u: string | undefined, glyphs: unknown[], gi: number, fontId: string): string {
+    const code = texCode(u)
+    const before = this.run?.str ?? ''
+    if (code >= 0 && texContext(before, glyphs, gi)) return texGlyph(code, fontId, this.ot1)
+    return corkLetter(u, before, glyphs, gi) ?? u ?? ''
+  }
+
+  /** Whether the glyph, which could start a copy or continue one, is a copy of text already drawn (and left out). */
+  private skipCopy(text: string, mark: string | undefined, px: number, py: number, em: number, ux: number, uy: number): boolean {
+    const blankText = text.length === 1 ? text.charCodeAt(0) <= 0x20 : !NON_BLANK.test(text)
+    // A copy's spaces and accents go with it (its accented letters matched as the originals were read).
+    if (blankText || mark !== undefined ? this.copying : this.isCopy(text, px, py, em, ux, uy)) {
+      this.copying = true
+      return true
+    }
+    return false
+  }
+
+  /**
+   * A spacing accent drawn back over the letter before it: that letter's combining mark. Its glyph stays, text empty,
+   * so that its code is not lost to what reads glyph by glyph (a false map's code repaired).
+   */
+  private markOverLast(run: PdfjsTextItem, mark: string, oc: unknown, px: number, gx: number, py: number, last: PlacedGlyph): void {
+    run.str += mark
+    this.store.push(typeof oc === 'number' ? oc : -1, '', px, gx, py, false)
+    run.glyphs!.end = this.store.length
+    last.letter = false
+  }
+
+  /** Takes the accent `last` off `run` and returns `text` with it as its combining mark; the reference point goes back. */
+  private takeAccentBack(run: PdfjsTextItem, last: PlacedGlyph, text: string): string {
+    const ref = this.ref
+    run.str = run.str.slice(0, last.at)
+    this.hasLast = last.bHasLast
+    ref.endX = last.bEndX
+    ref.endY = last.bEndY
+    ref.em = last.bEm
+    ref.ux = last.bUx
+    ref.uy = last.bUy
+    if (!run.str) this.run = undefined
+    return dotless(text) + last.mark!
+  }
+
+  /** What the gap from the last glyph to one starting at (px, py) puts before it: nothing, a space, a run's or a line's end. */
+  private gapBefore(px: number, py: number, gx: number, gy: number, letter: boolean, unicode: string): void {
+    const ref = this.ref
+    // Where this glyph starts relative to where the last one ended, in ems, along and across the baseline.
+    const dx = ((px - ref.endX) * ref.ux + (py - ref.endY) * ref.uy) / ref.em
+    const dy = (-(px - ref.endX) * ref.uy + (py - ref.endY) * ref.ux) / ref.em
+    if (dx < BACKWARD_GAP) {
+      if (Math.abs(dy) > BACKWARD_LINE) this.endLine()
+      else {
+        // The same line drawn out of order (a cell to the left drawn after the one on its right, a label after its
+        // value): a glyph ending more than a space before where the text it follows started is a word boundary. One
+        // ending there continues it leftwards (right-to-left text drawn glyph by glyph), and a step back inside it (an
+        // accent drawn back over its letter, an underline) is no boundary.
+        const prev = this.run ?? this.items[this.items.length - 1]
+        const o = prev?.transform
+        const before = o ? ((gx - o[4]!) * ref.ux + (gy - o[5]!) * ref.uy) / ref.em < -SPACE_GAP : false
+        this.flush()
+        if (before) this.addSpace()
+      }
+    } else if (Math.abs(dy) > 1) this.endLine()
+    else if (letter && this.last?.letter && ref.track > 0 && Math.abs(dx - ref.track) <= SPACE_GAP) this.tracked(dx)
+    else {
+      this.trackedRun = false
+      this.pendingTrack = undefined
+      if (dx > SPACE_GAP && !/^\s/.test(unicode)) this.addSpace()
+    }
+  }
+
+  result(): OplistText | undefined {
+    if (this.unmodelled) return undefined
+    this.flush()
+    return { items: this.items, styles: this.styles }
+  }
 }

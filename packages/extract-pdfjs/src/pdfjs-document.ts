@@ -4,7 +4,7 @@ import { logicalOrder } from './bidi-order.js'
 import { fontInfo, hasDifferences, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
 import { restoreFormatMarks, shownText } from './format-marks.js'
-import { operatorTextReader, type OplistFont } from './oplist-text.js'
+import { OperatorTextReader, type OplistFont } from './oplist-text.js'
 import { operatorScanner, scanOperators, showTextOps, type OperatorScan } from './operator-scan.js'
 import { walkOperators } from './operator-walk.js'
 import { addGlyphCodes, pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
@@ -116,8 +116,8 @@ export class PdfjsDocument implements ExtractedDocument {
       const ops = await page.getOperatorList(annotations)
       const OPS = this.rt.pdfjs.OPS
       const scanner = operatorScanner(OPS, page.view, viewport.transform)
-      const reader = operatorTextReader(OPS, fontOf, page.view)
-      walkOperators(OPS, ops.fnArray, ops.argsArray, [scanner.visit, reader.visit])
+      const reader = new OperatorTextReader(OPS, fontOf, page.view)
+      walkOperators(OPS, ops.fnArray, ops.argsArray, [scanner, reader])
       scan = scanner.result()
       const walked = reader.result()
       if (walked) {
