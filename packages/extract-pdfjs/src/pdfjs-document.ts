@@ -1,5 +1,5 @@
 import { nonSpaceCount, TriageError, type DocumentInfo, type ExtractedDocument, type FontInfo, type PageImage, type PageText } from '@pdftriage/core'
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { logicalOrder } from './bidi-order.js'
 import { fontInfo, hasDifferences, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
@@ -22,6 +22,8 @@ export class PdfjsDocument implements ExtractedDocument {
   constructor(
     private readonly rt: PdfjsRuntime,
     private readonly doc: PDFDocumentProxy,
+    /** The document's own worker side and channel (pdf.js leaves a worker it was given to its caller). */
+    private readonly worker: PDFWorker,
     info: DocumentInfo,
     private readonly options: ResolvedPdfjsExtractorOptions,
     private readonly plugin: string,
@@ -49,7 +51,11 @@ export class PdfjsDocument implements ExtractedDocument {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await this.doc.destroy()
+    try {
+      await this.doc.destroy()
+    } finally {
+      this.worker.destroy()
+    }
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

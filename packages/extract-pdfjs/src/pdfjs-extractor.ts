@@ -3,6 +3,7 @@ import { documentInfo, type PdfjsMetadata } from './document-info.js'
 import { openError } from './open-error.js'
 import { pdfjsExtractorOptionsSchema, type ResolvedPdfjsExtractorOptions } from './options.js'
 import { PdfjsDocument } from './pdfjs-document.js'
+import { CopyingLoopbackPort } from './loopback-port.js'
 import { loadPdfjs } from './pdfjs-loader.js'
 
 /** The plugin name, in errors and logs. */
@@ -35,7 +36,14 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
         throw new TriageError('USAGE', `[${plugin}] Expected the PDF's bytes (a Uint8Array or Buffer), not \`${describeInput(pdf)}\``, where)
       }
       const rt = await loadPdfjs(plugin)
+      // One channel and worker side per document, as pdf.js's own fake worker makes them, with a port that copies
+      // operator lists faster than structuredClone (see CopyingLoopbackPort).
+      const port = new CopyingLoopbackPort()
+      // (pdf.js types its `port` as a DOM Worker, which Node's types do not have)
+      const worker = new rt.pdfjs.PDFWorker({ port: port as never })
+      rt.workerSide.initializeFromPort(port)
       const task = rt.pdfjs.getDocument({
+        worker,
         // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
         data: options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf),
         ...(password !== undefined ? { password } : {}),
@@ -70,13 +78,14 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           await refuseRepeatedTree(doc, file, where)
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)
-          return new PdfjsDocument(rt, doc, info, options, plugin, file, signal)
+          return new PdfjsDocument(rt, doc, worker, info, options, plugin, file, signal)
         } catch (e) {
           await doc.destroy()
           throw e
         }
       } catch (e) {
         await task.destroy().catch(() => undefined)
+        worker.destroy()
         if (signal?.aborted) throw new TriageError('ABORTED', `[${plugin}] aborted while opening`, { ...where, cause: signal.reason })
         throw openError(e, plugin, file, password !== undefined)
       } finally {

@@ -12,6 +12,8 @@ export type CanvasModule = typeof import('@napi-rs/canvas')
 /** pdf.js and the canvas it needs, loaded once, plus the folders of its fonts, CMaps and wasm decoders. */
 export interface PdfjsRuntime {
   pdfjs: PdfjsModule
+  /** pdf.js's worker side, run in this thread (see {@link CopyingLoopbackPort}). */
+  workerSide: (typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs'))['WorkerMessageHandler']
   canvas: CanvasModule
   /** Folders with a trailing slash: pdf.js concatenates file names to them. */
   standardFontDataUrl: string
@@ -57,13 +59,15 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
       const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
       // The "fake worker" (no worker thread in Node) is the worker module run in this thread; loading it here, where
       // pdf.js looks for it (globalThis.pdfjsWorker), lets its own core-js be undone too.
-      const g = globalThis as { pdfjsWorker?: unknown }
+      const g = globalThis as { pdfjsWorker?: typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs') }
       g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+      const workerSide = g.pdfjsWorker.WorkerMessageHandler
       if (Array.prototype.push !== nativePush)
         Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false })
       const root = dirname(req.resolve('pdfjs-dist/package.json'))
       return {
         pdfjs,
+        workerSide,
         canvas,
         standardFontDataUrl: join(root, 'standard_fonts') + '/',
         cMapUrl: join(root, 'cmaps') + '/',
