@@ -56,12 +56,32 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
       // work around a V8 bug with non-writable array lengths that neither pdf.js nor we rely on. The replacement costs
       // every push in the process: 9 % of a triage of a 312-page manual. The native push is put back.
       const nativePush = Array.prototype.push
-      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-      // The "fake worker" (no worker thread in Node) is the worker module run in this thread; loading it here, where
-      // pdf.js looks for it (globalThis.pdfjsWorker), lets its own core-js be undone too.
-      const g = globalThis as { pdfjsWorker?: typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs') }
-      g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
-      const workerSide = g.pdfjsWorker.WorkerMessageHandler
+      // The legacy build (both modules) also polyfills `Response.prototype.bytes` at import. Node defines `Response`
+      // lazily: its first read loads Node's whole fetch implementation, 0.04-0.10 s of CPU a process here, for a class
+      // pdf.js uses only to fetch URLs, which the extractor never gives it (bytes in, fonts and CMaps read from
+      // files). While pdf.js loads, a stand-in answers its one question; Node's lazy global is put back after.
+      const response = Object.getOwnPropertyDescriptor(globalThis, 'Response')
+      const lazy = response?.get !== undefined && response.configurable === true
+      if (lazy)
+        Object.defineProperty(globalThis, 'Response', {
+          value: class {
+            bytes() {}
+          },
+          configurable: true,
+          writable: true,
+        })
+      let pdfjs: PdfjsModule
+      let workerSide: PdfjsRuntime['workerSide']
+      try {
+        pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+        // The "fake worker" (no worker thread in Node) is the worker module run in this thread; loading it here, where
+        // pdf.js looks for it (globalThis.pdfjsWorker), lets its own core-js be undone too.
+        const g = globalThis as { pdfjsWorker?: typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs') }
+        g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+        workerSide = g.pdfjsWorker.WorkerMessageHandler
+      } finally {
+        if (lazy) Object.defineProperty(globalThis, 'Response', response)
+      }
       if (Array.prototype.push !== nativePush)
         Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false })
       const root = dirname(req.resolve('pdfjs-dist/package.json'))

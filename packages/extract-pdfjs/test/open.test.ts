@@ -138,3 +138,23 @@ test('bad input leaves no unhandled rejection and nothing running behind', () =>
   assert.equal(r.signal, null, `still running after 60 s: ${r.stderr}`)
   assert.equal(r.status, 0, r.stderr)
 })
+
+test("loading pdf.js leaves Node's own Response global in place", () => {
+  // In a fresh process, where Node's `Response` is still the lazy global the loader stands in for while pdf.js loads.
+  const url = (p: string) => JSON.stringify(new URL(p, import.meta.url).href)
+  const script = `
+    import { healthyPdf } from '@pdftriage/fixtures'
+    import pdfjsExtractor from ${url('../src/index.js')}
+    const before = Object.getOwnPropertyDescriptor(globalThis, 'Response')
+    const ex = await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })
+    const doc = await ex.open(await healthyPdf())
+    const text = (await doc.getPageText(1)).text
+    await doc.close()
+    const after = Object.getOwnPropertyDescriptor(globalThis, 'Response')
+    if (!before.get || after.get !== before.get) throw new Error('Response replaced')
+    if ((await new Response('réponse').text()) !== 'réponse' || text.length < 100) throw new Error('broken')
+  `
+  const cwd = fileURLToPath(new URL('../..', import.meta.url))
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8', timeout: 60_000 })
+  assert.equal(r.status, 0, r.stderr)
+})
