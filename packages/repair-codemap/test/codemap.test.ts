@@ -580,6 +580,50 @@ test("a refused region's few letters of settled lines do not decide: the page is
   assert.ok(text.includes('tni )diov(niam'), text)
 })
 
+test('a settled page of code, whose commands the OCR splits at their braces, is checked on runs of letters: it is repaired', async () => {
+  // commands named by words never met (the prose's words backwards), two a line, as a listing sets them; a word in a
+  // dvips-like bitmap font (a font whose spacing is rebuilt) makes the check ask for the OCR's words too
+  const names = [...new Set(FRENCH_PROSE.toLowerCase().match(/\p{L}{5,}/gu) ?? [])].map((w) => Array.from(w).reverse().join(''))
+  const w = (k: number) => names[k % names.length]!
+  const code = Array.from({ length: 16 }, (_, i) => `\\${w(4 * i)}{${w(4 * i + 1)}} \\${w(4 * i + 2)}{${w(4 * i + 3)}}`)
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: '\\begin{document} \\end{document}', layer: 'garbled', shareFont: 'body' },
+    ],
+    [{ text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: code.join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: 'objet', layer: 'normal', bitmap: true },
+    ],
+  ])
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2), await tw.getPageText(3)]
+  await tw.close()
+  // the OCR of the listing ends a word before each brace (tesseract reads `\put (0,0) {\line` for `\put(0,0){\line`)
+  const split = (x: PageText['items'][number]): PageText['items'] => {
+    const parts = x.text.split(/(?=\{)/)
+    const cw = (x.bbox.x1 - x.bbox.x0) / x.text.length
+    let at = 0
+    return parts.map((p) => {
+      const b = { ...x.bbox, x0: x.bbox.x0 + at * cw, x1: x.bbox.x0 + (at + p.length) * cw }
+      at += p.length
+      return { ...x, text: p, bbox: b }
+    })
+  }
+  const read = async (n: number, box: BBox) =>
+    wordsOf(pages[n - 1]!)
+      .filter((x) => inBox(x.bbox, box))
+      .flatMap((x) => (n === 3 ? split(x) : [x]))
+  const r = await repairAll(t.broken, t.healthy, {}, read)
+  const notes = r.notes[2]!.join('\n')
+  const text = r.texts[2]
+  assert.ok(text !== undefined, notes)
+  assert.match(notes, /the page.s mapped lines agree with the OCR of its own lines at 1\.000/)
+  for (const c of code.flatMap((l) => l.split(' '))) assert.ok(text.includes(c), `${c} in ${text}`)
+  assert.deepEqual(r.regions, [1, 0, 1])
+})
+
 /** A layer line of one font, a glyph every 5 pt (what the aligner sees), for the agreement checks below. */
 const line = (text: string): LayerLine => ({
   glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
