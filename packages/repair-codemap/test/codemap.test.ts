@@ -624,6 +624,26 @@ test('a settled page of code, whose commands the OCR splits at their braces, is 
   assert.deepEqual(r.regions, [1, 0, 1])
 })
 
+test('a formula set glyph by glyph keeps its spaces: a font whose extents are true advances by them, not by its smallest step', async () => {
+  // every glyph of the formula font stands apart, so that its spacing is rebuilt; each code is always followed by a
+  // gap, so its smallest step on the page holds the space; its 16 steps are too few for a spacing model of its own
+  const formula = 'x = a + b , y = c + d , z = e + f'
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: formula, layer: 'garbled', font: 'Times-Roman', shareFont: 'math', glyphByGlyph: true },
+    ],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: formula, layer: 'garbled', shareFont: 'math', glyphByGlyph: true },
+    ],
+  ])
+  assert.ok(t.texts[1]!.includes(formula), 'the extractor reads the gaps of the healthy twin as spaces')
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual(r.regions, [1, 0])
+  for (const k of [0, 1]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
+})
+
 /** A layer line of one font, a glyph every 5 pt (what the aligner sees), for the agreement checks below. */
 const line = (text: string): LayerLine => ({
   glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
