@@ -617,7 +617,13 @@ export class CodemapRepair implements Repair {
         const check = () => {
           // regions may overlap: a word is taken from the first region whose box holds its centre
           const seen = regionsRead.flatMap((r, k) => r.words.filter((w) => !regionsRead.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
-          return agreement(lines, ocrByLine(lines, seen), finalText, (l) => mapped(l) && covering(l), { unreadScripts: true, overSymbols: true })
+          // words are runs of letters and digits here: such a page is code or a figure's commands more often than not, which
+          // OCR splits at brackets where the layer has no space (lshort-fr's picture listing found 0.30 of its words)
+          return agreement(lines, ocrByLine(lines, seen), finalText, (l) => mapped(l) && covering(l), {
+            unreadScripts: true,
+            overSymbols: true,
+            signWords: true,
+          })
         }
         let own = check()
         if (own.chars < MIN_CHECK_CHARS) {
@@ -631,7 +637,7 @@ export class CodemapRepair implements Repair {
           own = check()
         }
         // the words check is for spaces the repair rebuilds; elsewhere the spaces are the extractor's own, as on any kept
-        // page (code listings and picture commands, which OCR splits otherwise, find 0.3 of its words)
+        // page
         const spacesRebuilt = lines.some((l) => mapped(l) && covering(l) && l.glyphs.some((g) => spacer.rebuilt(g.font)))
         notes.push(
           `the page's mapped lines agree with the OCR of its own lines at ${own.agreement.toFixed(3)} over ${own.chars} letters and digits (${own.wild} letters of scripts it read nowhere taken as read, ${own.dropped} of its letters over symbols left out), its words found ${own.words.toFixed(3)} (needs ${MIN_CHECK_CHARS} letters, ${o.minAgreement}${spacesRebuilt ? `, words ${o.minWordAgreement}` : ''})`,

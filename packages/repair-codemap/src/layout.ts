@@ -244,9 +244,12 @@ export class Spacer {
   gapSpace(p: Placed, g: Placed): boolean {
     const m = this.models.get(p.font)
     const key = `${p.font}\u0000${p.code}`
-    // a code the model has not measured: its extent and the font's usual bearing, else its smallest step on the page
+    // a code the model has not measured: its extent and the font's usual bearing, else its smallest step on the page.
+    // A font whose extents are true (math set glyph by glyph) advances by them: the page's usual bearing is that of
+    // fonts with false widths, and the smallest step of a code always followed by a space holds the space (lshort-fr's
+    // `= (`, `(x, y)`)
     const w = this.width.get(key)
-    const b = this.bearing.get(p.font) ?? this.pageBearing
+    const b = this.bearing.get(p.font) ?? (this.wide.has(p.font) ? this.pageBearing : 0)
     const a = m?.adv.get(p.code) ?? (w !== undefined && b !== undefined ? w + b : this.adv.get(key))
     const t = m?.gap ?? this.pageGap ?? (this.median.has(p.font) ? WORD_GAP * this.median.get(p.font)! : undefined)
     if (a === undefined || t === undefined) return false

@@ -146,8 +146,12 @@ export function agreement(
   read: readonly OcrChar[][],
   decode: (g: Glyph) => string,
   only?: (line: LayerLine) => boolean,
-  { unreadScripts = false, overSymbols = false }: { unreadScripts?: boolean; overSymbols?: boolean } = {},
+  { unreadScripts = false, overSymbols = false, signWords = false }: { unreadScripts?: boolean; overSymbols?: boolean; signWords?: boolean } = {},
 ): { agreement: number; chars: number; raw: number; words: number; wild: number; dropped: number } {
+  // With `signWords`, words are the runs of letters and digits on both sides: OCR splits code at brackets and signs
+  // where the layer has no space (`\put (0,0) {\line` for `\put(0,0){\line`), which says nothing of the spaces
+  // between words that the check is for.
+  const wordsOf = (s: string, space: RegExp | string): string[] => (signWords ? s.split(/[^\p{L}\p{N}]+/u) : s.split(space).map(wordly)).filter((w) => w !== '')
   // With `overSymbols`, OCR words read over glyphs that decode to no letter or digit (a symbol table's relations and
   // arrows, which OCR reads as letters: `KW` for ≅) are left out, at most UNREAD_SCRIPT_SHARE of its letters.
   let ocr = read
@@ -178,16 +182,8 @@ export function agreement(
     const have = new Map<string, number>()
     let dec = ''
     for (const g of line.glyphs) dec += g.space ? ' ' : decode(g)
-    for (const w of dec.split(/\s+/)) {
-      const k = wordly(w)
-      if (k) have.set(k, (have.get(k) ?? 0) + 1)
-    }
-    for (const w of o
-      .map((c) => c.ch)
-      .join('')
-      .split(' ')) {
-      const k = wordly(w)
-      if (!k) continue
+    for (const k of wordsOf(dec, /\s+/)) have.set(k, (have.get(k) ?? 0) + 1)
+    for (const k of wordsOf(o.map((c) => c.ch).join(''), ' ')) {
       ocrWords++
       const n = have.get(k) ?? 0
       if (n > 0) {

@@ -580,6 +580,70 @@ test("a refused region's few letters of settled lines do not decide: the page is
   assert.ok(text.includes('tni )diov(niam'), text)
 })
 
+test('a settled page of code, whose commands the OCR splits at their braces, is checked on runs of letters: it is repaired', async () => {
+  // commands named by words never met (the prose's words backwards), two a line, as a listing sets them; a word in a
+  // dvips-like bitmap font (a font whose spacing is rebuilt) makes the check ask for the OCR's words too
+  const names = [...new Set(FRENCH_PROSE.toLowerCase().match(/\p{L}{5,}/gu) ?? [])].map((w) => Array.from(w).reverse().join(''))
+  const w = (k: number) => names[k % names.length]!
+  const code = Array.from({ length: 16 }, (_, i) => `\\${w(4 * i)}{${w(4 * i + 1)}} \\${w(4 * i + 2)}{${w(4 * i + 3)}}`)
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: '\\begin{document} \\end{document}', layer: 'garbled', shareFont: 'body' },
+    ],
+    [{ text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: code.join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: 'objet', layer: 'normal', bitmap: true },
+    ],
+  ])
+  const tw = await extractor.open(t.healthy)
+  const pages = [await tw.getPageText(1), await tw.getPageText(2), await tw.getPageText(3)]
+  await tw.close()
+  // the OCR of the listing ends a word before each brace (tesseract reads `\put (0,0) {\line` for `\put(0,0){\line`)
+  const split = (x: PageText['items'][number]): PageText['items'] => {
+    const parts = x.text.split(/(?=\{)/)
+    const cw = (x.bbox.x1 - x.bbox.x0) / x.text.length
+    let at = 0
+    return parts.map((p) => {
+      const b = { ...x.bbox, x0: x.bbox.x0 + at * cw, x1: x.bbox.x0 + (at + p.length) * cw }
+      at += p.length
+      return { ...x, text: p, bbox: b }
+    })
+  }
+  const read = async (n: number, box: BBox) =>
+    wordsOf(pages[n - 1]!)
+      .filter((x) => inBox(x.bbox, box))
+      .flatMap((x) => (n === 3 ? split(x) : [x]))
+  const r = await repairAll(t.broken, t.healthy, {}, read)
+  const notes = r.notes[2]!.join('\n')
+  const text = r.texts[2]
+  assert.ok(text !== undefined, notes)
+  assert.match(notes, /the page.s mapped lines agree with the OCR of its own lines at 1\.000/)
+  for (const c of code.flatMap((l) => l.split(' '))) assert.ok(text.includes(c), `${c} in ${text}`)
+  assert.deepEqual(r.regions, [1, 0, 1])
+})
+
+test('a formula set glyph by glyph keeps its spaces: a font whose extents are true advances by them, not by its smallest step', async () => {
+  // every glyph of the formula font stands apart, so that its spacing is rebuilt; each code is always followed by a
+  // gap, so its smallest step on the page holds the space; its 16 steps are too few for a spacing model of its own
+  const formula = 'x = a + b , y = c + d , z = e + f'
+  const t = await twins([
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: formula, layer: 'garbled', font: 'Times-Roman', shareFont: 'math', glyphByGlyph: true },
+    ],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: formula, layer: 'garbled', shareFont: 'math', glyphByGlyph: true },
+    ],
+  ])
+  assert.ok(t.texts[1]!.includes(formula), 'the extractor reads the gaps of the healthy twin as spaces')
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual(r.regions, [1, 0])
+  for (const k of [0, 1]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
+})
+
 /** A layer line of one font, a glyph every 5 pt (what the aligner sees), for the agreement checks below. */
 const line = (text: string): LayerLine => ({
   glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
