@@ -1,6 +1,6 @@
 import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
-import { suspicion } from './judge-page.js'
+import { imageCheckOf, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
 
@@ -79,10 +79,14 @@ function within(a: string, b: string, max: number): boolean {
 /**
  * Compares the words OCR read on the image with the layer, word by word: a word is found when the layer holds it
  * (each layer word used once), or, when the layer never holds it as such, when the layer's letters contain it (split
- * or letter-spaced words) or a layer word is within one edit in six letters of it (OCR misreads). Returns the words
- * found and those only the image shows.
+ * or letter-spaced words; not with `split: false`, where a word cut a letter a line is not found) or a layer word is
+ * within one edit in six letters of it (OCR misreads). Returns the words found and those only the image shows.
  */
-export function compareWithLayer(layerText: string, ocrWords: readonly string[]): { found: number; novel: string[]; novelAt: number[] } {
+export function compareWithLayer(
+  layerText: string,
+  ocrWords: readonly string[],
+  { split = true }: { split?: boolean } = {},
+): { found: number; novel: string[]; novelAt: number[] } {
   const keys = layerText
     .split(/\s+/u)
     .map(key)
@@ -99,7 +103,7 @@ export function compareWithLayer(layerText: string, ocrWords: readonly string[])
     const n = pool.get(k)
     const max = Math.max(1, Math.floor(k.length / 6))
     // Held as such: each layer word answers once, a repeat only the image shows is the image's.
-    if (n !== undefined ? n > 0 : joined.includes(k) || keys.some((l) => within(k, l, max))) {
+    if (n !== undefined ? n > 0 : (split && joined.includes(k)) || keys.some((l) => within(k, l, max))) {
       if (n !== undefined) pool.set(k, n - 1)
       found++
     } else {
@@ -321,6 +325,9 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
     return decide(v, 'blank', false, [p.note, `blank: ${why}`], p.words.length, o.vectorTextMinWords)
   }
 
+  const check = v.layer === 'garbled' ? imageCheckOf(v) : undefined
+  if (check) return confirmDamage(page, v, check, o, ctx)
+
   const s = pageStats(page.text)
   const suspect = v.layer === 'healthy' || v.layer === 'sparse' ? suspicion(s, o) : undefined
   // Beside pictures only: vector drawing alone is mostly rules and boxes, and form widgets, whose text the layer may
@@ -403,6 +410,84 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
     )
   }
   return mixedVerdict(page, v, p, { layerWords, found, novel, novelAt, region0 }, o)
+}
+
+/** Character trigrams of a text (white space left out: OCR and layers space symbols differently), with their counts. */
+function trigrams(text: string): Map<string, number> {
+  const c = Array.from(text.normalize('NFKC').replace(/\s+/gu, ''))
+  const m = new Map<string, number>()
+  for (let i = 0; i + 2 < c.length; i++) {
+    const k = c[i]! + c[i + 1]! + c[i + 2]!
+    m.set(k, (m.get(k) ?? 0) + 1)
+  }
+  return m
+}
+
+/** Dice coefficient of two texts' character trigrams (0 when either has none). */
+export function trigramDice(a: string, b: string): number {
+  const x = trigrams(a)
+  const y = trigrams(b)
+  let common = 0
+  let n = 0
+  for (const [k, v] of x) {
+    common += Math.min(v, y.get(k) ?? 0)
+    n += v
+  }
+  for (const v of y.values()) n += v
+  return n ? (2 * common) / n : 0
+}
+
+/** Per document (its info object, one per open document): pages whose image confirmed or overruled such damage. */
+const damageChecks = new WeakMap<object, { confirmed: number; overruled: number }>()
+
+/**
+ * A `garbled` verdict that genuine text can also earn ({@link imageCheckOf}: too few letters, letters alone on their
+ * lines) is put to the page image: the region (the failing font's items, else the page) is OCRed and compared with the
+ * layer's text there, words and characters. The layer reads when the image shows its words (`probeAgreement` of the
+ * OCR's confident words found in it) and its characters (`probeTrigrams` of character trigrams in common): a table of
+ * numbers, program output, a sheet of labels. Otherwise the damage stands, confirmed. A document whose first
+ * `damageConfirmedPages` such pages were all confirmed is not asked again.
+ */
+async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict> {
+  let seen = damageChecks.get(ctx.info)
+  if (!seen) damageChecks.set(ctx.info, (seen = { confirmed: 0, overruled: 0 }))
+  if (o.damageConfirmedPages > 0 && seen.confirmed >= o.damageConfirmedPages && seen.overruled === 0) {
+    return {
+      ...v,
+      notes: [...v.notes.slice(0, -1), `image not asked: it confirmed this kind of damage on ${seen.confirmed} pages of the document`, v.notes.at(-1)!],
+    }
+  }
+  const f = check.font
+  const region = f
+    ? { x0: Math.max(0, f.box.x0 - 2), y0: Math.max(0, f.box.y0 - 2), x1: Math.min(page.width, f.box.x1 + 2), y1: Math.min(page.height, f.box.y1 + 2) }
+    : pageBox(page)
+  const text = f
+    ? page.items
+        .filter((i) => i.fontId === f.id)
+        .map((i) => i.text)
+        .join(' ')
+    : page.text
+  const p = await probe(region, o, ctx, f ? `damage of font ${f.label} put to the image, ${fmtBox(region)}` : "damage put to the page's image")
+  // Words as the layer holds them: a layer that holds the page's letters with its words cut apart (one glyph a line)
+  // is the damage the lone-letter gate names, not a reading.
+  const { found } = compareWithLayer(text, p.words, { split: false })
+  const agreement = p.words.length ? found / p.words.length : 0
+  const dice = trigramDice(text, p.text)
+  const cmp = `${found} of ${p.words.length} OCR words found in the layer (${f2(agreement)}), character trigrams in common ${f2(dice)}`
+  if (p.words.length >= o.probeMinWords && agreement >= o.probeAgreement && dice >= o.probeTrigrams) {
+    seen.overruled++
+    const why = v.notes.at(-1)!.replace(/^garbled: /, '')
+    return decide(
+      v,
+      'healthy',
+      false,
+      [p.note, `healthy: ${why}, but the image shows the layer's text (${cmp}): text of few letters, not damage`],
+      dice,
+      o.probeTrigrams,
+    )
+  }
+  seen.confirmed++
+  return { ...v, notes: [...v.notes.slice(0, -1), p.note, `image confirms: ${cmp}`, v.notes.at(-1)!] }
 }
 
 /**

@@ -1,9 +1,24 @@
-import type { PageText, Verdict } from '@pdftriage/core'
+import type { BBox, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, findExtremeDamage, findScriptDamage, statsNote, wordsNote } from './damage.js'
 import { damagedFonts } from './font-damage.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { loneLetterLines, pageStats, type PageStats } from './page-stats.js'
 import { scriptMix } from './script-mix.js'
+
+/**
+ * Garbled verdicts that genuine text can also earn, and what the page image should be asked to settle them: too few
+ * letters (a table of numbers and rules, a font chart, program output) and letters alone on their lines (cut marks
+ * set in a font beside labels). Text no genuine layer carries (controls, Latin-1 soup, mixed scripts) is not asked.
+ */
+export interface ImageCheck {
+  /** The font whose own text failed, with the box of its items: only its text and that region are compared. */
+  font?: { id: string; label: string; box: BBox }
+}
+const imageChecks = new WeakMap<Verdict, ImageCheck>()
+
+/** What the image should be asked before the gates' `garbled` verdict `v` stands; `undefined` when nothing. */
+export const imageCheckOf = (v: Verdict): ImageCheck | undefined => imageChecks.get(v)
+const askImage = (v: Verdict, c: ImageCheck = {}): Verdict => (imageChecks.set(v, c), v)
 
 /** The judge's name in verdicts. */
 export const GATES_NAME = 'gates'
@@ -57,7 +72,10 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
   const long = s.judged >= o.minCharsToJudge
   if (long) {
     const d = findDamage(s, o)
-    if (d) return verdict('garbled', true, d.note, d.score, d.threshold)
+    if (d) {
+      const v = verdict('garbled', true, d.note, d.score, d.threshold)
+      return d.gate === 'letters' ? askImage(v) : v
+    }
   } else {
     const x = findExtremeDamage(s, o)
     if (x) return verdict('garbled', true, `short text, extreme: ${x.note}`, x.score, x.threshold)
@@ -67,20 +85,22 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
     const { letterLines, lone } = loneLetterLines(page.text)
     if (letterLines >= o.loneLetterMinLines && lone / letterLines >= o.loneLetterShare) {
       const share = lone / letterLines
-      return verdict(
+      const v = verdict(
         'garbled',
         true,
         `${lone} of ${letterLines} lines are one or two letters alone (${f2(share)} >= ${f2(o.loneLetterShare)}): words broken a glyph a line, none can be found`,
         share,
         o.loneLetterShare,
       )
+      return askImage(v)
     }
   }
   const fonts = damagedFonts(page, s.chars, o)
   if (fonts.length) notes.push(...fonts.map((x) => x.stats))
   const worst = fonts[0]
   if (worst?.decisive) {
-    return verdict('garbled', true, `font ${worst.label} carries ${f2(worst.share)} of the page and fails: ${worst.note}`, worst.score, worst.threshold)
+    const v = verdict('garbled', true, `font ${worst.label} carries ${f2(worst.share)} of the page and fails: ${worst.note}`, worst.score, worst.threshold)
+    return worst.gate === 'letters' ? askImage(v, { font: { id: worst.fontId, label: worst.label, box: worst.box } }) : v
   }
   for (const x of fonts) {
     const b = [x.box.x0, x.box.y0, x.box.x1, x.box.y1].map((v) => Math.round(v)).join(', ')

@@ -23,6 +23,7 @@ test('the public API', async () => {
     'findScriptDamage',
     'gatesJudge',
     'gatesOptionsSchema',
+    'imageCheckOf',
     'judgeDocumentGates',
     'judgePageGates',
     'pageStats',
@@ -30,5 +31,6 @@ test('the public API', async () => {
     'samplePages',
     'scriptMix',
     'suspicion',
+    'trigramDice',
   ])
 })

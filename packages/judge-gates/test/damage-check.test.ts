@@ -1,0 +1,106 @@
+// Garbled verdicts that genuine text can earn (too few letters, letters alone on their lines) put to the page image:
+// generated pages, a stub OCR that reads what the page shows.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { BBox, JudgeContext, PageText } from '@pdftriage/core'
+import gates, { trigramDice } from '../src/index.js'
+import { ENGLISH, garbleAscii, page } from './helpers.js'
+
+const judge = await gates.create(gates.optionsSchema.parse({}), { baseDir: '.' })
+
+/** A context of one document (its own info object) whose OCR reads `shown` in every region asked, one word per item. */
+function showing(shown: string, calls: BBox[] = [], info = { pageCount: 3 }): JudgeContext {
+  return {
+    pageCount: 3,
+    info,
+    recognizeRegion: async (box) => {
+      calls.push(box)
+      const items = shown
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((text, i) => ({
+          text,
+          confidence: 0.9,
+          bbox: { x0: 60 + 40 * (i % 10), y0: 100 + 12 * Math.floor(i / 10), x1: 95 + 40 * (i % 10), y1: 110 + 12 * Math.floor(i / 10) },
+        }))
+      return { pageNumber: 1, width: 595, height: 842, items, text: items.map((i) => i.text).join(' '), source: 'ocr' }
+    },
+  }
+}
+
+/** Test input of a number formatter: each row a formula as typed, then as printed (few letters, many signs). */
+const OUTPUT = [
+  'input printed expected',
+  ...Array.from({ length: 24 }, (_, i) => `$(${i}+${i * 2})*[${i}]=${3 * i * i}$ & $-${i}.${i}e+${i}$ & {${i},${i + 1}} \\\\`),
+  'mixed numbers and signs',
+].join('\n')
+
+test('a table of few letters is garbled by its characters, and reads when the image shows its words and symbols', async () => {
+  const p = page(OUTPUT, { imageCoverage: 0 })
+  const calls: BBox[] = []
+  // no OCR engine: the characters alone decide, as before
+  const blind = await judge.judge(p, { pageCount: 1, info: { pageCount: 1 } })
+  assert.deepEqual([blind?.layer, blind?.needsOcr], ['garbled', true])
+  assert.match(blind!.notes.at(-1)!, /letters 0\.\d+ < 0\.25/)
+  // the image shows the same table (the OCR drops the row ends and misreads a digit)
+  const v = await judge.judge(p, showing(OUTPUT.replace('$-2.2e+2$', '$-2.2e+Z$').replace(/\\\\/g, ''), calls))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false])
+  assert.equal(calls.length, 1)
+  assert.match(
+    v!.notes.at(-1)!,
+    /but the image shows the layer's text \(\d+ of \d+ OCR words found in the layer \(1\.00\), character trigrams in common 0\.[5-9]\d\)/,
+  )
+})
+
+test("junk of a false map stays garbled when the image shows prose, and the document's later pages are not asked", async () => {
+  const junk = page(garbleAscii(ENGLISH.repeat(2), true), { imageCoverage: 0 })
+  const calls: BBox[] = []
+  const ctx = showing(ENGLISH.repeat(2), calls)
+  for (let n = 1; n <= 2; n++) {
+    const v = await judge.judge(junk, ctx)
+    assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+    assert.match(v!.notes.at(-2)!, /image confirms: 0 of \d+ OCR words found in the layer \(0\.00\), character trigrams in common 0\.0\d/)
+  }
+  assert.equal(calls.length, 2)
+  const third = await judge.judge(junk, ctx)
+  assert.equal(third?.layer, 'garbled')
+  assert.equal(calls.length, 2, 'two confirmations: the document is not probed again')
+  assert.match(third!.notes.at(-2)!, /image not asked: it confirmed this kind of damage on 2 pages of the document/)
+  // another document is asked afresh
+  await judge.judge(junk, showing(ENGLISH, calls, { pageCount: 3 }))
+  assert.equal(calls.length, 3)
+})
+
+test('a layer holding the letters of its words one a line stays garbled though the image shows those words', async () => {
+  // a vertical font drawn horizontally: every glyph its own line, the letters in order
+  const words = 'notice of public hearing the department will hold a public hearing on the proposed regulation'
+  const lines = [...words.replace(/ /g, '')].join('\n')
+  const v = await judge.judge(page(lines, { imageCoverage: 0 }), showing(words))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.at(-1)!, /lines are one or two letters alone/)
+  assert.match(v!.notes.at(-2)!, /image confirms: 0 of \d+ OCR words found in the layer/)
+  // cut marks set as letters beside labels that read: the image shows the labels as the layer holds them
+  const labels = Array.from({ length: 12 }, (_, i) => `b\nb\nHello friend\nNumber: ${i + 1}`).join('\n')
+  const ok = await judge.judge(page(labels, { imageCoverage: 0 }), showing(labels.replace(/\bb\b/g, '')))
+  assert.deepEqual([ok?.layer, ok?.needsOcr], ['healthy', false])
+})
+
+test('a broken font among healthy ones is compared with its own text only, in its own region', async () => {
+  const body = { text: ENGLISH, font: 'f1', name: 'Times' }
+  const broken = { text: garbleAscii(ENGLISH, true), font: 'f2', name: 'Broken' }
+  const p: PageText = page([body, broken], { imageCoverage: 0 })
+  const calls: BBox[] = []
+  // the region asked holds the healthy body's words as well: they are not the broken font's
+  const v = await judge.judge(p, showing(ENGLISH, calls))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.match(v!.notes.join('\n'), /damage of font Broken \(f2\) put to the image/)
+  const f2Items = p.items.filter((i) => i.fontId === 'f2')
+  assert.ok(calls[0]!.y0 >= Math.min(...f2Items.map((i) => i.bbox.y0)) - 3, 'the region is the broken font own box')
+})
+
+test('trigram Dice: shared character trigrams of two texts, white space left out', () => {
+  assert.equal(trigramDice('abcd', 'ab cd'), 1)
+  assert.equal(trigramDice('abcd', 'wxyz'), 0)
+  assert.equal(trigramDice('ab', 'ab'), 0)
+  assert.ok(Math.abs(trigramDice('abcde', 'abcxx') - 2 / 6) < 1e-9)
+})
