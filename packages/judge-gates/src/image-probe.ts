@@ -39,6 +39,8 @@ interface Probe {
   box: BBox | undefined
   /** Everything OCR read, at any confidence. */
   text: string
+  /** What OCR read, item by item (boxes in page points). */
+  items: PageText['items']
   note: string
 }
 
@@ -56,7 +58,16 @@ async function probe(box: BBox, o: ResolvedGatesOptions, ctx: JudgeContext, what
   const note =
     `${what}: OCR at ${o.probeDpi} dpi finds ${words.length} confident words${words.length ? ` (${words.slice(0, 5).join(' ')})` : ''}` +
     (unsure ? `, ${unsure} unsure` : '')
-  return { words, boxes: conf.map((i) => i.bbox), allBoxes: ocr.items.map((i) => i.bbox), unsure, box: b, note, text: ocr.items.map((i) => i.text).join(' ') }
+  return {
+    words,
+    boxes: conf.map((i) => i.bbox),
+    allBoxes: ocr.items.map((i) => i.bbox),
+    unsure,
+    box: b,
+    note,
+    text: ocr.items.map((i) => i.text).join(' '),
+    items: ocr.items,
+  }
 }
 
 /** Levenshtein distance, stopping once it exceeds `max`. */
@@ -461,20 +472,20 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   const region = f
     ? { x0: Math.max(0, f.box.x0 - 2), y0: Math.max(0, f.box.y0 - 2), x1: Math.min(page.width, f.box.x1 + 2), y1: Math.min(page.height, f.box.y1 + 2) }
     : pageBox(page)
-  const text = f
-    ? page.items
-        .filter((i) => i.fontId === f.id)
-        .map((i) => i.text)
-        .join(' ')
-    : page.text
+  const own = f ? page.items.filter((i) => i.fontId === f.id) : page.items
+  const text = own.map((i) => i.text).join(' ')
   const p = await probe(region, o, ctx, f ? `damage of font ${f.label} put to the image, ${fmtBox(region)}` : "damage put to the page's image")
+  // A font's region holds other fonts' lines too: only what OCR read over the font's own items is its reading.
+  const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
+  const read = f ? p.items.filter((r) => over(r.bbox)) : p.items
+  const words = f ? p.words.filter((_, k) => over(p.boxes[k]!)) : p.words
   // Words as the layer holds them: a layer that holds the page's letters with its words cut apart (one glyph a line)
   // is the damage the lone-letter gate names, not a reading.
-  const { found } = compareWithLayer(text, p.words, { split: false })
-  const agreement = p.words.length ? found / p.words.length : 0
-  const dice = trigramDice(text, p.text)
-  const cmp = `${found} of ${p.words.length} OCR words found in the layer (${f2(agreement)}), character trigrams in common ${f2(dice)}`
-  if (p.words.length >= o.probeMinWords && agreement >= o.probeAgreement && dice >= o.probeTrigrams) {
+  const { found } = compareWithLayer(text, words, { split: false })
+  const agreement = words.length ? found / words.length : 0
+  const dice = trigramDice(text, read.map((r) => r.text).join(' '))
+  const cmp = `${found} of ${words.length} OCR words${f ? " over the font's text" : ''} found in the layer (${f2(agreement)}), character trigrams in common ${f2(dice)}`
+  if (words.length >= o.probeMinWords && agreement >= o.probeAgreement && dice >= o.probeTrigrams) {
     seen.overruled++
     const why = v.notes.at(-1)!.replace(/^garbled: /, '')
     return decide(
@@ -546,6 +557,7 @@ async function lookAtPictures(page: PageText, v: Verdict, o: ResolvedGatesOption
     allBoxes: probes.flatMap((x) => x.allBoxes),
     box: probes.reduce<BBox | undefined>((a, x) => (x.box ? (a ? union(a, x.box) : x.box) : a), undefined),
     text: probes.map((x) => x.text).join(' '),
+    items: probes.flatMap((x) => x.items),
     note: probes.map((x) => x.note).join('; '),
   }
   const { found, novel, novelAt } = compareWithLayer(page.text, p.words)

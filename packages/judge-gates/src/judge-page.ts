@@ -7,8 +7,9 @@ import { scriptMix } from './script-mix.js'
 
 /**
  * Garbled verdicts that genuine text can also earn, and what the page image should be asked to settle them: too few
- * letters (a table of numbers and rules, a font chart, program output) and letters alone on their lines (cut marks
- * set in a font beside labels). Text no genuine layer carries (controls, Latin-1 soup, mixed scripts) is not asked.
+ * letters (a table of numbers and rules, a font chart, program output), vowels out of every language's proportions
+ * (particle names, `yy yy` placeholders, columns of `x`), letters alone on their lines (cut marks set in a font beside
+ * labels). Text no genuine layer carries (controls, Latin-1 soup, mixed scripts) is not asked.
  */
 export interface ImageCheck {
   /** The font whose own text failed, with the box of its items: only its text and that region are compared. */
@@ -74,7 +75,7 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
     const d = findDamage(s, o)
     if (d) {
       const v = verdict('garbled', true, d.note, d.score, d.threshold)
-      return d.gate === 'letters' ? askImage(v) : v
+      return d.gate === 'letters' || d.gate === 'vowels' ? askImage(v) : v
     }
   } else {
     const x = findExtremeDamage(s, o)
@@ -100,7 +101,7 @@ export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: Pag
   const worst = fonts[0]
   if (worst?.decisive) {
     const v = verdict('garbled', true, `font ${worst.label} carries ${f2(worst.share)} of the page and fails: ${worst.note}`, worst.score, worst.threshold)
-    return worst.gate === 'letters' ? askImage(v, { font: { id: worst.fontId, label: worst.label, box: worst.box } }) : v
+    return worst.gate === 'letters' || worst.gate === 'vowels' ? askImage(v, { font: { id: worst.fontId, label: worst.label, box: worst.box } }) : v
   }
   for (const x of fonts) {
     const b = [x.box.x0, x.box.y0, x.box.x1, x.box.y1].map((v) => Math.round(v)).join(', ')

@@ -98,6 +98,14 @@ test('a broken font among healthy ones is compared with its own text only, in it
   assert.ok(calls[0]!.y0 >= Math.min(...f2Items.map((i) => i.bbox.y0)) - 3, 'the region is the broken font own box')
 })
 
+test('names of few vowels (particle symbols) fail the vowel gate and read when the image shows them', async () => {
+  const names = Array.from({ length: 30 }, (_, i) => `B${i} Bd${i} Bs${i} Kp${i} Dst${i} Lmbd${i} Ups${i}`).join('\n')
+  const p = page(names, { imageCoverage: 0 })
+  assert.match((await judge.judge(p, { pageCount: 1, info: { pageCount: 1 } }))!.notes.at(-1)!, /garbled: vowels 0\.06/)
+  const v = await judge.judge(p, showing(names))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false])
+})
+
 test('trigram Dice: shared character trigrams of two texts, white space left out', () => {
   assert.equal(trigramDice('abcd', 'ab cd'), 1)
   assert.equal(trigramDice('abcd', 'wxyz'), 0)
