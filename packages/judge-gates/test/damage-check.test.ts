@@ -65,7 +65,7 @@ test("junk of a false map stays garbled when the image shows prose, and the docu
   const third = await judge.judge(junk, ctx)
   assert.equal(third?.layer, 'garbled')
   assert.equal(calls.length, 2, 'two confirmations: the document is not probed again')
-  assert.match(third!.notes.at(-2)!, /image not asked: it confirmed this kind of damage on 2 pages of the document/)
+  assert.match(third.notes.at(-2)!, /image not asked: it confirmed this kind of damage on 2 pages of the document/)
   // another document is asked afresh
   await judge.judge(junk, showing(ENGLISH, calls, { pageCount: 3 }))
   assert.equal(calls.length, 3)
