@@ -67,9 +67,7 @@ const errors = recs.filter((x) => x.type === 'error')
 const byLayer = {}
 for (const p of pages) byLayer[`${p.layer}${p.needsOcr ? ' (to OCR)' : ''}`] = (byLayer[`${p.layer}${p.needsOcr ? ' (to OCR)' : ''}`] ?? 0) + 1
 const toOcr = pages.filter((p) => p.needsOcr)
-console.log(
-  `${files.length} files of ${all.length} under ${dir} (seed ${seed}), ${pages.length} pages, ${errors.length} errors, ${seconds.toFixed(0)} s`,
-)
+console.log(`${files.length} files of ${all.length} under ${dir} (seed ${seed}), ${pages.length} pages, ${errors.length} errors, ${seconds.toFixed(0)} s`)
 console.log(
   Object.entries(byLayer)
     .map(([k, v]) => `${k} ${v}`)
