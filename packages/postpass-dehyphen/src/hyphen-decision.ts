@@ -223,6 +223,9 @@ export function decideHyphen(
   if (CONJUNCTIONS.has(rl) && right.trim().toLowerCase() === rl) return { choice: 'apart', score: undefined, reason: 'suspended compound' }
   // The euphonic t of an inverted question always stands between two hyphens: pensa-t-il, va-t-on, a-t-elle.
   if (EUPHONIC_T.test(R)) return { choice: 'keep', score: undefined, reason: 'euphonic t' }
+  // Hyphenators break words of letters, never a run of digits: a hyphen between two digits is the text's own (a date
+  // 2008-|12, a range 10-|20, a reference), whatever a letter model makes of the digits.
+  if (/\p{N}$/u.test(L) && /^\p{N}/u.test(R)) return { choice: 'keep', score: undefined, reason: 'between digits' }
   const joined = vocab.count(L + R)
   const hyph = vocab.count(`${L}-${R}`)
   if (documentWords && (joined > 0 || hyph > 0)) {

@@ -29,7 +29,28 @@ type Break = 'space' | 'newline' | 'para'
 /** Punctuation that ends a clause, not a sentence. */
 const MID_SENTENCE_END = /[;:]$/u
 
-function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapFactor: number): Break {
+/**
+ * Whether a document opens its paragraphs with a first-line indent: of the lines after a clear paragraph end (a short
+ * line with final punctuation, same column), the share that are indented. Indenting styles indent nearly all of them,
+ * block styles none; INDENT_STYLE_MIN such ends at least, else unknown (false).
+ */
+function indentsParagraphs(body: FlowLine[]): boolean {
+  let ends = 0
+  let indented = 0
+  for (let i = 1; i < body.length; i++) {
+    const a = body[i - 1]!
+    const b = body[i]!
+    if (a.page !== b.page || b.y0 <= a.y0 || !endsWithFinalPunct(a.text) || !isShort(a, b)) continue
+    ends++
+    if (isIndented(b)) indented++
+  }
+  return ends >= INDENT_STYLE_MIN && indented >= INDENT_STYLE_SHARE * ends
+}
+/** Clear paragraph ends needed to call a document's style, and the share of indented starts that makes it indenting. */
+const INDENT_STYLE_MIN = 3
+const INDENT_STYLE_SHARE = 0.5
+
+function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapFactor: number, indents: boolean): Break {
   const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left)
   const sameFlow = a.page === b.page && b.y0 > a.y0 && overlap > 0
   // Sizes estimated from OCR boxes wander by several per cent from line to line: twice the tolerance there.
@@ -41,7 +62,9 @@ function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapF
     if (sizeChange || isShort(a, b) || LIST_START.test(b.text)) return 'para'
     // A full line ending in a semicolon or colon runs on into a lower-case line: a sentence cut by the page turn
     // (`...dans /etc/nftables.conf ;` | `des outils comme...`). Other final punctuation ends the paragraph.
-    if (endsWithFinalPunct(a.text) && !(MID_SENTENCE_END.test(a.text) && /^\p{Ll}/u.test(b.text))) return 'para'
+    // In a document that indents its paragraphs, a line that is not indented carries on the sentence before it
+    // even after a full stop: the turn fell between two sentences of one paragraph.
+    if (endsWithFinalPunct(a.text) && !(MID_SENTENCE_END.test(a.text) && /^\p{Ll}/u.test(b.text))) return indents && !isIndented(b) ? 'space' : 'para'
     if (endsWithHyphen(a.text) || /^\p{Ll}/u.test(b.text)) return 'space'
     return isIndented(b) ? 'para' : 'space'
   }
@@ -49,7 +72,10 @@ function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapF
   const p = pitch.get(a.page)
   if (p !== undefined && b.y0 - a.y0 > gapFactor * p) return 'para'
   if (LIST_START.test(b.text)) return 'para'
-  if (isIndented(b) && !(isIndented(a) && Math.abs(a.x0 - b.x0) < 1)) return 'para'
+  // An indented line opens a paragraph, unless the line before is full, its sentence unfinished and the line starts
+  // with no capital (`deb`, `[`, `--force-all`): then the indent is a glyph the layer lacks at the line's start (a
+  // guillemet of a bitmap font that maps to nothing). A paragraph ending without punctuation is followed by a capital.
+  if (isIndented(b) && !(isIndented(a) && Math.abs(a.x0 - b.x0) < 1) && (endsWithFinalPunct(a.text) || isShort(a, b) || /^\p{Lu}/u.test(b.text))) return 'para'
   if (isShort(a, b)) return endsWithFinalPunct(a.text) ? 'para' : 'newline'
   return 'space'
 }
@@ -277,16 +303,25 @@ interface Group {
 function groupsOf(flow: Flow, paragraphGapFactor: number): Group[] {
   const groups: Group[] = []
   const starts = flow.pageStarts
+  const indents = indentsParagraphs(flow.body)
   for (let k = 0; k < starts.length; k++)
-    groupRange(flow.body, starts[k]!, k + 1 < starts.length ? starts[k + 1]! : flow.body.length, flow.pitch, paragraphGapFactor, groups)
+    groupRange(flow.body, starts[k]!, k + 1 < starts.length ? starts[k + 1]! : flow.body.length, flow.pitch, paragraphGapFactor, indents, groups)
   return groups
 }
 
 /** Adds the lines `from` to `to` (exclusive) of `body` to the paragraph groups, each after its predecessor in `body`. */
-function groupRange(body: FlowLine[], from: number, to: number, pitch: Map<number, number>, paragraphGapFactor: number, groups: Group[]): void {
+function groupRange(
+  body: FlowLine[],
+  from: number,
+  to: number,
+  pitch: Map<number, number>,
+  paragraphGapFactor: number,
+  indents: boolean,
+  groups: Group[],
+): void {
   for (let i = from; i < to; i++) {
     const l = body[i]!
-    const br = i === 0 ? 'para' : breakBetween(body[i - 1]!, l, pitch, paragraphGapFactor)
+    const br = i === 0 ? 'para' : breakBetween(body[i - 1]!, l, pitch, paragraphGapFactor, indents)
     if (br === 'para') groups.push({ lines: [l], breaks: [] })
     else {
       const g = groups[groups.length - 1]!

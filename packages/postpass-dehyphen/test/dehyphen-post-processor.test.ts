@@ -255,3 +255,55 @@ test('a page ending in a semicolon runs on into a lower-case line on the next pa
   assert.equal(body.length, 1, body.map((p) => p.text).join(' | '))
   assert.match(body[0]!.text, /plus haut ; des outils/)
 })
+
+/** A column of lines at 12 pt leading: [text, indent, full] each; full lines are justified to 300 pt. */
+function indentedColumn(lines: Array<[string, number, boolean]>, top = 80) {
+  return lines.flatMap(([t, indent, full], i) => lineItems(t, 40 + indent, top + 12 * (i + 1), 10, full ? { width: 300 - indent } : {}))
+}
+const INDENTED_PAGE: Array<[string, number, boolean]> = [
+  ['Le conseil a examiné le projet de budget présenté par le', 15, true],
+  ['maire et en a débattu longuement.', 0, false],
+  ['Les habitants ont été informés de la date de la séance', 15, true],
+  ['par un avis affiché en mairie.', 0, false],
+  ['La délibération a été adoptée à la majorité des membres', 15, true],
+  ['présents, puis transmise à la préfecture sans délai.', 0, false],
+  ['Le rapport du trésorier a été lu devant les conseillers', 15, true],
+  ['présents et approuvé par eux sans la moindre réserve.', 0, true],
+]
+
+test('a page turn after a full stop runs on when the document indents its paragraphs and the next line is not indented', () => {
+  const p2 = indentedColumn([
+    ['Le budget sera publié au recueil des actes et affiché', 0, true],
+    ['en mairie.', 0, false],
+  ])
+  const out = run(doc([page(1, indentedColumn(INDENTED_PAGE)), page(2, p2)]))
+  const body = out.paragraphs!.filter((p) => p.kind === 'body')
+  assert.equal(body.length, 4, body.map((p) => p.text).join(' | '))
+  assert.match(body[3]!.text, /moindre réserve\. Le budget sera publié/)
+  // Indented on the next page: a new paragraph.
+  const p2b = indentedColumn([
+    ['Le budget sera publié au recueil des actes et affiché', 15, true],
+    ['en mairie.', 0, false],
+  ])
+  assert.equal(run(doc([page(1, indentedColumn(INDENTED_PAGE)), page(2, p2b)])).paragraphs!.filter((p) => p.kind === 'body').length, 5)
+  // A block-style document (no indents) gives the turn to a new paragraph, as before.
+  const block = INDENTED_PAGE.map(([t, , full]): [string, number, boolean] => [t, 0, full])
+  const blockBody = run(doc([page(1, indentedColumn(block)), page(2, p2)])).paragraphs!.filter((p) => p.kind === 'body')
+  assert.match(blockBody[blockBody.length - 1]!.text, /^Le budget sera publié/)
+})
+
+test('an indented line after a full, unfinished line is no new paragraph: a glyph the layer lacks opened it', () => {
+  // `« deb »`: the guillemet maps to nothing, so the line seems to start 9 pt in.
+  const lines: Array<[string, number, boolean]> = [
+    ['Si vous avez une combinaison des suites stable et testing sur la ligne', 0, true],
+    ['deb », les programmes vont être ralentis au démarrage.', 9, false],
+  ]
+  const body = run(doc([page(1, indentedColumn(lines))])).paragraphs!.filter((p) => p.kind === 'body')
+  assert.equal(body.length, 1, body.map((p) => p.text).join(' | '))
+  // After a full stop, or before a capital, an indent still opens a paragraph.
+  const after: Array<[string, number, boolean]> = [
+    ['Si vous avez une combinaison des suites stable et testing sur la ligne', 0, true],
+    ['Debian, les programmes vont être ralentis au démarrage.', 9, false],
+  ]
+  assert.equal(run(doc([page(1, indentedColumn(after))])).paragraphs!.filter((p) => p.kind === 'body').length, 2)
+})

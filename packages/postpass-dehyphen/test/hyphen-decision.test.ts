@@ -32,6 +32,16 @@ test('without the document deciding: French compound tails, capitals, digits, on
   assert.equal(decideHyphen('rendez-', 'vous', FR, fra).choice, 'keep')
 })
 
+test('a hyphen between digits is kept in a long document too, where the letter model has its full say', () => {
+  // Long enough for the model's full weight: before, it joined the date "(2008-|12)." into 200812.
+  const long = vocab(
+    Array.from({ length: 40 }, () => 'le maire de la commune a rappelé que les travaux de la rue seront faits par les services de la ville').join(' '),
+  )
+  assert.equal(decideHyphen('(2008-', '12).', long, fra).choice, 'keep')
+  assert.equal(decideHyphen('10-', '20', long, fra).choice, 'keep')
+  assert.equal(decideHyphen('adminis-', 'tration', long, fra).choice, 'join')
+})
+
 test('ordinary syllable breaks are joined, function-word heads included', () => {
   for (const [l, r] of [
     ['adminis-', 'tration'],
