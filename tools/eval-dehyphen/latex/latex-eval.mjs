@@ -6,9 +6,12 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-// --set tech: the technical-manual set (tech-docs.mjs) instead of the default one (docs.mjs).
+// --set tech: the technical-manual set (tech-docs.mjs) instead of the default one (docs.mjs); --set dref: a real
+// manual's prose in the same layouts (dref-docs.mjs).
 const set = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1] : 'default'
-const { docs } = await import(set === 'tech' ? './tech-docs.mjs' : './docs.mjs')
+const SETS = { default: './docs.mjs', tech: './tech-docs.mjs', dref: './dref-docs.mjs' }
+if (!SETS[set]) throw new Error(`latex-eval: unknown --set ${set} (${Object.keys(SETS).join(', ')})`)
+const { docs } = await import(SETS[set])
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 const probe = spawnSync('pdflatex', ['--version'], { encoding: 'utf8' })
@@ -227,10 +230,17 @@ try {
       const m = /^(.*?\p{L}[^\p{N}]*?)(\p{N}+)([^\p{L}\p{N}]*)$/u.exec(w)
       if (m) carriers.set(m[2], m[1].replace(PUNCT, '').replace(/’/g, "'"))
     }
+    // Numbers the source itself holds (a real manual's text, --set dref) are not strays, up to the source's count.
+    const own = new Map()
+    for (const w of d.truth.words) {
+      const n = w.replace(PUNCT, '')
+      if (/^\p{N}+$/u.test(n)) own.set(n, (own.get(n) ?? 0) + 1)
+    }
     for (const p of body) {
       const ws = toks(p.text).map((w) => w.replace(PUNCT, ''))
       ws.forEach((w, i) => {
         if (!/^\p{N}+$/u.test(w) || (i > 0 && carriers.get(w) === ws[i - 1])) return
+        if (own.get(w) > 0) return void own.set(w, own.get(w) - 1)
         left++
         if (process.env.VERBOSE) verbose.push(`${d.name} stray number "${w}" in "…${ws.slice(Math.max(0, i - 5), i + 5).join(' ')}…"`)
       })

@@ -18,9 +18,9 @@ const roman = (t) => esc(t).replace(/`/g, '')
 /** Breaks cheap (TeX's defaults are 50 for both): many line-end hyphens a page. */
 const LOOSE = '\\hyphenpenalty=10 \\exhyphenpenalty=10 \\emergencystretch=1em'
 
-/** The documents: name, language, LaTeX source, truth (as docs.mjs). */
-export function docs() {
-  const specs = [
+/** The layouts of the set, for French and English blocks (dref-docs.mjs sets other French text in them). */
+export function layouts(FRENCH_TECH, ENGLISH_TECH) {
+  return [
     {
       name: 'tech-fr-times-narrow',
       lang: 'fra',
@@ -89,6 +89,10 @@ export function docs() {
       extra: LOOSE,
     },
   ]
+}
+
+/** Each layout's LaTeX source and truth (as docs.mjs). */
+export function finish(specs) {
   return specs.map((s) => {
     const b = build(s.blocks, s.markup)
     return {
@@ -98,3 +102,6 @@ export function docs() {
     }
   })
 }
+
+/** The documents: name, language, LaTeX source, truth. */
+export const docs = () => finish(layouts(FRENCH_TECH, ENGLISH_TECH))
