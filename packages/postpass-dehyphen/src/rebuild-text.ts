@@ -50,6 +50,17 @@ function indentsParagraphs(body: FlowLine[]): boolean {
 const INDENT_STYLE_MIN = 3
 const INDENT_STYLE_SHARE = 0.5
 
+/**
+ * True when `b` opens a list item. A marker-like start (`0.`, `2)`, `-`, `—`) after a full line whose sentence is
+ * unfinished, at that line's own distance from its column's edge, is the sentence running on (`le numéro mineur de
+ * périphérique` | `0. Il est...`); a new item after a wrapped one starts left of the item's hanging lines.
+ */
+function listStart(a: FlowLine, b: FlowLine): boolean {
+  if (!LIST_START.test(b.text)) return false
+  const runsOn = !endsWithFinalPunct(a.text) && !isShort(a, b) && Math.abs(a.x0 - a.left - (b.x0 - b.left)) < 1
+  return !runsOn
+}
+
 function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapFactor: number, indents: boolean): Break {
   const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left)
   const sameFlow = a.page === b.page && b.y0 > a.y0 && overlap > 0
@@ -59,7 +70,7 @@ function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapF
   if (!sameFlow) {
     // A column or page turn: the paragraph runs on when its last line is full and unpunctuated and the next line
     // neither starts a list nor opens a new indented paragraph with a capital.
-    if (sizeChange || isShort(a, b) || LIST_START.test(b.text)) return 'para'
+    if (sizeChange || isShort(a, b) || listStart(a, b)) return 'para'
     // A full line ending in a semicolon or colon runs on into a lower-case line: a sentence cut by the page turn
     // (`...dans /etc/nftables.conf ;` | `des outils comme...`). Other final punctuation ends the paragraph.
     // In a document that indents its paragraphs, a line that is not indented carries on the sentence before it
@@ -71,7 +82,7 @@ function breakBetween(a: FlowLine, b: FlowLine, pitch: Map<number, number>, gapF
   if (sizeChange) return 'para'
   const p = pitch.get(a.page)
   if (p !== undefined && b.y0 - a.y0 > gapFactor * p) return 'para'
-  if (LIST_START.test(b.text)) return 'para'
+  if (listStart(a, b)) return 'para'
   // An indented line opens a paragraph, unless the line before is full, its sentence unfinished and the line starts
   // with no capital (`deb`, `[`, `--force-all`): then the indent is a glyph the layer lacks at the line's start (a
   // guillemet of a bitmap font that maps to nothing). A paragraph ending without punctuation is followed by a capital.

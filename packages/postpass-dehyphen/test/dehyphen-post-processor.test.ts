@@ -307,3 +307,20 @@ test('an indented line after a full, unfinished line is no new paragraph: a glyp
   ]
   assert.equal(run(doc([page(1, indentedColumn(after))])).paragraphs!.filter((p) => p.kind === 'body').length, 2)
 })
+
+test('a number or dash opening a line after a full, unfinished line runs the sentence on; after a colon it is a list', () => {
+  const lines: Array<[string, number, boolean]> = [
+    ['Le fichier a le numéro majeur de périphérique 8 et le numéro mineur de périphérique', 0, true],
+    ['0. Il est accessible en lecture aux utilisateurs du groupe disk.', 0, false],
+  ]
+  const body = run(doc([page(1, indentedColumn(lines))])).paragraphs!.filter((p) => p.kind !== 'heading')
+  assert.equal(body.length, 1, body.map((p) => p.text).join(' | '))
+  assert.match(body[0]!.text, /périphérique 0\. Il est/)
+  const list: Array<[string, number, boolean]> = [
+    ['Les options suivantes sont reconnues par la commande :', 0, false],
+    ['- --purge supprime aussi les fichiers de configuration ;', 0, false],
+    ['- --simulate montre ce qui serait fait sans le faire.', 0, false],
+  ]
+  const items = run(doc([page(1, indentedColumn(list))])).paragraphs!
+  assert.equal(items.filter((p) => p.kind === 'list').length, 2, items.map((p) => `${p.kind}: ${p.text}`).join(' | '))
+})
