@@ -25,12 +25,47 @@ export interface FontDamage extends Damage {
 
 /**
  * Fonts that draw pictures, not text: LaTeX's picture-mode line and circle fonts, math extension and symbol fonts,
- * dingbats. Their codes map to nothing textual by design (LINE10 extracts as control characters), so judging them
- * alone says nothing of the layer: lshort-fr's picture page was called garbled for its LINE10 segments (0.24 of the
- * page) while its text read. Subset prefixes (`WYPCOR+`) are allowed.
+ * dingbats, and music fonts (LilyPond's Emmentaler and feta, Finale's Maestro and Petrucci, SMuFL's Bravura and
+ * Petaluma, Sibelius's Opus, MusiXTeX's musix; not their companion text fonts, `...Text`). Their codes map to nothing
+ * textual by design (LINE10 and Emmentaler extract as control characters, Maestro as letters: `SSS hhh`), so
+ * judging them says nothing of the layer: lshort-fr's picture page was called garbled for its LINE10 segments (0.24 of
+ * the page), and 9 score pages of LilyPond's French manuals for their notes, while their text read. Subset prefixes
+ * (`WYPCOR+`) are allowed.
  */
 export const PICTURE_FONT =
-  /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSAM\d+|MSBM\d+|WASY\w*|ZapfDingbats|\w*Dingbats|Wingdings\w*|Webdings|Symbol\w*|MT-?Extra)$/i
+  /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSAM\d+|MSBM\d+|WASY\w*|ZapfDingbats|\w*Dingbats|Wingdings\w*|Webdings|Symbol\w*|MT-?Extra|(?:Finale)?(?:Emmentaler|feta|parmesan|Maestro|Petrucci|Engraver|Bravura|Petaluma|Leland|Gootville|Gonville|LilyJAZZ|MuseJazz|Opus|Reprise|Inkpen2|Helsinki|Norfolk|Sonata|MusiSync|Toccata|musix)(?![\w-]*Text)[\w-]*)$/i
+
+/** True when the page's font `fontId` is a {@link PICTURE_FONT}. */
+export const isPictureFont = (page: PageText, fontId: string | undefined): boolean => {
+  const name = fontId === undefined ? undefined : page.fonts?.[fontId]?.name
+  return name !== undefined && PICTURE_FONT.test(name)
+}
+
+/**
+ * The page as its text is judged: the items of picture fonts left out when other text is there (a page of picture
+ * fonts alone is judged as it is). The rest is joined as the extractor places it: a line end after an item that ends
+ * a line, a space where a gap of JOIN_GAP em or more parts two items, nothing where one font gives way to another
+ * inside a word (the lowered A of a LaTeX logo).
+ */
+export function textOfJudged(page: PageText): PageText {
+  if (!page.fonts || !page.items.some((it) => isPictureFont(page, it.fontId))) return page
+  const rest = page.items.filter((it) => !isPictureFont(page, it.fontId))
+  if (!rest.some((it) => /\S/u.test(it.text))) return page
+  let text = ''
+  for (let i = 0; i < rest.length; i++) {
+    const it = rest[i]!
+    text += it.text
+    const next = rest[i + 1]
+    if (!next) break
+    const em = it.fontSize || 1
+    // A line end, or one of the left-out items' line ends: the next item stands on another line.
+    if (it.hasEol || Math.abs(next.bbox.y1 - it.bbox.y1) > 0.5 * em) text += '\n'
+    else if (!/\s$/u.test(it.text) && next.bbox.x0 - it.bbox.x1 >= JOIN_GAP * em) text += ' '
+  }
+  return { ...page, items: rest, text: text.normalize('NFC') }
+}
+/** A gap between two items that reads as a word space: a fifth of an em (spaces run 0.25-0.33 em, kerns under 0.1). */
+const JOIN_GAP = 0.2
 
 /**
  * Judges each font that carries a significant share of the page on its own: one broken font diluted by healthy fonts

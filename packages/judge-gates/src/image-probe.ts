@@ -3,6 +3,7 @@ import { f2 } from './damage.js'
 import { imageCheckOf, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
+import { textOfJudged } from './font-damage.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */
 const CONFIDENT = 0.7
@@ -339,7 +340,7 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
   const check = v.layer === 'garbled' ? imageCheckOf(v) : undefined
   if (check) return confirmDamage(page, v, check, o, ctx)
 
-  const s = pageStats(page.text)
+  const s = pageStats(textOfJudged(page).text)
   const suspect = v.layer === 'healthy' || v.layer === 'sparse' ? suspicion(s, o) : undefined
   // Beside pictures only: vector drawing alone is mostly rules and boxes, and form widgets, whose text the layer may
   // lack while a text extractor reads it from the form, draw as vectors too.

@@ -1,6 +1,6 @@
 import type { BBox, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, findExtremeDamage, findScriptDamage, statsNote, wordsNote } from './damage.js'
-import { damagedFonts } from './font-damage.js'
+import { damagedFonts, textOfJudged } from './font-damage.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { loneLetterLines, pageStats, type PageStats } from './page-stats.js'
 import { scriptMix } from './script-mix.js'
@@ -51,7 +51,9 @@ export interface PageGatesContext {
  * cannot tell the coverage (`undefined`), a page with no text is sent to OCR (a missed scan loses its text, a needless
  * OCR only costs time), and a thin page follows the seed: sparse only in documents of `densityMinPages` or more.
  */
-export function judgePageGates(page: PageText, o: ResolvedGatesOptions, ctx: PageGatesContext): Verdict {
+export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx: PageGatesContext): Verdict {
+  // Notes, rests and dingbats are no text: judged without them, a score page is judged on its words.
+  const page = textOfJudged(original)
   const s = pageStats(page.text)
   const cov = page.imageCoverage
   const notes = [statsNote(s), cov === undefined ? 'image coverage unknown' : `image ${f2(cov)}`]

@@ -217,6 +217,23 @@ test('a picture font (LaTeX LINE10 segments, control characters by design) besid
   assert.equal(judgePageGates(page(broken, { imageCoverage: 0 }), o, { pageCount: 1 }).layer, 'garbled')
 })
 
+test("a music font (notes as controls or as letters) beside a score page's words is left out of the judged text", async () => {
+  const { judgePageGates } = await import('../src/judge-page.js')
+  const o = (await import('../src/options.js')).gatesOptionsSchema.parse({})
+  const words = { text: 'Cette pièce pour orgue est représentative d\u2019un travail basique de gravure.', font: 'f1', name: 'EABOIT+CMR10' }
+  // As LilyPond's French manual's score pages: 0.72 of the page controls (Emmentaler), or `SSS hhh` (Finale's Maestro).
+  const notes = { text: '\u0000\u0001\u0000\u0002\u0000\u0003 '.repeat(40), font: 'f2', name: 'DFTOFE+Emmentaler-20' }
+  const letters = { text: 'SSS hhh Sn bb SSn hh NN Ó Û '.repeat(25), font: 'f3', name: 'NPMHKS+Maestro' }
+  for (const music of [notes, letters]) {
+    const v = judgePageGates(page([words, music], { imageCoverage: 0 }), o, { pageCount: 1 })
+    assert.equal(v.layer, 'healthy', v.notes.join(' | '))
+    // The same glyphs in a text font are a broken layer.
+    assert.equal(judgePageGates(page([words, { ...music, name: 'ABCDEF+CMTT10' }], { imageCoverage: 0 }), o, { pageCount: 1 }).layer, 'garbled', music.name)
+  }
+  // A music font's companion text font is text: `EmmentalerText` is judged.
+  assert.equal(judgePageGates(page([words, { ...notes, name: 'ABCDEF+MaestroText' }], { imageCoverage: 0 }), o, { pageCount: 1 }).layer, 'garbled')
+})
+
 test('a font shifted by a constant ("7KH" for "The") is garbled by its vowels, though its letters look fine', async () => {
   const { judgePageGates } = await import('../src/judge-page.js')
   const o = (await import('../src/options.js')).gatesOptionsSchema.parse({})
