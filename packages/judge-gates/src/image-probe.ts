@@ -486,7 +486,10 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   const agreement = words.length ? found / words.length : 0
   const dice = trigramDice(text, read.map((r) => r.text).join(' '))
   const cmp = `${found} of ${words.length} OCR words${f ? " over the font's text" : ''} found in the layer (${f2(agreement)}), character trigrams in common ${f2(dice)}`
-  if (words.length >= o.probeMinWords && agreement >= o.probeAgreement && dice >= o.probeTrigrams) {
+  // Without words to compare, the characters alone speak, at a higher bar and over enough of them.
+  const signs = read.reduce((n, r) => n + (r.text.match(/[\p{L}\p{N}\p{P}\p{S}]/gu)?.length ?? 0), 0)
+  const alone = words.length < o.probeMinWords && signs >= SIGNS_ALONE && dice >= o.probeTrigramsAlone
+  if ((words.length >= o.probeMinWords && agreement >= o.probeAgreement && dice >= o.probeTrigrams) || alone) {
     seen.overruled++
     const why = v.notes.at(-1)!.replace(/^garbled: /, '')
     return decide(
@@ -501,6 +504,9 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   seen.confirmed++
   return { ...v, notes: [...v.notes.slice(0, -1), p.note, `image confirms: ${cmp}`, v.notes.at(-1)!] }
 }
+
+/** Characters OCR must read over a text without words before their trigrams alone may vouch for it (a line or two). */
+const SIGNS_ALONE = 40
 
 /**
  * Pixels an image needs on its shorter side to hold a line of letters OCR can read (a letter's x-height of 4 px is

@@ -138,6 +138,13 @@ export const gatesOptionsSchema = z.strictObject({
         'their image (55 garbled pages of the two labelled sets), genuine tables, program listings, symbol lists and ' +
         'label sheets of TeX Live documentation 0.18-0.87',
     ),
+  probeTrigramsAlone: share
+    .default(0.3)
+    .describe(
+      'Where OCR reads no words over the failing text to compare (`probeMinWords`: a listing of signs and digits, ' +
+        '`\\bar ":|.S"` and `4 4 4 4`), the characters alone vouch for it at this Dice, twice `probeTrigrams`: junk ' +
+        "measured 0.00-0.01, such a listing of LilyPond's manual 0.66. Words read and not found still confirm the damage",
+    ),
   damageConfirmedPages: z
     .number()
     .int()

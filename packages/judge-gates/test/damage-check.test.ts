@@ -112,3 +112,17 @@ test('trigram Dice: shared character trigrams of two texts, white space left out
   assert.equal(trigramDice('ab', 'ab'), 0)
   assert.ok(Math.abs(trigramDice('abcde', 'abcxx') - 2 / 6) < 1e-9)
 })
+
+test('a listing of signs and digits, no word for OCR to compare, reads when the image shows its characters', async () => {
+  // As a bar-line chart of a music manual: `":|.S" 4 4 4 4`, few letters, no word of three.
+  const bars = ['":|.S"', '":|.S-S"', '"S.|:-S"', '"S.|:"', '"S.|:-|"', '":|.S.|:"']
+  const listing = Array.from({ length: 40 }, (_, i) => `${bars[i % bars.length]} ${i % 7}4 | {} | -- ${i}`).join('\n')
+  const p = page(listing, { imageCoverage: 0 })
+  const v = await judge.judge(p, showing(listing.replace(/"/g, ' ')))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false], v?.notes.join(' | '))
+  assert.match(v!.notes.at(-1)!, /0 of 0 OCR words found in the layer \(0\.00\), character trigrams in common 0\.[3-9]\d/)
+  // The same layer over an image of other signs: no words, and no trigrams in common either: garbled.
+  const other = listing.replace(/[S:|]/g, (c) => ({ S: '8', ':': '=', '|': '/' })[c]!).replace(/4/g, '7')
+  const w = await judge.judge(p, showing(other.replace(/"/g, ' ')))
+  assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true], w?.notes.join(' | '))
+})
