@@ -3,6 +3,7 @@ import { f2 } from './damage.js'
 import { imageCheckOf, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { pageStats } from './page-stats.js'
+import { scriptMix } from './script-mix.js'
 import { textOfJudged } from './font-damage.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */
@@ -364,6 +365,11 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
     const own = page.text.split(/\s+/u).filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2)
     const back = compareWithLayer(p.text, own)
     const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
+    const unread = unreadScript(page.text, p)
+    if (unread) {
+      const said = `the image cannot tell: the layer is written in ${unread}, which the OCR read none of (${p.unsure} unsure items, ${p.words.length} words)`
+      return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
+    }
     if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
       return decide(
         v,
@@ -503,6 +509,19 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   }
   seen.confirmed++
   return { ...v, notes: [...v.notes.slice(0, -1), p.note, `image confirms: ${cmp}`, v.notes.at(-1)!] }
+}
+
+/**
+ * The script of a layer whose letters are mostly of one non-Latin script that the OCR, unsure of most of what it read,
+ * read none of: its languages do not read that script (Russian verse read with French and English models: `CKOPO` for
+ * `СКОРО`, 14 confident words and 51 unsure, none found in the layer), so its words say nothing of the layer. A junk
+ * layer in such a script over a Latin page is read with confidence, and is still judged. `undefined` otherwise.
+ */
+function unreadScript(layer: string, p: Probe): string | undefined {
+  const m = scriptMix(layer)
+  const [script, n] = m.scripts[0] ?? ['Latin', 0]
+  if (script === 'Latin' || n < 0.5 * m.letters || p.unsure < p.words.length) return undefined
+  return scriptMix(p.text).scripts.some(([g]) => g === script) ? undefined : script
 }
 
 /** Characters OCR must read over a text without words before their trigrams alone may vouch for it (a line or two). */

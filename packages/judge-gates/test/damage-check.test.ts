@@ -126,3 +126,46 @@ test('a listing of signs and digits, no word for OCR to compare, reads when the 
   const w = await judge.judge(p, showing(other.replace(/"/g, ' ')))
   assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true], w?.notes.join(' | '))
 })
+
+test('a Cyrillic layer the OCR languages cannot read is not called garbled by their misreadings; Cyrillic junk over Latin still is', async () => {
+  // Russian verse, short, with two control characters: suspect enough to be put to the image.
+  const verse = 'Скоро осень за окном листья падают кругом тихо дождь стучит в окно и в душе моей темно \u0001 \u0002'
+  const p = page(verse, { imageCoverage: 0 })
+  // French and English models read Cyrillic as Latin look-alikes, sure of a few and unsure of most.
+  const misread = (sure: string[], unsure: number): JudgeContext => ({
+    pageCount: 1,
+    info: { pageCount: 1 },
+    recognizeRegion: async () => {
+      const items = [
+        ...sure.map((text, i) => ({ text, confidence: 0.9, bbox: { x0: 60 + 40 * i, y0: 100, x1: 95 + 40 * i, y1: 110 } })),
+        ...Array.from({ length: unsure }, (_, i) => ({
+          text: 'Hbl',
+          confidence: 0.4,
+          bbox: { x0: 60 + 30 * (i % 10), y0: 130 + 12 * Math.floor(i / 10), x1: 85 + 30 * (i % 10), y1: 140 + 12 * Math.floor(i / 10) },
+        })),
+      ]
+      return { pageNumber: 1, width: 595, height: 842, items, text: items.map((i) => i.text).join(' '), source: 'ocr' }
+    },
+  })
+  const v = await judge.judge(p, misread(['CKOPO', 'OCEHb', 'TOMHO', 'OKHO'], 20))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false], v?.notes.join(' | '))
+  assert.match(v!.notes.join(' '), /the layer is written in Cyrillic, which the OCR read none of/)
+  // Junk mapped into Cyrillic over a page the OCR reads with confidence: the image still speaks.
+  const junk = page(
+    [...ENGLISH.slice(0, 300)].map((c) => (/\s/.test(c) ? c : String.fromCodePoint(0x430 + (c.charCodeAt(0) % 32)))).join('') + ' \u0001 \u0002',
+    {
+      imageCoverage: 0,
+    },
+  )
+  const w = await judge.judge(
+    junk,
+    misread(
+      ENGLISH.slice(0, 300)
+        .split(/\s+/)
+        .filter((t) => t.length >= 3)
+        .slice(0, 30),
+      2,
+    ),
+  )
+  assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true], w?.notes.join(' | '))
+})
