@@ -129,7 +129,14 @@ export function countStats(text: string): PageStats {
   let latinLetters = 0
   let vowels = 0
   let numberDigits = 0
-  for (const m of text.matchAll(LEADERS)) leaders += m[0].replace(/\s/g, '').length
+  // Leaders of middle dots (U+00B7) are in the Latin-1 range: counted there too, they are taken out of it again below,
+  // or a table of contents dotted with them reads as Latin-1 soup (shares over 1: 3,839 of 5,587 characters).
+  let dotLeaders = 0
+  for (const m of text.matchAll(LEADERS)) {
+    const n = m[0].replace(/\s/g, '').length
+    leaders += n
+    if (m[1] === '\u00b7') dotLeaders += n
+  }
   // Tokens (runs between white space, as `text.split(/\s+/u)` gives them) holding a digit are measured for their
   // number shape when they end: most tokens have none, and are neither cut out nor asked.
   let tokStart = 0
@@ -188,6 +195,7 @@ export function countStats(text: string): PageStats {
     if (c > 0xffff) i++
   }
   endToken(text.length)
+  latin1 -= dotLeaders
   const judged = chars - leaders
   const sh = (n: number) => (judged > 0 ? n / judged : 0)
   let words = 0

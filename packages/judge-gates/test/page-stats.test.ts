@@ -23,6 +23,11 @@ test('leaders are left out of the shares', () => {
   assert.equal(s.leaders, 6)
   assert.equal(s.judged, s.chars - 6)
   assert.equal(s.letterShare, 12 / 13)
+  // Middle-dot leaders are Latin-1 characters: out of that count too (a dotted table of contents is no Latin-1 soup).
+  const dots = pageStats(`\\expandnext ${'\u00b7'.repeat(40)} 6\n\\noexpandcs · · · · · · 11\nCaf\u00c9 \u00b7 menu`)
+  assert.equal(dots.leaders, 46)
+  assert.equal(dots.latin1, 2, 'É and the lone middle dot')
+  assert.ok(dots.latin1Share < 0.35, String(dots.latin1Share))
 })
 
 test('function-word shares', () => {
