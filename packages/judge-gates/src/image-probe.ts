@@ -487,8 +487,10 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   const read = f ? p.items.filter((r) => over(r.bbox)) : p.items
   const words = f ? p.words.filter((_, k) => over(p.boxes[k]!)) : p.words
   // Words as the layer holds them: a layer that holds the page's letters with its words cut apart (one glyph a line)
-  // is the damage the lone-letter gate names, not a reading.
-  const { found } = compareWithLayer(text, words, { split: false })
+  // is the damage the lone-letter gate names, not a reading. A font's words are looked for in the whole page's text:
+  // an OCR word over the font may run into another font's part of the token (`\begin` set apart from
+  // `{tikzpicture}` in a listing). Its characters are still compared with the font's own text alone.
+  const { found } = compareWithLayer(f ? page.text : text, words, { split: false })
   const agreement = words.length ? found / words.length : 0
   const dice = trigramDice(text, read.map((r) => r.text).join(' '))
   const cmp = `${found} of ${words.length} OCR words${f ? " over the font's text" : ''} found in the layer (${f2(agreement)}), character trigrams in common ${f2(dice)}`

@@ -2,7 +2,7 @@
 // generated pages, a stub OCR that reads what the page shows.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { BBox, JudgeContext, PageText } from '@pdftriage/core'
+import type { BBox, JudgeContext, PageText, TextItem } from '@pdftriage/core'
 import gates, { trigramDice } from '../src/index.js'
 import { ENGLISH, garbleAscii, page } from './helpers.js'
 
@@ -168,4 +168,37 @@ test('a Cyrillic layer the OCR languages cannot read is not called garbled by th
     ),
   )
   assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true], w?.notes.join(' | '))
+})
+
+test("a listing font's words are looked for in the page's text, where another font sets the start of its tokens", async () => {
+  // `\draw` in a keyword font, its arguments in a font of signs and digits, on one line; prose above.
+  const items: TextItem[] = []
+  const lines: string[] = []
+  ENGLISH.match(/.{1,80}(?:\s|$)/g)!.forEach((t, i) => {
+    items.push({ text: t.trim(), bbox: { x0: 50, y0: 50 + 12 * i, x1: 545, y1: 60 + 12 * i }, fontId: 'f1', hasEol: true })
+    lines.push(t.trim())
+  })
+  for (let i = 0; i < 30; i++) {
+    const y = 150 + 12 * i
+    const args = `(${i},${2 * i})--(${i + 1},${3 * i});`
+    items.push({ text: '\\draw', bbox: { x0: 50, y0: y, x1: 80, y1: y + 10 }, fontId: 'f2' })
+    items.push({ text: args, bbox: { x0: 80, y0: y, x1: 200, y1: y + 10 }, fontId: 'f3', hasEol: true })
+    lines.push(`\\draw${args}`)
+  }
+  const fonts = { f1: { id: 'f1', name: 'Times' }, f2: { id: 'f2', name: 'LMMono9-Bold' }, f3: { id: 'f3', name: 'LMMono9-Regular' } }
+  const p: PageText = { pageNumber: 1, width: 595, height: 842, items, text: lines.join('\n'), fonts, source: 'text-layer', imageCoverage: 0 }
+  // The OCR reads each listing line as one token, `\draw` and its arguments together, over both fonts.
+  const ctx: JudgeContext = {
+    pageCount: 1,
+    info: { pageCount: 1 },
+    recognizeRegion: async () => {
+      const read = items
+        .filter((i) => i.fontId === 'f2')
+        .map((i, k) => ({ text: lines[lines.length - 30 + k]!, confidence: 0.9, bbox: { ...i.bbox, x1: 200 } }))
+      return { pageNumber: 1, width: 595, height: 842, items: read, text: read.map((r) => r.text).join('\n'), source: 'ocr' }
+    },
+  }
+  const v = await judge.judge(p, ctx)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false], v?.notes.join(' | '))
+  assert.match(v!.notes.at(-1)!, /font LMMono9-Regular \(f3\) carries .* but the image shows the layer's text \(30 of 30 OCR words over the font's text found/)
 })
