@@ -35,10 +35,11 @@ export interface FontDamage extends Damage {
 export const PICTURE_FONT =
   /^(?:[A-Z]{6}\+)?(?:LINEW?10|LCIRCLEW?10|CMEX\d+|MSAM\d+|MSBM\d+|WASY\w*|ZapfDingbats|\w*Dingbats|Wingdings\w*|Webdings|Symbol\w*|MT-?Extra|(?:Finale)?(?:Emmentaler|feta|parmesan|Maestro|Petrucci|Engraver|Bravura|Petaluma|Leland|Gootville|Gonville|LilyJAZZ|MuseJazz|Opus|Reprise|Inkpen2|Helsinki|Norfolk|Sonata|MusiSync|Toccata|musix)(?![\w-]*Text)[\w-]*)$/i
 
-/** True when the page's font `fontId` is a {@link PICTURE_FONT}. */
-export const isPictureFont = (page: PageText, fontId: string | undefined): boolean => {
-  const name = fontId === undefined ? undefined : page.fonts?.[fontId]?.name
-  return name !== undefined && PICTURE_FONT.test(name)
+/** Ids of the page's picture fonts ({@link PICTURE_FONT}), by name: a test a font, not an item. */
+function pictureFontIds(page: PageText): Set<string> {
+  const out = new Set<string>()
+  for (const [id, f] of Object.entries(page.fonts ?? {})) if (f.name && PICTURE_FONT.test(f.name)) out.add(id)
+  return out
 }
 
 /**
@@ -48,8 +49,10 @@ export const isPictureFont = (page: PageText, fontId: string | undefined): boole
  * inside a word (the lowered A of a LaTeX logo).
  */
 export function textOfJudged(page: PageText): PageText {
-  if (!page.fonts || !page.items.some((it) => isPictureFont(page, it.fontId))) return page
-  const rest = page.items.filter((it) => !isPictureFont(page, it.fontId))
+  const pictures = pictureFontIds(page)
+  if (pictures.size === 0) return page
+  const rest = page.items.filter((it) => it.fontId === undefined || !pictures.has(it.fontId))
+  if (rest.length === page.items.length) return page
   if (!rest.some((it) => /\S/u.test(it.text))) return page
   let text = ''
   for (let i = 0; i < rest.length; i++) {
