@@ -360,16 +360,16 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
   const cmp = `${found} of ${p.words.length} OCR words found in the layer (${f2(agreement)})`
 
   if (suspect) {
-    // Both ways where the layer has words of its own (2+ letters): the image's words are not in the layer, and the
-    // layer's are not on the image. A folio or a date has no letters: thinness, not damage, is then the question.
-    const own = page.text.split(/\s+/u).filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2)
-    const back = compareWithLayer(p.text, own)
-    const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
     const unread = unreadScript(page.text, p)
     if (unread) {
       const said = `the image cannot tell: the layer is written in ${unread}, which the OCR read none of (${p.unsure} unsure items, ${p.words.length} words)`
       return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
     }
+    // Both ways where the layer has words of its own (2+ letters): the image's words are not in the layer, and the
+    // layer's are not on the image. A folio or a date has no letters: thinness, not damage, is then the question.
+    const own = page.text.split(/\s+/u).filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2)
+    const back = compareWithLayer(p.text, own)
+    const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
     if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
       return decide(
         v,
