@@ -22,6 +22,8 @@ export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], co
 export async function triageDocument(doc, p, { pages, onPage } = {}) {
   const info = doc.info
   const stats = { regions: 0, regionMs: 0, pages: [], lastOcr: undefined }
+  // the last page rendered for a region, as core's recognizeRegion keeps it
+  let last
   const n0 = pages?.from ?? 1
   const n1 = pages?.to ?? doc.pageCount
   for (let n = n0; n <= n1; n++) {
@@ -31,7 +33,8 @@ export async function triageDocument(doc, p, { pages, onPage } = {}) {
       info,
       recognizeRegion: async (box, dpi) => {
         const t = performance.now()
-        const img = await doc.renderPage(n, dpi)
+        if (!last || last.n !== n || last.dpi !== dpi) last = { n, dpi, img: await doc.renderPage(n, dpi) }
+        const img = last.img
         const k = dpi / 72
         const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
         const dx = Math.max(0, Math.floor(box.x0 * k)) / k

@@ -210,6 +210,25 @@ describe('runDocument', () => {
     assert.equal(r.pages[0]!.action, 'failed')
     assert.deepEqual(r.pages[0]!.error, { code: 'OCR_FAILED', message: '[fakeocr] ocr page 1: engine crashed', plugin: 'fakeocr', stage: 'ocr' })
   })
+  it('renders a page once for the regions read on it, again for the next page', async () => {
+    const looks: Judge = {
+      name: 'looks',
+      judge: async (_p, c) => {
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: 5, y1: 5 }, 72)
+        await c.recognizeRegion!({ x0: 5, y0: 5, x1: 10, y1: 10 }, 72)
+        return undefined
+      },
+    }
+    const engine = ocr()
+    const { doc, stats } = fakeDoc(['hello', 'world'])
+    const r = await collect(runDocument(doc, { judges: [looks], repairs: [], ocr: engine, postprocess: [] }, { performOcr: false }))
+    assert.deepEqual(
+      r.pages.map((p) => p.action),
+      ['kept', 'kept'],
+    )
+    assert.equal(engine.calls, 4, 'two regions a page read')
+    assert.equal(stats.rendered, 2, 'one render a page')
+  })
   it('fails a page whose judge throws, without OCR, and counts it', async () => {
     const engine = ocr()
     const bad: Judge = {
