@@ -68,6 +68,22 @@ function regionAround(box: BBox, page: { width: number; height: number }): BBox 
   }
 }
 
+/** Reads the region over `lines` (see {@link regionAround}), counted for the document. */
+async function readOver(
+  lines: readonly LayerLine[],
+  page: PageText,
+  ctx: RepairContext,
+  dpi: number,
+  state: DocState,
+): Promise<{ box: BBox; words: PageText['items'] }> {
+  let box: BBox | undefined
+  for (const l of lines) box = union(box, l.box)
+  box = regionAround(box!, page)
+  const ocr = await ctx.recognizeRegion!(box, dpi)
+  state.ocrRegions++
+  return { box, words: ocr.items }
+}
+
 /** Why a page was declined (the last note of its evidence says it too). */
 export type DeclineReason = 'no text' | 'no OCR to anchor on' | 'anchor OCR disagrees' | 'no broken font with a map' | 'coverage' | 'function words' | 'judges'
 
@@ -87,6 +103,10 @@ interface FontState {
   spacing?: SpacingModel
   /** Its glyph names read as the OCR read its glyphs: codes met later take their names' text, with no OCR. */
   named?: boolean
+  /** A font the OCR reads no letters in: it draws pictures (kept as the layer gives them unless that is refused). */
+  pictures?: boolean
+  /** Codes a region was read for after its anchors (learned or not): no other region is read for them. */
+  tried?: Set<string>
 }
 
 /** Per document: the fonts settled so far and a queue that keeps anchors in page order. */
@@ -100,6 +120,8 @@ interface DocState {
   namesRefuted: number
   /** Words (3 letters or more, lower case) of the pages repaired so far. */
   vocabulary: Set<string>
+  /** Fonts too small for an anchor that a region was read for: none is read for them again. */
+  triedFonts: Set<string>
 }
 
 /**
@@ -249,7 +271,10 @@ export class CodemapRepair implements Repair {
   async repair(page: PageText, ctx: RepairContext): Promise<RepairResult | undefined> {
     let st = this.docs.get(ctx.info)
     if (!st)
-      this.docs.set(ctx.info, (st = { fonts: new Map(), queue: Promise.resolve(), ocrRegions: 0, namesConfirmed: 0, namesRefuted: 0, vocabulary: new Set() }))
+      this.docs.set(
+        ctx.info,
+        (st = { fonts: new Map(), queue: Promise.resolve(), ocrRegions: 0, namesConfirmed: 0, namesRefuted: 0, vocabulary: new Set(), triedFonts: new Set() }),
+      )
     const state = st
     // Pages of one document are repaired one after the other, so that a page waits for the anchor of the page before
     // it instead of paying for its own.
@@ -312,6 +337,142 @@ export class CodemapRepair implements Repair {
     }
   }
 
+  /**
+   * Codes of `fonts` that no anchor read, learned from the OCR of the regions read on this page (deduplicated by word
+   * centre), aligned with the lines they hold whole as an anchor's are. Kept when the lines holding such codes, with
+   * every glyph read, agree with the OCR at the anchor's thresholds. Returns the codes learned.
+   */
+  private learnUnread(
+    lines: readonly LayerLine[],
+    regions: ReadonlyArray<{ box: BBox; words: PageText['items'] }>,
+    fonts: ReadonlySet<string>,
+    state: DocState,
+    notes: string[],
+    fresh: ReadonlySet<string> = new Set(),
+    pageNumber = 0,
+    pictures: Set<string> = new Set(),
+  ): number {
+    const o = this.options
+    const words = regions.flatMap((r, k) => r.words.filter((w) => !regions.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
+    const inside = lines.filter((l) => regions.some((r) => within(l.box, r.box)))
+    if (inside.length === 0) return 0
+    const ocrLines = ocrByLine(inside, words)
+    const known = new Map<string, FontModel>()
+    for (const [f, s] of state.fonts) known.set(f, s.healthy ? { healthy: true } : { map: s.map, votes: s.votes })
+    const learned = learnFonts(inside, ocrLines, known, o.healthyIdentity)
+    const decodeSettled = (g: Glyph): string | undefined => {
+      const s = state.fonts.get(g.font)
+      return !s || s.healthy ? g.text : s.map.get(g.code)
+    }
+    const cand = new Map<string, Map<string, string>>()
+    const resolved: string[] = []
+    const dropped: string[] = []
+    // codes given an accented form the OCR did not read: checked against the OCR as it read them
+    const asRead = new Map<string, string>()
+    for (const f of fonts) {
+      const s = state.fonts.get(f)!
+      const l = learned.fonts.get(f)
+      if (!l) continue
+      const m = new Map([...mapOf(l.votes)].filter(([code]) => !s.map.has(code)))
+      // A font draws each letter and digit with one code: a code read as one that another code of the font stands for
+      // already is a misread, most often an accent the OCR left out (`vallee` for `vallée`), which the map would then
+      // repeat on every page. The letter's accented forms are tried against the words of the document's pages repaired
+      // before; one that makes words met there is taken, else the code stays unread (its runs take the OCR's text).
+      // Signs are not held to it: a font has several that OCR reads alike (hyphen, en dash and minus as `-`), and their
+      // runs would take the same OCR reading.
+      const taken = new Set(s.map.values())
+      // two new codes read as one letter: one of them at least is a misread (`]` read as `J` beside the font's `J`)
+      const twice = new Set<string>()
+      const once = new Set<string>()
+      for (const t of m.values()) (once.has(t) ? twice : once).add(t)
+      for (const [code, t] of m) {
+        if (!/[\p{L}\p{N}]/u.test(t)) continue
+        if (twice.has(t)) {
+          m.delete(code)
+          dropped.push(t)
+          continue
+        }
+        if (!taken.has(t)) continue
+        const pick = accentedByVocabulary(
+          t,
+          taken,
+          inside,
+          f,
+          code,
+          (g) => (g.font === f && m.has(g.code) && g.code !== code ? m.get(g.code)! : undefined),
+          state,
+          decodeSettled,
+        )
+        if (pick === undefined) {
+          m.delete(code)
+          dropped.push(t)
+        } else {
+          m.set(code, pick)
+          asRead.set(`${f}\u0000${code}`, t)
+          resolved.push(`${t} -> ${pick}`)
+        }
+      }
+      if (m.size > 0) cand.set(f, m)
+    }
+    // Fonts met here first, too small on the page for an anchor of their own (a footnote's marks, a logo): healthy when
+    // their layer reads as the OCR reads them, pictures when it reads (next to) no letters over them, else learned
+    // whole as the codes above; once, whatever comes of it.
+    const freshMaps = new Set<string>()
+    for (const f of fresh) {
+      let glyphs = 0
+      for (const l of inside) for (const g of l.glyphs) if (!g.space && g.font === f) glyphs++
+      if (glyphs === 0) continue
+      const l = learned.fonts.get(f)
+      const letters = learned.pairs.filter((p) => p.glyph.font === f && /[\p{L}\p{N}]/u.test(p.text)).length
+      // a few glyphs do not settle a font as healthy or as pictures for the document (a footnote's mark in the font
+      // of a later page's table): only a map that its lines confirm is kept, and the font may spend its anchors later
+      if (!l || letters < PICTURE_READ * glyphs) {
+        pictures.add(f)
+        notes.push(`font ${f}: the OCR reads ${letters} letters and digits over its ${glyphs} glyphs here: pictures, kept as they are`)
+      } else if (l.healthy) {
+        notes.push(`font ${f}: ${l.identity} of ${l.aligned} glyphs read here as the layer gives them: kept as they are`)
+      } else {
+        cand.set(f, mapOf(l.votes))
+        freshMaps.add(f)
+      }
+    }
+    if (resolved.length + dropped.length > 0)
+      notes.push(
+        `codes read as a letter or digit another code of their font reads as: ${resolved.length ? `${resolved.join(', ')} by the words of earlier pages` : ''}${resolved.length && dropped.length ? '; ' : ''}${dropped.length ? `${dropped.join(', ')} left unread` : ''}`,
+      )
+    if (cand.size === 0) return 0
+    const decode = (g: Glyph): string => {
+      const s = state.fonts.get(g.font)
+      if (freshMaps.has(g.font)) return cand.get(g.font)!.get(g.code) ?? UNKNOWN_CODE
+      if (!s || s.healthy) return g.text
+      return s.map.get(g.code) ?? asRead.get(`${g.font}\u0000${g.code}`) ?? cand.get(g.font)?.get(g.code) ?? UNKNOWN_CODE
+    }
+    // each font's codes are kept or not on the lines that hold them, read with every code learned here
+    let n = 0
+    for (const [f, m] of cand) {
+      const holds = (l: LayerLine) =>
+        l.glyphs.some((g) => !g.space && g.font === f && m.has(g.code)) && !l.glyphs.some((g) => !g.space && decode(g) === UNKNOWN_CODE)
+      const ag = agreement(inside, ocrLines, decode, holds)
+      const ok = ag.chars > 0 && ag.agreement >= o.minAgreement && ag.words >= o.minWordAgreement
+      notes.push(
+        `${m.size} ${freshMaps.has(f) ? 'code(s) of new font' : 'unread code(s) of'} ${f} read in this page's OCR (${[...m.values()].join(' ')}): its lines agree at ${ag.agreement.toFixed(3)} over ${ag.chars} letters and digits, words found ${ag.words.toFixed(3)}${ok ? '' : ': not kept'}`,
+      )
+      if (!ok) continue
+      const votes = learned.fonts.get(f)!.votes
+      if (freshMaps.has(f)) {
+        state.fonts.set(f, { healthy: false, map: new Map(m), votes: new Map(votes), regions: 0, how: `OCR-read with other fonts on page ${pageNumber}` })
+      } else {
+        const s = state.fonts.get(f)!
+        for (const [code, t] of m) {
+          s.map.set(code, t)
+          s.votes.set(code, votes.get(code)!)
+        }
+      }
+      n += m.size
+    }
+    return n
+  }
+
   private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | DeclineReason> {
     const o = this.options
     const spacer = new Spacer(page, spacingOf(state))
@@ -341,9 +502,8 @@ export class CodemapRepair implements Repair {
     for (const l of needed) for (const g of l.glyphs) if (!g.space && needFont(g.font) && !state.fonts.get(g.font)?.map.has(g.code)) spentFor.add(g.font)
     let anchored = false
     let pageAgreement: number | undefined
-    // what this page's region read, and the lines it covered (the text of fonts without a confirmed map is taken from it)
-    let read: { box: BBox; words: PageText['items'] } | undefined
-    // every region read on this page, to check the repaired lines against where no anchor did
+    // every region read on this page: the text of fonts without a confirmed map is taken from them, and the repaired
+    // lines are checked against them where no anchor did
     const regionsRead: Array<{ box: BBox; words: PageText['items'] }> = []
     if (needed.length > 0) {
       if (!ctx.recognizeRegion) return 'no OCR to anchor on' // the page goes to OCR as it would
@@ -363,8 +523,7 @@ export class CodemapRepair implements Repair {
       box = regionAround(box!, page)
       const ocr = await ctx.recognizeRegion(box, o.dpi)
       state.ocrRegions++
-      read = { box, words: ocr.items }
-      regionsRead.push(read)
+      regionsRead.push({ box, words: ocr.items })
       const ocrLines = ocrByLine(lines, ocr.items)
       const known = new Map<string, FontModel>()
       for (const [f, s] of state.fonts) known.set(f, s.healthy ? { healthy: true } : { map: s.map, votes: s.votes })
@@ -435,7 +594,14 @@ export class CodemapRepair implements Repair {
         // logos), not text a reader could get; they are kept as the layer gives them and the page goes on without them
         for (const f of wanted)
           if (!state.fonts.has(f))
-            state.fonts.set(f, { healthy: true, map: new Map(), votes: new Map(), regions: 1, how: 'pictures: OCR reads no text where it draws' })
+            state.fonts.set(f, {
+              healthy: true,
+              map: new Map(),
+              votes: new Map(),
+              regions: 1,
+              how: 'pictures: OCR reads no text where it draws',
+              pictures: true,
+            })
         notes.push(`the OCR reads ${ag.chars} letters and digits over ${glyphsRead} glyphs: the new fonts draw pictures and are kept as they are`)
       } else if (ag.chars === 0 || ag.agreement < o.minAgreement || ag.words < o.minWordAgreement) {
         // a map that the anchor does not confirm is not kept; the fonts may try again on another page while regions last
@@ -457,11 +623,16 @@ export class CodemapRepair implements Repair {
         }
         const unmapped = (g: Glyph): boolean => state.fonts.get(g.font)?.healthy === false && !state.fonts.get(g.font)!.map.has(g.code)
         // lines the region holds whole: a line at its edge is read cut
-        const rest = agreement(checked, ocrLines, settled, (l) => within(l.box, box) && !l.glyphs.some((g) => !g.space && unmapped(g)))
+        const onlySettled = (l: LayerLine) => within(l.box, box) && !l.glyphs.some((g) => !g.space && unmapped(g))
+        const rest = agreement(checked, ocrLines, settled, onlySettled, { signWords: true })
+        // the words check is for spaces the repair rebuilds, as on a settled page's own check; elsewhere the spaces are the
+        // extractor's, and the OCR's words of a formula or a table (`\usepackage [T1] {fontenc}`) say nothing of the map
+        const spacesRebuilt = checked.some((l) => onlySettled(l) && l.glyphs.some((g) => spacer.rebuilt(g.font)))
         notes.push(
-          `refused for ${refusedHere.size} new font(s); the lines of settled codes only agree with it at ${rest.agreement.toFixed(3)} over ${rest.chars} letters and digits, its words found ${rest.words.toFixed(3)}`,
+          `refused for ${refusedHere.size} new font(s); the lines of settled codes only agree with it at ${rest.agreement.toFixed(3)} over ${rest.chars} letters and digits, its words found ${rest.words.toFixed(3)}${spacesRebuilt ? ' (spaces rebuilt)' : ''}`,
         )
-        if (rest.chars >= MIN_CHECK_CHARS && (rest.agreement < o.minAgreement || rest.words < o.minWordAgreement)) return 'anchor OCR disagrees'
+        if (rest.chars >= MIN_CHECK_CHARS && (rest.agreement < o.minAgreement || (spacesRebuilt && rest.words < o.minWordAgreement)))
+          return 'anchor OCR disagrees'
       } else {
         for (const [f, s] of next) {
           const l = learned.fonts.get(f)!
@@ -473,7 +644,7 @@ export class CodemapRepair implements Repair {
       }
     }
 
-    const broken = new Set<string>()
+    let broken = new Set<string>()
     for (const f of count.keys()) {
       const s = state.fonts.get(f)
       if (s && !s.healthy && s.map.size > 0) broken.add(f)
@@ -489,23 +660,74 @@ export class CodemapRepair implements Repair {
     // what the OCR reads over their runs, from this page's region where it covered their lines, else from a region read
     // over those lines alone; a page mostly in such fonts is left to OCR whole.
     const refused = new Set([...count.keys()].filter((f) => state.fonts.get(f)?.healthy === false && state.fonts.get(f)!.map.size === 0))
-    const unread = new Map<string, [number, number]>()
-    for (const l of lines)
-      for (const g of l.glyphs) {
-        if (g.space || !broken.has(g.font)) continue
-        const c = unread.get(g.font) ?? [0, 0]
-        c[0]++
-        if (!state.fonts.get(g.font)!.map.has(g.code)) c[1]++
-        unread.set(g.font, c)
+    const withMaps = new Set(broken)
+    let unread = new Map<string, [number, number]>()
+    let shortRead = new Set<string>()
+    // which fonts with maps stay broken (their maps read the page) and which are short of coverage; again once a region
+    // read here has taught the short fonts more codes
+    const split = (): void => {
+      unread = new Map()
+      for (const l of lines)
+        for (const g of l.glyphs) {
+          if (g.space || !withMaps.has(g.font)) continue
+          const c = unread.get(g.font) ?? [0, 0]
+          c[0]++
+          if (!state.fonts.get(g.font)!.map.has(g.code)) c[1]++
+          unread.set(g.font, c)
+        }
+      // not fonts whose runs' extents are false (dvips bitmaps): no OCR can be cut at them; they keep their maps and
+      // count in the page's coverage as before
+      const short = [...withMaps].filter((f) => !spacer.falseExtents(f) && 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
+      broken = new Set(withMaps)
+      if (short.length < withMaps.size) for (const f of short) broken.delete(f)
+      // A short font's codes that anchors did read keep their maps: only its runs holding codes no region read take the
+      // OCR's text (the OCR misreads what the map, voted over many glyphs, reads right: `packaee` for `package`).
+      shortRead = new Set(short.filter((f) => !broken.has(f)))
+    }
+    split()
+    // Codes of fonts with maps that no region has read yet (their fonts' anchors spent, or not drawn on an anchor's
+    // lines): a region over their lines teaches them, once for each code, as every page after this one would otherwise
+    // give them no text (a glyph the coverage rule lets through) or the OCR's (a font short of read codes).
+    // Fonts too small on the page for an anchor, met for the first time, are read with them.
+    const untried = (g: Glyph): boolean => {
+      if (g.space) return false
+      // (not fonts whose runs' extents are false, dvips bitmaps: no region can be cut at their lines)
+      if (!state.fonts.has(g.font)) return g.font !== NO_FONT && !state.triedFonts.has(g.font) && !spacer.falseExtents(g.font)
+      if (!withMaps.has(g.font)) return false
+      const s = state.fonts.get(g.font)!
+      return !s.map.has(g.code) && !s.tried?.has(g.code)
+    }
+    const toLearn = lines.filter((l) => l.glyphs.some(untried))
+    // fonts met here first that the OCR reads no letters in
+    const picturesHere = new Set<string>()
+    if (toLearn.length > 0 && ctx.recognizeRegion) {
+      const fontsToLearn = new Set<string>()
+      const fresh = new Set<string>()
+      for (const l of toLearn)
+        for (const g of l.glyphs)
+          if (untried(g)) {
+            const s = state.fonts.get(g.font)
+            if (!s) fresh.add(g.font)
+            else {
+              fontsToLearn.add(g.font)
+              ;(s.tried ??= new Set()).add(g.code)
+            }
+          }
+      for (const f of fresh) state.triedFonts.add(f)
+      const uncovered = toLearn.filter((l) => !regionsRead.some((r) => within(l.box, r.box)))
+      for (const group of groupsOfLines(uncovered)) {
+        const r = await readOver(group, page, ctx, o.dpi, state)
+        regionsRead.push(r)
+        notes.push(
+          `OCR region ${Math.round(r.box.x1 - r.box.x0)}x${Math.round(r.box.y1 - r.box.y0)} pt read over ${group.length} line(s) of codes no region read`,
+        )
       }
-    // not fonts whose runs' extents are false (dvips bitmaps): no OCR can be cut at them; they keep their maps and
-    // count in the page's coverage as before
-    const short = [...broken].filter((f) => !spacer.falseExtents(f) && 1 - unread.get(f)![1] / unread.get(f)![0] < MIN_COVERAGE)
-    if (short.length < broken.size) for (const f of short) broken.delete(f)
-    // A short font's codes that anchors did read keep their maps: only its runs holding codes no region read take the
-    // OCR's text (the OCR misreads what the map, voted over many glyphs, reads right: `packaee` for `package`).
-    const shortRead = new Set(short.filter((f) => !broken.has(f)))
-    const ocrFonts = new Set([...refused, ...shortRead])
+      if (this.learnUnread(lines, regionsRead, fontsToLearn, state, notes, fresh, page.pageNumber, picturesHere) > 0) {
+        for (const f of fresh) if (state.fonts.get(f)?.healthy === false) withMaps.add(f)
+        split()
+      }
+    }
+    let ocrFonts = new Set([...refused, ...shortRead])
     const mappedCode = (f: string, code: string) => state.fonts.get(f)!.map.has(code)
     const needsOcr = (g: Glyph) => !g.space && (refused.has(g.font) || (shortRead.has(g.font) && !mappedCode(g.font, g.code)))
     const runNeedsOcr = (i: number): boolean => {
@@ -522,8 +744,9 @@ export class CodemapRepair implements Repair {
       if ([...refused].some((f) => spacer.falseExtents(f))) return 'anchor OCR disagrees'
       const why = (f: string) => `${f} (${refused.has(f) ? 'anchor refused' : `${unread.get(f)![1]} of ${unread.get(f)![0]} glyphs unread`})`
       const theirs = lines.filter((l) => l.glyphs.some(needsOcr))
-      const uncovered = theirs.filter((l) => !read || !within(l.box, read.box))
-      const words = read ? [...read.words] : []
+      const uncovered = theirs.filter((l) => !regionsRead.some((r) => within(l.box, r.box)))
+      // a word is taken from the first region whose box holds its centre (regions may overlap)
+      const words = regionsRead.flatMap((r, k) => r.words.filter((w) => !regionsRead.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
       if (uncovered.length > 0) {
         let n = 0
         for (const l of uncovered) n += l.glyphs.filter((g) => !g.space).length
@@ -533,13 +756,21 @@ export class CodemapRepair implements Repair {
         box = regionAround(box!, page)
         const ocr = await ctx.recognizeRegion(box, o.dpi)
         state.ocrRegions++
+        // the box over the lines left may span lines the page's other regions read: their words are taken once
+        words.push(...ocr.items.filter((w) => !regionsRead.some((r) => within(centre(w.bbox), r.box))))
         regionsRead.push({ box, words: ocr.items })
-        // the box over the lines left may span lines the page's own region read: their words are taken once
-        words.push(...ocr.items.filter((w) => !read || !within(centre(w.bbox), read.box)))
         notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts without a map to read them by`)
       }
+      // what the regions read teaches the short fonts the codes no anchor read, as an anchor would have (their regions
+      // are spent, and this one is paid for already): the runs that still hold unread codes take the OCR's text
+      if (shortRead.size > 0 && this.learnUnread(lines, regionsRead, shortRead, state, notes) > 0) {
+        const before = ocrFonts.size
+        split()
+        ocrFonts = new Set([...refused, ...shortRead])
+        if (ocrFonts.size < before) notes.push(`${before - ocrFonts.size} font(s) read by their maps again`)
+      }
       for (const [i, t] of ocrOfRuns(spacer.runs, words, runNeedsOcr)) runText.set(i, t)
-      notes.push(`read from the OCR over their ${runText.size} runs: ${[...ocrFonts].map(why).join(', ')}`)
+      if (ocrFonts.size > 0) notes.push(`read from the OCR over their ${runText.size} runs: ${[...ocrFonts].map(why).join(', ')}`)
     }
     const decode = (f: string, c: string): string => state.fonts.get(f)?.map.get(c) ?? UNKNOWN_CODE
     let covered = 0
@@ -628,12 +859,7 @@ export class CodemapRepair implements Repair {
         let own = check()
         if (own.chars < MIN_CHECK_CHARS) {
           // the regions read here hold too little of the mapped lines (a figure's, a formula's): the text block is read
-          let box: BBox | undefined
-          for (const l of lines) box = union(box, l.box)
-          box = regionAround(box!, page)
-          const ocr = await ctx.recognizeRegion(box, o.dpi)
-          state.ocrRegions++
-          regionsRead.unshift({ box, words: ocr.items })
+          regionsRead.unshift(await readOver(lines, page, ctx, o.dpi, state))
           own = check()
         }
         // the words check is for spaces the repair rebuilds; elsewhere the spaces are the extractor's own, as on any kept
@@ -646,14 +872,104 @@ export class CodemapRepair implements Repair {
       }
     }
     if (pageAgreement === undefined) notes.push('no OCR on this page: maps settled on earlier pages')
-    const v = await ctx.judge(cand)
+    let v = await ctx.judge(cand)
+    let out = cand
+    // Picture fonts are kept as the layer gives them; where that text is what the judges refuse (a font of line
+    // segments whose codes read as ideographs), the page goes without it: it was no text a reader could get.
+    const pictures = new Set([...count.keys()].filter((f) => state.fonts.get(f)?.pictures || picturesHere.has(f)))
+    if ((v.needsOcr || v.layer === 'blank') && pictures.size > 0) {
+      const bare = applyMaps(
+        page,
+        (f, c) => (pictures.has(f) ? '' : decode(f, c)),
+        new Set([...broken, ...shortRead, ...pictures]),
+        new Spacer(page, spacingOf(state)),
+        runText,
+      )
+      const without = { ...bare, items: bare.items.filter((it) => !pictures.has(it.fontId ?? NO_FONT) || it.text.trim() !== ''), fonts }
+      const w = await ctx.judge(without)
+      notes.push(`the judges refuse the page with its picture fonts' text (${v.layer}); without it (${[...pictures].join(', ')}): ${w.layer}`)
+      if (!w.needsOcr && w.layer !== 'blank') {
+        v = w
+        out = without
+      }
+    }
     if (v.needsOcr || v.layer === 'blank') {
       notes.push(`the judges refuse the repaired page: ${v.layer}; ${v.notes.slice(-3).join('; ')}`)
       return 'judges'
     }
     for (const w of words) state.vocabulary.add(w)
-    return { page: cand, notes }
+    return { page: out, notes }
   }
+}
+
+/**
+ * Lines to read, in groups that are each read as one region: lines closer than {@link GROUP_GAP} of their height
+ * together, so that a line at the top of a page and one at its foot are not read with the whole page between them
+ * (a region costs its area); at most {@link MAX_GROUPS}, else all lines in one.
+ */
+function groupsOfLines(lines: readonly LayerLine[]): LayerLine[][] {
+  if (lines.length === 0) return []
+  const sorted = [...lines].sort((a, b) => a.box.y0 - b.box.y0)
+  const groups: LayerLine[][] = [[sorted[0]!]]
+  let bottom = sorted[0]!.box.y1
+  for (const l of sorted.slice(1)) {
+    const h = Math.max(1, l.box.y1 - l.box.y0)
+    if (l.box.y0 - bottom > GROUP_GAP * h) groups.push([l])
+    else groups[groups.length - 1]!.push(l)
+    bottom = Math.max(bottom, l.box.y1)
+  }
+  return groups.length > MAX_GROUPS ? [sorted] : groups
+}
+/**
+ * Gap between lines, in line heights, over which they are read in regions of their own: two or three lines of prose
+ * between them are read with them (each region is one more OCR call on a crop of the same render).
+ */
+const GROUP_GAP = 3
+/** Regions read for the codes of one page at most: past it, a single region over all their lines. */
+const MAX_GROUPS = 3
+
+/** Letters with one or two marks, by the letter they are built on: the forms an OCR that drops accents confuses. */
+const ACCENTED = new Map<string, string[]>()
+for (const c of 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝŸŒÆ') {
+  const base = c === 'œ' ? 'o' : c === 'Œ' ? 'O' : c === 'æ' ? 'a' : c === 'Æ' ? 'A' : c.normalize('NFD').charAt(0)
+  ACCENTED.set(base, [...(ACCENTED.get(base) ?? []), c])
+}
+
+/**
+ * The accented form of letter `t` (one no code of the font stands for yet) that makes the most words of the lines,
+ * with glyph `code` of font `f` read as it, words the document's repaired pages had; undefined when none makes one,
+ * or two tie. `other` gives the other codes learned with it, `settled` the rest (undefined: unread, no word).
+ */
+function accentedByVocabulary(
+  t: string,
+  taken: ReadonlySet<string>,
+  lines: readonly LayerLine[],
+  f: string,
+  code: string,
+  other: (g: Glyph) => string | undefined,
+  state: DocState,
+  settled: (g: Glyph) => string | undefined,
+): string | undefined {
+  const forms = (ACCENTED.get(t) ?? []).filter((c) => !taken.has(c))
+  if (forms.length === 0 || state.vocabulary.size === 0) return undefined
+  const score = new Map<string, number>()
+  for (const form of forms) {
+    let n = 0
+    for (const l of lines) {
+      if (!l.glyphs.some((g) => g.font === f && g.code === code)) continue
+      let text = ''
+      for (const g of l.glyphs) text += g.space ? ' ' : g.font === f && g.code === code ? form : (other(g) ?? settled(g) ?? UNKNOWN_CODE)
+      for (const w of text
+        .normalize('NFC')
+        .toLowerCase()
+        .match(/\p{L}{3,}/gu) ?? [])
+        if (w.includes(form.toLowerCase()) && state.vocabulary.has(w)) n++
+    }
+    score.set(form, n)
+  }
+  const ranked = [...score].sort((a, b) => b[1] - a[1])
+  const [best, second] = ranked
+  return best && best[1] > 0 && (!second || second[1] < best[1]) ? best[0] : undefined
 }
 
 /** The spacing models the document's fonts have learned. */

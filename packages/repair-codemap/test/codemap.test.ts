@@ -160,13 +160,60 @@ test('a healthy page is never changed, and a map the OCR does not confirm is ref
   assert.match(r.notes[0]!.join('\n'), /agreement with it 0\.[0-7]/)
 })
 
-test('a region budget of one leaves unseen codes unread and the page to OCR', async () => {
-  const t = await twins([[{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }], [{ text: FRENCH_DECREE, layer: 'garbled', shareFont: 'body' }]])
+test('a region budget of one: the codes a later page first uses are learned from a region over their lines, once', async () => {
+  const decree = FRENCH_DECREE.split('\n')
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [{ text: FRENCH_DECREE, layer: 'garbled', shareFont: 'body' }],
+    [{ text: decree.reverse().join('\n'), layer: 'garbled', shareFont: 'body' }],
+  ])
   const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
   assert.equal(r.texts[0], t.texts[0])
-  assert.deepEqual(r.regions, [1, 0])
-  assert.equal(r.texts[1], undefined, 'too many codes unread to repair the decree')
-  assert.match(r.notes[1]!.join('\n'), /coverage 0\.\d+/)
+  // the decree's capitals and digits: its font's one anchor is spent, regions over the lines holding them (the title's,
+  // the article numbers' further down) teach them
+  assert.equal(r.regions[0], 1)
+  assert.ok(r.regions[1]! >= 1 && r.regions[1]! <= 3, String(r.regions[1]))
+  assert.equal(r.regions[2], 0, r.notes[2]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /OCR region \d+x\d+ pt read over \d+ line\(s\) of codes no region read/)
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
+})
+
+test('a broken font too small for an anchor of its own is learned from a region over its line, once for the document', async () => {
+  const small = 'la vallée'
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: small, layer: 'garbled', font: 'Courier', shareFont: 'note' },
+    ],
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: 'la vallée', layer: 'garbled', shareFont: 'note' },
+    ],
+  ])
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual(r.regions, [1, 1, 0])
+  assert.match(r.notes[1]!.join('\n'), /\d+ code\(s\) of new font \S+ read in this page's OCR \([^)]*é[^)]*\): its lines agree at 1\.000/)
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
+  assert.deepEqual(r.maps, [1, 2, 2])
+})
+
+test('a code a region was read for and not learned is not read for again: the coverage rule decides', async () => {
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [{ text: FRENCH_DECREE, layer: 'garbled', shareFont: 'body' }],
+    [{ text: FRENCH_DECREE, layer: 'garbled', shareFont: 'body' }],
+  ])
+  const pages = await pagesOf(t.healthy)
+  // the OCR of later pages reads nothing: no code is learned there
+  const read = async (n: number, box: BBox) => (n === 1 ? wordsOf(pages[0]!).filter((w) => inBox(w.bbox, box)) : [])
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 }, read)
+  assert.ok(r.regions[1]! >= 1, "regions read for the decree's new codes")
+  assert.equal(r.regions[2], 0, 'none again for the same codes')
+  assert.deepEqual(r.texts.slice(1), [undefined, undefined], 'too many codes unread to repair the decree')
+  assert.match(r.notes[2]!.join('\n'), /coverage 0\.\d+/)
 })
 
 test('with tesseract: the anchor OCR of a rendered page gives the exact text', async () => {
@@ -440,7 +487,8 @@ test("an accent drawn over its letter (TeX's \\accent) is that letter's mark, wh
   )
 })
 
-test('a font whose codes on a page no region read, its regions spent, is read by OCR there; the other fonts keep their maps', async () => {
+test('a font whose codes on a page no region read, its regions spent, learns them from the region read there; the next page needs none', async () => {
+  const decree = FRENCH_DECREE.split('\n').slice(0, 4)
   const t = await twins([
     [
       { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
@@ -448,15 +496,25 @@ test('a font whose codes on a page no region read, its regions spent, is read by
     ],
     [
       { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
-      { text: FRENCH_DECREE.split('\n').slice(0, 4).join('\n'), layer: 'garbled', shareFont: 'code' },
+      { text: decree.join('\n'), layer: 'garbled', shareFont: 'code' },
+    ],
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: decree.reverse().join('\n'), layer: 'garbled', shareFont: 'code' },
     ],
   ])
   const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
   assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
-  // the decree's capitals and digits are codes the listing font's one region never read: its lines are read by OCR
+  // the decree's capitals and digits are codes the listing font's one region never read: its lines are read by OCR,
+  // which teaches the font those codes (its lines agree with the OCR), so the page is read by the maps
   assert.equal(r.regions[1], 1)
   assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
-  assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs: \S+ \(\d+ of \d+ glyphs unread\)/)
+  assert.match(r.notes[1]!.join('\n'), /\d+ unread code\(s\) of \S+ read in this page's OCR \([^)]*É[^)]*\): its lines agree at 1\.000/)
+  assert.doesNotMatch(r.notes[1]!.join('\n'), /read from the OCR over their/)
+  // the same lines again: every code is known, no OCR
+  assert.deepEqual(r.regions, [1, 1, 0])
+  assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
+  assert.deepEqual(r.maps, [2, 2, 2])
 })
 
 test('the OCR read over a font without a map is cut at its runs, also inside a word set in two fonts', () => {
@@ -518,13 +576,52 @@ test("a font short of read codes keeps its map on the runs whose codes were read
 })
 
 test("a page whose few unread glyphs are read by OCR still gets its fonts' code maps, for the file", async () => {
-  // one glyph page 1 never drew in the listing font: its run is read by OCR
+  // one glyph page 1 never drew in the listing font, which page 2's OCR reads without its accent: a code read as a
+  // letter another code of the font stands for is no map, as no word of page 1 has it accented; its run is read by OCR
   const t = await listingTwins(`${LISTING}\n${LISTING} été`)
-  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 })
-  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 }, await misreadOnPage2(t.healthy, (w) => w.replace(/é/g, 'e')))
+  assert.equal(r.texts[1], t.texts[1]!.replace('été', 'ete'), r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /codes read as a letter or digit another code of their font reads as: e left unread/)
   assert.match(r.notes[1]!.join('\n'), /read from the OCR over their \d+ runs/)
   assert.deepEqual(r.maps, [2, 2])
 })
+
+test('two new codes of a font read as one letter are neither learned: their runs take the OCR text', async () => {
+  const t = await listingTwins(`${LISTING}\n${LISTING} où été`)
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 }, await misreadOnPage2(t.healthy, (w) => w.replace(/[éù]/g, 'x')))
+  assert.match(r.notes[1]!.join('\n'), /codes read as a letter or digit another code of their font reads as: x, x left unread/)
+  assert.equal(r.texts[1], t.texts[1]!.replace('où été', 'ox xtx'), r.notes[1]!.join('\n'))
+})
+
+test('an unread code the OCR reads without its accent takes the accented letter that makes words of the earlier pages', async () => {
+  // "vallée" is a word of page 1's prose (in the body font): page 2's listing line sets it in the listing font, whose
+  // one region never read its `é`, and its OCR reads `vallee`
+  const t = await listingTwins(`${LISTING}\n${LISTING} vallée`)
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerFont: 1 }, await misreadOnPage2(t.healthy, (w) => w.replace(/é/g, 'e')))
+  // the body's own é was read on page 1; its OCR here reads "vallee" too, but the map stands
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /e -> é by the words of earlier pages/)
+  assert.doesNotMatch(r.notes[1]!.join('\n'), /read from the OCR over their/)
+  assert.deepEqual(r.maps, [2, 2])
+})
+
+/** An OCR of `pdf`'s pages that misreads page 2's words as `misread` says. */
+async function misreadOnPage2(pdf: Uint8Array, misread: (word: string) => string) {
+  const pages = await pagesOf(pdf)
+  return async (n: number, box: BBox) =>
+    wordsOf(pages[n - 1]!)
+      .map((w) => (n === 2 ? { ...w, text: misread(w.text) } : w))
+      .filter((w) => inBox(w.bbox, box))
+}
+
+/** The pages of a PDF as the extractor reads them. */
+async function pagesOf(pdf: Uint8Array): Promise<PageText[]> {
+  const d = await extractor.open(pdf)
+  const out: PageText[] = []
+  for (let n = 1; n <= d.pageCount; n++) out.push(await d.getPageText(n))
+  await d.close()
+  return out
+}
 
 test('a settled page neither its function words nor the words met before vouch for is checked against the OCR of its own lines', async () => {
   // an index of words never met before (each word of the prose backwards), set in the settled body font
@@ -621,6 +718,8 @@ test('a settled page of code, whose commands the OCR splits at their braces, is 
   assert.ok(text !== undefined, notes)
   assert.match(notes, /the page.s mapped lines agree with the OCR of its own lines at 1\.000/)
   for (const c of code.flatMap((l) => l.split(' '))) assert.ok(text.includes(c), `${c} in ${text}`)
+  // page 3: its text block for the check (the bitmap word's font is met there first, but no region can be cut at the
+  // line of a font whose extents are false)
   assert.deepEqual(r.regions, [1, 0, 1])
 })
 
