@@ -374,44 +374,7 @@ export class CodemapRepair implements Repair {
       const l = learned.fonts.get(f)
       if (!l) continue
       const m = new Map([...mapOf(l.votes)].filter(([code]) => !s.map.has(code)))
-      // A font draws each letter and digit with one code: a code read as one that another code of the font stands for
-      // already is a misread, most often an accent the OCR left out (`vallee` for `vallée`), which the map would then
-      // repeat on every page. The letter's accented forms are tried against the words of the document's pages repaired
-      // before; one that makes words met there is taken, else the code stays unread (its runs take the OCR's text).
-      // Signs are not held to it: a font has several that OCR reads alike (hyphen, en dash and minus as `-`), and their
-      // runs would take the same OCR reading.
-      const taken = new Set(s.map.values())
-      // two new codes read as one letter: one of them at least is a misread (`]` read as `J` beside the font's `J`)
-      const twice = new Set<string>()
-      const once = new Set<string>()
-      for (const t of m.values()) (once.has(t) ? twice : once).add(t)
-      for (const [code, t] of m) {
-        if (!/[\p{L}\p{N}]/u.test(t)) continue
-        if (twice.has(t)) {
-          m.delete(code)
-          dropped.push(t)
-          continue
-        }
-        if (!taken.has(t)) continue
-        const pick = accentedByVocabulary(
-          t,
-          taken,
-          inside,
-          f,
-          code,
-          (g) => (g.font === f && m.has(g.code) && g.code !== code ? m.get(g.code)! : undefined),
-          state,
-          decodeSettled,
-        )
-        if (pick === undefined) {
-          m.delete(code)
-          dropped.push(t)
-        } else {
-          m.set(code, pick)
-          asRead.set(`${f}\u0000${code}`, t)
-          resolved.push(`${t} -> ${pick}`)
-        }
-      }
+      this.keepPlausible(m, s.map, f, inside, state, decodeSettled, asRead, resolved, dropped)
       if (m.size > 0) cand.set(f, m)
     }
     // Fonts met here first, too small on the page for an anchor of their own (a footnote's marks, a logo): healthy when
@@ -432,13 +395,17 @@ export class CodemapRepair implements Repair {
       } else if (l.healthy) {
         notes.push(`font ${f}: ${l.identity} of ${l.aligned} glyphs read here as the layer gives them: kept as they are`)
       } else {
-        cand.set(f, mapOf(l.votes))
-        freshMaps.add(f)
+        const m = mapOf(l.votes)
+        this.keepPlausible(m, new Map(), f, inside, state, decodeSettled, asRead, resolved, dropped)
+        if (m.size > 0) {
+          cand.set(f, m)
+          freshMaps.add(f)
+        }
       }
     }
     if (resolved.length + dropped.length > 0)
       notes.push(
-        `codes read as a letter or digit another code of their font reads as: ${resolved.length ? `${resolved.join(', ')} by the words of earlier pages` : ''}${resolved.length && dropped.length ? '; ' : ''}${dropped.length ? `${dropped.join(', ')} left unread` : ''}`,
+        `codes whose reading is doubtful: ${resolved.length ? `${resolved.join(', ')} by the words of earlier pages` : ''}${resolved.length && dropped.length ? '; ' : ''}${dropped.length ? `${dropped.join(', ')} left unread` : ''}`,
       )
     if (cand.size === 0) return 0
     const decode = (g: Glyph): string => {
@@ -471,6 +438,72 @@ export class CodemapRepair implements Repair {
       n += m.size
     }
     return n
+  }
+
+  /**
+   * Leaves out of `m` (codes of font `f` learned from one reading, beside its settled map `map`) the readings an OCR
+   * gives a glyph it cannot read:
+   * - several characters for one glyph that are no ligature (`IK`, `[OO` over a symbol);
+   * - letters and digits for the glyphs of a font whose map is mostly signs (a symbol font the OCR reads as letters);
+   * - a letter or digit that two new codes are read as (`]` read as `J` beside the font's `J`), or that another code
+   *   of the font stands for already: a font draws each with one code, so this is a misread, most often an accent
+   *   the OCR left out (`vallee` for `vallée`), which the map would then repeat on every page. The letter's accented
+   *   forms are tried against the words of the document's pages repaired before; one that makes words met there is
+   *   taken (and put in `asRead` with the reading, for the check against the OCR).
+   * Signs may share a reading: a font has several that OCR reads alike (hyphen, en dash and minus as `-`). What is
+   * left out stays unread: its runs take the OCR's text.
+   */
+  private keepPlausible(
+    m: Map<string, string>,
+    map: ReadonlyMap<string, string>,
+    f: string,
+    lines: readonly LayerLine[],
+    state: DocState,
+    settled: (g: Glyph) => string | undefined,
+    asRead: Map<string, string>,
+    resolved: string[],
+    dropped: string[],
+  ): void {
+    const wordly = (t: string) => /[\p{L}\p{N}]/u.test(t)
+    let signs = 0
+    for (const t of map.values()) if (!wordly(t)) signs++
+    const signFont = map.size >= SIGN_FONT_CODES && signs > map.size / 2
+    const taken = new Set(map.values())
+    const once = new Set<string>()
+    const twice = new Set<string>()
+    for (const t of m.values()) (once.has(t) ? twice : once).add(t)
+    for (const [code, t] of m) {
+      if (Array.from(t).length > 1 && !LIGATURES.has(t)) {
+        m.delete(code)
+        dropped.push(t)
+        continue
+      }
+      if (!wordly(t)) continue
+      if (signFont || twice.has(t)) {
+        m.delete(code)
+        dropped.push(t)
+        continue
+      }
+      if (!taken.has(t)) continue
+      const pick = accentedByVocabulary(
+        t,
+        taken,
+        lines,
+        f,
+        code,
+        (g) => (g.font === f && m.has(g.code) && g.code !== code ? m.get(g.code)! : undefined),
+        state,
+        settled,
+      )
+      if (pick === undefined) {
+        m.delete(code)
+        dropped.push(t)
+      } else {
+        m.set(code, pick)
+        asRead.set(`${f}\u0000${code}`, t)
+        resolved.push(`${t} -> ${pick}`)
+      }
+    }
   }
 
   private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | DeclineReason> {
@@ -927,6 +960,11 @@ function groupsOfLines(lines: readonly LayerLine[]): LayerLine[][] {
 const GROUP_GAP = 3
 /** Regions read for the codes of one page at most: past it, a single region over all their lines. */
 const MAX_GROUPS = 3
+
+/** Ligatures a glyph may be read as: the only readings of several characters a code learned from one region may take. */
+const LIGATURES = new Set(['ff', 'fi', 'fl', 'ffi', 'ffl', 'ft', 'st', 'ct', 'IJ', 'ij'])
+/** Codes a font's map needs before its share of signs says it is a symbol font. */
+const SIGN_FONT_CODES = 5
 
 /** Letters with one or two marks, by the letter they are built on: the forms an OCR that drops accents confuses. */
 const ACCENTED = new Map<string, string[]>()
