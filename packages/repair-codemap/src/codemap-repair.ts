@@ -105,6 +105,8 @@ interface FontState {
   named?: boolean
   /** A font the OCR reads no letters in: it draws pictures (kept as the layer gives them unless that is refused). */
   pictures?: boolean
+  /** Learned from a few glyphs beside other fonts (no anchor of its own yet): anchored only where it has many. */
+  fromFew?: boolean
   /** Codes a region was read for after its anchors (learned or not): no other region is read for them. */
   tried?: Set<string>
 }
@@ -427,7 +429,14 @@ export class CodemapRepair implements Repair {
       if (!ok) continue
       const votes = learned.fonts.get(f)!.votes
       if (freshMaps.has(f)) {
-        state.fonts.set(f, { healthy: false, map: new Map(m), votes: new Map(votes), regions: 0, how: `OCR-read with other fonts on page ${pageNumber}` })
+        state.fonts.set(f, {
+          healthy: false,
+          map: new Map(m),
+          votes: new Map(votes),
+          regions: 0,
+          how: `OCR-read with other fonts on page ${pageNumber}`,
+          fromFew: true,
+        })
       } else {
         const s = state.fonts.get(f)!
         for (const [code, t] of m) {
@@ -520,7 +529,8 @@ export class CodemapRepair implements Repair {
     // Lines that need OCR: a font not settled yet (big enough to matter), or codes of a broken font not yet read.
     const needFont = (f: string): boolean => {
       const s = state.fonts.get(f)
-      if (!s) return (count.get(f) ?? 0) >= o.minFontGlyphs
+      // a font learned from a few glyphs is as a font not met yet: its anchors are for a page where it has many
+      if (!s || s.fromFew) return (count.get(f) ?? 0) >= o.minFontGlyphs && !s?.healthy
       return !s.healthy && !s.rejected && s.regions < o.maxRegionsPerFont
     }
     const needs = (l: LayerLine): boolean =>
@@ -724,8 +734,10 @@ export class CodemapRepair implements Repair {
     // Fonts too small on the page for an anchor, met for the first time, are read with them.
     const untried = (g: Glyph): boolean => {
       if (g.space) return false
-      // (not fonts whose runs' extents are false, dvips bitmaps: no region can be cut at their lines)
-      if (!state.fonts.has(g.font)) return g.font !== NO_FONT && !state.triedFonts.has(g.font) && !spacer.falseExtents(g.font)
+      // Not fonts whose runs' extents are false (dvips bitmaps: no region can be cut at their lines), nor fonts with
+      // glyph names: what is free comes first, and names read a font's every code once the document trusts them (an
+      // OCR-read map of a few glyphs would stand in their way: lshort-fr's symbol tables, variant A, lost 0.0005 of CER).
+      if (!state.fonts.has(g.font)) return g.font !== NO_FONT && !state.triedFonts.has(g.font) && !spacer.falseExtents(g.font) && !names.get(g.font)?.size
       if (!withMaps.has(g.font)) return false
       const s = state.fonts.get(g.font)!
       return !s.map.has(g.code) && !s.tried?.has(g.code)

@@ -316,6 +316,22 @@ test("once two fonts' names are confirmed, a font met later is read by its names
   assert.match(r.notes[1]!.join('\n'), /glyph names, trusted after 2 fonts' names confirmed by OCR/)
 })
 
+test('a small font with glyph names is left to them, not learned from a region of its own', async () => {
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', glyphNames: true, shareFont: 'body' }],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', glyphNames: true, shareFont: 'body' },
+      { text: 'la vallée', layer: 'garbled', font: 'Courier', glyphNames: true, shareFont: 'code' },
+    ],
+    [{ text: FRENCH_DECREE, layer: 'garbled', glyphNames: true, shareFont: 'code' }],
+  ])
+  const r = await repairAll(t.broken, t.healthy)
+  // page 2: one font's names confirmed, not yet trusted: its few glyphs wait; page 3: its anchor confirms its names
+  assert.equal(r.regions[1], 0, r.notes[1]!.join('\n'))
+  assert.match(r.notes[2]!.join('\n'), /codes mapped \(glyph names, confirmed by OCR on page 3\)/)
+  assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
+})
+
 test('glyph names that lie are not used, and a font met later is not read by names: it spends its own region', async () => {
   const t = await twins([
     [
