@@ -200,6 +200,25 @@ test('a broken font too small for an anchor of its own is learned from a region 
   assert.deepEqual(r.maps, [1, 2, 2])
 })
 
+test('a font learned from a few glyphs spends no anchor on another few: its new codes there are read as any unread code', async () => {
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [
+      { text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' },
+      { text: 'la vallée', layer: 'garbled', font: 'Courier', shareFont: 'note' },
+    ],
+    [
+      { text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' },
+      { text: 'ARRÊTÉ', layer: 'garbled', shareFont: 'note' },
+    ],
+  ])
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual(r.regions, [1, 1, 1])
+  assert.doesNotMatch(r.notes[2]!.join('\n'), /pt at \d+ dpi for/, 'no anchor')
+  assert.match(r.notes[2]!.join('\n'), /read over 1 line\(s\) of codes no region read/)
+  assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
+})
+
 test('a code a region was read for and not learned is not read for again: the coverage rule decides', async () => {
   const t = await twins([
     [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
