@@ -1,6 +1,6 @@
 import { definePlugin, nonSpaceCount, type Judge } from '@pdftriage/core'
 import { judgeDocumentGates } from './judge-document.js'
-import { GATES_NAME, judgePageGates } from './judge-page.js'
+import { GATES_NAME, judgedText, judgePageGates } from './judge-page.js'
 import { gatesOptionsSchema } from './options.js'
 import { lookAtImage } from './image-probe.js'
 
@@ -19,8 +19,9 @@ export const gatesJudge = definePlugin({
     const judge: Judge = {
       name: GATES_NAME,
       judge: async (page, ctx) => {
-        const v = judgePageGates(page, o, ctx)
-        return (await lookAtImage(page, v, nonSpaceCount(page.text), o, ctx)) ?? v
+        const judged = judgedText(page)
+        const v = judgePageGates(page, o, ctx, judged)
+        return (await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v
       },
     }
     if (o.mode === 'document') return { ...judge, judgeDocument: (doc) => judgeDocumentGates(doc, o) }

@@ -2,9 +2,8 @@ import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
 import { imageCheckOf, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { pageStats } from './page-stats.js'
+import type { PageStats } from './page-stats.js'
 import { scriptMix } from './script-mix.js'
-import { textOfJudged } from './font-damage.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */
 const CONFIDENT = 0.7
@@ -294,7 +293,14 @@ const decide = (v: Verdict, layer: Verdict['layer'], needsOcr: boolean, notes: s
  *   an image covering `scanImageCoverage`, a short page below.
  * Returns the verdict to use, or `undefined` to keep the one given.
  */
-export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
+export async function lookAtImage(
+  page: PageText,
+  v: Verdict,
+  chars: number,
+  s: PageStats,
+  o: ResolvedGatesOptions,
+  ctx: JudgeContext,
+): Promise<Verdict | undefined> {
   if (o.probeDpi === 0 || !ctx.recognizeRegion) return undefined
   const cov = page.imageCoverage
   if (chars === 0) {
@@ -341,7 +347,6 @@ export async function lookAtImage(page: PageText, v: Verdict, chars: number, o: 
   const check = v.layer === 'garbled' ? imageCheckOf(v) : undefined
   if (check) return confirmDamage(page, v, check, o, ctx)
 
-  const s = pageStats(textOfJudged(page).text)
   const suspect = v.layer === 'healthy' || v.layer === 'sparse' ? suspicion(s, o) : undefined
   // Beside pictures only: vector drawing alone is mostly rules and boxes, and form widgets, whose text the layer may
   // lack while a text extractor reads it from the form, draw as vectors too.

@@ -43,6 +43,15 @@ export interface PageGatesContext {
 }
 
 /**
+ * The page as the gates judge it and its statistics, which the page's judge and its image probe both read. Notes,
+ * rests and dingbats are no text: judged without them ({@link textOfJudged}), a score page is judged on its words.
+ */
+export function judgedText(page: PageText): { page: PageText; stats: PageStats } {
+  const judged = textOfJudged(page)
+  return { page: judged, stats: pageStats(judged.text) }
+}
+
+/**
  * Judges one page by its characters, in the seed's order: a layer that is not there cannot be judged for damage;
  * damage (on enough text) is a stronger statement than thinness, so it comes before density. Always returns a verdict.
  *
@@ -51,10 +60,8 @@ export interface PageGatesContext {
  * cannot tell the coverage (`undefined`), a page with no text is sent to OCR (a missed scan loses its text, a needless
  * OCR only costs time), and a thin page follows the seed: sparse only in documents of `densityMinPages` or more.
  */
-export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx: PageGatesContext): Verdict {
-  // Notes, rests and dingbats are no text: judged without them, a score page is judged on its words.
-  const page = textOfJudged(original)
-  const s = pageStats(page.text)
+export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx: PageGatesContext, judged = judgedText(original)): Verdict {
+  const { page, stats: s } = judged
   const cov = page.imageCoverage
   const notes = [statsNote(s), cov === undefined ? 'image coverage unknown' : `image ${f2(cov)}`]
   const verdict = verdictMaker(notes)
