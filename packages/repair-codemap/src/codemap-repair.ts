@@ -68,6 +68,11 @@ function regionAround(box: BBox, page: { width: number; height: number }): BBox 
   }
 }
 
+/** The words the regions read, each once: regions may overlap, and a word is the first region's whose box holds its centre. */
+function wordsOnce(regions: ReadonlyArray<{ box: BBox; words: PageText['items'] }>): PageText['items'] {
+  return regions.flatMap((r, k) => r.words.filter((w) => !regions.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
+}
+
 /** Reads the region over `lines` (see {@link regionAround}), counted for the document. */
 async function readOver(
   lines: readonly LayerLine[],
@@ -355,7 +360,7 @@ export class CodemapRepair implements Repair {
     pictures: Set<string> = new Set(),
   ): number {
     const o = this.options
-    const words = regions.flatMap((r, k) => r.words.filter((w) => !regions.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
+    const words = wordsOnce(regions)
     const inside = lines.filter((l) => regions.some((r) => within(l.box, r.box)))
     if (inside.length === 0) return 0
     const ocrLines = ocrByLine(inside, words)
@@ -790,22 +795,18 @@ export class CodemapRepair implements Repair {
       const why = (f: string) => `${f} (${refused.has(f) ? 'anchor refused' : `${unread.get(f)![1]} of ${unread.get(f)![0]} glyphs unread`})`
       const theirs = lines.filter((l) => l.glyphs.some(needsOcr))
       const uncovered = theirs.filter((l) => !regionsRead.some((r) => within(l.box, r.box)))
-      // a word is taken from the first region whose box holds its centre (regions may overlap)
-      const words = regionsRead.flatMap((r, k) => r.words.filter((w) => !regionsRead.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
       if (uncovered.length > 0) {
         let n = 0
         for (const l of uncovered) n += l.glyphs.filter((g) => !g.space).length
         // most of the page: its text block is read, as an anchor's is (the page's other fonts still keep their maps)
-        let box: BBox | undefined
-        for (const l of n / total > WHOLE_PAGE ? lines : uncovered) box = union(box, l.box)
-        box = regionAround(box!, page)
-        const ocr = await ctx.recognizeRegion(box, o.dpi)
-        state.ocrRegions++
-        // the box over the lines left may span lines the page's other regions read: their words are taken once
-        words.push(...ocr.items.filter((w) => !regionsRead.some((r) => within(centre(w.bbox), r.box))))
-        regionsRead.push({ box, words: ocr.items })
-        notes.push(`OCR region ${Math.round(box.x1 - box.x0)}x${Math.round(box.y1 - box.y0)} pt read for the text of fonts without a map to read them by`)
+        const r = await readOver(n / total > WHOLE_PAGE ? lines : uncovered, page, ctx, o.dpi, state)
+        regionsRead.push(r)
+        notes.push(
+          `OCR region ${Math.round(r.box.x1 - r.box.x0)}x${Math.round(r.box.y1 - r.box.y0)} pt read for the text of fonts without a map to read them by`,
+        )
       }
+      // the box over the lines left may span lines the page's other regions read: their words are taken once
+      const words = wordsOnce(regionsRead)
       // what the regions read teaches the short fonts the codes no anchor read, as an anchor would have (their regions
       // are spent, and this one is paid for already): the runs that still hold unread codes take the OCR's text
       if (shortRead.size > 0 && this.learnUnread(lines, regionsRead, shortRead, state, notes) > 0) {
@@ -891,8 +892,7 @@ export class CodemapRepair implements Repair {
         const mapped = (l: LayerLine) => !l.glyphs.some(needsOcr)
         const finalText = (g: Glyph): string => (broken.has(g.font) || shortRead.has(g.font) ? decode(g.font, g.code) : g.text)
         const check = () => {
-          // regions may overlap: a word is taken from the first region whose box holds its centre
-          const seen = regionsRead.flatMap((r, k) => r.words.filter((w) => !regionsRead.slice(0, k).some((q) => within(centre(w.bbox), q.box))))
+          const seen = wordsOnce(regionsRead)
           // words are runs of letters and digits here: such a page is code or a figure's commands more often than not, which
           // OCR splits at brackets where the layer has no space (lshort-fr's picture listing found 0.30 of its words)
           return agreement(lines, ocrByLine(lines, seen), finalText, (l) => mapped(l) && covering(l), {
