@@ -39,6 +39,15 @@ const over = (a: ItemGlyph, b: ItemGlyph): boolean => {
 }
 
 /**
+ * The mark accent glyph `a` (decoded `ta`) puts over letter `b` (decoded `tb`) drawn under it, or `undefined` when `a`
+ * is no accent, `b` no letter or `a` not over `b`.
+ */
+export function markOver(a: ItemGlyph, ta: string, b: ItemGlyph, tb: string): string | undefined {
+  const mark = markOf(ta)
+  return mark && LETTER.test(tb.normalize('NFD').charAt(0)) && over(a, b) ? mark : undefined
+}
+
+/**
  * The decoded texts of a run's glyphs joined, accents drawn over a letter (before it, as TeX's `\accent` draws them, or
  * back over the letter before) put after that letter as its combining mark; `sep(k)` is what stands before glyph `k`
  * (a space or nothing). `accents` gets the code of each glyph read as an accent, with its mark.
@@ -49,7 +58,7 @@ export function joinGlyphs(gs: readonly ItemGlyph[], texts: readonly string[], s
   for (let k = 0; k < gs.length; k++) {
     const t = texts[k]!
     const mark = markOf(t)
-    if (mark && k + 1 < gs.length && LETTER.test(texts[k + 1]!.normalize('NFD').charAt(0)) && over(gs[k]!, gs[k + 1]!)) {
+    if (mark && k + 1 < gs.length && markOver(gs[k]!, t, gs[k + 1]!, texts[k + 1]!)) {
       s += sep(k) + dotless(texts[k + 1]!) + mark
       accents?.set(gs[k]!.code, mark)
       lastLetter = false

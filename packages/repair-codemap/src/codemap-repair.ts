@@ -1,5 +1,6 @@
 import {
   definePlugin,
+  dotless,
   joinItems,
   TextAligner,
   type BBox,
@@ -30,7 +31,7 @@ import {
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { pageNameTexts } from './glyph-names.js'
 import { functionWordShare } from './words.js'
-import { joinGlyphs, spacingAccent } from './accents.js'
+import { joinGlyphs, markOver, spacingAccent } from './accents.js'
 
 /** Name of the repair in page records and notes. */
 export const CODEMAP_NAME = 'codemap'
@@ -203,6 +204,26 @@ export function applyMaps(
   let text = ''
   let aligned = true
   let prev: { font: string; g: ItemGlyph; line: number } | undefined
+  // TeX's \accent draws the accent, then moves back to draw its letter; where the false map hid the accent from the
+  // extractor, the run ends at the accent and the letter begins the next one. The accent then goes over that letter
+  // as its mark, as joinGlyphs does within a run (run index of the letter -> mark; the accent's run drops it).
+  const carried = new Map<number, string>()
+  for (let i = 0; i + 1 < spacer.runs.length; i++) {
+    const a = spacer.runs[i]!
+    const b = spacer.runs[i + 1]!
+    const f = a.fontId ?? NO_FONT
+    if (!broken.has(f) || spacer.rebuilt(f) || (b.fontId ?? NO_FONT) !== f || spacer.lineOf[i] !== spacer.lineOf[i + 1]) continue
+    if (read.has(i) || read.has(i + 1)) continue
+    const ga = itemGlyphs(a)
+    const gb = itemGlyphs(b)
+    if (!ga?.length || !gb?.length) continue
+    const last = ga[ga.length - 1]!
+    const mark = markOver(last, decode(f, codeKey(last.code)), gb[0]!, decode(f, codeKey(gb[0]!.code)))
+    if (!mark) continue
+    carried.set(i + 1, mark)
+    const acc = accents?.get(f) ?? accents?.set(f, new Map()).get(f)
+    acc?.set(last.code, mark)
+  }
   const items = spacer.runs
     .map((it, i) => {
       const f = it.fontId ?? NO_FONT
@@ -211,6 +232,12 @@ export function applyMaps(
       const line = spacer.lineOf[i]!
       let out = it.text
       const gs = itemGlyphs(it)
+      // an accent carried over to the next run's letter (above) leaves its run's text; a letter takes it
+      const decoded = (g: ItemGlyph, k: number) => {
+        if (k === gs!.length - 1 && carried.has(i + 1)) return ''
+        const t = decode(f, codeKey(g.code))
+        return k === 0 && carried.has(i) ? dotless(t) + carried.get(i)! : t
+      }
       const spaced = (k: number) => (k > 0 && spacer.before(f, gs!, k, it.fontSize) ? ' ' : '')
       const ocred = read.get(i)
       if (ocred !== undefined) out = ocred
@@ -222,12 +249,7 @@ export function applyMaps(
                 .join('')
                 .normalize('NFC')
             : // glyph extents are true here (a font of rebuilt spacing has false widths): accents are placed by them
-              joinGlyphs(
-                gs,
-                gs.map((g) => decode(f, codeKey(g.code))),
-                spaced,
-                accents?.get(f) ?? accents?.set(f, new Map()).get(f),
-              )
+              joinGlyphs(gs, gs.map(decoded), spaced, accents?.get(f) ?? accents?.set(f, new Map()).get(f))
           : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
       } else if (gs && spacer.rebuilt(f) && gs.map((g) => g.text).join('') === it.text.replace(/ /g, '')) {
         // a healthy font of rebuilt spacing keeps its text, spaced by its advances (when its glyphs hold all of it)
@@ -259,6 +281,8 @@ export function applyMaps(
         const { blank: _, ...rest } = it
         return { ...rest, text: out }
       }
+      // a run that was only an accent, now over the next run's letter
+      if (!out && carried.has(i + 1)) return undefined
       return out === it.text ? it : { ...it, text: out }
     })
     .filter((it): it is PageText['items'][number] => it !== undefined)

@@ -522,6 +522,34 @@ test("an accent drawn over its letter (TeX's \\accent) is that letter's mark, wh
   )
 })
 
+test('an accent that ends a run goes over the letter that begins the next (the extractor split the run where TeX moved back)', () => {
+  // "a été": the first acute ends the first run, its e begins the second; the second acute is within its run
+  const g = (code: number, text: string, x0: number, x1: number, spaceBefore = false): ItemGlyph => ({ code, text, x0, x1, spaceBefore })
+  const run1 = [g(1, 'a', 10, 15), g(2, 'b', 20, 25, true)]
+  const run2 = [g(3, 'c', 20, 25), g(4, 'd', 25, 28), g(2, 'b', 28, 33), g(3, 'c', 28, 33)]
+  const page: PageText = {
+    pageNumber: 1,
+    width: 300,
+    height: 300,
+    items: [
+      { text: 'a b', bbox: { x0: 10, y0: 10, x1: 25, y1: 20 }, fontId: 'F', fontSize: 10, glyphs: run1 },
+      { text: 'cdbc', bbox: { x0: 20, y0: 10, x1: 33, y1: 20 }, fontId: 'F', fontSize: 10, glyphs: run2 },
+    ],
+    text: 'a bcdbc',
+    source: 'text-layer',
+  }
+  const ocr: Record<string, string> = { '#1': 'a', '#2': 'é', '#3': 'e', '#4': 't' }
+  const accents = new Map<string, Map<number, string>>()
+  const out = applyMaps(page, (_f, k) => ocr[k] ?? '\ufffd', new Set(['F']), undefined, undefined, accents)
+  assert.equal(out.text, 'a été')
+  assert.deepEqual([...accents.get('F')!], [[2, '\u0301']])
+  // the run that held only the accent's letter keeps it; no item is left empty
+  assert.deepEqual(
+    out.items.map((it) => it.text),
+    ['a ', 'été'],
+  )
+})
+
 test('a font whose codes on a page no region read, its regions spent, learns them from the region read there; the next page needs none', async () => {
   const decree = FRENCH_DECREE.split('\n').slice(0, 4)
   const t = await twins([
