@@ -1,7 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import { type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { TriageError } from '@pdftriage/core'
+import { takeDocumentProcess } from './prestart.js'
 import { errorRecord, type OutRecord } from './records.js'
 import { Session, type FileOutcome, type SessionOptions } from './session.js'
 
@@ -160,7 +160,6 @@ export async function processFiles(
     return
   }
   const limits: DocumentLimits = { ...DEFAULT_LIMITS, ...control.limits }
-  const workerPath = fileURLToPath(new URL('./worker.js', import.meta.url))
   let nextFile = 0
   let fatal: Error | undefined
   const count = Math.max(1, Math.min(jobs, files.length))
@@ -188,8 +187,8 @@ export async function processFiles(
     }, WATCH_MS)
     const start = () => {
       alive++
-      // The child's own flags are not the parent's (a test runner's --test would make it a test file).
-      const c = fork(workerPath, [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+      // the one the command line started early (prestart.ts), or a new one
+      const c = takeDocumentProcess()
       children.add(c)
       c.send({ type: 'init', options } satisfies ToWorker)
       let current: number | undefined

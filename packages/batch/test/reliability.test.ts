@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { once } from 'node:events'
 import { after, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
 import { isTriageError, TriageError } from '@pdftriage/core'
 import { runBatch, processFiles, LOCK_FILE, type BatchEvent, type FileSink } from '../src/index.js'
 import { csvLine, parseCsv } from '../src/csv.js'
+import { dropPrestarted, prestartDocumentProcess } from '../src/prestart.js'
 import { decodeName, encodeName, nameFromBytes, nameToBytes } from '../src/file-names.js'
 import { documentRows, misbehavingConfig, spawnRun, tempDir } from './rel-helpers.js'
 
@@ -70,6 +72,26 @@ describe('every input gets exactly one record, whatever the file does', () => {
     assert.deepEqual([again.done, again.failed, again.unchanged, again.stillFailed], [0, 0, 7, 4])
     const retry = await runBatch({ ...o, inputs: ['in/b-crash.pdf'], redoFailed: true })
     assert.equal(retry.failed, 1)
+  })
+})
+
+describe('a document process started before the run (the command line starts it while loading)', () => {
+  it('serves the run that follows; one no run takes is ended by dropPrestarted', async () => {
+    const d = fresh()
+    const config = misbehavingConfig(d)
+    writeFileSync(join(d, 'in', 'ok.pdf'), 'ok:1')
+    const early = prestartDocumentProcess()
+    const seen: string[] = []
+    const sink: FileSink = { record: () => {}, outcome: (o) => void seen.push(o.status) }
+    await processFiles([join(d, 'in', 'ok.pdf')], { mode: 'triage', cwd: d, configFile: config }, 1, sink, { limits: {} })
+    assert.deepEqual(seen, ['done'])
+    // the run closed it: a process no run took would still be waiting for its configuration
+    assert.notEqual(early.exitCode ?? early.signalCode, null)
+    const unused = prestartDocumentProcess()
+    unused.ref() // (it holds nothing open of its own: the test waits for its end)
+    const exited = once(unused, 'exit')
+    dropPrestarted()
+    await exited
   })
 })
 

@@ -1,5 +1,12 @@
 #!/usr/bin/env node
-import { main } from './main.js'
+import { dropPrestarted, prestartDocumentProcess } from '@pdftriage/batch/prestart'
+
+// triage, run and eval read each document in a child process (the limits): started before this process loads its
+// own modules, the child loads its modules at the same time, on the second core.
+const [command, ...rest] = process.argv.slice(2)
+if ((command === 'triage' || command === 'run' || command === 'eval') && !rest.some((a) => a === '-h' || a === '--help' || a === '--queue'))
+  prestartDocumentProcess()
+const { main } = await import('./main.js')
 
 // A closed pipe (`pdftriage triage ... | head`) is the reader's choice, not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -7,3 +14,4 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e
 })
 process.exitCode = await main(process.argv.slice(2))
+dropPrestarted()
