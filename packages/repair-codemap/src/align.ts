@@ -149,7 +149,16 @@ export function vote(votes: Map<string, Votes>, font: string, code: string, text
   c.set(text, (c.get(text) ?? 0) + 1)
 }
 
-/** The winning text of each code, with its votes and all votes. */
+/**
+ * A code the OCR read as another code's letter nearly as often as its own: within one font each letter or digit is
+ * drawn by one code, so a code whose winning letter a code of more votes holds takes its runner-up letter when that
+ * has at least this share of the winner's votes and no code holds it. Alignment slips cast such votes: `packaee` for
+ * "package", a g read 5 times as the e beside it and 4 times as g, where the e's code has 16 votes.
+ */
+const RUNNER_UP_SHARE = 0.5
+const ONE_CHAR = /^[\p{L}\p{N}]$/u
+
+/** The winning text of each code, with its votes and all votes (letters and digits one code each, see above). */
 export function decide(v: Votes): Map<string, { text: string; votes: number; total: number }> {
   const out = new Map<string, { text: string; votes: number; total: number }>()
   for (const [code, c] of v) {
@@ -164,6 +173,22 @@ export function decide(v: Votes): Map<string, { text: string; votes: number; tot
       }
     }
     if (bv > 0) out.set(code, { text: best, votes: bv, total })
+  }
+  const holder = new Map<string, string>()
+  for (const [code, d] of out) {
+    if (!ONE_CHAR.test(d.text)) continue
+    const h = holder.get(d.text)
+    if (h === undefined || out.get(h)!.votes < d.votes) holder.set(d.text, code)
+  }
+  for (const [code, d] of out) {
+    if (!ONE_CHAR.test(d.text) || holder.get(d.text) === code) continue
+    let alt = ''
+    let av = 0
+    for (const [t, n] of v.get(code)!) if (t !== d.text && ONE_CHAR.test(t) && !holder.has(t) && (n > av || (n === av && t < alt))) [alt, av] = [t, n]
+    if (av > 0 && av >= RUNNER_UP_SHARE * d.votes) {
+      out.set(code, { text: alt, votes: av, total: d.total })
+      holder.set(alt, code)
+    }
   }
   return out
 }

@@ -11,6 +11,7 @@ import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, se
 import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
 import { ocrOfRuns, Spacer, type LayerLine, type OcrChar } from '../src/layout.js'
 import { agreement } from '../src/learn.js'
+import { decide, type Votes } from '../src/align.js'
 
 let extractor: Extractor
 let judge: Judge
@@ -519,6 +520,59 @@ test("an accent drawn over its letter (TeX's \\accent) is that letter's mark, wh
       [2, '\u0301'],
       [8, '\u0300'],
     ],
+  )
+})
+
+test("a code read as another code's letter nearly as often as its own takes its own; one read so by a slip alone does not", () => {
+  const votes: Votes = new Map([
+    [
+      '#50',
+      new Map([
+        ['e', 16],
+        ['g', 2],
+      ]),
+    ],
+    // the g of "package" read 5 times as the e beside it, 4 times as g
+    [
+      '#59',
+      new Map([
+        ['e', 5],
+        ['g', 4],
+        ['g]', 1],
+      ]),
+    ],
+    // a second code for o (fonts may draw one letter twice); its other reading is one slip
+    ['#81', new Map([['o', 21]])],
+    [
+      '#82',
+      new Map([
+        ['o', 6],
+        ['c', 1],
+      ]),
+    ],
+    // `file1.eps` read as `filel.eps` 4 times of 6: the font's l is another code
+    ['#72', new Map([['l', 11]])],
+    [
+      '#34',
+      new Map([
+        ['l', 4],
+        ['1', 2],
+      ]),
+    ],
+    // a sign is not held to one code
+    ['#13', new Map([[',', 3]])],
+    [
+      '#14',
+      new Map([
+        [',', 2],
+        ['.', 1],
+      ]),
+    ],
+  ])
+  const d = decide(votes)
+  assert.deepEqual(
+    [...d].map(([c, x]) => `${c}=${x.text}`),
+    ['#50=e', '#59=g', '#81=o', '#82=o', '#72=l', '#34=1', '#13=,', '#14=,'],
   )
 })
 
