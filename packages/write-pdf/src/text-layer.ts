@@ -37,12 +37,32 @@ const MIN_TZ = 1
  */
 const MIN_SPACE_EM = 0.08
 
+/**
+ * Boxes flatter than this share of their mean character advance are read as having lost their height: dvips's Type 3
+ * fonts are shown at 0.1 pt through a large font matrix, so a line of 10 pt text comes out 0.1 pt high with
+ * characters 4.7 pt apart (0.02); text of a real face is about as high as 1.6-2 of its mean advances (0.5-0.6 em a
+ * character), a lone wide glyph (an em dash, a W) one, letter-spaced words (`L o r e m`, about 1 em a character) one.
+ */
+const FLAT_SHARE = 0.3
+/** Mean advance of prose in em, spaces included (0.45-0.55 in Latin text faces): the height a flat box is given. */
+const PROSE_ADVANCE_EM = 0.5
+
+/** The item with a height its advances give it when its box has none to speak of (see {@link FLAT_SHARE}). */
+function withHeight(it: TextItem): TextItem {
+  const h = it.bbox.y1 - it.bbox.y0
+  const n = Array.from(it.text).length
+  const advance = n > 0 ? (it.bbox.x1 - it.bbox.x0) / n : 0
+  if (!(advance > 0) || h >= FLAT_SHARE * advance) return it
+  return { ...it, bbox: { ...it.bbox, y0: it.bbox.y1 - advance / PROSE_ADVANCE_EM } }
+}
+
 function groupLines(items: readonly TextItem[]): Line[] {
   const lines: Line[] = []
   let cur: Line | undefined
   let eol = true
-  for (const it of items) {
-    if (!it.text.trim() || !(it.bbox.x1 >= it.bbox.x0) || !(it.bbox.y1 > it.bbox.y0)) continue
+  for (const item of items) {
+    if (!item.text.trim() || !(item.bbox.x1 >= item.bbox.x0) || !(item.bbox.y1 > item.bbox.y0)) continue
+    const it = withHeight(item)
     const h = it.bbox.y1 - it.bbox.y0
     const overlap = cur ? Math.min(cur.y1, it.bbox.y1) - Math.max(cur.y0, it.bbox.y0) : 0
     const sameLine = cur && !eol && overlap >= LINE_OVERLAP * Math.min(h, cur.y1 - cur.y0)

@@ -1,9 +1,11 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { PDFDocument, PDFName, degrees } from 'pdf-lib'
-import type { PageText } from '@pdftriage/core'
+import type { PageText, TextItem } from '@pdftriage/core'
 import { FRENCH_DECREE, FRENCH_PROSE, buildPdf, encryptedPdf, garbledPdf, healthyPdf, notPdf, scannedPdf, toWinAnsiText, wrap } from '@pdftriage/fixtures'
 import { writeSearchablePdf, writeSearchablePdfWithSummary } from '../src/write-searchable-pdf.js'
+import { textLayerContent } from '../src/text-layer.js'
+import { GlyphlessEncoder } from '../src/glyphless-font.js'
 import { scanWordBoxes } from './scan-layout.js'
 import { extract, pixelDiff, render } from './pdfjs.js'
 
@@ -168,4 +170,33 @@ test('OCR words whose boxes overlap (French punctuation) still extract with a sp
   }
   const [got] = await extract(await writeSearchablePdf(input, [{ pageNumber: 1, action: 'ocr', page }]))
   assert.equal(got!.text.trim(), page.text)
+})
+
+test('words whose boxes lost their height (text shown at 0.1 pt through a large font matrix) are written at the size their advances give', async () => {
+  // dvips's Type 3 fonts: a line of 10 pt text extracts 0.1 pt high, its characters about 5 pt apart
+  const line = (y: number, ws: string[]) => {
+    let x = 72
+    return ws.map((w) => {
+      const it: TextItem = { text: w, bbox: { x0: x, y0: y - 0.1, x1: x + 5 * w.length, y1: y }, fontId: 'T3', fontSize: 0.1 }
+      x += 5 * w.length + 3
+      return it
+    })
+  }
+  const items = [...line(100, ['Lorsque', 'vous', 'utilisez']), ...line(112, ['un', 'système', 'qui'])]
+  items[2]!.hasEol = true
+  const page: PageText = { pageNumber: 1, width: 595, height: 842, items, text: 'Lorsque vous utilisez\nun système qui', source: 'repaired' }
+  const content = textLayerContent(page, { x0: 0, y0: 0, x1: 595, y1: 842, rotate: 0 }, 'F', new GlyphlessEncoder())
+  const sizes = [...content.matchAll(/\/F ([\d.]+) Tf/g)].map((m) => Number(m[1]))
+  // two lines, each at 10 pt (5 pt a character is 0.5 em of prose), one below the other
+  assert.deepEqual(sizes, [10, 10])
+  const baselines = [...content.matchAll(/1 0 0 1 [\d.]+ ([\d.]+) Tm/g)].map((m) => Number(m[1]))
+  assert.ok(baselines[0]! > baselines[3]!, baselines.join(' '))
+  // a box of ordinary height keeps the height it has
+  const tall = { ...page, items: [{ text: 'Lorsque', bbox: { x0: 72, y0: 90, x1: 107, y1: 102 } }] }
+  assert.deepEqual(
+    [...textLayerContent(tall, { x0: 0, y0: 0, x1: 595, y1: 842, rotate: 0 }, 'F', new GlyphlessEncoder()).matchAll(/\/F ([\d.]+) Tf/g)].map((m) =>
+      Number(m[1]),
+    ),
+    [12],
+  )
 })
