@@ -18,7 +18,8 @@ export const writePdfOptionsSchema = z.strictObject({
       'Pages repaired by per-font code maps (repair-codemap; reflect for reflected, shifted and substituted fonts) get ' +
         'corrected /ToUnicode CMaps in their fonts instead of an invisible layer (the page renders as before; every ' +
         'extractor reads the repaired text); pages whose fonts cannot be told apart (by name, then by widths) or whose ' +
-        'codes another page of the same font reads otherwise keep the layer',
+        'codes another page of the same font reads otherwise keep the layer; pages of letter-spaced fonts (dvips) keep the ' +
+        "layer and their fonts' codes are written as spaces, so that the broken text is not read beside it",
     ),
   objectStreams: z.boolean().default(true).describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
 })

@@ -294,6 +294,8 @@ export interface PagePlan {
   pageNumber: number
   /** Each font's map and the codes the page draws with it (from its glyphs; empty when the extractor kept none). */
   fonts: Array<{ dict: Candidate; codeMap: Record<string, string>; drawn: ReadonlySet<number> }>
+  /** Its fonts' codes are written as spaces and the page keeps its layer (letter-spaced fonts). */
+  blank?: boolean
 }
 
 /**
@@ -309,7 +311,9 @@ export class ToUnicodePlan {
   readonly conflicting: number[] = []
 
   constructor(pages: readonly PagePlan[]) {
-    let kept = [...pages]
+    // a font a page writes with its text is not blanked by another page: the blanking page keeps its layer as it is
+    const written = new Set(pages.flatMap((p) => (p.blank ? [] : p.fonts.map((f) => f.dict.ref.toString()))))
+    let kept = pages.filter((p) => !p.blank || !p.fonts.some((f) => written.has(f.dict.ref.toString())))
     for (;;) {
       const seen = new Map<string, Map<number, string>>()
       const bad = new Set<string>()
@@ -333,9 +337,14 @@ export class ToUnicodePlan {
     for (const p of kept) for (const f of p.fonts) this.add(f.dict, f.codeMap, f.drawn)
   }
 
-  /** Whether the page's fonts are written (so it needs no layer). */
+  /** Whether the page's fonts are written with its text (so it needs no layer). */
   remaps(pageNumber: number): boolean {
-    return this.pages.some((p) => p.pageNumber === pageNumber)
+    return this.pages.some((p) => p.pageNumber === pageNumber && !p.blank)
+  }
+
+  /** Whether the page's fonts are written as spaces (it keeps its layer). */
+  blanks(pageNumber: number): boolean {
+    return this.pages.some((p) => p.pageNumber === pageNumber && p.blank === true)
   }
 
   /** Whether the font dictionary is planned. */

@@ -36,6 +36,8 @@ export interface WriteSummary {
   layered: number[]
   /** 1-based numbers of the repaired pages whose fonts got a corrected ToUnicode instead of a layer. */
   remapped: number[]
+  /** 1-based numbers of the layered repaired pages whose fonts' codes were written as spaces (letter-spaced fonts). */
+  blanked: number[]
   /** Fonts and codes written into ToUnicode CMaps. */
   toUnicode: { fonts: number; codes: number }
   /** Repaired pages with code maps that kept the layer: a code of theirs reads otherwise on another page. */
@@ -87,7 +89,7 @@ export async function writeSearchablePdfWithSummary(
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
   const plan = await planToUnicode(doc, pdfPages, pages, o.toUnicode)
-  const summary: WriteSummary = { layered: [], remapped: [], toUnicode: { fonts: 0, codes: 0 }, conflicting: plan.conflicting }
+  const summary: WriteSummary = { layered: [], remapped: [], blanked: [], toUnicode: { fonts: 0, codes: 0 }, conflicting: plan.conflicting }
   let fontUsed = false
   const ctx = doc.context
   const hideStart = o.hideReplacedText === 'actual-text' ? ctx.register(ctx.stream(EMPTY_ACTUAL_TEXT)) : undefined
@@ -125,6 +127,7 @@ export async function writeSearchablePdfWithSummary(
     }
     target.node.addContentStream(ctx.register(ctx.flateStream(content)))
     summary.layered.push(wp.pageNumber)
+    if (wp.action === 'repaired' && plan.blanks(wp.pageNumber)) summary.blanked.push(wp.pageNumber)
   }
   if (fontUsed) await embedGlyphlessFont(doc, encoder, fontRef)
   summary.toUnicode = await plan.write(doc)
@@ -144,13 +147,21 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       const target = pdfPages[wp.pageNumber - 1]
       if (!target || wp.action !== 'repaired') continue
       const maps = pageCodeMaps(wp.page)
-      if (maps.size === 0 || letterSpacedFonts(wp.page, maps.keys()).length > 0) continue
+      if (maps.size === 0) continue
       const dicts = await resolveFontDicts(doc, target, maps, advancesByFont(wp.page))
       if (!dicts) continue
       const drawn = codesByFont(wp.page)
+      // A page of letter-spaced fonts keeps its layer (the CMaps cannot give its words); its fonts' codes are written as
+      // spaces, so that extractors that read both (pdf.js, mupdf) read the layer's words and not the broken text too.
+      const blank = letterSpacedFonts(wp.page, maps.keys()).length > 0
+      const spaces = (codes: ReadonlySet<number>) => Object.fromEntries([...codes].map((c) => [String(c), ' ']))
       plans.push({
         pageNumber: wp.pageNumber,
-        fonts: [...maps].map(([id, f]) => ({ dict: dicts.get(id)!, codeMap: f.codeMap, drawn: drawn.get(id) ?? new Set<number>() })),
+        fonts: [...maps].map(([id, f]) => {
+          const codes = drawn.get(id) ?? new Set<number>()
+          return { dict: dicts.get(id)!, codeMap: blank ? spaces(codes) : f.codeMap, drawn: codes }
+        }),
+        ...(blank ? { blank } : {}),
       })
     }
   const plan = new ToUnicodePlan(plans)

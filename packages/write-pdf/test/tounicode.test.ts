@@ -144,3 +144,43 @@ test('documents of kept and OCRed pages are written byte for byte as without ToU
   assert.deepEqual(on.summary.layered, [2])
   assert.ok(Buffer.from(on.pdf).equals(Buffer.from(off.pdf)))
 })
+
+/** `p` as a page of a letter-spaced font (dvips's, as the extractor reads it: a space before every glyph), one item. */
+function letterSpaced(p: PageText): PageText {
+  const map = (p.fonts!.f1 as CodeMappedFont).codeMap!
+  const code = new Map(Object.entries(map).map(([c, ch]) => [ch, Number(c)]))
+  const glyphs = Array.from(toWinAnsiText(p.text))
+    .filter((ch) => code.has(ch))
+    .map((ch, k) => ({ code: code.get(ch)!, text: '?', x0: 56 + 5 * k, x1: 60 + 5 * k, spaceBefore: true }))
+  const line = p.text.replace(/\s+/g, ' ')
+  return { ...p, items: [{ text: line, bbox: { x0: 56, y0: 60, x1: 540, y1: 72 }, fontId: 'f1', fontSize: 12, glyphs, hasEol: true }] }
+}
+const words = (s: string) => s.split(/\s+/).filter(Boolean)
+
+test("a repaired page of letter-spaced fonts keeps its layer, its fonts' codes written as spaces: extractors read the layer alone", async () => {
+  const input = await garbledPdf(FRENCH_PROSE)
+  const page = letterSpaced(repairedPage(FRENCH_PROSE))
+  const [before] = await extract(input)
+  assert.notDeepEqual(words(before!.text), words(FRENCH_PROSE), 'the input is garbled')
+  const { pdf, summary } = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'repaired', page }])
+  assert.deepEqual([summary.layered, summary.blanked, summary.remapped], [[1], [1], []])
+  const [got] = await extract(pdf)
+  assert.deepEqual(words(got!.text), words(FRENCH_PROSE))
+  const [a] = await render(input, 72)
+  const [b] = await render(pdf, 72)
+  assert.deepEqual(b!.grey, a!.grey, 'renders byte-identically')
+})
+
+test('a font another page writes with its text is not blanked: the letter-spaced page keeps its layer as before', async () => {
+  const input = await buildPdf([
+    { blocks: [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'x' }] },
+    { blocks: [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'x' }] },
+  ])
+  const { pdf, summary } = await writeSearchablePdfWithSummary(input, [
+    { pageNumber: 1, action: 'repaired', page: letterSpaced(repairedWith(1, FRENCH_PROSE)) },
+    { pageNumber: 2, action: 'repaired', page: repairedWith(2, FRENCH_PROSE) },
+  ])
+  assert.deepEqual([summary.layered, summary.blanked, summary.remapped, summary.conflicting], [[1], [], [2], []])
+  const [, p2] = await extract(pdf)
+  assert.deepEqual(words(p2!.text), words(FRENCH_PROSE))
+})
