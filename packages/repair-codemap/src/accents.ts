@@ -38,14 +38,8 @@ const over = (a: ItemGlyph, b: ItemGlyph): boolean => {
   return mid > b.x0 && mid < b.x1
 }
 
-/**
- * The mark accent glyph `a` (decoded `ta`) puts over letter `b` (decoded `tb`) drawn under it, or `undefined` when `a`
- * is no accent, `b` no letter or `a` not over `b`.
- */
-export function markOver(a: ItemGlyph, ta: string, b: ItemGlyph, tb: string): string | undefined {
-  const mark = markOf(ta)
-  return mark && LETTER.test(tb.normalize('NFD').charAt(0)) && over(a, b) ? mark : undefined
-}
+/** Whether accent glyph `a` is drawn over glyph `b`, a letter (decoded `tb`): `a`'s mark goes on `b`. */
+export const sitsOver = (a: ItemGlyph, b: ItemGlyph, tb: string): boolean => LETTER.test(tb.normalize('NFD').charAt(0)) && over(a, b)
 
 /**
  * The decoded texts of a run's glyphs joined, accents drawn over a letter (before it, as TeX's `\accent` draws them, or
@@ -58,7 +52,7 @@ export function joinGlyphs(gs: readonly ItemGlyph[], texts: readonly string[], s
   for (let k = 0; k < gs.length; k++) {
     const t = texts[k]!
     const mark = markOf(t)
-    if (mark && k + 1 < gs.length && markOver(gs[k]!, t, gs[k + 1]!, texts[k + 1]!)) {
+    if (mark && k + 1 < gs.length && sitsOver(gs[k]!, gs[k + 1]!, texts[k + 1]!)) {
       s += sep(k) + dotless(texts[k + 1]!) + mark
       accents?.set(gs[k]!.code, mark)
       lastLetter = false

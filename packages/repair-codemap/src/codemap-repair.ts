@@ -31,7 +31,7 @@ import {
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
 import { pageNameTexts } from './glyph-names.js'
 import { functionWordShare } from './words.js'
-import { joinGlyphs, markOver, spacingAccent } from './accents.js'
+import { joinGlyphs, markOf, sitsOver, spacingAccent } from './accents.js'
 
 /** Name of the repair in page records and notes. */
 export const CODEMAP_NAME = 'codemap'
@@ -208,6 +208,7 @@ export function applyMaps(
   // extractor, the run ends at the accent and the letter begins the next one. The accent then goes over that letter
   // as its mark, as joinGlyphs does within a run (run index of the letter -> mark; the accent's run drops it).
   const carried = new Map<number, string>()
+  const accentsOf = (f: string) => accents?.get(f) ?? accents?.set(f, new Map()).get(f)
   for (let i = 0; i + 1 < spacer.runs.length; i++) {
     const a = spacer.runs[i]!
     const b = spacer.runs[i + 1]!
@@ -218,11 +219,10 @@ export function applyMaps(
     const gb = itemGlyphs(b)
     if (!ga?.length || !gb?.length) continue
     const last = ga[ga.length - 1]!
-    const mark = markOver(last, decode(f, codeKey(last.code)), gb[0]!, decode(f, codeKey(gb[0]!.code)))
-    if (!mark) continue
+    const mark = markOf(decode(f, codeKey(last.code)))
+    if (!mark || !sitsOver(last, gb[0]!, decode(f, codeKey(gb[0]!.code)))) continue
     carried.set(i + 1, mark)
-    const acc = accents?.get(f) ?? accents?.set(f, new Map()).get(f)
-    acc?.set(last.code, mark)
+    accentsOf(f)?.set(last.code, mark)
   }
   const items = spacer.runs
     .map((it, i) => {
@@ -249,7 +249,7 @@ export function applyMaps(
                 .join('')
                 .normalize('NFC')
             : // glyph extents are true here (a font of rebuilt spacing has false widths): accents are placed by them
-              joinGlyphs(gs, gs.map(decoded), spaced, accents?.get(f) ?? accents?.set(f, new Map()).get(f))
+              joinGlyphs(gs, gs.map(decoded), spaced, accentsOf(f))
           : Array.from(it.text, (c) => (c === ' ' ? c : decode(f, c))).join('')
       } else if (gs && spacer.rebuilt(f) && gs.map((g) => g.text).join('') === it.text.replace(/ /g, '')) {
         // a healthy font of rebuilt spacing keeps its text, spaced by its advances (when its glyphs hold all of it)
