@@ -135,6 +135,9 @@ export async function writeSearchablePdfWithSummary(
   return { pdf, summary }
 }
 
+/** A code map reading each of `codes` as a space (a letter-spaced page's fonts: the layer gives their words). */
+const spaces = (codes: ReadonlySet<number>): Record<string, string> => Object.fromEntries([...codes].map((c) => [String(c), ' ']))
+
 /**
  * The ToUnicode CMaps to write: the code maps of the repaired pages whose fonts all resolve to dictionaries (see
  * {@link ToUnicodePlan} for pages that disagree), and for codes only other pages draw with those fonts, the text
@@ -154,7 +157,6 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       // A page of letter-spaced fonts keeps its layer (the CMaps cannot give its words); its fonts' codes are written as
       // spaces, so that extractors that read both (pdf.js, mupdf) read the layer's words and not the broken text too.
       const blank = letterSpacedFonts(wp.page, maps.keys()).length > 0
-      const spaces = (codes: ReadonlySet<number>) => Object.fromEntries([...codes].map((c) => [String(c), ' ']))
       plans.push({
         pageNumber: wp.pageNumber,
         fonts: [...maps].map(([id, f]) => {
