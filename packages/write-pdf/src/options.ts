@@ -21,6 +21,15 @@ export const writePdfOptionsSchema = z.strictObject({
         'codes another page of the same font reads otherwise keep the layer; pages of letter-spaced fonts (dvips) keep the ' +
         "layer and their fonts' codes are written as spaces, so that the broken text is not read beside it",
     ),
+  accentText: z
+    .boolean()
+    .default(true)
+    .describe(
+      "On pages whose fonts get corrected CMaps: an accent drawn over its letter as a glyph of its own (TeX's " +
+        '`\\accent`), which a CMap can only map to the spacing accent, is wrapped with its letter in a marked-content ' +
+        'span whose /ActualText is the accented letter, so that mupdf reads `é` and not `´e` (poppler joins them itself); ' +
+        'the page content is rewritten (its streams become one) and renders as before',
+    ),
   objectStreams: z.boolean().default(true).describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
 })
 

@@ -152,20 +152,32 @@ const arr = (o: unknown): unknown[] | undefined =>
 
 function fitsWidths(c: Candidate, glyphs: readonly Advance[], PDFName: typeof import('pdf-lib').PDFName): boolean {
   if (c.subtype === 'Type0' || glyphs.length === 0) return false
-  const first = c.dict.lookup(PDFName.of('FirstChar'))
-  const widths = c.dict.lookup(PDFName.of('Widths'))
-  const f0 = num(first)
-  const ws = arr(widths)?.map((w) => num(c.dict.context.lookup(w as never)) ?? num(w))
-  if (f0 === undefined || !ws) return false
-  const fm = c.subtype === 'Type3' ? num(c.dict.context.lookup(arr(c.dict.lookup(PDFName.of('FontMatrix')))?.[0] as never)) : 0.001
-  if (!fm) return false
-  const pairs: Array<{ a: Advance; e: number }> = []
-  for (const g of glyphs) {
-    const w = ws[g.code - f0]
-    if (w === undefined) return false
-    pairs.push({ a: g, e: Math.abs(w * fm) })
+  const width = simpleWidths(c.dict, c.subtype, PDFName)
+  if (!width) return false
+  return glyphs.every((g) => {
+    const e = width(g.code)
+    return e !== undefined && Math.abs(g.advance - e) <= g.tol + 0.01 * e
+  })
+}
+
+/**
+ * A simple font dictionary's advances, in text space units per unit of font size: its `/Widths` from `/FirstChar`,
+ * times its FontMatrix for a Type 3 font (0.001 for the others); `undefined` for a dictionary without them.
+ */
+export function simpleWidths(
+  dict: PDFDict,
+  subtype: string | undefined,
+  PDFName: typeof import('pdf-lib').PDFName,
+): ((code: number) => number | undefined) | undefined {
+  const f0 = num(dict.lookup(PDFName.of('FirstChar')))
+  const ws = arr(dict.lookup(PDFName.of('Widths')))?.map((w) => num(dict.context.lookup(w as never)) ?? num(w))
+  if (f0 === undefined || !ws) return undefined
+  const fm = subtype === 'Type3' ? num(dict.context.lookup(arr(dict.lookup(PDFName.of('FontMatrix')))?.[0] as never)) : 0.001
+  if (!fm) return undefined
+  return (code) => {
+    const w = ws[code - f0]
+    return w === undefined ? undefined : Math.abs(w * fm)
   }
-  return pairs.every((p) => Math.abs(p.a.advance - p.e) <= p.a.tol + 0.01 * p.e)
 }
 
 /**
@@ -257,7 +269,8 @@ function fitsNames(
 }
 
 const hex = (n: number, digits: number): string => n.toString(16).toUpperCase().padStart(digits, '0')
-const utf16 = (s: string): string =>
+/** A string as UTF-16BE hexadecimal digits (a CMap's or an /ActualText's text). */
+export const utf16 = (s: string): string =>
   [...s]
     .map((ch) => {
       const cp = ch.codePointAt(0)!
@@ -345,6 +358,12 @@ export class ToUnicodePlan {
   /** Whether the page's fonts are written as spaces (it keeps its layer). */
   blanks(pageNumber: number): boolean {
     return this.pages.some((p) => p.pageNumber === pageNumber && p.blank === true)
+  }
+
+  /** The fonts a page whose fonts are written with its text draws with, each with the whole map written into it. */
+  fontsOf(pageNumber: number): Array<{ ref: PDFRef; dict: PDFDict; subtype: string | undefined; map: ReadonlyMap<number, string> }> {
+    const p = this.pages.find((q) => q.pageNumber === pageNumber && !q.blank)
+    return (p?.fonts ?? []).map((f) => ({ ref: f.dict.ref, dict: f.dict.dict, subtype: f.dict.subtype, map: this.byRef.get(f.dict.ref.toString())!.map }))
   }
 
   /** Whether the font dictionary is planned. */

@@ -1,5 +1,6 @@
 import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
-import { TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
+import { SPACING_ACCENTS, TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
+import { accentSpans, type SpanFont } from './accent-spans.js'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
@@ -11,6 +12,7 @@ import {
   pageCodeMaps,
   resolveEachFontDict,
   resolveFontDicts,
+  simpleWidths,
   type PagePlan,
 } from './tounicode.js'
 
@@ -42,6 +44,8 @@ export interface WriteSummary {
   toUnicode: { fonts: number; codes: number }
   /** Repaired pages with code maps that kept the layer: a code of theirs reads otherwise on another page. */
   conflicting: number[]
+  /** Accents drawn over their letter on remapped pages, wrapped with the letter in an /ActualText span (see `accentText`). */
+  accentSpans: number
 }
 
 /** Actions whose text is written as an invisible layer; every other page is left exactly as it was. */
@@ -89,7 +93,14 @@ export async function writeSearchablePdfWithSummary(
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
   const plan = await planToUnicode(doc, pdfPages, pages, o.toUnicode)
-  const summary: WriteSummary = { layered: [], remapped: [], blanked: [], toUnicode: { fonts: 0, codes: 0 }, conflicting: plan.conflicting }
+  const summary: WriteSummary = {
+    layered: [],
+    remapped: [],
+    blanked: [],
+    toUnicode: { fonts: 0, codes: 0 },
+    conflicting: plan.conflicting,
+    accentSpans: 0,
+  }
   let fontUsed = false
   const ctx = doc.context
   const hideStart = o.hideReplacedText === 'actual-text' ? ctx.register(ctx.stream(EMPTY_ACTUAL_TEXT)) : undefined
@@ -110,6 +121,7 @@ export async function writeSearchablePdfWithSummary(
     // repaired text from the file itself, and the page's content is not touched.
     if (wp.action === 'repaired' && plan.remaps(wp.pageNumber)) {
       summary.remapped.push(wp.pageNumber)
+      if (o.accentText) summary.accentSpans += await wrapAccents(doc, target, plan.fontsOf(wp.pageNumber))
       continue
     }
     const crop = target.getCropBox()
@@ -133,6 +145,53 @@ export async function writeSearchablePdfWithSummary(
   summary.toUnicode = await plan.write(doc)
   const pdf = await doc.save({ useObjectStreams: o.objectStreams, updateFieldAppearances: false })
   return { pdf, summary }
+}
+
+/**
+ * Wraps the accents the page's own content streams draw over their letters, in the planned `fonts`, in /ActualText
+ * spans (see accent-spans.ts); the streams become one. Returns the spans written; 0 leaves the page as it was (no
+ * pair, a stream pdf-lib cannot decode, content the reader cannot follow).
+ */
+async function wrapAccents(doc: PdfLibDocument, page: PDFPage, fonts: ReturnType<ToUnicodePlan['fontsOf']>): Promise<number> {
+  const { PDFName, PDFDict, PDFRef, PDFArray, PDFRawStream, decodePDFRawStream } = await import('pdf-lib')
+  const res = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict)
+  if (!res) return 0
+  const byName = new Map<string, SpanFont>()
+  for (const [name, ref] of res.entries()) {
+    const f = ref instanceof PDFRef ? fonts.find((x) => x.ref === ref || x.ref.toString() === ref.toString()) : undefined
+    if (!f || f.subtype === 'Type0' || ![...f.map.values()].some((t) => SPACING_ACCENTS[t] !== undefined)) continue
+    const width = simpleWidths(f.dict, f.subtype, PDFName)
+    if (width) byName.set(name.decodeText(), { width, map: Object.fromEntries([...f.map].map(([c, t]) => [String(c), t])) })
+  }
+  if (byName.size === 0) return 0
+  const contents = page.node.get(PDFName.of('Contents'))
+  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : []
+  const parts: string[] = []
+  for (const r of refs) {
+    const s = r instanceof PDFRef ? doc.context.lookup(r) : r
+    if (!(s instanceof PDFRawStream)) return 0
+    try {
+      parts.push(Buffer.from(decodePDFRawStream(s).decode()).toString('latin1'))
+    } catch {
+      return 0
+    }
+  }
+  // streams of one page are read as one (PDF 7.8.2); a line feed keeps their last and first words apart
+  const done = accentSpans(parts.join('\n'), byName)
+  if (!done) return 0
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(Buffer.from(done.content, 'latin1'))))
+  // the old streams go unless another page draws them too
+  const shared = new Set(
+    doc
+      .getPages()
+      .filter((p) => p !== page)
+      .flatMap((p) => {
+        const c = p.node.get(PDFName.of('Contents'))
+        return (c instanceof PDFArray ? c.asArray() : [c]).map((x) => String(x))
+      }),
+  )
+  for (const r of refs) if (r instanceof PDFRef && !shared.has(r.toString())) doc.context.delete(r)
+  return done.spans
 }
 
 /** A code map reading each of `codes` as a space (a letter-spaced page's fonts: the layer gives their words). */

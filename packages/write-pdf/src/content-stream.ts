@@ -1,0 +1,179 @@
+/**
+ * A reader of page content streams, enough to find the glyphs a simple font shows and where: operators with their
+ * operands (numbers, strings, names, arrays; dictionaries kept whole), inline images skipped. Offsets are into the
+ * content as a Latin-1 string (one character a byte), so that a caller can copy what it does not change byte for byte.
+ */
+
+/** An operand: a number, a string's bytes, a name (decoded), an array, or anything else (dictionaries, booleans). */
+export type Operand =
+  { kind: 'num'; value: number } | { kind: 'str'; bytes: number[] } | { kind: 'name'; value: string } | { kind: 'array'; items: Operand[] } | { kind: 'other' }
+
+/** One operator and its operands; `start` is where its first operand (or the operator) begins, `end` just after it. */
+export interface Op {
+  op: string
+  operands: Operand[]
+  start: number
+  end: number
+}
+
+const isSpace = (c: number): boolean => c === 0 || c === 9 || c === 10 || c === 12 || c === 13 || c === 32
+const DELIMS = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)))
+const isRegular = (c: number): boolean => !isSpace(c) && !DELIMS.has(c)
+const HEX = /^[0-9a-fA-F]$/
+
+/**
+ * The operators of `s` (a content stream as Latin-1) in order. Throws on what it cannot read (an unterminated string
+ * or inline image): a caller then leaves the content as it was.
+ */
+export function parseContent(s: string): Op[] {
+  const ops: Op[] = []
+  // operands of the operator being read; arrays and dictionaries being read are frames on the stack
+  const frames: Array<{ items: Operand[]; kind: 'top' | 'array' | 'dict' }> = [{ items: [], kind: 'top' }]
+  let opStart = -1
+  let i = 0
+  const n = s.length
+  const push = (o: Operand, at: number) => {
+    if (frames.length === 1 && opStart < 0) opStart = at
+    frames[frames.length - 1]!.items.push(o)
+  }
+  while (i < n) {
+    const c = s.charCodeAt(i)
+    if (isSpace(c)) {
+      i++
+      continue
+    }
+    const at = i
+    if (c === 0x25 /* % */) {
+      while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++
+      continue
+    }
+    if (c === 0x28 /* ( */) {
+      const r = literalString(s, i)
+      push({ kind: 'str', bytes: r.bytes }, at)
+      i = r.end
+      continue
+    }
+    if (c === 0x3c /* < */) {
+      if (s.charCodeAt(i + 1) === 0x3c) {
+        if (frames.length === 1 && opStart < 0) opStart = at
+        frames.push({ items: [], kind: 'dict' })
+        i += 2
+        continue
+      }
+      const close = s.indexOf('>', i)
+      if (close < 0) throw new Error('unterminated hex string')
+      const digits = [...s.slice(i + 1, close)].filter((ch) => HEX.test(ch))
+      if (digits.length % 2) digits.push('0')
+      const bytes: number[] = []
+      for (let k = 0; k < digits.length; k += 2) bytes.push(parseInt(digits[k]! + digits[k + 1]!, 16))
+      push({ kind: 'str', bytes }, at)
+      i = close + 1
+      continue
+    }
+    if (c === 0x3e /* > */) {
+      i += s.charCodeAt(i + 1) === 0x3e ? 2 : 1
+      if (frames.length > 1 && frames[frames.length - 1]!.kind === 'dict') {
+        frames.pop()
+        push({ kind: 'other' }, at)
+      }
+      continue
+    }
+    if (c === 0x5b /* [ */) {
+      if (frames.length === 1 && opStart < 0) opStart = at
+      frames.push({ items: [], kind: 'array' })
+      i++
+      continue
+    }
+    if (c === 0x5d /* ] */) {
+      i++
+      if (frames.length > 1 && frames[frames.length - 1]!.kind === 'array') {
+        const f = frames.pop()!
+        push({ kind: 'array', items: f.items }, at)
+      }
+      continue
+    }
+    if (c === 0x7b || c === 0x7d /* { } */) {
+      i++
+      continue
+    }
+    if (c === 0x2f /* / */) {
+      let j = i + 1
+      while (j < n && isRegular(s.charCodeAt(j))) j++
+      push({ kind: 'name', value: s.slice(i + 1, j).replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) }, at)
+      i = j
+      continue
+    }
+    let j = i
+    while (j < n && isRegular(s.charCodeAt(j))) j++
+    const word = s.slice(i, j)
+    i = j
+    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
+      push({ kind: 'num', value: Number(word) }, at)
+      continue
+    }
+    if (word === 'true' || word === 'false' || word === 'null') {
+      push({ kind: 'other' }, at)
+      continue
+    }
+    if (frames.length > 1) {
+      // an operator inside an unclosed array or dictionary: the stream is damaged
+      throw new Error(`operator ${word} inside an operand`)
+    }
+    if (word === 'ID') {
+      // inline image data: binary up to whitespace, EI, whitespace (or the end)
+      const m = /\sEI(?=\s|$)/g
+      m.lastIndex = i + 1
+      const e = m.exec(s)
+      if (!e) throw new Error('unterminated inline image')
+      i = e.index + 3
+      ops.push({ op: 'EI', operands: [], start: opStart < 0 ? at : opStart, end: i })
+    } else ops.push({ op: word, operands: frames[0]!.items, start: opStart < 0 ? at : opStart, end: i })
+    frames[0] = { items: [], kind: 'top' }
+    opStart = -1
+  }
+  return ops
+}
+
+const ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12, '(': 40, ')': 41, '\\': 92 }
+
+/** A literal string's bytes (escapes read, an end of line inside it read as one line feed) and where it ends. */
+function literalString(s: string, from: number): { bytes: number[]; end: number } {
+  const bytes: number[] = []
+  let depth = 0
+  let i = from
+  for (;;) {
+    if (i >= s.length) throw new Error('unterminated string')
+    const ch = s[i]!
+    if (ch === '(') {
+      if (depth++ > 0) bytes.push(40)
+      i++
+    } else if (ch === ')') {
+      if (--depth === 0) return { bytes, end: i + 1 }
+      bytes.push(41)
+      i++
+    } else if (ch === '\\') {
+      const e = s[i + 1]
+      if (e === undefined) throw new Error('unterminated string')
+      if (ESCAPES[e] !== undefined) {
+        bytes.push(ESCAPES[e])
+        i += 2
+      } else if (/[0-7]/.test(e)) {
+        let j = i + 1
+        while (j < i + 4 && /[0-7]/.test(s[j] ?? '')) j++
+        bytes.push(parseInt(s.slice(i + 1, j), 8) & 0xff)
+        i = j
+      } else if (e === '\r' || e === '\n') {
+        i += e === '\r' && s[i + 2] === '\n' ? 3 : 2
+      } else i++ // an unknown escape: the backslash is ignored
+    } else if (ch === '\r') {
+      bytes.push(10)
+      i += s[i + 1] === '\n' ? 2 : 1
+    } else {
+      bytes.push(s.charCodeAt(i))
+      i++
+    }
+  }
+}
+
+/** A string operand written back as a hexadecimal string. */
+export const hexString = (bytes: readonly number[]): string => `<${bytes.map((b) => b.toString(16).padStart(2, '0')).join('')}>`
