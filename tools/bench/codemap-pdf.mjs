@@ -6,7 +6,9 @@
 // With --source (run from ../shared/corpus): also each extractor's CER against the same extractor's text of the
 // unbroken source page (labels.jsonl's `source`, texlive-doc pages under /usr/share/doc/texlive-doc, cut with qpdf),
 // for the repaired text (pdf.js) and for the output: `src*` columns.
-// Needs poppler-utils and mupdf-tools for their columns (skipped when missing).
+// Needs poppler-utils and mupdf-tools for their columns (skipped when missing). Debian 12's mutool is MuPDF 1.21,
+// which reads no /ActualText; MUPDF_JS=DIR (a folder where `npm i mupdf` was run, outside this repository: MuPDF.js
+// is AGPL) adds a `mupdfjs` column read by that MuPDF (1.27 and later honour /ActualText).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,6 +31,12 @@ const has = (cmd) => {
   }
 }
 const [hasPoppler, hasMupdf] = [has('pdftotext'), has('mutool')]
+const mupdfJs = process.env.MUPDF_JS ? await import(join(resolve(process.env.MUPDF_JS), 'node_modules', 'mupdf', 'dist', 'mupdf.js')) : undefined
+const mupdfJsText = (file, n) =>
+  mupdfJs.Document.openDocument(readFileSync(file), 'application/pdf')
+    .loadPage(n - 1)
+    .toStructuredText('preserve-whitespace')
+    .asText()
 const rows = readFileSync(join(dir, 'pages.jsonl'), 'utf8')
   .trim()
   .split('\n')
@@ -89,6 +97,7 @@ for (const d of docs) {
       res.renderIdentical = png(input) === png(out)
     }
     if (hasMupdf) res.mutool = +cer(mupdfText(out, n), r.text).toFixed(4)
+    if (mupdfJs) res.mupdfjs = +cer(mupdfJsText(out, n), r.text).toFixed(4)
     res.sizeRatio = +(statSync(out).size / statSync(input).size).toFixed(4)
     console.log(JSON.stringify(res))
   }
