@@ -1,7 +1,7 @@
 // Measures @pdftriage/repair-codemap on the garbled pages of ../shared/corpus: how many are repaired, and the character
 // error rate (NFKC, whitespace collapsed) of the repaired text and of a whole-page OCR against the unbroken source page
 // (pdf.js's text of it, through the same extractor; texlive documentation installed under /usr/share/doc/texlive-doc).
-//   node tools/bench/codemap-corpus.mjs [--no-ocr] [--only d0002,d0020] [--out rows.jsonl] [--texts DIR] [--verbose]
+//   node tools/bench/codemap-corpus.mjs [--no-ocr] [--only d0002,d0020] [--out rows.jsonl] [--texts DIR] [--verbose] [--codemap JSON]
 // The OCR figure is the anchor region's OCR (the page's text block at 300 dpi) where one was read, else a page OCR.
 // Skips cleanly without the corpus. Needs `npm run build`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -23,7 +23,8 @@ const labels = readFileSync(join(CORPUS, 'labels.jsonl'), 'utf8')
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l))
-const p = await pieces()
+// --codemap '{"maxRegionsPerFont":1}': repair-codemap's options, to compare settings
+const p = await pieces({ codemapOptions: JSON.parse(opt('--codemap', '{}')) })
 const rows = []
 const t0 = performance.now()
 for (const l of labels) {
