@@ -150,7 +150,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
         ? 'no page needed OCR: the output carries the text the input had'
         : `${ocred} OCRed, ${repaired} repaired without OCR, ${results.length - ocred - repaired - failed.length} kept as they were`
     o.log(
-      `${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}; ${s} s -> ${outPath ?? '(standard output)'}`,
+      `${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}; ${s} s -> ${outPath ?? '(standard output)'}`,
     )
   }
   return failed.length ? 1 : 0
