@@ -26,6 +26,10 @@ if (spawnSync('pdftotext', ['-v']).error) {
   console.log('pdftotext not installed (apt-get install poppler-utils): skipped')
   process.exit(0)
 }
+// without poppler-data pdftotext reads the text of non-embedded CJK fonts as nothing: 10 pages of corpus-real fall
+// to F1 0 and the mean from 0.9645 to 0.9142, none of it ours
+if (!existsSync('/usr/share/poppler/cMap'))
+  console.log('warning: poppler-data not installed (apt-get install poppler-data): pdftotext reads CJK pages as nothing')
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u
 /** The words of a text, counted. */
