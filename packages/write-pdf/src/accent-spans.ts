@@ -47,11 +47,30 @@ const numAt = (ops: readonly Operand[], i: number): number => {
   return o?.kind === 'num' ? o.value : 0
 }
 
+/** The text state a show operator reads (PDF 9.3): font, size, character and word spacing, scaling, leading, rise. */
+interface TextState {
+  font: string
+  size: number
+  tc: number
+  tw: number
+  th: number
+  tl: number
+  rise: number
+}
+
+/** Operators that set one number of the text state. */
+const SETTERS: Record<string, (ts: TextState, n: number) => void> = {
+  Tc: (ts, n) => (ts.tc = n),
+  Tw: (ts, n) => (ts.tw = n),
+  Tz: (ts, n) => (ts.th = n / 100),
+  TL: (ts, n) => (ts.tl = n),
+  Ts: (ts, n) => (ts.rise = n),
+}
+
 /** The glyphs the content shows in `fonts` (single-byte codes), with their extents along upright lines. */
 function glyphsOf(ops: readonly Op[], fonts: ReadonlyMap<string, SpanFont>): Glyph[] {
   const out: Glyph[] = []
   let seg = 0
-  type TextState = { font: string; size: number; tc: number; tw: number; th: number; tl: number; rise: number }
   let ts: TextState = { font: '', size: 0, tc: 0, tw: 0, th: 1, tl: 0, rise: 0 }
   const saved: TextState[] = []
   // the line matrix [a b c d e f] and the distance along it the next glyph starts at
@@ -73,25 +92,15 @@ function glyphsOf(ops: readonly Op[], fonts: ReadonlyMap<string, SpanFont>): Gly
       else if (o.op === 'Q') ts = saved.pop() ?? ts
       return
     }
+    const set = SETTERS[o.op]
+    if (set) {
+      set(ts, numAt(v, 0))
+      return
+    }
     switch (o.op) {
       case 'Tf':
         ts.font = v[0]?.kind === 'name' ? v[0].value : ''
         ts.size = numAt(v, 1)
-        return
-      case 'Tc':
-        ts.tc = numAt(v, 0)
-        return
-      case 'Tw':
-        ts.tw = numAt(v, 0)
-        return
-      case 'Tz':
-        ts.th = numAt(v, 0) / 100
-        return
-      case 'TL':
-        ts.tl = numAt(v, 0)
-        return
-      case 'Ts':
-        ts.rise = numAt(v, 0)
         return
       case 'Tr':
         return
