@@ -118,7 +118,8 @@ export async function writeSearchablePdfWithSummary(
     const layer = replaces ? wp.page : wp.regions?.items.length ? wp.regions : undefined
     if (!layer) continue
     // A page repaired by code maps gets them as ToUnicode CMaps of its own fonts: every extractor then reads the
-    // repaired text from the file itself, and the page's content is not touched.
+    // repaired text from the file itself, and the page's content is not touched (but for the spans of accents drawn over
+    // their letters, `accentText`: the same glyphs, drawn the same).
     if (wp.action === 'repaired' && plan.remaps(wp.pageNumber)) {
       summary.remapped.push(wp.pageNumber)
       if (o.accentText) summary.accentSpans += await wrapAccents(doc, target, plan.fontsOf(wp.pageNumber))
