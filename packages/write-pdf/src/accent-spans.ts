@@ -161,6 +161,12 @@ const LETTER = /^\p{L}$/u
 const markOf = (t: string | undefined): string | undefined =>
   t === undefined ? undefined : (SPACING_ACCENTS[t] ?? (t.length === 1 && t >= '\u0300' && t <= '\u036f' ? t : undefined))
 
+/** Whether a font whose codes read `texts` has an accent to look for (a page of fonts without one is not read). */
+export const readsAccents = (texts: Iterable<string>): boolean => {
+  for (const t of texts) if (markOf(t)) return true
+  return false
+}
+
 /** Whether accent glyph `a` is drawn over glyph `l`: its middle inside `l`'s advance, its baseline near `l`'s. */
 const over = (a: Glyph, l: Glyph): boolean => {
   const mid = (a.x0 + a.x1) / 2

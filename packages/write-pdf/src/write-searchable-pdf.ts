@@ -1,6 +1,6 @@
 import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
-import { SPACING_ACCENTS, TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
-import { accentSpans, type SpanFont } from './accent-spans.js'
+import { TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
+import { accentSpans, readsAccents, type SpanFont } from './accent-spans.js'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
@@ -160,7 +160,7 @@ async function wrapAccents(doc: PdfLibDocument, page: PDFPage, fonts: ReturnType
   const byName = new Map<string, SpanFont>()
   for (const [name, ref] of res.entries()) {
     const f = ref instanceof PDFRef ? fonts.find((x) => x.ref === ref || x.ref.toString() === ref.toString()) : undefined
-    if (!f || f.subtype === 'Type0' || ![...f.map.values()].some((t) => SPACING_ACCENTS[t] !== undefined)) continue
+    if (!f || f.subtype === 'Type0' || !readsAccents(f.map.values())) continue
     const width = simpleWidths(f.dict, f.subtype, PDFName)
     if (width) byName.set(name.decodeText(), { width, map: Object.fromEntries([...f.map].map(([c, t]) => [String(c), t])) })
   }

@@ -148,4 +148,9 @@ test('a remapped page with TeX accents gets the spans; it renders as before and 
   assert.equal(off.summary.accentSpans, 0)
   assert.equal(await pageContent(off.pdf), CAFE)
   assert.match(await pageContent(pdf), /ActualText <FEFF00E9>/)
+  // an accent the map reads as a combining mark (repair-codemap writes marks without a spacing form so) is read too
+  const marked = repaired('café noir', { ...codes, '180': '\u0301', '101': 'e' })
+  const m = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'repaired', page: marked }])
+  assert.equal(m.summary.accentSpans, 1)
+  assert.match(await pageContent(m.pdf), /ActualText <FEFF00E9>/)
 })
