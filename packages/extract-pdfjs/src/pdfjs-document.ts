@@ -1,6 +1,7 @@
 import { nonSpaceCount, TriageError, type DocumentInfo, type ExtractedDocument, type FontInfo, type PageImage, type PageText } from '@pdftriage/core'
 import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { logicalOrder } from './bidi-order.js'
+import { lacksDescriptor, withFontDescriptors } from './font-descriptors.js'
 import { fontInfo, hasDifferences, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
 import { restoreFormatMarks, shownText } from './format-marks.js'
@@ -11,6 +12,21 @@ import { addGlyphCodes, pageItems, type PdfjsTextItem, type PdfjsTextStyle } fro
 import type { PdfjsRuntime } from './pdfjs-loader.js'
 import { renderGrey } from './render-page.js'
 
+/** A pdf.js document and its own worker side and channel (pdf.js leaves a worker it was given to its caller). */
+export interface OpenedPdfjs {
+  doc: PDFDocumentProxy
+  worker: PDFWorker
+}
+
+/** Destroys a document, then its worker side. */
+async function close({ doc, worker }: OpenedPdfjs): Promise<void> {
+  try {
+    await doc.destroy()
+  } finally {
+    worker.destroy()
+  }
+}
+
 /** An open pdf.js document. Pages are loaded on demand and cleaned up after use; `close()` frees everything. */
 export class PdfjsDocument implements ExtractedDocument {
   readonly pageCount: number
@@ -18,25 +34,62 @@ export class PdfjsDocument implements ExtractedDocument {
   #closed = false
   #inFlight = 0
   #sinceCleanup = 0
+  #open: OpenedPdfjs
+  /** Documents replaced by a repaired copy, freed at close (a page may still be read from one). */
+  #replaced: OpenedPdfjs[] = []
+  /** Set when a page shows a CID font pdf.js loaded without its CMap (see font-descriptors.ts). */
+  #undescribed = false
+  /** The one attempt at reading the document again with the descriptors added: whether it was. */
+  #described: Promise<boolean> | undefined
 
   constructor(
     private readonly rt: PdfjsRuntime,
-    private readonly doc: PDFDocumentProxy,
-    /** The document's own worker side and channel (pdf.js leaves a worker it was given to its caller). */
-    private readonly worker: PDFWorker,
+    open: OpenedPdfjs,
     info: DocumentInfo,
     private readonly options: ResolvedPdfjsExtractorOptions,
     private readonly plugin: string,
     private readonly file: string | undefined,
     private readonly signal: AbortSignal | undefined,
+    /** Opens other bytes as the extractor opened these (same password and settings). */
+    private readonly reopen?: (bytes: Uint8Array) => Promise<OpenedPdfjs>,
   ) {
-    this.pageCount = doc.numPages
+    this.#open = open
+    this.pageCount = open.doc.numPages
     this.info = info
   }
 
   /** Text, fonts, image coverage, pictures and vector flag of page `n` (1-based). */
-  getPageText(n: number): Promise<PageText> {
+  async getPageText(n: number): Promise<PageText> {
+    const text = await this.#withPage(n, 'extract', (page) => this.#extract(page, n))
+    if (!this.#undescribed || !(await this.#addDescriptors())) return text
     return this.#withPage(n, 'extract', (page) => this.#extract(page, n))
+  }
+
+  /**
+   * Reads the document again with a FontDescriptor for each CID font that lacks one, once, when a page has shown
+   * such a font; later pages and renders come from the copy. A copy that cannot be made (pdf-lib refuses the file,
+   * an encrypted one) leaves the document as it is.
+   */
+  #addDescriptors(): Promise<boolean> {
+    this.#described ??= (async () => {
+      if (!this.reopen || this.info.encrypted) return false
+      let bytes: Uint8Array | undefined
+      try {
+        bytes = await withFontDescriptors(await this.#open.doc.getData())
+      } catch {
+        return false
+      }
+      if (!bytes || this.#closed) return false
+      const next = await this.reopen(bytes).catch(() => undefined)
+      if (!next || next.doc.numPages !== this.pageCount) {
+        if (next) await close(next)
+        return false
+      }
+      this.#replaced.push(this.#open)
+      this.#open = next
+      return true
+    })()
+    return this.#described
   }
 
   /** Page `n` (1-based) rendered to grey pixels at `dpi`. */
@@ -51,11 +104,7 @@ export class PdfjsDocument implements ExtractedDocument {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    try {
-      await this.doc.destroy()
-    } finally {
-      this.worker.destroy()
-    }
+    await Promise.all([this.#open, ...this.#replaced].map(close))
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
@@ -73,7 +122,7 @@ export class PdfjsDocument implements ExtractedDocument {
     let page: PDFPageProxy | undefined
     this.#inFlight++
     try {
-      page = await this.doc.getPage(n)
+      page = await this.#open.doc.getPage(n)
       return await fn(page)
     } catch (e) {
       if (e instanceof TriageError) throw e
@@ -100,7 +149,7 @@ export class PdfjsDocument implements ExtractedDocument {
     if (every <= 0 || ++this.#sinceCleanup < every || this.#inFlight > 0 || this.#closed) return
     this.#sinceCleanup = 0
     try {
-      await this.doc.cleanup()
+      await this.#open.doc.cleanup()
     } catch {
       // A render in flight elsewhere refuses the cleanup: the next page tries again.
       this.#sinceCleanup = every
@@ -149,6 +198,7 @@ export class PdfjsDocument implements ExtractedDocument {
       raw = restored ?? content.items
     }
     const { items, text, fontIds, blankRuns } = pageItems(raw, styles, viewport.transform)
+    if (this.#described === undefined && [...(scan?.fontIds ?? []), ...fontIds].some((id) => lacksDescriptor(fontOf(id)))) this.#undescribed = true
     const out: PageText = {
       pageNumber: n,
       width: Math.round(viewport.width * 100) / 100,

@@ -38,27 +38,41 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       const rt = await loadPdfjs(plugin)
       // One channel and worker side per document, as pdf.js's own fake worker makes them, with a port that copies
       // operator lists faster than structuredClone (see CopyingLoopbackPort).
-      const port = new CopyingLoopbackPort()
-      // (pdf.js types its `port` as a DOM Worker, which Node's types do not have)
-      const worker = new rt.pdfjs.PDFWorker({ port: port as never })
-      rt.workerSide.initializeFromPort(port)
-      const task = rt.pdfjs.getDocument({
-        worker,
-        // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
-        data: options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf),
-        ...(password !== undefined ? { password } : {}),
-        isEvalSupported: false, // the PDF is untrusted: no code generated from it
-        verbosity: 0,
-        disableFontFace: true, // Node has no FontFace; glyphs are drawn as paths
-        fontExtraProperties: true, // font type and composite flag for FontInfo.kind
-        useSystemFonts: false,
-        stopAtErrors: false,
-        standardFontDataUrl: rt.standardFontDataUrl,
-        cMapUrl: rt.cMapUrl,
-        cMapPacked: true,
-        wasmUrl: rt.wasmUrl,
-        maxImageSize: options.maxImagePixels, // an image over it is dropped with a warning (stopAtErrors is false)
-      })
+      const load = (data: Uint8Array) => {
+        const port = new CopyingLoopbackPort()
+        // (pdf.js types its `port` as a DOM Worker, which Node's types do not have)
+        const worker = new rt.pdfjs.PDFWorker({ port: port as never })
+        rt.workerSide.initializeFromPort(port)
+        const task = rt.pdfjs.getDocument({
+          worker,
+          data,
+          ...(password !== undefined ? { password } : {}),
+          isEvalSupported: false, // the PDF is untrusted: no code generated from it
+          verbosity: 0,
+          disableFontFace: true, // Node has no FontFace; glyphs are drawn as paths
+          fontExtraProperties: true, // font type and composite flag for FontInfo.kind
+          useSystemFonts: false,
+          stopAtErrors: false,
+          standardFontDataUrl: rt.standardFontDataUrl,
+          cMapUrl: rt.cMapUrl,
+          cMapPacked: true,
+          wasmUrl: rt.wasmUrl,
+          maxImageSize: options.maxImagePixels, // an image over it is dropped with a warning (stopAtErrors is false)
+        })
+        return { task, worker }
+      }
+      const reopen = async (data: Uint8Array) => {
+        const { task, worker } = load(data)
+        try {
+          return { doc: await task.promise, worker }
+        } catch (e) {
+          await task.destroy().catch(() => undefined)
+          worker.destroy()
+          throw e
+        }
+      }
+      // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
+      const { task, worker } = load(options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf))
       const onAbort = () => void task.destroy()
       signal?.addEventListener('abort', onAbort, { once: true })
       try {
@@ -78,7 +92,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           await refuseRepeatedTree(doc, file, where)
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)
-          return new PdfjsDocument(rt, doc, worker, info, options, plugin, file, signal)
+          return new PdfjsDocument(rt, { doc, worker }, info, options, plugin, file, signal, reopen)
         } catch (e) {
           await doc.destroy()
           throw e
