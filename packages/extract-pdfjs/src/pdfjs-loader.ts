@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { homedir, platform } from 'node:os'
 import { dirname, join } from 'node:path'
 import { TriageError } from '@pdftriage/core'
+import { inflateOnThisThread } from './sync-inflate.js'
 
 /** The pdf.js module type (legacy build). */
 export type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -82,6 +83,7 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
       } finally {
         if (lazy) Object.defineProperty(globalThis, 'Response', response)
       }
+      inflateOnThisThread()
       if (Array.prototype.push !== nativePush)
         Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false })
       const root = dirname(req.resolve('pdfjs-dist/package.json'))
