@@ -163,6 +163,11 @@ const BACKWARD_GAP = -0.2
  * two lines, a cell below), less is the same line drawn out of order.
  */
 const BACKWARD_LINE = 0.5
+/**
+ * The area (square points) under which a glyph's em square drawn on the page is flat: no font size in use comes near
+ * it (a 1 pt font's em is 1 pt^2; 1e-6 would be a 0.001 pt font), and a flattening matrix gives exactly 0.
+ */
+const FLAT_EM = 1e-6
 
 /**
  * Text drawn over itself (fake bold, drop shadows, a field's value drawn again by its widget): a glyph with the same
@@ -588,6 +593,10 @@ export class OperatorTextReader {
     const ux = ax / em
     const uy = ay / em
     const up = ux * cy - uy * cx < 0 ? -1 : 1
+    // A text matrix that flattens the em square (`0 0 0 1 0 0 Tm`, a zero horizontal scale) draws nothing. Its letters
+    // are kept, as pdftotext keeps them (hidden text is still the file's text), but a space drawn so separates
+    // nothing: a form's label `BUTTO`, a flat space, then `N` where `BUTTO` ends reads "BUTTON".
+    const flat = Math.abs(ax * cy - ay * cx) < FLAT_EM
     const x = this.x
     const ty = this.y + this.rise
     const type3 = Boolean(font.isType3Font)
@@ -609,7 +618,7 @@ export class OperatorTextReader {
       const unicode = mapsToNothing(font, glyph) ? '' : type3 ? this.type3Text(glyph.unicode, glyphs, gi, fontId) : (glyph.unicode ?? '')
       // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
       // pdf.js's text content.
-      if (px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
+      if ((flat && unicode.trim() === '') || px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
         adv = next
         continue
       }

@@ -26,3 +26,16 @@ test('letters set apart by character spacing read as words; word gaps, leader do
   )
   assert.equal((await doc.getPageText(1)).text, 'Lorem ipsum\nLOREM IPSUM\nChapitre. . . . 12\nab cd\nA section')
 })
+
+test('a space drawn under a flattening text matrix separates nothing; letters drawn so are kept', async () => {
+  // As a form generator wrote a button's label: `BUTTO`, a space under `0 0 0 1 0 0 Tm`, then `N` where `BUTTO` ends
+  // (Helvetica: B 667, U 722, T 611, O 778 thousandths of the 12 pt size: 40.647 + 40.668 = 81.315).
+  const body = [
+    'BT /F1 12 Tf 1 0 0 1 0 0 Tm 40.647 661.094 TD (BUTTO) Tj',
+    '0 0 0 1 0 0 Tm 81.315 661.094 TD ( ) Tj',
+    '1 0 0 1 0 0 Tm 81.315 661.094 TD (N) Tj',
+    '1 0 0 1 0 0 Tm 40 600 TD (Shown) Tj 0 0 0 1 0 0 Tm 100 600 TD (Flat) Tj ET',
+  ].join('\n')
+  await using doc = await open(helveticaPage(body))
+  assert.equal((await doc.getPageText(1)).text, 'BUTTON\nShown Flat')
+})
