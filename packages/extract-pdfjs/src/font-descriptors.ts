@@ -23,8 +23,18 @@ export function lacksDescriptor(font: unknown): boolean {
  * `undefined` when there is none to add. Read with pdf-lib, loaded only here (few documents need it).
  */
 export async function withFontDescriptors(bytes: Uint8Array): Promise<Uint8Array | undefined> {
-  const { PDFDocument, PDFDict, PDFName } = await import('pdf-lib')
-  const doc = await PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false, throwOnInvalidObject: false })
+  const { PDFDocument, PDFDict, PDFName, ParseSpeeds } = await import('pdf-lib')
+  // pdf-lib reports each object it cannot parse with console.warn: faults of the file that pdf.js has already read
+  // past, not for the user's terminal. Parsed without pausing (no timer between objects), so the quiet lasts for the
+  // parse alone.
+  const warn = console.warn
+  console.warn = () => {}
+  let doc
+  try {
+    doc = await PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false, throwOnInvalidObject: false, parseSpeed: ParseSpeeds.Fastest })
+  } finally {
+    console.warn = warn
+  }
   const ctx = doc.context
   const N = (s: string) => PDFName.of(s)
   let added = 0
