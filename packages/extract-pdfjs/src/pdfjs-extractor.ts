@@ -41,7 +41,9 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       const load = (data: Uint8Array) => {
         const port = new CopyingLoopbackPort()
         // (pdf.js types its `port` as a DOM Worker, which Node's types do not have)
-        const worker = new rt.pdfjs.PDFWorker({ port: port as never })
+        // Its verbosity is its own: the worker side is told it when the channel opens, before getDocument's
+        // `verbosity` is read, and would print pdf.js's warnings on repairs it makes anyway ("Indexing all PDF objects").
+        const worker = new rt.pdfjs.PDFWorker({ port: port as never, verbosity: 0 })
         rt.workerSide.initializeFromPort(port)
         const task = rt.pdfjs.getDocument({
           worker,

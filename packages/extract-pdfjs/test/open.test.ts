@@ -4,7 +4,7 @@ import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { encryptedPdf, healthyPdf, notPdf, truncatedPdf } from '@pdftriage/fixtures'
 import pdfjsExtractor from '../src/index.js'
-import { encryptedWithPassword, zeroPages } from './hand-pdf.js'
+import { encryptedWithPassword, handPdf, zeroPages } from './hand-pdf.js'
 
 const extractor = () => pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })
 
@@ -158,4 +158,29 @@ test("loading pdf.js leaves Node's own Response global in place", () => {
   const cwd = fileURLToPath(new URL('../..', import.meta.url))
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8', timeout: 60_000 })
   assert.equal(r.status, 0, r.stderr)
+})
+
+test("pdf.js does not print its warnings, from the process's first document on", () => {
+  // In a fresh process: pdf.js's worker side takes its verbosity when the first channel opens. A push button with no
+  // action makes it say, at warning level, that it does not support one.
+  const body = 'BT /F1 24 Tf 72 700 Td (Form page) Tj ET'
+  const pdf = handPdf([
+    '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R] >> >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Annots [6 0 R] /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (b) /Rect [100 100 200 130] /P 3 0 R >>',
+  ])
+  const script = `
+    import pdfjsExtractor from ${JSON.stringify(new URL('../src/index.js', import.meta.url).href)}
+    const ex = await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })
+    const doc = await ex.open(new Uint8Array(Buffer.from(${JSON.stringify(Buffer.from(pdf).toString('base64'))}, 'base64')), { file: 't.pdf' })
+    process.stdout.write((await doc.getPageText(1)).text)
+    await doc.close()
+  `
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+  assert.equal(r.status, 0, r.stderr)
+  assert.match(r.stdout, /Form page/)
+  assert.equal(r.stderr, '')
 })
