@@ -23,7 +23,7 @@ export function lacksDescriptor(font: unknown): boolean {
  * `undefined` when there is none to add. Read with pdf-lib, loaded only here (few documents need it).
  */
 export async function withFontDescriptors(bytes: Uint8Array): Promise<Uint8Array | undefined> {
-  const { PDFDocument, PDFDict, PDFName, ParseSpeeds } = await import('pdf-lib')
+  const { PDFArray, PDFDocument, PDFDict, PDFName, ParseSpeeds } = await import('pdf-lib')
   // pdf-lib reports each object it cannot parse with console.warn: faults of the file that pdf.js has already read
   // past, not for the user's terminal. Parsed without pausing (no timer between objects), so the quiet lasts for the
   // parse alone.
@@ -41,7 +41,7 @@ export async function withFontDescriptors(bytes: Uint8Array): Promise<Uint8Array
   for (const [, obj] of ctx.enumerateIndirectObjects()) {
     if (!(obj instanceof PDFDict) || obj.get(N('Subtype')) !== N('Type0')) continue
     const kids = ctx.lookup(obj.get(N('DescendantFonts')))
-    const kid = kids && 'get' in kids && typeof kids.get === 'function' ? ctx.lookup((kids as { get(i: number): unknown }).get(0) as never) : undefined
+    const kid = kids instanceof PDFArray && kids.size() > 0 ? ctx.lookup(kids.get(0)) : undefined
     if (!(kid instanceof PDFDict) || kid.get(N('FontDescriptor')) !== undefined) continue
     const name = kid.get(N('BaseFont')) ?? obj.get(N('BaseFont'))
     if (!(name instanceof PDFName)) continue

@@ -40,9 +40,9 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       // operator lists faster than structuredClone (see CopyingLoopbackPort).
       const load = (data: Uint8Array) => {
         const port = new CopyingLoopbackPort()
-        // (pdf.js types its `port` as a DOM Worker, which Node's types do not have)
-        // Its verbosity is its own: the worker side is told it when the channel opens, before getDocument's
-        // `verbosity` is read, and would print pdf.js's warnings on repairs it makes anyway ("Indexing all PDF objects").
+        // The worker's verbosity is its own: the worker side is told it when the channel opens, before getDocument's
+        // `verbosity` is read, and the first document of a process printed pdf.js's warnings ("Push buttons without
+        // action dictionaries are not supported"). (pdf.js types `port` as a DOM Worker, which Node's types lack.)
         const worker = new rt.pdfjs.PDFWorker({ port: port as never, verbosity: 0 })
         rt.workerSide.initializeFromPort(port)
         const task = rt.pdfjs.getDocument({
