@@ -37,8 +37,6 @@ export class PdfjsDocument implements ExtractedDocument {
   #open: OpenedPdfjs
   /** Documents replaced by a repaired copy, freed at close (a page may still be read from one). */
   #replaced: OpenedPdfjs[] = []
-  /** Set when a page shows a CID font pdf.js loaded without its CMap (see font-descriptors.ts). */
-  #undescribed = false
   /** The one attempt at reading the document again with the descriptors added: whether it was. */
   #described: Promise<boolean> | undefined
 
@@ -60,9 +58,12 @@ export class PdfjsDocument implements ExtractedDocument {
 
   /** Text, fonts, image coverage, pictures and vector flag of page `n` (1-based). */
   async getPageText(n: number): Promise<PageText> {
-    const text = await this.#withPage(n, 'extract', (page) => this.#extract(page, n))
-    if (!this.#undescribed || !(await this.#addDescriptors())) return text
-    return this.#withPage(n, 'extract', (page) => this.#extract(page, n))
+    // A page read before the copy that shows a CID font pdf.js loaded without its CMap (see font-descriptors.ts) is
+    // read again from the copy; pages read from the copy are read once.
+    const from = this.#open
+    const { text, undescribed } = await this.#withPage(n, 'extract', (page) => this.#extract(page, n))
+    if (!undescribed || !(await this.#addDescriptors()) || this.#open === from) return text
+    return (await this.#withPage(n, 'extract', (page) => this.#extract(page, n))).text
   }
 
   /**
@@ -156,7 +157,8 @@ export class PdfjsDocument implements ExtractedDocument {
     }
   }
 
-  async #extract(page: PDFPageProxy, n: number): Promise<PageText> {
+  /** The page's text, and whether it shows a CID font pdf.js loaded without its CMap. */
+  async #extract(page: PDFPageProxy, n: number): Promise<{ text: PageText; undescribed: boolean }> {
     const viewport = page.getViewport({ scale: 1 })
     const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars, textSource } = this.options
     const { AnnotationMode } = this.rt.pdfjs
@@ -198,7 +200,7 @@ export class PdfjsDocument implements ExtractedDocument {
       raw = restored ?? content.items
     }
     const { items, text, fontIds, blankRuns } = pageItems(raw, styles, viewport.transform)
-    if (this.#described === undefined && [...(scan?.fontIds ?? []), ...fontIds].some((id) => lacksDescriptor(fontOf(id)))) this.#undescribed = true
+    const undescribed = [...(scan?.fontIds ?? []), ...fontIds].some((id) => lacksDescriptor(fontOf(id)))
     const out: PageText = {
       pageNumber: n,
       width: Math.round(viewport.width * 100) / 100,
@@ -233,6 +235,6 @@ export class PdfjsDocument implements ExtractedDocument {
       }
       out.fonts = fonts
     }
-    return out
+    return { text: out, undescribed }
   }
 }
