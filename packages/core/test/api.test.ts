@@ -16,6 +16,7 @@ test('the public API of @pdftriage/core', async () => {
     'SPACING_ACCENTS',
     'TextAligner',
     'TriageError',
+    'accentMark',
     'bboxHeight',
     'bboxUnion',
     'bboxWidth',

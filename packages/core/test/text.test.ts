@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { joinItems, rejoinItems, type PageText, type TextItem } from '@pdftriage/core'
+import { accentMark, joinItems, rejoinItems, type PageText, type TextItem } from '@pdftriage/core'
 
 const item = (text: string, hasEol = false): TextItem => ({ text, bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, ...(hasEol ? { hasEol } : {}) })
 const page = (items: TextItem[], text: string): PageText => ({ pageNumber: 1, width: 100, height: 100, items, text, source: 'text-layer' })
@@ -19,4 +19,14 @@ test("rejoinItems keeps the page's separators between runs and falls back to joi
   assert.equal(rejoinItems(page(p.items, `${p.text} more`), now), joinItems(now))
   // runs that touch stay touching whatever they now read
   assert.equal(rejoinItems(page([item('a'), item('b')], 'ab'), [item('x'), item('y')]), 'xy')
+})
+
+test('accentMark: a spacing accent or a lone combining mark gives its mark; letters and longer texts none', () => {
+  assert.equal(accentMark('\u00b4'), '\u0301')
+  assert.equal(accentMark('^'), '\u0302')
+  assert.equal(accentMark('\u0308'), '\u0308')
+  assert.equal(accentMark('e'), undefined)
+  assert.equal(accentMark('\u00e9'), undefined)
+  assert.equal(accentMark('\u00b4\u00b4'), undefined)
+  assert.equal(accentMark(''), undefined)
 })

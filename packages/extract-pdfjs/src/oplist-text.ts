@@ -1,4 +1,4 @@
-import { dotless, SPACING_ACCENTS } from '@pdftriage/core'
+import { accentMark, dotless } from '@pdftriage/core'
 import { RTL, rtlSpans } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type WalkState } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
@@ -79,14 +79,6 @@ function texGlyph(c: number, fontId: string, ot1: Set<string>): string {
   return c === 0x1a ? String.fromCharCode(c) : TEX_LIGATURES[c - 0x1b]!
 }
 
-/** Core's spacing accents (a combining mark drawn apart from its letter is placed the same way) by character code: looked up once a glyph, which a string key into an object made a tenth of the walk. */
-const ACCENT_AT: Array<string | undefined> = []
-for (const [k, v] of Object.entries(SPACING_ACCENTS)) ACCENT_AT[k.charCodeAt(0)] = v
-const accentMark = (u: string): string | undefined => {
-  if (u.length !== 1) return undefined
-  const c = u.charCodeAt(0)
-  return c >= 0x300 && c <= 0x36f ? u : ACCENT_AT[c]
-}
 /** LETTER.test(u), ASCII answered without the pattern (it runs per glyph). */
 const startsWithLetter = (u: string): boolean => {
   const c = u.charCodeAt(0)

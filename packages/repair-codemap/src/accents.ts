@@ -1,4 +1,4 @@
-import { dotless, SPACING_ACCENTS, type ItemGlyph } from '@pdftriage/core'
+import { accentMark, dotless, SPACING_ACCENTS, type ItemGlyph } from '@pdftriage/core'
 
 /**
  * Spacing accents and the combining marks they stand for, as extract-pdfjs reads TeX's `\accent` (core's table):
@@ -18,11 +18,8 @@ const LETTER = /^\p{L}$/u
  * that is what its votes say: `é` for the acute, `è` for the grave).
  */
 export function markOf(t: string): string | undefined {
-  if (t.length === 1) {
-    const c = t.charCodeAt(0)
-    if (c >= 0x300 && c <= 0x36f) return t
-    if (SPACING[t]) return SPACING[t]
-  }
+  const mark = accentMark(t)
+  if (mark) return mark
   const d = t.normalize('NFD')
   const cs = Array.from(d)
   if (cs.length === 2 && LETTER.test(cs[0]!) && /^[\u0300-\u036f]$/.test(cs[1]!)) return cs[1]

@@ -1,4 +1,4 @@
-import { dotless, SPACING_ACCENTS } from '@pdftriage/core'
+import { accentMark, dotless } from '@pdftriage/core'
 import { hexString, parseContent, type Op, type Operand } from './content-stream.js'
 import { utf16 } from './tounicode.js'
 
@@ -158,8 +158,7 @@ function glyphsOf(ops: readonly Op[], fonts: ReadonlyMap<string, SpanFont>): Gly
 const LETTER = /^\p{L}$/u
 
 /** The mark a code's text stands for when it is an accent (a spacing accent or a combining mark). */
-const markOf = (t: string | undefined): string | undefined =>
-  t === undefined ? undefined : (SPACING_ACCENTS[t] ?? (t.length === 1 && t >= '\u0300' && t <= '\u036f' ? t : undefined))
+const markOf = (t: string | undefined): string | undefined => (t === undefined ? undefined : accentMark(t))
 
 /** Whether a font whose codes read `texts` has an accent to look for (a page of fonts without one is not read). */
 export const readsAccents = (texts: Iterable<string>): boolean => {
