@@ -206,6 +206,21 @@ function rewriteOp(o: Op, cuts: ReadonlyMap<number, string[]>): string {
   // a line feed first: what comes before it in the stream may end with a word of its own
   let out = '\n'
   let k = 0
+  /** Splits a string's bytes where cuts fall: `put` gets each run of bytes (hex), `cut` each cut's operators. */
+  const split = (bytes: readonly number[], put: (hex: string) => void, cut: (ops: string) => void) => {
+    let run: number[] = []
+    for (const b of bytes) {
+      const c = cuts.get(k)
+      if (c) {
+        if (run.length) put(hexString(run))
+        run = []
+        cut(c.join(''))
+      }
+      run.push(b)
+      k++
+    }
+    if (run.length) put(hexString(run))
+  }
   // the operator's string(s) as pieces, each shown by its own operator
   if (o.op === 'TJ') {
     const items = (v[v.length - 1] as { kind: 'array'; items: Operand[] }).items
@@ -216,39 +231,25 @@ function rewriteOp(o: Op, cuts: ReadonlyMap<number, string[]>): string {
     }
     for (const it of items) {
       if (it.kind === 'num') piece.push(pdfNum(it.value))
-      else if (it.kind === 'str') {
-        let bytes: number[] = []
-        for (const b of it.bytes) {
-          const c = cuts.get(k)
-          if (c) {
-            if (bytes.length) piece.push(hexString(bytes))
-            bytes = []
+      else if (it.kind === 'str')
+        split(
+          it.bytes,
+          (hex) => piece.push(hex),
+          (ops) => {
             flush()
-            out += c.join('')
-          }
-          bytes.push(b)
-          k++
-        }
-        if (bytes.length) piece.push(hexString(bytes))
-      }
+            out += ops
+          },
+        )
     }
     flush()
   } else {
     if (o.op === '"') out += `${pdfNum(numAt(v, 0))} Tw ${pdfNum(numAt(v, 1))} Tc T*\n`
     else if (o.op === "'") out += 'T*\n'
-    const str = v[v.length - 1] as { kind: 'str'; bytes: number[] }
-    let bytes: number[] = []
-    for (const b of str.bytes) {
-      const c = cuts.get(k)
-      if (c) {
-        if (bytes.length) out += `${hexString(bytes)} Tj\n`
-        bytes = []
-        out += c.join('')
-      }
-      bytes.push(b)
-      k++
-    }
-    if (bytes.length) out += `${hexString(bytes)} Tj\n`
+    split(
+      (v[v.length - 1] as { kind: 'str'; bytes: number[] }).bytes,
+      (hex) => (out += `${hex} Tj\n`),
+      (ops) => (out += ops),
+    )
   }
   const after = cuts.get(k)
   if (after) out += after.join('')
