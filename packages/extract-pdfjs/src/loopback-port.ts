@@ -16,12 +16,99 @@ import type { TransferListItem } from 'node:worker_threads'
 export class CopyingLoopbackPort {
   #listeners = new Map<(event: { data: unknown }) => void, (() => void) | undefined>()
   #deferred = Promise.resolve()
+  /** Whether outlines wait for {@link outlines}, and whether the worker side now builds them as it reads text. */
+  readonly #lazy: boolean
+  #outlining: boolean
+  /** Fonts the worker side has sent, by id: the request for their outlines once made (settled for fonts made with them). */
+  #fonts = new Map<string, Promise<void> | undefined>()
+  /** The document's two handlers, from its first font message. */
+  #names: { display: string; worker: string } | undefined
+  /** Our outline requests awaiting the worker side's reply, by callback id. */
+  #requests = new Map<number, () => void>()
+  #lastRequest = 0
+  /** Set once the document is told to terminate: its worker side answers nothing after that. */
+  #terminating = false
+
+  /** `lazyOutlines`: glyph outlines are built only once {@link outlines} is called (see there). */
+  constructor({ lazyOutlines = false }: { lazyOutlines?: boolean } = {}) {
+    this.#lazy = lazyOutlines
+    this.#outlining = !lazyOutlines
+  }
 
   postMessage(message: unknown, transfer?: TransferListItem[]): void {
+    const m = message as PdfjsMessage | null
+    if (m?.targetName === OUTLINE_REQUESTER) {
+      // the worker side's reply to one of our requests, which pdf.js's handlers must not see
+      this.#requests.get(m.callbackId as number)?.()
+      this.#requests.delete(m.callbackId as number)
+      return
+    }
     const event = { data: isOperatorListChunk(message) ? copyMessage(message, transfer) : structuredClone(message, transfer ? { transfer } : undefined) }
+    if (m?.action === 'GetDocRequest') this.#outlineOnDemand(event.data as PdfjsMessage)
+    else if (m?.action === 'commonobj') this.#fontSent(event.data as PdfjsMessage)
+    this.#deliver(event)
+    if (m?.action === 'Terminate') {
+      // requests still unanswered would keep a render waiting on a document that is going away
+      this.#terminating = true
+      for (const resolve of this.#requests.values()) resolve()
+      this.#requests.clear()
+    }
+  }
+
+  #deliver(event: { data: unknown }): void {
     void this.#deferred.then(() => {
       for (const [listener] of this.#listeners) listener.call(this, event)
     })
+  }
+
+  /**
+   * Glyph outlines on demand. Node has no FontFace, so pdf.js draws text as paths, and with `disableFontFace` its
+   * worker side builds the outline of every glyph a page shows as it reads the page (and sends each over this
+   * channel): 12 % of the CPU of a text-only triage of a 312-page manual (`tools/bench/triage-ab.mjs`), for renders
+   * most pages never get. With `lazyOutlines`, the worker side is told to build none until this is called, before a
+   * render: then it builds the outlines of the glyphs it has met so far in every font it has sent (pdf.js's own
+   * "FontFallback", which also makes that font build outlines from then on), and fonts it loads afterwards build them
+   * as they are read, as without `lazyOutlines`. The display side is told every font is drawn as paths either way.
+   */
+  async outlines(): Promise<void> {
+    if (this.#outlining && !this.#lazy) return
+    this.#outlining = true
+    const names = this.#names
+    if (!names || this.#terminating) return
+    // every font's request, including those another render made and still waits for
+    const asked: Promise<void>[] = []
+    for (const [id, request] of this.#fonts) {
+      if (request) {
+        asked.push(request)
+        continue
+      }
+      const callbackId = ++this.#lastRequest
+      const made = new Promise<void>((resolve) => this.#requests.set(callbackId, resolve))
+      this.#fonts.set(id, made)
+      asked.push(made)
+      this.#deliver({ data: { sourceName: OUTLINE_REQUESTER, targetName: names.worker, action: 'FontFallback', callbackId, data: { id } } })
+    }
+    await Promise.all(asked)
+  }
+
+  /** The worker side reads `disableFontFace` when it makes a font: there it now reads whether outlines are on. */
+  #outlineOnDemand(m: PdfjsMessage): void {
+    const options = (m.data as { evaluatorOptions?: object } | null)?.evaluatorOptions
+    if (this.#outlining || typeof options !== 'object' || options === null) return
+    Object.defineProperty(options, 'disableFontFace', { get: () => this.#outlining, enumerable: true, configurable: true })
+  }
+
+  /** A font the worker side sends: recorded, and marked as drawn with paths for the display side. */
+  #fontSent(m: PdfjsMessage): void {
+    const [id, type, font] = (Array.isArray(m.data) ? m.data : []) as [unknown, unknown, { buffer?: unknown } | undefined]
+    if (type !== 'Font' || typeof id !== 'string' || !(font?.buffer instanceof ArrayBuffer) || font.buffer.byteLength === 0) return
+    this.#names ??= { display: m.targetName as string, worker: m.sourceName as string }
+    // pdf.js's font record starts with two bits a flag (0 unset, 1 false, 2 true), `disableFontFace` third: whether
+    // the worker side made this font with outlines on (a font made before `outlines()` may be sent after it).
+    const flags = new Uint8Array(font.buffer, 0, 1)
+    const TRUE = 0b10 << DISABLE_FONT_FACE_BIT
+    if (!this.#fonts.has(id)) this.#fonts.set(id, (flags[0]! & (0b11 << DISABLE_FONT_FACE_BIT)) === TRUE ? SETTLED : undefined)
+    flags[0] = (flags[0]! & ~(0b11 << DISABLE_FONT_FACE_BIT)) | TRUE
   }
 
   addEventListener(_name: string, listener: (event: { data: unknown }) => void, options?: { signal?: AbortSignal } | null): void {
@@ -46,6 +133,23 @@ export class CopyingLoopbackPort {
     this.#listeners.clear()
   }
 }
+
+/** A message of pdf.js's channel, as far as the port looks into it. */
+interface PdfjsMessage {
+  sourceName?: unknown
+  targetName?: unknown
+  action?: unknown
+  callbackId?: unknown
+  data?: unknown
+}
+
+/** The handler name our outline requests go out under: the worker side replies to it, and no pdf.js handler has it. */
+const OUTLINE_REQUESTER = 'pdftriage-outlines'
+
+const SETTLED = Promise.resolve()
+
+/** Where pdf.js 5.6's font record (FONT_INFO in its obj_bin_transform) keeps `disableFontFace`: bits 4-5 of byte 0. */
+const DISABLE_FONT_FACE_BIT = 4
 
 /** A stream chunk of an operator list, as pdf.js's worker enqueues it: `{ ..., chunk: { fnArray, argsArray, ... } }`. */
 function isOperatorListChunk(m: unknown): m is { chunk: { fnArray: unknown[]; argsArray: unknown[] } } {

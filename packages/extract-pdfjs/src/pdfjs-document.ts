@@ -16,6 +16,8 @@ import { renderGrey } from './render-page.js'
 export interface OpenedPdfjs {
   doc: PDFDocumentProxy
   worker: PDFWorker
+  /** Has the worker side build glyph outlines, which a render needs (see CopyingLoopbackPort's `outlines`). */
+  outlines(): Promise<void>
 }
 
 /** Destroys a document, then its worker side. */
@@ -96,9 +98,10 @@ export class PdfjsDocument implements ExtractedDocument {
   /** Page `n` (1-based) rendered to grey pixels at `dpi`. */
   renderPage(n: number, dpi: number): Promise<PageImage> {
     this.rt.systemFonts()
-    return this.#withPage(n, 'render', (page) =>
-      renderGrey(this.rt.canvas, page, n, dpi, { plugin: this.plugin, file: this.file, maxPixels: this.options.maxRenderPixels }),
-    )
+    return this.#withPage(n, 'render', async (page, open) => {
+      await open.outlines()
+      return renderGrey(this.rt.canvas, page, n, dpi, { plugin: this.plugin, file: this.file, maxPixels: this.options.maxRenderPixels })
+    })
   }
 
   /** Destroys the pdf.js document; later calls fail. Safe to call twice. */
@@ -112,7 +115,7 @@ export class PdfjsDocument implements ExtractedDocument {
     await this.close()
   }
 
-  async #withPage<T>(n: number, stage: 'extract' | 'render', fn: (page: PDFPageProxy) => Promise<T>): Promise<T> {
+  async #withPage<T>(n: number, stage: 'extract' | 'render', fn: (page: PDFPageProxy, open: OpenedPdfjs) => Promise<T>): Promise<T> {
     const { plugin, file } = this
     const where = { plugin, stage, page: n, ...(file ? { file } : {}) }
     if (this.#closed) throw new TriageError('USAGE', `[${plugin}] the document is closed`, where)
@@ -123,8 +126,9 @@ export class PdfjsDocument implements ExtractedDocument {
     let page: PDFPageProxy | undefined
     this.#inFlight++
     try {
-      page = await this.#open.doc.getPage(n)
-      return await fn(page)
+      const open = this.#open
+      page = await open.doc.getPage(n)
+      return await fn(page, open)
     } catch (e) {
       if (e instanceof TriageError) throw e
       throw new TriageError(

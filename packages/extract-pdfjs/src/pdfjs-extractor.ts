@@ -37,9 +37,10 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       }
       const rt = await loadPdfjs(plugin)
       // One channel and worker side per document, as pdf.js's own fake worker makes them, with a port that copies
-      // operator lists faster than structuredClone (see CopyingLoopbackPort).
+      // operator lists faster than structuredClone and has glyph outlines built only for renders (see
+      // CopyingLoopbackPort).
       const load = (data: Uint8Array) => {
-        const port = new CopyingLoopbackPort()
+        const port = new CopyingLoopbackPort({ lazyOutlines: true })
         // The worker's verbosity is its own: the worker side is told it when the channel opens, before getDocument's
         // `verbosity` is read, and the first document of a process printed pdf.js's warnings ("Push buttons without
         // action dictionaries are not supported"). (pdf.js types `port` as a DOM Worker, which Node's types lack.)
@@ -61,12 +62,12 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           wasmUrl: rt.wasmUrl,
           maxImageSize: options.maxImagePixels, // an image over it is dropped with a warning (stopAtErrors is false)
         })
-        return { task, worker }
+        return { task, worker, outlines: () => port.outlines() }
       }
       const reopen = async (data: Uint8Array) => {
-        const { task, worker } = load(data)
+        const { task, worker, outlines } = load(data)
         try {
-          return { doc: await task.promise, worker }
+          return { doc: await task.promise, worker, outlines }
         } catch (e) {
           await task.destroy().catch(() => undefined)
           worker.destroy()
@@ -74,7 +75,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
         }
       }
       // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
-      const { task, worker } = load(options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf))
+      const { task, worker, outlines } = load(options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf))
       const onAbort = () => void task.destroy()
       signal?.addEventListener('abort', onAbort, { once: true })
       try {
@@ -94,7 +95,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           await refuseRepeatedTree(doc, file, where)
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)
-          return new PdfjsDocument(rt, { doc, worker }, info, options, plugin, file, signal, reopen)
+          return new PdfjsDocument(rt, { doc, worker, outlines }, info, options, plugin, file, signal, reopen)
         } catch (e) {
           await doc.destroy()
           throw e

@@ -108,3 +108,74 @@ test('a listener removed, or added with an aborted signal, hears nothing; termin
   await new Promise<void>((resolve) => setImmediate(resolve))
   assert.deepEqual(heard, ['a:1', 'b:1', 'a:2'])
 })
+
+test('lazy outlines: the worker reads disableFontFace off until outlines(); fonts are marked as paths; replies stay ours', async () => {
+  for (const lazyOutlines of [true, false]) {
+    const port = new CopyingLoopbackPort({ lazyOutlines })
+    const heard: { action?: string; callback?: number; data?: unknown }[] = []
+    let options: { disableFontFace?: boolean } = {}
+    // a stand-in for pdf.js's worker side: answers FontFallback as its message handler does
+    port.addEventListener('message', (e) => {
+      const m = e.data as { sourceName: string; targetName: string; action?: string; callbackId?: number; data?: { evaluatorOptions?: object } }
+      heard.push(m)
+      if (m.action === 'GetDocRequest') options = m.data!.evaluatorOptions!
+      if (m.action === 'FontFallback') port.postMessage({ sourceName: m.targetName, targetName: m.sourceName, callback: 1, callbackId: m.callbackId })
+    })
+    port.postMessage({
+      sourceName: 'main',
+      targetName: 'worker',
+      action: 'GetDocRequest',
+      callbackId: 1,
+      data: { evaluatorOptions: { disableFontFace: true } },
+    })
+    // byte 0 of the font record: black 01, bold 10, disableFontFace 01 (false), fontExtraProperties 10
+    const record = new Uint8Array([0b10_01_10_01, 7]).buffer
+    port.postMessage({ sourceName: 'd0_worker', targetName: 'd0', action: 'commonobj', data: ['g_d0_f1', 'Font', { buffer: record }] }, [record])
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(options.disableFontFace, !lazyOutlines)
+    const font = heard.find((m) => m.action === 'commonobj')!.data as [string, string, { buffer: ArrayBuffer }]
+    assert.deepEqual([...new Uint8Array(font[2].buffer)], [0b10_10_10_01, 7])
+    await port.outlines()
+    await port.outlines()
+    assert.equal(options.disableFontFace, true)
+    const fallbacks = heard.filter((m) => m.action === 'FontFallback')
+    assert.deepEqual(
+      fallbacks.map((m) => m.data),
+      lazyOutlines ? [{ id: 'g_d0_f1' }] : [],
+    )
+    assert.equal(heard.filter((m) => m.callback !== undefined).length, 0, 'the replies are not passed on')
+  }
+})
+
+test('lazy outlines: a second render waits for the request the first made; a terminating document keeps no render waiting', async () => {
+  const port = new CopyingLoopbackPort({ lazyOutlines: true })
+  const fallbacks: { sourceName: string; targetName: string; callbackId: number }[] = []
+  port.addEventListener('message', (e) => {
+    const m = e.data as { sourceName: string; targetName: string; action?: string; callbackId: number }
+    if (m.action === 'FontFallback') fallbacks.push(m) // answered below, when the test says
+  })
+  const record = new Uint8Array([0]).buffer
+  port.postMessage({ sourceName: 'd0_worker', targetName: 'd0', action: 'commonobj', data: ['g_d0_f1', 'Font', { buffer: record }] })
+  await new Promise((resolve) => setImmediate(resolve))
+  const done: string[] = []
+  const first = port.outlines().then(() => done.push('first'))
+  const second = port.outlines().then(() => done.push('second'))
+  await new Promise((resolve) => setImmediate(resolve))
+  assert.deepEqual([fallbacks.length, done], [1, []])
+  const [f] = fallbacks
+  port.postMessage({ sourceName: f!.targetName, targetName: f!.sourceName, callback: 1, callbackId: f!.callbackId })
+  await Promise.all([first, second])
+  assert.deepEqual(done, ['first', 'second'])
+
+  port.postMessage({ sourceName: 'd0_worker', targetName: 'd0', action: 'commonobj', data: ['g_d0_f2', 'Font', { buffer: new Uint8Array([0]).buffer }] })
+  await new Promise((resolve) => setImmediate(resolve))
+  const pending = port.outlines()
+  await new Promise((resolve) => setImmediate(resolve))
+  assert.equal(fallbacks.length, 2)
+  port.postMessage({ sourceName: 'd0', targetName: 'd0_worker', action: 'Terminate', callbackId: 9, data: null })
+  await pending // unanswered, and settled all the same
+  port.postMessage({ sourceName: 'd0_worker', targetName: 'd0', action: 'commonobj', data: ['g_d0_f3', 'Font', { buffer: new Uint8Array([0]).buffer }] })
+  await port.outlines()
+  await new Promise((resolve) => setImmediate(resolve))
+  assert.equal(fallbacks.length, 2)
+})

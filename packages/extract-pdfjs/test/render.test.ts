@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { blankPdf, healthyPdf } from '@pdftriage/fixtures'
+import { blankPdf, healthyPdf, longPdf, mixedFontPdf } from '@pdftriage/fixtures'
 import pdfjsExtractor from '../src/index.js'
+import { CopyingLoopbackPort } from '../src/loopback-port.js'
+import { loadPdfjs } from '../src/pdfjs-loader.js'
 
 const open = async (bytes: Uint8Array, options = {}) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse(options), { baseDir: '.' })).open(bytes)
 
@@ -63,5 +65,64 @@ test('render: the canvas has the system fonts that loading it registers, though 
     assert.equal(ours, own)
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('render: a page rendered after its text, with outlines built on demand, is the page rendered first', async () => {
+  // Reading text builds no glyph outlines (CopyingLoopbackPort's `outlines`); a render then has them built for the
+  // glyphs already met and for the rest as they come. The pixels must be those of a document that rendered first.
+  for (const [bytes, cleanupEvery] of [
+    [await longPdf(3), 0],
+    [await longPdf(3), 1],
+    [await mixedFontPdf(), 0],
+  ] as const) {
+    const first = await open(bytes, { cleanupEvery })
+    const before = await first.renderPage(first.pageCount, 72)
+    await first.close()
+    await using doc = await open(bytes, { cleanupEvery })
+    for (let n = 1; n <= doc.pageCount; n++) await doc.getPageText(n)
+    const after = await doc.renderPage(doc.pageCount, 72)
+    const dark = after.data.reduce((k, v) => k + (v < 128 ? 1 : 0), 0)
+    assert.ok(dark > 1000, `dark pixels: ${dark}`)
+    assert.ok(Buffer.from(after.data).equals(Buffer.from(before.data)), `the same pixels (cleanupEvery ${cleanupEvery})`)
+  }
+})
+
+test('render: reading text sends no glyph outline; outlines() has them sent, once, before the render needs them', async () => {
+  const rt = await loadPdfjs('test')
+  const port = new CopyingLoopbackPort({ lazyOutlines: true })
+  let outlines = 0
+  port.addEventListener('message', (e) => {
+    const d = (e.data as { action?: string; data?: unknown[] }) ?? {}
+    if (d.action === 'commonobj' && d.data?.[1] === 'FontPath') outlines++
+  })
+  const worker = new rt.pdfjs.PDFWorker({ port: port as never, verbosity: 0 })
+  rt.workerSide.initializeFromPort(port)
+  const doc = await rt.pdfjs.getDocument({
+    worker,
+    data: await longPdf(2),
+    verbosity: 0,
+    disableFontFace: true,
+    isEvalSupported: false,
+    standardFontDataUrl: rt.standardFontDataUrl,
+  }).promise
+  try {
+    const page = await doc.getPage(1)
+    const ops = await page.getOperatorList()
+    assert.ok(ops.fnArray.length > 10)
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(outlines, 0)
+    await port.outlines()
+    assert.ok(outlines > 20, `outlines sent: ${outlines}`)
+    const sent = outlines
+    await port.outlines()
+    assert.equal(outlines, sent)
+    // page 2's glyphs not met on page 1 come with its text now
+    await (await doc.getPage(2)).getOperatorList()
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.ok(outlines >= sent)
+  } finally {
+    await doc.destroy()
+    worker.destroy()
   }
 })
