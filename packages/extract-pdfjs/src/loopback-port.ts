@@ -21,8 +21,8 @@ export class CopyingLoopbackPort {
   #outlining: boolean
   /** Fonts the worker side has sent, by id: the request for their outlines once made (settled for fonts made with them). */
   #fonts = new Map<string, Promise<void> | undefined>()
-  /** The document's two handlers, from its first font message. */
-  #names: { display: string; worker: string } | undefined
+  /** The name of the document's handler on the worker side, from its first font message. */
+  #worker: string | undefined
   /** Our outline requests awaiting the worker side's reply, by callback id. */
   #requests = new Map<number, () => void>()
   #lastRequest = 0
@@ -64,8 +64,8 @@ export class CopyingLoopbackPort {
   /**
    * Glyph outlines on demand. Node has no FontFace, so pdf.js draws text as paths, and with `disableFontFace` its
    * worker side builds the outline of every glyph a page shows as it reads the page (and sends each over this
-   * channel): 12 % of the CPU of a text-only triage of a 312-page manual (`tools/bench/triage-ab.mjs`), for renders
-   * most pages never get. With `lazyOutlines`, the worker side is told to build none until this is called, before a
+   * channel): about a tenth of the CPU of a text-only triage of a 312-page manual (`tools/bench/triage-ab.mjs`), for
+   * renders most pages never get. With `lazyOutlines`, the worker side is told to build none until this is called, before a
    * render: then it builds the outlines of the glyphs it has met so far in every font it has sent (pdf.js's own
    * "FontFallback", which also makes that font build outlines from then on), and fonts it loads afterwards build them
    * as they are read, as without `lazyOutlines`. The display side is told every font is drawn as paths either way.
@@ -73,8 +73,8 @@ export class CopyingLoopbackPort {
   async outlines(): Promise<void> {
     if (this.#outlining && !this.#lazy) return
     this.#outlining = true
-    const names = this.#names
-    if (!names || this.#terminating) return
+    const worker = this.#worker
+    if (worker === undefined || this.#terminating) return
     // every font's request, including those another render made and still waits for
     const asked: Promise<void>[] = []
     for (const [id, request] of this.#fonts) {
@@ -86,7 +86,7 @@ export class CopyingLoopbackPort {
       const made = new Promise<void>((resolve) => this.#requests.set(callbackId, resolve))
       this.#fonts.set(id, made)
       asked.push(made)
-      this.#deliver({ data: { sourceName: OUTLINE_REQUESTER, targetName: names.worker, action: 'FontFallback', callbackId, data: { id } } })
+      this.#deliver({ data: { sourceName: OUTLINE_REQUESTER, targetName: worker, action: 'FontFallback', callbackId, data: { id } } })
     }
     await Promise.all(asked)
   }
@@ -102,7 +102,7 @@ export class CopyingLoopbackPort {
   #fontSent(m: PdfjsMessage): void {
     const [id, type, font] = (Array.isArray(m.data) ? m.data : []) as [unknown, unknown, { buffer?: unknown } | undefined]
     if (type !== 'Font' || typeof id !== 'string' || !(font?.buffer instanceof ArrayBuffer) || font.buffer.byteLength === 0) return
-    this.#names ??= { display: m.targetName as string, worker: m.sourceName as string }
+    this.#worker ??= m.sourceName as string
     // pdf.js's font record starts with two bits a flag (0 unset, 1 false, 2 true), `disableFontFace` third: whether
     // the worker side made this font with outlines on (a font made before `outlines()` may be sent after it).
     const flags = new Uint8Array(font.buffer, 0, 1)
