@@ -1,14 +1,12 @@
 import { accentMark, dotless, SPACING_ACCENTS, type ItemGlyph } from '@pdftriage/core'
 
 /**
- * Spacing accents and the combining marks they stand for, as extract-pdfjs reads TeX's `\accent` (core's table):
- * a font of a false map, or of no map at all, gives the accent glyph whatever its map or the OCR says, so the repair
- * puts it over its letter itself.
+ * The spacing accent a font's map is written with for each mark (pdfTeX's ToUnicode for `acute`, `grave`...), from
+ * core's table of spacing accents as extract-pdfjs reads TeX's `\accent`: a font of a false map, or of no map at all,
+ * gives the accent glyph whatever its map or the OCR says, so the repair puts it over its letter itself.
  */
-const SPACING = SPACING_ACCENTS
-/** The spacing accent a font's map is written with for each mark (pdfTeX's ToUnicode for `acute`, `grave`...). */
 const SPACING_OF: Record<string, string> = {}
-for (const [s, m] of Object.entries(SPACING)) SPACING_OF[m] ??= s
+for (const [s, m] of Object.entries(SPACING_ACCENTS)) SPACING_OF[m] ??= s
 
 const LETTER = /^\p{L}$/u
 
