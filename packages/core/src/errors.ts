@@ -2,7 +2,7 @@
 export type TriageErrorCode =
   | 'FILE_UNREADABLE' // the file could not be read from disk
   | 'PDF_INVALID' // not a PDF, truncated, or too damaged for the extractor
-  | 'PDF_ENCRYPTED' // encrypted and no (or a wrong) password was given
+  | 'PDF_ENCRYPTED' // encrypted and no (or a wrong) password was given, or encrypted in a way no password opens
   | 'PDF_EMPTY' // a PDF with zero pages
   | 'PAGE_TOO_LARGE' // a page whose render would exceed the pixel budget
   | 'PAGE_FAILED' // one page could not be extracted; the others go on

@@ -4,8 +4,16 @@ import { TriageError } from '@pdftriage/core'
 const INCORRECT_PASSWORD = 2
 
 /**
+ * What pdf.js 5.6 says of an /Encrypt dictionary it has no cipher for: a handler other than /Standard (a certificate's
+ * /Adobe.PubSec, as in PDFBox's test files), an algorithm (/V) or a crypt filter it does not know. No password opens
+ * such a file here, and it is not damaged.
+ */
+const UNSUPPORTED_ENCRYPTION = /^(unknown encryption method|unsupported encryption algorithm|Unknown crypto method)$/
+
+/**
  * Turns what pdf.js threw while opening a document into a {@link TriageError} that names the file and says what to
- * do: PDF_ENCRYPTED for a missing or wrong password, PDF_INVALID for everything else (not a PDF, truncated, damaged).
+ * do: PDF_ENCRYPTED for a missing or wrong password or an encryption no password opens here, PDF_INVALID for
+ * everything else (not a PDF, truncated, damaged).
  */
 export function openError(e: unknown, plugin: string, file: string | undefined, passwordGiven: boolean): TriageError {
   if (e instanceof TriageError) return e
@@ -19,6 +27,13 @@ export function openError(e: unknown, plugin: string, file: string | undefined, 
       wrong
         ? `${name} is encrypted and the password given does not open it. Check the \`password\` in the config`
         : `${name} is encrypted: give the password with \`password\` in the config`,
+      { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
+    )
+  }
+  if (UNSUPPORTED_ENCRYPTION.test(msg)) {
+    return new TriageError(
+      'PDF_ENCRYPTED',
+      `${name} is encrypted in a way pdftriage cannot open (${msg}: a certificate's handler, or an algorithm pdf.js does not know). Decrypt it where its key is, e.g. in the program that encrypted it, and run it again`,
       { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
     )
   }

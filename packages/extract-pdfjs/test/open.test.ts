@@ -27,6 +27,25 @@ test('bad input: each with its code, the file name and what to do', async () => 
   })
 })
 
+test('a file encrypted for a certificate (no password opens it) is PDF_ENCRYPTED, not called damaged', async () => {
+  const ex = await extractor()
+  const bytes = handPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+      '<< /Filter /Adobe.PubSec /SubFilter /adbe.pkcs7.s5 /V 4 /Length 128 /Recipients [<3000>] >>',
+    ],
+    '/Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>] ',
+  )
+  await assert.rejects(ex.open(bytes, { file: 'cert.pdf' }), (e: Error & { code: string; file: string }) => {
+    assert.equal(e.code, 'PDF_ENCRYPTED')
+    assert.equal(e.file, 'cert.pdf')
+    assert.match(e.message, /`cert.pdf` is encrypted in a way pdftriage cannot open \(unknown encryption method: .*\)\. Decrypt it where its key is/)
+    return true
+  })
+})
+
 test('password: none or wrong gives PDF_ENCRYPTED, the right one opens and reads the page', async () => {
   const ex = await extractor()
   const bytes = encryptedWithPassword('s3cret', 'Hello secret world')
