@@ -79,6 +79,16 @@ function texGlyph(c: number, fontId: string, ot1: Set<string>): string {
   return c === 0x1a ? String.fromCharCode(c) : TEX_LIGATURES[c - 0x1b]!
 }
 
+/** Whether `t` is one letter or digit (with its marks): what a word's letters set apart are; ASCII without the pattern. */
+const ALNUM = /^[\p{L}\p{N}]\p{M}*$/u
+const isAlnum = (t: string): boolean => {
+  if (t.length === 1) {
+    const c = t.charCodeAt(0)
+    if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
+  }
+  return ALNUM.test(t)
+}
+
 /** LETTER.test(u), ASCII answered without the pattern (it runs per glyph). */
 const startsWithLetter = (u: string): boolean => {
   const c = u.charCodeAt(0)
@@ -162,6 +172,40 @@ const BACKWARD_LINE = 0.5
 const FLAT_EM = 1e-6
 
 /**
+ * Letters set apart to justify a line, each placed by itself with no space glyph (a Czech newsletter in PDFBox's test
+ * files: `k o m u n i k u j e`, `V Č e sk u s e` for "V Česku se"), read as letters with a space between each. A line
+ * is looked at again when at least `LETTERED_SPACES` of its steps from a letter or digit to another put a space and
+ * they are at least `LETTERED_SHARE` of those steps (one-letter words: a line of prose has five or so letters a
+ * space). Other steps are not asked: TeX's leader dots (`\newcount . . . . 2, 3`) are signs set apart, and the space
+ * after a comma stays.
+ */
+const LETTERED_SPACES = 3
+const LETTERED_SHARE = 0.5
+/**
+ * And when those steps are at least this share of all the line's steps: a line of signs and symbols (a formula, a
+ * layer whose map reads letters as `¼»­ ´¿²¹«»­`) has few, and its spaces say nothing of letters set apart.
+ */
+const LETTERED_COUNTED = 0.5
+/**
+ * Then, as poppler's text output reads such a line: when its spaces are all of about one size (the widest under
+ * `LETTERED_ALIKE` times the narrowest, its maxWideCharSpacingMul) and none is wider than `LETTERED_MAX` em (its
+ * maxWideCharSpacing: a word space is about 0.25-0.33 em), its letters make one word. Poppler asks this of lines whose
+ * words are all one character; here at least `LETTERED_ALIKE_SHARE` of the steps must be spaces (a glyph too wide in
+ * the file's widths closes a gap: `p ře d e v š í m`), where "I am a cat" has half.
+ */
+const LETTERED_ALIKE = 1.3
+const LETTERED_MAX = 0.4
+const LETTERED_ALIKE_SHARE = 0.75
+/**
+ * Or, where poppler keeps every space: when the spaces fall in two groups, the wider at least `LETTERED_BREAK` times
+ * the narrower (the newsletter's letters 0.09-0.53 em apart, its words 1.35-1.57 em: ratios 2.5-12), and the narrower
+ * no wider than `LETTERED_LETTER_MAX` em (its widest letter spacing, 0.81 em, under it; table cells a few ems apart over
+ * it), the narrower are letters of one word.
+ */
+const LETTERED_BREAK = 2.5
+const LETTERED_LETTER_MAX = 1
+
+/**
  * Text drawn over itself (fake bold, drop shadows, a field's value drawn again by its widget): a glyph with the same
  * text as one already on the page and starting within 0.1 em of it along the baseline and 0.2 em across is a copy,
  * as poppler's text output drops duplicated words (`dupMaxPriDelta`, `dupMaxSecDelta`). Copies met on real pages
@@ -187,6 +231,35 @@ const SPACE = /\s/
  * grow to a line's length while a space is asked of them after each word.
  */
 const endsWithSpace = (s: string): boolean => SPACE.test(s.charAt(s.length - 1))
+
+/**
+ * The gap (ems) under which a line's spaces are letters of one word when they are all of about one size (see
+ * LETTERED_ALIKE), 0 when they are not; `spaced`: the gaps of the line's counted steps that put a space, of `steps`.
+ */
+function alikeGap(spaced: readonly number[], steps: number): number {
+  const min = Math.min(...spaced)
+  const max = Math.max(...spaced)
+  return max < LETTERED_ALIKE * min && max <= LETTERED_MAX && spaced.length >= LETTERED_ALIKE_SHARE * steps ? LETTERED_ALIKE * min : 0
+}
+
+/** The gap (ems) between a line's two groups of gaps, letters and words (see LETTERED_BREAK), 0 when there are not two. */
+function breakGap(spaced: readonly number[]): number {
+  const g = [...spaced].sort((a, b) => a - b)
+  let cut = 0
+  let ratio = 0
+  for (let i = 0; i + 1 < g.length; i++) {
+    const r = g[i + 1]! / g[i]!
+    if (r > ratio) {
+      ratio = r
+      cut = i
+    }
+  }
+  // between the two groups (their geometric mean): a space beside a sign, not counted, falls on its side
+  return ratio >= LETTERED_BREAK && g[cut]! <= LETTERED_LETTER_MAX ? Math.sqrt(g[cut]! * g[cut + 1]!) : 0
+}
+
+const LOWER = /^\p{Ll}/u
+const UPPER = /^\p{Lu}/u
 
 /**
  * Text items from a page's operator list, in content order, shaped like pdf.js's text-content items so that the
@@ -312,6 +385,20 @@ export class OperatorTextReader {
   private copyDx = -0
   private copyDy = -0
   private spaced = false
+  // The line's forward steps between glyphs (see LETTERED_SPACES): how many went from a letter or digit to another,
+  // the gaps (ems) of those that put a space, and every space put beside a letter or digit: its gap, where it is (its
+  // run or space item, its offset there) and the glyph after it. `lineMixed`: the line holds what the rule does not
+  // read (a space glyph, tracked letters, a step back to an earlier word).
+  private steps = 0
+  private allSteps = 0
+  private readonly letterGaps: number[] = []
+  private readonly spaceDx: number[] = []
+  private readonly spaceIn: PdfjsTextItem[] = []
+  private readonly spaceAt: number[] = []
+  private readonly spaceGlyph: number[] = []
+  private lineMixed = false
+  // Whether the last glyph placed is one letter or digit (see LETTERED_SPACES).
+  private lastAlnum = false
 
   constructor(
     private readonly OPS: PdfjsModule['OPS'],
@@ -397,6 +484,7 @@ export class OperatorTextReader {
   }
 
   private endLine(): void {
+    this.lineSpaces()
     const run = this.run
     if (run && run.str) {
       run.hasEOL = true
@@ -415,6 +503,7 @@ export class OperatorTextReader {
    * Tc taken back by TJ kerns, and leave it as the word space.
    */
   private tracked(dx: number): void {
+    this.lineMixed = true
     const p = this.pendingTrack
     const run = this.run
     if (p && run && p.run === run && run.str[p.at] === ' ') {
@@ -433,16 +522,77 @@ export class OperatorTextReader {
     this.pendingTrack = now && now.str.endsWith(' ') ? { run: now, at: now.str.length - 1 } : undefined
   }
 
-  private addSpace(): void {
+  /** Puts a space before the next glyph; returns the run or space item holding it, `undefined` if none was put. */
+  private addSpace(): PdfjsTextItem | undefined {
     const run = this.run
     if (run) {
-      if (!endsWithSpace(run.str)) run.str += ' '
       this.spaced = true
-      return
+      if (endsWithSpace(run.str)) return undefined
+      run.str += ' '
+      return run
     }
     const last = this.items[this.items.length - 1]
+    if (!last || last.hasEOL || endsWithSpace(last.str)) return undefined
     // the space is no glyph: it carries none of the run's
-    if (last && !last.hasEOL && !endsWithSpace(last.str)) this.items.push({ ...last, str: ' ', width: 0, hasEOL: false, glyphs: undefined })
+    const space: PdfjsTextItem = { ...last, str: ' ', width: 0, hasEOL: false, glyphs: undefined }
+    this.items.push(space)
+    return space
+  }
+
+  /**
+   * A forward step of `dx` ems between two glyphs of a line, and the space it put (see LETTERED_SPACES); `alnum`: the
+   * glyph after it is a letter or digit. Steps between letters and digits are counted; a space beside one (`1 , 85`)
+   * is kept to be taken back with them.
+   */
+  private step(dx: number, space: PdfjsTextItem | undefined, alnum: boolean): void {
+    const counted = alnum && this.lastAlnum
+    this.allSteps++
+    if (counted) this.steps++
+    if (!space || !(alnum || this.lastAlnum)) return
+    if (counted) this.letterGaps.push(dx)
+    this.spaceDx.push(dx)
+    this.spaceIn.push(space)
+    this.spaceAt.push(space.str.length - 1)
+    this.spaceGlyph.push(this.store.length)
+  }
+
+  /**
+   * At a line's end: the spaces of letters set apart (see LETTERED_SPACES) are taken back, and the glyph after each
+   * loses its space; then the line's steps are forgotten.
+   */
+  private lineSpaces(): void {
+    const { letterGaps, spaceDx, spaceIn, spaceAt, spaceGlyph } = this
+    const n = letterGaps.length
+    if (!this.lineMixed && n >= LETTERED_SPACES && n >= LETTERED_SHARE * this.steps && this.steps >= LETTERED_COUNTED * this.allSteps) {
+      const alike = alikeGap(letterGaps, this.steps)
+      // Letters of one size of gap that would make a word go from small to capital (`à À â Â`, a list of letters a
+      // word space apart, where poppler reads `àÀâÂ`) stay apart.
+      const below = alike > 0 ? (this.changesCase(alike) ? 0 : alike) : breakGap(letterGaps)
+      // From the line's end back, so that a space taken out of a run leaves the offsets of those before it right.
+      for (let i = spaceDx.length - 1; i >= 0; i--) {
+        if (!(spaceDx[i]! < below)) continue
+        const item = spaceIn[i]!
+        const at = spaceAt[i]!
+        if (item.str[at] !== ' ') continue
+        item.str = item.str.slice(0, at) + item.str.slice(at + 1)
+        this.store.spaceBefore[spaceGlyph[i]!] = 0
+        const last = this.last
+        if (last && last.run === item && last.at > at) last.at--
+      }
+    }
+    this.steps = this.allSteps = 0
+    letterGaps.length = spaceDx.length = spaceIn.length = spaceAt.length = spaceGlyph.length = 0
+    this.lineMixed = false
+  }
+
+  /** Whether a space of the line narrower than `below` sits between a small letter and a capital. */
+  private changesCase(below: number): boolean {
+    const { spaceDx, spaceGlyph, store } = this
+    for (let i = 0; i < spaceDx.length; i++) {
+      const k = spaceGlyph[i]!
+      if (spaceDx[i]! < below && k > 0 && LOWER.test(store.text[k - 1]!) && UPPER.test(store.text[k] ?? '')) return true
+    }
+    return false
   }
 
   /**
@@ -659,10 +809,12 @@ export class OperatorTextReader {
         run = undefined
       }
       this.spaced = false
+      const alnum = isAlnum(text)
       if (this.hasLast) {
-        this.gapBefore(px, py, gx, gy, letter, unicode)
+        this.gapBefore(px, py, gx, gy, letter, unicode, alnum)
         run = this.run
       }
+      this.lastAlnum = alnum
       if (!run) {
         run = this.run = {
           str: '',
@@ -762,7 +914,7 @@ export class OperatorTextReader {
   }
 
   /** What the gap from the last glyph to one starting at (px, py) puts before it: nothing, a space, a run's or a line's end. */
-  private gapBefore(px: number, py: number, gx: number, gy: number, letter: boolean, unicode: string): void {
+  private gapBefore(px: number, py: number, gx: number, gy: number, letter: boolean, unicode: string, alnum: boolean): void {
     const ref = this.ref
     // Where this glyph starts relative to where the last one ended, in ems, along and across the baseline.
     const dx = ((px - ref.endX) * ref.ux + (py - ref.endY) * ref.uy) / ref.em
@@ -778,19 +930,26 @@ export class OperatorTextReader {
         const o = prev?.transform
         const before = o ? ((gx - o[4]!) * ref.ux + (gy - o[5]!) * ref.uy) / ref.em < -SPACE_GAP : false
         this.flush()
-        if (before) this.addSpace()
+        if (before) {
+          this.lineMixed = true
+          this.addSpace()
+        }
       }
     } else if (Math.abs(dy) > 1) this.endLine()
     else if (letter && this.last?.letter && ref.track > 0 && Math.abs(dx - ref.track) <= SPACE_GAP) this.tracked(dx)
     else {
       this.trackedRun = false
       this.pendingTrack = undefined
-      if (dx > SPACE_GAP && !/^\s/.test(unicode)) this.addSpace()
+      if (/^\s/.test(unicode)) this.lineMixed = true
+      // (a NaN gap, from a fuzzed matrix, puts no space)
+      else if (dx > SPACE_GAP) this.step(dx, this.addSpace(), alnum)
+      else this.step(dx, undefined, alnum)
     }
   }
 
   result(): OplistText | undefined {
     if (this.unmodelled) return undefined
+    this.lineSpaces()
     this.flush()
     return { items: this.items, styles: this.styles }
   }

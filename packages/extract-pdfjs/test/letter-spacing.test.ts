@@ -39,3 +39,49 @@ test('a space drawn under a flattening text matrix separates nothing; letters dr
   await using doc = await open(helveticaPage(body))
   assert.equal((await doc.getPageText(1)).text, 'BUTTON\nShown Flat')
 })
+
+/** Helvetica's widths (thousandths of an em) of the letters the next test places one by one. */
+const HELVETICA: Record<string, number> = { A: 667, B: 667, a: 556, b: 556, c: 500, d: 556, e: 556, g: 556, H: 722, I: 278, i: 222, j: 222, k: 500 }
+Object.assign(HELVETICA, { m: 833, n: 556, o: 556, r: 333, s: 500, t: 278, u: 556, w: 722, ',': 278, 3: 556, 5: 556, 8: 556 })
+
+/**
+ * A line of 12 pt Helvetica whose letters are each shown by itself and moved to by `Td`, as a justifying layout writes
+ * them: `letterGap` em between the letters of a word, `wordGap` em between words, no space glyph.
+ */
+function placed(words: string[], letterGap: number, wordGap: number): string {
+  const ops: string[] = []
+  words.forEach((word, w) => {
+    ;[...word].forEach((ch, i) => {
+      ops.push(`(${ch}) Tj`)
+      const last = i === word.length - 1
+      if (last && w === words.length - 1) return
+      ops.push(`${((HELVETICA[ch]! / 1000 + (last ? wordGap : letterGap)) * 12).toFixed(3)} 0 Td`)
+    })
+  })
+  return ops.join(' ')
+}
+
+test('letters placed apart one by one to justify a line make words again; single letters a word space apart stay', async () => {
+  await using doc = await open(
+    helveticaPdf([
+      // Two sizes of gap: letters 0.15 em apart, words 1.4 em; a comma goes with the letters beside it.
+      placed(['Here', 'we', 'go,', '38,5'], 0.15, 1.4),
+      // One size, under poppler's 0.4 em: one word.
+      placed(['komunikuje'], 0.3, 0),
+      // Single letters a word space apart (0.6 em, one size): words of one letter, as poppler reads them.
+      placed(['a', 'b', 'c', 'd'], 0, 0.6),
+      // Under 0.4 em, where poppler joins them: small letters and capitals, a list of letters.
+      placed(['a', 'A', 'b', 'B'], 0, 0.3),
+      // A sentence with a word of one letter: its spaces are words' spaces.
+      placed(['I', 'am', 'a', 'cat'], 0, 0.3),
+    ]),
+  )
+  const page = await doc.getPageText(1)
+  assert.equal(page.text, 'Here we go, 38,5\nkomunikuje\na b c d\na A b B\nI am a cat')
+  // The letters joined lose the space their glyph records had; a word's first letter keeps it.
+  const here = page.items.find((it) => it.text.startsWith('Here'))!
+  assert.deepEqual(
+    here.glyphs!.slice(0, 8).map((g) => g.spaceBefore),
+    [false, false, false, false, true, false, true, false],
+  )
+})
