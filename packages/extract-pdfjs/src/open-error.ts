@@ -20,6 +20,8 @@ export function openError(e: unknown, plugin: string, file: string | undefined, 
   const name = file ? `\`${file}\`` : 'The document'
   const err = e as { name?: string; message?: string; code?: number }
   const msg = err?.message ?? String(e)
+  // what every answer carries: the cause, who and when, the file
+  const where = { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) } as const
   if (err?.name === 'PasswordException') {
     const wrong = err.code === INCORRECT_PASSWORD || passwordGiven
     return new TriageError(
@@ -27,20 +29,15 @@ export function openError(e: unknown, plugin: string, file: string | undefined, 
       wrong
         ? `${name} is encrypted and the password given does not open it. Check the \`password\` in the config`
         : `${name} is encrypted: give the password with \`password\` in the config`,
-      { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
+      where,
     )
   }
   if (UNSUPPORTED_ENCRYPTION.test(msg)) {
     return new TriageError(
       'PDF_ENCRYPTED',
       `${name} is encrypted in a way pdftriage cannot open (${msg}: a certificate's handler, or an algorithm pdf.js does not know). Decrypt it where its key is, e.g. in the program that encrypted it, and run it again`,
-      { cause: e, plugin, stage: 'open', ...(file ? { file } : {}) },
+      where,
     )
   }
-  return new TriageError('PDF_INVALID', `${name} is not a PDF or is damaged: ${msg}. Check the file or repair it, e.g. with qpdf`, {
-    cause: e,
-    plugin,
-    stage: 'open',
-    ...(file ? { file } : {}),
-  })
+  return new TriageError('PDF_INVALID', `${name} is not a PDF or is damaged: ${msg}. Check the file or repair it, e.g. with qpdf`, where)
 }
