@@ -231,6 +231,11 @@ const SPACE = /\s/
  * grow to a line's length while a space is asked of them after each word.
  */
 const endsWithSpace = (s: string): boolean => SPACE.test(s.charAt(s.length - 1))
+/** `/^\s/.test(s)`, ASCII answered without the pattern: it is asked of every glyph after the first on a line. */
+const startsWithSpace = (s: string): boolean => {
+  const c = s.charCodeAt(0)
+  return c < 0x80 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : SPACE.test(s.charAt(0))
+}
 
 /**
  * The gap (ems) under which a line's spaces are letters of one word when they are all of about one size (see
@@ -940,7 +945,7 @@ export class OperatorTextReader {
     else {
       this.trackedRun = false
       this.pendingTrack = undefined
-      if (/^\s/.test(unicode)) this.lineMixed = true
+      if (startsWithSpace(unicode)) this.lineMixed = true
       // (a NaN gap, from a fuzzed matrix, puts no space)
       else if (dx > SPACE_GAP) this.step(dx, this.addSpace(), alnum)
       else this.step(dx, undefined, alnum)
