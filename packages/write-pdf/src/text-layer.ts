@@ -1,4 +1,4 @@
-import { readingTurn, turnBox, type PageText, type TextItem } from '@pdftriage/core'
+import { readingTurn, TextAligner, turnBox, type PageText, type TextItem } from '@pdftriage/core'
 import { GLYPH_ADVANCE_EM, GLYPH_DESCENT_EM, type GlyphlessEncoder } from './glyphless-font.js'
 
 /** Where the page is displayed, in PDF user space: the crop box and the /Rotate of the page (0, 90, 180, 270). */
@@ -15,6 +15,11 @@ interface Line {
   items: TextItem[]
   y0: number
   y1: number
+  /**
+   * When every item had a flat box (see {@link FLAT_SHARE}): the height they were given and their baselines. Such a
+   * line is written at that height on its middle baseline.
+   */
+  flat?: { height: number; bases: number[] }
 }
 
 /**
@@ -47,35 +52,101 @@ const FLAT_SHARE = 0.3
 /** Mean advance of prose in em, spaces included (0.45-0.55 in Latin text faces): the height a flat box is given. */
 const PROSE_ADVANCE_EM = 0.5
 
-/** The item with a height its advances give it when its box has none to speak of (see {@link FLAT_SHARE}). */
-function withHeight(it: TextItem): TextItem {
-  const h = it.bbox.y1 - it.bbox.y0
+/** Mean character advance of an item's box; 0 when it has no width or no text. */
+function advanceOf(it: TextItem): number {
   const n = Array.from(it.text).length
-  const advance = n > 0 ? (it.bbox.x1 - it.bbox.x0) / n : 0
-  if (!(advance > 0) || h >= FLAT_SHARE * advance) return it
-  return { ...it, bbox: { ...it.bbox, y0: it.bbox.y1 - advance / PROSE_ADVANCE_EM } }
+  return n > 0 ? Math.max(0, it.bbox.x1 - it.bbox.x0) / n : 0
 }
 
-function groupLines(items: readonly TextItem[]): Line[] {
+const isFlat = (it: TextItem) => {
+  const a = advanceOf(it)
+  return a > 0 && it.bbox.y1 - it.bbox.y0 < FLAT_SHARE * a
+}
+
+/**
+ * The height given to the page's flat boxes (see {@link FLAT_SHARE}): from the mean advance of all of them, character
+ * for character, so that every line of one face gets one size. A size per line, from its own letters (an index line of
+ * digits is wider a character than one of prose), gave lines of one column sizes 15 % apart, and pdftotext, which
+ * groups lines of one size into blocks, read such a column in pieces and out of order.
+ */
+function flatHeight(items: readonly TextItem[]): number {
+  let width = 0
+  let chars = 0
+  for (const it of items) {
+    if (!it.text.trim() || !isFlat(it)) continue
+    width += it.bbox.x1 - it.bbox.x0
+    chars += Array.from(it.text).length
+  }
+  return chars > 0 ? width / chars / PROSE_ADVANCE_EM : 0
+}
+
+/** The item with the page's flat height (`flat`) when its box has none to speak of (see {@link FLAT_SHARE}). */
+function withHeight(it: TextItem, flat: number): TextItem {
+  if (!(flat > 0) || !isFlat(it)) return it
+  return { ...it, bbox: { ...it.bbox, y0: it.bbox.y1 - flat } }
+}
+
+/** What a page's text puts between an item and the one before it: nothing (one word), a space, or a line end. */
+type Gap = '' | ' ' | '\n'
+
+/**
+ * The gap before each item as the page's own text has it, for a page whose text is not one word an item (a repair's:
+ * its items are the extractor's runs, which split words where fonts change or where a false map hid an accent, and end
+ * a line at every descender of dvips's fonts). `undefined` when the items cannot all be found in the text in order.
+ */
+function textGaps(page: PageText): Gap[] | undefined {
+  if (page.source === 'ocr' || !page.text) return undefined
+  const aligner = new TextAligner(page.text)
+  const gaps: Gap[] = []
+  for (const it of page.items) {
+    const gap = aligner.place(it.text)
+    if (gap === undefined) return undefined
+    // a run's own leading and trailing blanks are in the gaps as the extractor tidied them
+    gaps.push(/\n/.test(gap) ? '\n' : /\s/u.test(gap) || /^\s/u.test(it.text) ? ' ' : '')
+  }
+  return gaps
+}
+
+/**
+ * Groups items into lines, by the page text's line ends when `gaps` gives them (else by the items' `hasEol`), and by
+ * their boxes overlapping vertically. With `gaps`, items the text joins with no space become one item (one word to
+ * every extractor, whatever their boxes' gaps), and each item then stands for a word or more: spaces between them.
+ */
+function groupLines(items: readonly TextItem[], gaps?: readonly Gap[]): Line[] {
   const lines: Line[] = []
   let cur: Line | undefined
   let eol = true
-  for (const item of items) {
-    if (!item.text.trim() || !(item.bbox.x1 >= item.bbox.x0) || !(item.bbox.y1 > item.bbox.y0)) continue
-    const it = withHeight(item)
+  const flat = flatHeight(items)
+  items.forEach((item, i) => {
+    const gap = gaps?.[i]
+    if (gap === '\n') eol = true
+    if (!item.text.trim() || !(item.bbox.x1 >= item.bbox.x0) || !(item.bbox.y1 > item.bbox.y0)) return
+    // the text's own gaps stand between the items: their blanks are not written twice
+    const bare = gaps ? { ...item, text: item.text.trim() } : item
+    const isFlatItem = flat > 0 && isFlat(bare)
+    const it = withHeight(bare, flat)
     const h = it.bbox.y1 - it.bbox.y0
     const overlap = cur ? Math.min(cur.y1, it.bbox.y1) - Math.max(cur.y0, it.bbox.y0) : 0
     const sameLine = cur && !eol && overlap >= LINE_OVERLAP * Math.min(h, cur.y1 - cur.y0)
-    if (!cur || !sameLine) {
-      cur = { items: [it], y0: it.bbox.y0, y1: it.bbox.y1 }
+    const last = cur?.items[cur.items.length - 1]
+    if (sameLine && gap === '' && last) {
+      // one word of the text: one item over both boxes
+      const b = last.bbox
+      cur!.items[cur!.items.length - 1] = {
+        ...last,
+        text: last.text + it.text,
+        bbox: { x0: Math.min(b.x0, it.bbox.x0), y0: Math.min(b.y0, it.bbox.y0), x1: Math.max(b.x1, it.bbox.x1), y1: Math.max(b.y1, it.bbox.y1) },
+      }
+    } else if (!cur || !sameLine) {
+      cur = { items: [it], y0: it.bbox.y0, y1: it.bbox.y1, ...(isFlatItem ? { flat: { height: flat, bases: [] } } : {}) }
       lines.push(cur)
-    } else {
-      cur.items.push(it)
-      cur.y0 = Math.min(cur.y0, it.bbox.y0)
-      cur.y1 = Math.max(cur.y1, it.bbox.y1)
-    }
-    eol = it.hasEol === true
-  }
+    } else cur.items.push(it)
+    cur!.y0 = Math.min(cur!.y0, it.bbox.y0)
+    cur!.y1 = Math.max(cur!.y1, it.bbox.y1)
+    if (!isFlatItem) delete cur!.flat
+    cur!.flat?.bases.push(it.bbox.y1)
+    eol = gaps ? false : it.hasEol === true
+  })
   return lines
 }
 
@@ -146,9 +217,14 @@ export function textLayerContent(page: PageText, frame: PageFrame, fontName: str
   const sy = pageH > 0 ? readH / pageH : 1
   const ops: string[] = []
   const space = encoder.encode(' ')
-  for (const line of groupLines(items)) {
-    const size = (line.y1 - line.y0) * sy
-    const baseline = readH - line.y1 * sy + GLYPH_DESCENT_EM * size
+  const gaps = textGaps(page)
+  for (const line of groupLines(items, gaps)) {
+    // a line of flat boxes is the page's flat height on its middle baseline: an accent drawn 0.6 pt off it (TeX's
+    // \accent over a capital) neither grows the line nor sets its baseline
+    const bases = line.flat?.bases.sort((a, b) => a - b)
+    const y1 = bases?.length ? bases[bases.length >> 1]! : line.y1
+    const size = (line.flat?.height ?? line.y1 - line.y0) * sy
+    const baseline = readH - y1 * sy + GLYPH_DESCENT_EM * size
     ops.push(`/${fontName} ${num(size)} Tf`)
     line.items.forEach((it, i) => {
       const codes = encoder.encode(it.text.normalize('NFC'))
@@ -157,7 +233,8 @@ export function textLayerContent(page: PageText, frame: PageFrame, fontName: str
       const w = (it.bbox.x1 - it.bbox.x0) * sx
       const next = line.items[i + 1]
       const gap = next ? (next.bbox.x0 - it.bbox.x1) * sx : 0
-      const needSpace = next !== undefined && (page.source === 'ocr' || (gap >= SPACE_GAP_EM * size && !/\s$/u.test(it.text) && !/^\s/u.test(next.text)))
+      const needSpace =
+        next !== undefined && (page.source === 'ocr' || gaps !== undefined || (gap >= SPACE_GAP_EM * size && !/\s$/u.test(it.text) && !/^\s/u.test(next.text)))
       if (needSpace && gap < MIN_SPACE_EM * size) {
         // too tight for a space glyph of its own: word and space share the box up to the next word
         const span = Math.max(w + gap, w)

@@ -200,3 +200,48 @@ test('words whose boxes lost their height (text shown at 0.1 pt through a large 
     [12],
   )
 })
+
+test("a repaired page's layer reads as its text: runs it joins are one word, its line ends are lines, flat lines one size", async () => {
+  // dvips's runs as the extractor gives them (boxes 0.1 pt high, a line end after each): a false map hid the accents,
+  // so `encadrées` is three runs, the accent 0.6 pt off the line; letters of another font split `\FloatBarrier` and `104`
+  const run = (text: string, x0: number, x1: number, y: number, fontId = 'T1'): TextItem => ({
+    text,
+    bbox: { x0, y0: y - 0.1, x1, y1: y },
+    fontId,
+    fontSize: 0.1,
+    hasEol: true,
+  })
+  const items = [
+    run('encadr', 134.7, 165.1, 189.58),
+    run('é', 165.9, 169.9, 190.18),
+    run('es, 120', 170.7, 202.1, 189.58),
+    run('environnement figure, 3', 134.7, 253.1, 203.18),
+    run('face', 134.5, 152.3, 216.68),
+    run('à', 156.9, 161.4, 217.38),
+    run('face, 119', 165.6, 206.1, 216.68),
+    run('\\', 115.0, 119.7, 379.18),
+    run('F', 120.4, 125.1, 379.18, 'T2'),
+    run('loat', 126.3, 147.6, 379.18),
+    run('B', 148.5, 153.2, 379.18, 'T2'),
+    run('arrier, commande, 71, 75, 10', 154.5, 297.0, 379.18),
+    run('4', 297.7, 302.2, 379.18, 'T2'),
+    run(',', 303.8, 306.3, 379.18),
+  ]
+  const text = 'encadrées, 120\nenvironnement figure, 3\nface à face, 119\n\\FloatBarrier, commande, 71, 75, 104,'
+  const page: PageText = { pageNumber: 1, width: 595, height: 842, items, text, source: 'repaired' }
+  const blank = await PDFDocument.create()
+  blank.addPage([595, 842])
+  const out = await writeSearchablePdf(await blank.save(), [{ pageNumber: 1, action: 'repaired', page }])
+  const [got] = await extract(out)
+  assert.deepEqual(
+    got!.text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    text.split('\n'),
+  )
+  // one size for every line of the page's flat boxes, from their mean advance (a line of digits is wider a character)
+  const content = textLayerContent(page, { x0: 0, y0: 0, x1: 595, y1: 842, rotate: 0 }, 'F', new GlyphlessEncoder())
+  const sizes = new Set([...content.matchAll(/\/F ([\d.]+) Tf/g)].map((m) => m[1]))
+  assert.equal(sizes.size, 1, [...sizes].join(' '))
+})
