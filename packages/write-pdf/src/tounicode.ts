@@ -180,29 +180,29 @@ export function simpleWidths(
   }
 }
 
-/**
- * The font dictionary of the page that a font of the extractor is: the one whose BaseFont is the font's name (any
- * Type 3 font for pdf.js's "Type3"), when exactly one is, or exactly one of them fits the widths of the glyphs the font
- * id draws (see {@link fitsWidths}), or their glyph names, or is left when the page's other fonts took the rest.
- * Otherwise `undefined` for the whole page: the caller keeps the invisible layer.
- */
-export async function resolveFontDicts(
-  doc: PDFDocument,
-  page: PDFPage,
-  fonts: ReadonlyMap<string, CodeMappedFont>,
-  advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
-): Promise<Map<string, Candidate> | undefined> {
-  const out = await resolveEachFontDict(doc, page, fonts, advances)
-  return out.size === fonts.size ? out : undefined
-}
-
-/** The font dictionary of the page that each of `fonts` is, as {@link resolveFontDicts} tells it; unresolved ones left out. */
+/** The font dictionary of the page that each of `fonts` is, as {@link resolveFontChoices} tells it; unresolved ones left out. */
 export async function resolveEachFontDict(
   doc: PDFDocument,
   page: PDFPage,
   fonts: ReadonlyMap<string, FontInfo>,
   advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
 ): Promise<Map<string, Candidate>> {
+  return (await resolveFontChoices(doc, page, fonts, advances)).resolved
+}
+
+/**
+ * The font dictionary of the page that each font of the extractor is: the one whose BaseFont is the font's name (any
+ * Type 3 font for pdf.js's "Type3"), when exactly one is, or exactly one of them fits the widths of the glyphs the font
+ * id draws (see {@link fitsWidths}), or their glyph names, or is left when the page's other fonts took the rest. Each
+ * font left unresolved comes with the dictionaries it may still be (`open`; none that another font was found to be):
+ * a caller that needs every font keeps the page's invisible layer.
+ */
+export async function resolveFontChoices(
+  doc: PDFDocument,
+  page: PDFPage,
+  fonts: ReadonlyMap<string, FontInfo>,
+  advances: ReadonlyMap<string, readonly Advance[]> = new Map(),
+): Promise<{ resolved: Map<string, Candidate>; open: Map<string, Candidate[]> }> {
   const { PDFName, PDFDict: D, PDFRef: R, PDFArray: A } = await import('pdf-lib')
   const cands = pageFonts(doc, page, PDFName, D, R, A)
   const choices = new Map<string, Candidate[]>()
@@ -222,8 +222,10 @@ export async function resolveEachFontDict(
     choices.set(id, hits)
   }
   // Two fonts of the extractor are two dictionaries (pdf.js loads a font per dictionary): a dictionary one font is
-  // known to be is none of the others'. Repeated while it settles another.
+  // known to be is none of the others', and n fonts that can only be the same n dictionaries are those, in some
+  // order, so none of the others'. Repeated while it settles another.
   const out = new Map<string, Candidate>()
+  const within = (h: readonly Candidate[], set: ReadonlySet<string>) => h.every((x) => set.has(x.ref.toString()))
   for (let settled = true; settled;) {
     settled = false
     for (const [id, hits] of choices) {
@@ -238,8 +240,48 @@ export async function resolveEachFontDict(
             h.filter((x) => x.ref !== c.ref),
           )
     }
+    for (const [, hits] of choices) {
+      if (hits.length < 2) continue
+      const set = new Set(hits.map((x) => x.ref.toString()))
+      const members = [...choices].filter(([id, h]) => !out.has(id) && h.length > 0 && within(h, set))
+      if (members.length !== set.size) continue
+      for (const [other, h] of choices) {
+        if (out.has(other) || members.some(([m]) => m === other)) continue
+        const left = h.filter((x) => !set.has(x.ref.toString()))
+        if (left.length < h.length) {
+          choices.set(other, left)
+          settled = true
+        }
+      }
+    }
   }
-  return out
+  const open = new Map([...choices].filter(([id, h]) => !out.has(id) && h.length > 0))
+  return { resolved: out, open }
+}
+
+/**
+ * Fonts left unresolved that can be written as spaces all the same: a group of `n` fonts whose choices are the same
+ * `n` dictionaries is those dictionaries, one each in some order (dvips's Type 3 fonts that draw one glyph each, of
+ * one width and one name, tell no more). Written as spaces, every dictionary of the group takes the codes all its
+ * fonts draw, and the order does not matter. Returns font id -> the group's dictionaries, and the codes to blank.
+ */
+export function interchangeable(
+  open: ReadonlyMap<string, readonly Candidate[]>,
+  drawn: ReadonlyMap<string, ReadonlySet<number>>,
+): Array<{ dicts: readonly Candidate[]; codes: Set<number> }> {
+  const groups = new Map<string, { dicts: readonly Candidate[]; ids: string[] }>()
+  for (const [id, hits] of open) {
+    const key = hits
+      .map((c) => c.ref.toString())
+      .sort()
+      .join(' ')
+    const g = groups.get(key)
+    if (g) g.ids.push(id)
+    else groups.set(key, { dicts: hits, ids: [id] })
+  }
+  return [...groups.values()]
+    .filter((g) => g.ids.length === g.dicts.length)
+    .map((g) => ({ dicts: g.dicts, codes: new Set(g.ids.flatMap((id) => [...(drawn.get(id) ?? [])])) }))
 }
 
 /**

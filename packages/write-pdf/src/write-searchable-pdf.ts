@@ -10,8 +10,9 @@ import {
   codesByFont,
   letterSpacedFonts,
   pageCodeMaps,
+  interchangeable,
   resolveEachFontDict,
-  resolveFontDicts,
+  resolveFontChoices,
   simpleWidths,
   type PagePlan,
 } from './tounicode.js'
@@ -211,20 +212,23 @@ async function planToUnicode(doc: PdfLibDocument, pdfPages: readonly PDFPage[], 
       if (!target || wp.action !== 'repaired') continue
       const maps = pageCodeMaps(wp.page)
       if (maps.size === 0) continue
-      const dicts = await resolveFontDicts(doc, target, maps, advancesByFont(wp.page))
-      if (!dicts) continue
+      const { resolved: dicts, open } = await resolveFontChoices(doc, target, maps, advancesByFont(wp.page))
       const drawn = codesByFont(wp.page)
       // A page of letter-spaced fonts keeps its layer (the CMaps cannot give its words); its fonts' codes are written as
       // spaces, so that extractors that read both (pdf.js, mupdf) read the layer's words and not the broken text too.
       const blank = letterSpacedFonts(wp.page, maps.keys()).length > 0
-      plans.push({
-        pageNumber: wp.pageNumber,
-        fonts: [...maps].map(([id, f]) => {
-          const codes = drawn.get(id) ?? new Set<number>()
-          return { dict: dicts.get(id)!, codeMap: blank ? spaces(codes) : f.codeMap, drawn: codes }
-        }),
-        ...(blank ? { blank } : {}),
+      const fonts = [...maps].flatMap(([id, f]) => {
+        const dict = dicts.get(id)
+        const codes = drawn.get(id) ?? new Set<number>()
+        return dict ? [{ dict, codeMap: blank ? spaces(codes) : f.codeMap, drawn: codes }] : []
       })
+      if (fonts.length < maps.size) {
+        // spaces need no font told from another in a group of look-alikes; text does
+        const groups = blank ? interchangeable(open, drawn) : []
+        for (const g of groups) for (const dict of g.dicts) fonts.push({ dict, codeMap: spaces(g.codes), drawn: g.codes })
+        if (dicts.size + groups.reduce((n, g) => n + g.dicts.length, 0) < maps.size) continue
+      }
+      plans.push({ pageNumber: wp.pageNumber, fonts, ...(blank ? { blank } : {}) })
     }
   const plan = new ToUnicodePlan(plans)
   if (plans.length === 0) return plan

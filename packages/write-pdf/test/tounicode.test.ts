@@ -184,3 +184,82 @@ test('a font another page writes with its text is not blanked: the letter-spaced
   const [, p2] = await extract(pdf)
   assert.deepEqual(words(p2!.text), words(FRENCH_PROSE))
 })
+
+/**
+ * A page of three Type 3 fonts as dvips writes them (every glyph one width and named `aN`, shown at 0.1 pt through a
+ * large FontMatrix, each with a false ToUnicode): T1 has code 0, T2 and T3 codes 0, 4 and 5. The page draws 0 with
+ * T1, 5 and 0 with T2, 4 with T3.
+ */
+async function typeThreePage(): Promise<Uint8Array> {
+  const { PDFName, PDFHexString } = await import('pdf-lib')
+  const doc = await PDFDocument.create()
+  const page = doc.addPage([595, 842])
+  const ctx = doc.context
+  const font = (codes: number[], fake: string) => {
+    const procs = ctx.obj({})
+    for (const c of codes) procs.set(PDFName.of(`a${c}`), ctx.register(ctx.stream('510 0 0 0 400 400 d1 0 0 400 400 re f')))
+    const first = Math.min(...codes)
+    const last = Math.max(...codes)
+    const cmap = [
+      '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /F def 1 begincodespacerange <00> <FF> endcodespacerange',
+      `${codes.length} beginbfchar`,
+      ...codes.map((c) => `<${c.toString(16).padStart(2, '0')}> <${fake.charCodeAt(0).toString(16).padStart(4, '0')}>`),
+      'endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+    ].join('\n')
+    return ctx.register(
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'Type3',
+        FontBBox: [0, 0, 510, 400],
+        FontMatrix: [0.1, 0, 0, 0.1, 0, 0],
+        CharProcs: procs,
+        Encoding: ctx.obj({ Type: 'Encoding', Differences: ctx.obj(codes.flatMap((c) => [c, PDFName.of(`a${c}`)])) }),
+        FirstChar: first,
+        LastChar: last,
+        Widths: Array.from({ length: last - first + 1 }, (_, i) => (codes.includes(first + i) ? 510 : 0)),
+        Resources: ctx.obj({}),
+        ToUnicode: ctx.register(ctx.stream(cmap)),
+      }),
+    )
+  }
+  page.node.setFontDictionary(PDFName.of('T1'), font([0], 'X'))
+  page.node.setFontDictionary(PDFName.of('T2'), font([0, 4, 5], 'Y'))
+  page.node.setFontDictionary(PDFName.of('T3'), font([0, 4, 5], 'Z'))
+  const hex = (codes: number[]) => PDFHexString.of(codes.map((c) => c.toString(16).padStart(2, '0')).join('')).toString()
+  const content = `BT /T1 0.1 Tf 72 700 Td ${hex([0])} Tj /T2 0.1 Tf 10 0 Td ${hex([5, 0])} Tj /T3 0.1 Tf 20 0 Td ${hex([4])} Tj ET`
+  page.node.addContentStream(ctx.register(ctx.stream(content)))
+  return doc.save()
+}
+
+test('Type 3 fonts told apart only as a group are written as spaces all the same: the page reads as its layer alone', async () => {
+  const input = await typeThreePage()
+  const [before] = await extract(input)
+  assert.match(before!.text, /X/, 'the fixture reads its false map')
+  // the repaired page as repair-codemap gives it: each font's glyphs (5.1 pt advances at 0.1 pt), its code map
+  const glyph = (code: number, x: number) => ({ code, text: '?', x0: x, x1: x + 5.1, spaceBefore: false })
+  const item = (fontId: string, text: string, x: number, codes: number[]) => ({
+    text,
+    bbox: { x0: x, y0: 141.9, x1: x + 5.1 * codes.length, y1: 142 },
+    fontId,
+    fontSize: 0.1,
+    glyphs: codes.map((c, k) => glyph(c, x + 5.1 * k)),
+  })
+  const fonts = {
+    f1: { id: 'f1', name: 'Type3', kind: 'Type3', glyphNames: { 0: 'a0' }, codeMap: { 0: 'o' } },
+    f2: { id: 'f2', name: 'Type3', kind: 'Type3', glyphNames: { 0: 'a0', 5: 'a5' }, codeMap: { 0: 'u', 5: 'l' } },
+    f3: { id: 'f3', name: 'Type3', kind: 'Type3', glyphNames: { 4: 'a4' }, codeMap: { 4: 'i' } },
+  } as Record<string, CodeMappedFont>
+  const page: PageText = {
+    pageNumber: 1,
+    width: 595,
+    height: 842,
+    items: [item('f1', 'o', 72, [0]), item('f2', 'lu', 82, [5, 0]), item('f3', 'i', 102.2, [4])],
+    text: 'o lu i',
+    fonts,
+    source: 'repaired',
+  }
+  const { pdf, summary } = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'repaired', page }])
+  assert.deepEqual([summary.layered, summary.blanked], [[1], [1]])
+  const [got] = await extract(pdf)
+  assert.deepEqual(words(got!.text), ['o', 'lu', 'i'])
+})
