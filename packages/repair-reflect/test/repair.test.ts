@@ -205,7 +205,7 @@ test('a repaired page carries each repaired font code -> text, so a writer can p
   }
 })
 
-test('a code read two ways takes its own character or its majority reading, the text following; a tie or an unspelled item leaves no map', () => {
+test("a code read two ways takes its own character, its majority reading or a tie's free reading, the text following; an unspelled item leaves no map", () => {
   // code 0x37 ('7' stored as 'é' by a reflection): read '7' twice, 'é' once by the context choice
   const stored = glyphPage('f', '17 27 37', reflectText)
   const misread = (page: PageText, at: number, ch: string): PageText => {
@@ -234,12 +234,20 @@ test('a code read two ways takes its own character or its majority reading, the 
   const byVotes = repairedCodeMaps(cid, most, decoders).fonts.get('f')!
   assert.ok('map' in byVotes)
   assert.equal(byVotes.map[String(0x37)], 'é')
-  // 1:1 at a code that is neither reading (a font of its own encoding) is a tie: no reading, no maps for the page
-  const recoded = glyphPage('f', '17 37', reflectText)
-  for (const it of recoded.items) it.glyphs = it.glyphs!.map((g) => ({ ...g, code: g.code + 100 }))
-  const tie = repairedCodeMaps(recoded, tied, decoders)
-  assert.deepEqual(tie.fonts.get('f'), { failure: 'conflict', codes: 1 })
-  assert.equal(withCodeMaps(repaired, tie), undefined)
+  // 1:1 at a code that is neither reading (a font of its own encoding) is a tie: the reading met first, the text
+  // following, so that the page still gets its maps (without them a searchable PDF reads the broken text too)
+  const recode = (p: PageText) => {
+    for (const it of p.items) it.glyphs = it.glyphs!.map((g) => ({ ...g, code: g.code + 100 }))
+    return p
+  }
+  const tie = repairedCodeMaps(recode(glyphPage('f', '17 37', reflectText)), tied, decoders)
+  assert.deepEqual(tie.fonts.get('f'), { map: { '149': '1', '132': ' ', '151': '3', '155': '7' }, outvoted: 1 })
+  assert.equal(withCodeMaps(tied, tie)?.text, '17 37')
+  // ... unless another code of the font stands for it: a font draws each character with one code
+  const held = { ...repaired, items: [{ ...repaired.items[0]!, text: 'é 1é 37' }], text: 'é 1é 37' }
+  const other = repairedCodeMaps(recode(glyphPage('f', 'é 17 37', reflectText)), held, decoders).fonts.get('f')!
+  assert.ok('map' in other)
+  assert.deepEqual([other.map[String(0xe9 + 100)], other.map[String(0x37 + 100)]], ['é', '7'])
   // an item whose glyphs do not spell its text cannot be read glyph by glyph: its glyphs are read alone, when they can
   const odd = glyphPage('f', 'abc', (s) => s)
   odd.items[0]!.text = 'abxc'
