@@ -8,7 +8,7 @@ export const writePdfOptionsSchema = z.strictObject({
     .describe(
       'What to do with the original text of OCRed and repaired pages, which stays drawn for display: `actual-text` ' +
         'wraps the original content in a marked-content span with an empty /ActualText, which poppler (pdftotext) and ' +
-        'mupdf honour, so they extract only the new layer (pdf.js ignores /ActualText and extracts both); `none` ' +
+        'mupdf honour, so they extract only the new layer (pdf.js ignores /ActualText: see `blankReplacedText`); `none` ' +
         'leaves the content as it was',
     ),
   toUnicode: z
@@ -20,6 +20,16 @@ export const writePdfOptionsSchema = z.strictObject({
         'extractor reads the repaired text); pages whose fonts cannot be told apart (by name, then by widths) or whose ' +
         'codes another page of the same font reads otherwise keep the layer; pages of letter-spaced fonts (dvips) keep the ' +
         "layer and their fonts' codes are written as spaces, so that the broken text is not read beside it",
+    ),
+  blankReplacedText: z
+    .boolean()
+    .default(true)
+    .describe(
+      'On OCRed and repaired pages that get an invisible layer: the codes the page content shows with its own fonts are ' +
+        "written as spaces in those fonts' /ToUnicode CMaps, so that pdf.js and mupdf, which ignore the empty /ActualText " +
+        '(`hideReplacedText`), read the layer alone and not the text it replaces before it. Fonts that a page keeping its ' +
+        'text can draw with, or whose codes cannot be told (composite fonts of a CMap other than Identity), are left as ' +
+        'they are; the page renders as before',
     ),
   accentText: z
     .boolean()

@@ -75,7 +75,7 @@ interface Candidate {
 }
 
 /** The font dictionaries a page can draw with: its resources and those of its forms (nested forms too). */
-function pageFonts(
+export function pageFonts(
   doc: PDFDocument,
   page: PDFPage,
   PDFName: typeof import('pdf-lib').PDFName,
@@ -362,6 +362,8 @@ export interface PagePlan {
 export class ToUnicodePlan {
   private readonly byRef = new Map<string, { ref: PDFRef; dict: PDFDict; type0: boolean; map: Map<number, string>; drawn: Set<number> }>()
   private readonly pages: PagePlan[]
+  /** Dictionaries planned by {@link blank} alone. */
+  private readonly blanked = new Set<string>()
   /** Page numbers left out: a code of one of their fonts reads otherwise on another page. */
   readonly conflicting: number[] = []
 
@@ -418,6 +420,25 @@ export class ToUnicodePlan {
     if (!e) this.byRef.set(c.ref.toString(), (e = { ref: c.ref, dict: c.dict, type0: c.subtype === 'Type0', map: new Map(), drawn: new Set() }))
     for (const [k, t] of Object.entries(codeMap)) if (!e.map.has(Number(k))) e.map.set(Number(k), t)
     for (const c of drawn) e.drawn.add(c)
+  }
+
+  /**
+   * Writes `codes` of a font dictionary no page plans as spaces: the original text of a page that gets an invisible
+   * layer in its place. Returns whether it did (a dictionary planned already keeps its plan).
+   */
+  blank(ref: PDFRef, dict: PDFDict, type0: boolean, codes: ReadonlySet<number>): boolean {
+    const key = ref.toString()
+    if (this.byRef.has(key) && !this.blanked.has(key)) return false
+    let e = this.byRef.get(key)
+    if (!e) {
+      this.byRef.set(key, (e = { ref, dict, type0, map: new Map(), drawn: new Set() }))
+      this.blanked.add(key)
+    }
+    for (const c of codes) {
+      e.map.set(c, ' ')
+      e.drawn.add(c)
+    }
+    return true
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
 import { TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
 import { accentSpans, readsAccents, type SpanFont } from './accent-spans.js'
+import { drawnCodes, type DrawnFont } from './drawn-codes.js'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
@@ -10,6 +11,7 @@ import {
   codesByFont,
   letterSpacedFonts,
   pageCodeMaps,
+  pageFonts,
   interchangeable,
   resolveEachFontDict,
   resolveFontChoices,
@@ -39,7 +41,10 @@ export interface WriteSummary {
   layered: number[]
   /** 1-based numbers of the repaired pages whose fonts got a corrected ToUnicode instead of a layer. */
   remapped: number[]
-  /** 1-based numbers of the layered repaired pages whose fonts' codes were written as spaces (letter-spaced fonts). */
+  /**
+   * 1-based numbers of the layered pages whose fonts' codes were written as spaces: letter-spaced repaired fonts, and
+   * the fonts of the text a layer replaces (see `blankReplacedText`).
+   */
   blanked: number[]
   /** Fonts and codes written into ToUnicode CMaps. */
   toUnicode: { fonts: number; codes: number }
@@ -47,6 +52,8 @@ export interface WriteSummary {
   conflicting: number[]
   /** Accents drawn over their letter on remapped pages, wrapped with the letter in an /ActualText span (see `accentText`). */
   accentSpans: number
+  /** Font dictionaries whose codes were written as spaces for the layered pages (see `blankReplacedText`). */
+  blankedFonts: number
 }
 
 /** Actions whose text is written as an invisible layer; every other page is left exactly as it was. */
@@ -101,7 +108,10 @@ export async function writeSearchablePdfWithSummary(
     toUnicode: { fonts: 0, codes: 0 },
     conflicting: plan.conflicting,
     accentSpans: 0,
+    blankedFonts: 0,
   }
+  // the layered pages that replace their text, with the fonts their own content draws (read before the layer is added)
+  const replaced: Array<{ pageNumber: number; drawn: Map<string, DrawnFont> }> = []
   let fontUsed = false
   const ctx = doc.context
   const hideStart = o.hideReplacedText === 'actual-text' ? ctx.register(ctx.stream(EMPTY_ACTUAL_TEXT)) : undefined
@@ -126,6 +136,7 @@ export async function writeSearchablePdfWithSummary(
       if (o.accentText) summary.accentSpans += await wrapAccents(doc, target, plan.fontsOf(wp.pageNumber))
       continue
     }
+    const drawn = replaces && o.blankReplacedText ? await drawnCodes(doc, target) : undefined
     const crop = target.getCropBox()
     const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
     // normalize() also wraps the original content in q/Q, so a CTM it leaves changed cannot move the layer
@@ -142,6 +153,27 @@ export async function writeSearchablePdfWithSummary(
     target.node.addContentStream(ctx.register(ctx.flateStream(content)))
     summary.layered.push(wp.pageNumber)
     if (wp.action === 'repaired' && plan.blanks(wp.pageNumber)) summary.blanked.push(wp.pageNumber)
+    if (drawn?.size) replaced.push({ pageNumber: wp.pageNumber, drawn })
+  }
+  if (replaced.length) {
+    // a font a page that keeps its text can draw with keeps its map: that page reads as before
+    const { PDFName, PDFDict, PDFRef, PDFArray } = await import('pdf-lib')
+    const mine = new Set(replaced.map((r) => r.pageNumber))
+    const kept = new Set(
+      pdfPages.flatMap((p, i) => (mine.has(i + 1) ? [] : pageFonts(doc, p, PDFName, PDFDict, PDFRef, PDFArray).map((c) => c.ref.toString()))),
+    )
+    const fonts = new Set<string>()
+    for (const r of replaced) {
+      let any = false
+      for (const [key, f] of r.drawn)
+        if (!kept.has(key) && plan.blank(f.ref, f.dict, f.type0, f.codes)) {
+          fonts.add(key)
+          any = true
+        }
+      if (any && !summary.blanked.includes(r.pageNumber)) summary.blanked.push(r.pageNumber)
+    }
+    summary.blanked.sort((a, b) => a - b)
+    summary.blankedFonts = fonts.size
   }
   if (fontUsed) await embedGlyphlessFont(doc, encoder, fontRef)
   summary.toUnicode = await plan.write(doc)

@@ -112,14 +112,18 @@ test('a repaired page gets its repaired text as a layer while the broken font st
     text: lines.join('\n'),
     items: items.map((it, i) => ({ text: lines[i]!, bbox: { x0: it.x, y0: it.y - 0.8 * 11, x1: it.x + it.width, y1: it.y + 0.2 * 11 }, hasEol: true })),
   }
-  const out = await writeSearchablePdf(input, [{ pageNumber: 1, action: 'repaired', page }])
+  const { pdf: out, summary } = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'repaired', page }])
   const [got] = await extract(out)
-  // pdf.js ignores /ActualText, so it reads the broken layer and then the repaired one
-  assert.ok(got!.text.startsWith(broken.text.trim().slice(0, 40)))
-  assert.ok(got!.text.includes(lines.join('\n')))
+  // pdf.js ignores /ActualText; the broken font's codes are written as spaces, so it reads the repaired layer alone
+  assert.deepEqual([summary.layered, summary.blanked, summary.blankedFonts], [[1], [1], 1])
+  assert.deepEqual(words(got!.text), words(lines.join('\n')))
   const [a] = await render(input, 72)
   const [b] = await render(out, 72)
   assert.deepEqual(pixelDiff(a!.grey, b!.grey), { mean: 0, share: 0 })
+  // without the blanking, it reads the broken text and then the repaired one
+  const [both] = await extract(await writeSearchablePdf(input, [{ pageNumber: 1, action: 'repaired', page }], { blankReplacedText: false }))
+  assert.ok(both!.text.startsWith(broken.text.trim().slice(0, 40)))
+  assert.ok(both!.text.includes(lines.join('\n')))
 })
 
 test('a rotated page gets its layer where the viewer shows the words', async () => {
@@ -244,4 +248,40 @@ test("a repaired page's layer reads as its text: runs it joins are one word, its
   const content = textLayerContent(page, { x0: 0, y0: 0, x1: 595, y1: 842, rotate: 0 }, 'F', new GlyphlessEncoder())
   const sizes = new Set([...content.matchAll(/\/F ([\d.]+) Tf/g)].map((m) => m[1]))
   assert.equal(sizes.size, 1, [...sizes].join(' '))
+})
+
+test('the text a layer replaces is written as spaces, unless a page that keeps its text draws with its font', async () => {
+  // pages 1 and 2 share a font (pdf-lib embeds it once); page 3 has a font of its own
+  const input = await buildPdf([
+    { blocks: [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'x' }] },
+    { blocks: [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'x' }] },
+    { blocks: [{ text: FRENCH_PROSE, layer: 'garbled' }] },
+  ])
+  const before = await extract(input)
+  // the OCR of pages 1 and 3: two words, where the text begins
+  const ocr = (n: number): PageText => ({
+    pageNumber: n,
+    width: 595.28,
+    height: 841.89,
+    source: 'ocr',
+    text: 'Mot lu',
+    items: [
+      { text: 'Mot', bbox: { x0: 56, y0: 60, x1: 90, y1: 72 } },
+      { text: 'lu', bbox: { x0: 95, y0: 60, x1: 110, y1: 72 }, hasEol: true },
+    ],
+  })
+  const { pdf, summary } = await writeSearchablePdfWithSummary(input, [
+    { pageNumber: 1, action: 'ocr', page: ocr(1) },
+    { pageNumber: 2, action: 'kept', page: { ...ocr(2), source: 'text-layer', items: [], text: before[1]!.text } },
+    { pageNumber: 3, action: 'ocr', page: ocr(3) },
+  ])
+  assert.deepEqual([summary.layered, summary.blanked, summary.blankedFonts], [[1, 3], [3], 1])
+  const after = await extract(pdf)
+  // page 3 reads its layer alone; page 2 reads as before, and so page 1 still reads its old text before the layer
+  assert.deepEqual(words(after[2]!.text), ['Mot', 'lu'])
+  assert.equal(after[1]!.text, before[1]!.text)
+  assert.ok(after[0]!.text.startsWith(before[0]!.text.trim().slice(0, 40)) && after[0]!.text.includes('Mot lu'))
+  const a = await render(input, 72)
+  const b = await render(pdf, 72)
+  for (let i = 0; i < 3; i++) assert.deepEqual(pixelDiff(a[i]!.grey, b[i]!.grey), { mean: 0, share: 0 })
 })
