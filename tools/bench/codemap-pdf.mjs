@@ -2,7 +2,8 @@
 // pdftotext and `mutool draw -F txt` read from the output against the repaired text of pages.jsonl (CER, whitespace
 // collapsed), whether the page renders byte-identically (pdftoppm, 72 dpi, grey), whether it got an invisible layer
 // (a GlyphLess font on the page), and the size ratio.
-//   node tools/bench/codemap-pdf.mjs OUT_DIR [--source]
+//   node tools/bench/codemap-pdf.mjs OUT_DIR [--source] [--actions repaired,ocr]
+// --actions: the page actions measured (default `repaired`); an OCRed page is measured against its OCR text.
 // With --source (run from ../shared/corpus): also each extractor's CER against the same extractor's text of the
 // unbroken source page (labels.jsonl's `source`, texlive-doc pages under /usr/share/doc/texlive-doc, cut with qpdf),
 // for the repaired text (pdf.js) and for the output: `src*` columns.
@@ -18,8 +19,10 @@ import { cer } from './codemap-lib.mjs'
 
 const dir = process.argv[2]
 const withSource = process.argv.includes('--source')
+const actionsAt = process.argv.indexOf('--actions')
+const actions = actionsAt > 0 ? process.argv[actionsAt + 1].split(',') : ['repaired']
 if (!dir) {
-  console.log('usage: codemap-pdf.mjs OUT_DIR [--source]')
+  console.log('usage: codemap-pdf.mjs OUT_DIR [--source] [--actions repaired,ocr]')
   process.exit(2)
 }
 const has = (cmd) => {
@@ -79,10 +82,10 @@ for (const d of docs) {
   if (!d.pdf) continue
   const out = resolve(dir, d.pdf)
   const input = resolve(d.path)
-  for (const r of rows.filter((x) => x.hash === d.hash && x.action === 'repaired')) {
+  for (const r of rows.filter((x) => x.hash === d.hash && actions.includes(x.action))) {
     const n = r.page
     const { text: pdfjs, layered } = await pdfjsText(out, n)
-    const res = { file: d.path, page: n, repair: r.repair, layered, pdfjs: +cer(pdfjs, r.text).toFixed(4) }
+    const res = { file: d.path, page: n, action: r.action, repair: r.repair, layered, pdfjs: +cer(pdfjs, r.text).toFixed(4) }
     const src = withSource ? sourcePage(d.path, n) : undefined
     if (src) {
       const s = (await pdfjsText(src, 1)).text
