@@ -16,7 +16,8 @@ const MAX_FORM_DEPTH = 4
 /**
  * The fonts the content of `page` draws text with (its forms' too) and the codes each shows, keyed by the font
  * dictionary's reference. A font whose codes cannot be told (a composite font of another CMap than Identity-H or -V,
- * a font given directly rather than by reference) is left out, and so is everything when a stream cannot be read:
+ * a font given directly rather than by reference, a font whose program is not in the file but a simple font with an
+ * /Encoding) is left out, and so is everything when a stream cannot be read:
  * the caller then leaves those fonts as they are.
  */
 export async function drawnCodes(doc: PDFDocument, page: PDFPage): Promise<Map<string, DrawnFont>> {
@@ -45,7 +46,15 @@ export async function drawnCodes(doc: PDFDocument, page: PDFPage): Promise<Map<s
     const subtype = dict.get(PDFName.of('Subtype'))
     const type0 = subtype instanceof PDFName && subtype.decodeText() === 'Type0'
     const enc = dict.get(PDFName.of('Encoding'))
-    if (type0 && !(enc instanceof PDFName && /^Identity-[HV]$/.test(enc.decodeText()))) {
+    const descendant = type0 ? dict.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray)?.lookupMaybe(0, PDFDict) : dict
+    const descriptor = descendant?.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict)
+    const embedded = ['FontFile', 'FontFile2', 'FontFile3'].some((k) => descriptor?.has(PDFName.of(k)))
+    // A font whose program is not in the file is drawn with a stand-in that readers may pick glyphs for by the
+    // ToUnicode: poppler and mupdf drew nothing for a non-embedded Verdana of Identity-H once its codes read as spaces
+    // (corpus-real r0064). A simple font is drawn by its encoding's glyph names (a non-embedded Helvetica of WinAnsi
+    // renders byte for byte the same with its codes as spaces), so it needs an /Encoding.
+    const drawnByNames = !type0 && (enc !== undefined || subtype?.toString() === '/Type3')
+    if ((type0 && !(enc instanceof PDFName && /^Identity-[HV]$/.test(enc.decodeText()))) || !(embedded || drawnByNames)) {
       unreadable.add(key)
       return undefined
     }

@@ -285,3 +285,65 @@ test('the text a layer replaces is written as spaces, unless a page that keeps i
   const b = await render(pdf, 72)
   for (let i = 0; i < 3; i++) assert.deepEqual(pixelDiff(a[i]!.grey, b[i]!.grey), { mean: 0, share: 0 })
 })
+
+test('a composite font whose program is not in the file keeps its map: readers may draw it through its ToUnicode', async () => {
+  const { PDFName, PDFHexString, decodePDFRawStream } = await import('pdf-lib')
+  const doc = await PDFDocument.create()
+  const pdfPage = doc.addPage([595, 842])
+  const ctx = doc.context
+  const cmap =
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfchar <0001> <0041> endbfchar endcmap end end'
+  const font = (embedded: boolean) =>
+    ctx.register(
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'Type0',
+        BaseFont: 'Verdana',
+        Encoding: 'Identity-H',
+        ToUnicode: ctx.register(ctx.stream(cmap)),
+        DescendantFonts: [
+          ctx.obj({
+            Type: 'Font',
+            Subtype: 'CIDFontType2',
+            BaseFont: 'Verdana',
+            CIDSystemInfo: { Registry: PDFHexString.fromText('Adobe'), Ordering: PDFHexString.fromText('Identity'), Supplement: 0 },
+            FontDescriptor: ctx.obj({
+              Type: 'FontDescriptor',
+              FontName: 'Verdana',
+              Flags: 32,
+              FontBBox: [0, 0, 1000, 1000],
+              ItalicAngle: 0,
+              Ascent: 800,
+              Descent: -200,
+              CapHeight: 700,
+              StemV: 80,
+              ...(embedded ? { FontFile2: ctx.register(ctx.stream('not a real program')) } : {}),
+            }),
+          }),
+        ],
+      }),
+    )
+  pdfPage.node.setFontDictionary(PDFName.of('F1'), font(false))
+  pdfPage.node.setFontDictionary(PDFName.of('F2'), font(true))
+  pdfPage.node.addContentStream(ctx.register(ctx.stream('BT /F1 12 Tf 72 700 Td <0001> Tj /F2 12 Tf <0001> Tj ET')))
+  const ocr: PageText = {
+    pageNumber: 1,
+    width: 595,
+    height: 842,
+    source: 'ocr',
+    text: 'AA',
+    items: [{ text: 'AA', bbox: { x0: 72, y0: 130, x1: 90, y1: 142 } }],
+  }
+  const { pdf, summary } = await writeSearchablePdfWithSummary(await doc.save(), [{ pageNumber: 1, action: 'ocr', page: ocr }])
+  // only the embedded one is written as spaces
+  assert.deepEqual([summary.blanked, summary.blankedFonts], [[1], 1])
+  const out = await PDFDocument.load(pdf)
+  const fonts = out.getPages()[0]!.node.Resources()!.lookup(PDFName.of('Font')) as import('pdf-lib').PDFDict
+  const cmapOf = (name: string) => {
+    const f = out.context.lookup(fonts.get(PDFName.of(name))) as import('pdf-lib').PDFDict
+    const s = out.context.lookup(f.get(PDFName.of('ToUnicode'))) as import('pdf-lib').PDFRawStream
+    return Buffer.from(decodePDFRawStream(s).decode()).toString('latin1')
+  }
+  assert.match(cmapOf('F1'), /<0001> <0041>/)
+  assert.match(cmapOf('F2'), /<0001> <0020>/)
+})
