@@ -65,9 +65,16 @@ const pdfjsText = async (file, n) => {
     await doc.close()
   }
 }
-const popplerText = (file, n) => execFileSync('pdftotext', ['-f', String(n), '-l', String(n), file, '-']).toString()
-const mupdfText = (file, n) =>
-  execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', file, String(n)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()
+/** A reader's output; a reader that fails on a page (mutool exits 1 on some damaged real files) reads nothing there. */
+const tolerant = (cmd, args) => {
+  try {
+    return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString()
+  } catch (e) {
+    return e.stdout?.toString() ?? ''
+  }
+}
+const popplerText = (file, n) => tolerant('pdftotext', ['-f', String(n), '-l', String(n), file, '-'])
+const mupdfText = (file, n) => tolerant('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', file, String(n)])
 /** The unbroken source page of a corpus page, cut into its own file; `undefined` when not found. */
 const sourcePage = (file, page) => {
   const l = labels.find((x) => x.file === file && x.page === page)
@@ -96,7 +103,7 @@ for (const d of docs) {
     }
     if (hasPoppler) {
       res.pdftotext = +cer(popplerText(out, n), r.text).toFixed(4)
-      const png = (f) => execFileSync('pdftoppm', ['-f', String(n), '-l', String(n), '-r', '72', '-gray', f]).toString('base64')
+      const png = (f) => execFileSync('pdftoppm', ['-f', String(n), '-l', String(n), '-r', '72', '-gray', f], { maxBuffer: 1 << 30 }).toString('base64')
       res.renderIdentical = png(input) === png(out)
     }
     if (hasMupdf) res.mutool = +cer(mupdfText(out, n), r.text).toFixed(4)
