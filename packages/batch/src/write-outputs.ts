@@ -10,8 +10,12 @@ export interface DocumentOutputs {
   skipped: Array<{ writer: string; code: string; message: string }>
 }
 
-/** Writer errors that skip that writer's output for the document rather than fail it. */
-const SKIPPABLE: ReadonlySet<string> = new Set(['PDF_ENCRYPTED'])
+/**
+ * Writer errors that skip that writer's output for the document rather than fail it: the input is one the writer
+ * cannot rewrite (encrypted with an owner password only; damaged in a way the extractor read through and the
+ * writer's own parser does not), and the text already read is no less true for it.
+ */
+const SKIPPABLE: ReadonlySet<string> = new Set(['PDF_ENCRYPTED', 'PDF_INVALID'])
 
 /** Output files are keyed by content: 32 hex digits (128 bits) of the BLAKE2b-512 hash. */
 export const outputKey = (hash: string): string => hash.slice(0, 32)
@@ -33,7 +37,8 @@ export async function writeDocumentOutputs(out: string, writers: readonly Writer
       written = await w.write(input)
     } catch (e) {
       // An input encrypted with an owner password only is read by anyone, but a writer that rewrites the file (a
-      // searchable PDF) cannot: its output is skipped, the text and report are still written.
+      // searchable PDF) cannot; likewise a file the extractor read through its damage: that output is skipped, the
+      // text and report are still written.
       if (e instanceof TriageError && SKIPPABLE.has(e.code)) {
         skipped.push({ writer: w.name, code: e.code, message: e.message })
         continue

@@ -21,3 +21,16 @@ test('an input locked by an owner password only: text and report written, the se
   assert.ok(existsSync(join(dir, 'out', row!.report!)))
   assert.ok(events.some((e) => e.type === 'document-done'))
 })
+
+test('an input the extractor reads through damage the PDF writer cannot: text and report written, the searchable PDF skipped and said', async (t) => {
+  // a page tree that lists itself among its kids: pdf.js reads its page, pdf-lib recurses without end
+  const dir = folder(t, { 'config.json': JSON.stringify(EXTRACT_ONLY), 'in/tree.pdf': fx.pageTreeCyclePdf() })
+  const summary = await runBatch({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', jobs: 1, pdf: true })
+  assert.deepEqual([summary.done, summary.failed], [1, 0])
+  const [row] = readIndex(join(dir, 'out')).docs
+  assert.equal(row!.status, 'done')
+  assert.equal(row!.pdf, '')
+  assert.equal(row!.error_code, 'PDF_INVALID')
+  assert.match(row!.error_message!, /write-pdf skipped: .*pdf-lib cannot rewrite the input .*repair it/)
+  assert.ok(readFileSync(join(dir, 'out', row!.text!), 'utf8').trim().length > 0)
+})

@@ -67,7 +67,8 @@ const EMPTY_ACTUAL_TEXT = '/Span <</ActualText <FEFF>>> BDC\n'
  * invisible layer (render mode 3, glyphless Type0 font with a ToUnicode CMap) positioned from the item boxes; the
  * other pages, the images, the vector content and the document metadata (Info, XMP) are kept as they were, without
  * re-encoding. Returns new bytes; `input` is not modified. Rejects with a `TriageError` (stage `write`):
- * `PDF_ENCRYPTED`, `PDF_INVALID` for bytes pdf-lib cannot load, `PLUGIN_FAILED` for a page number not in the file.
+ * `PDF_ENCRYPTED`; `PDF_INVALID` for bytes pdf-lib cannot load or rewrite, or where it finds fewer pages than `pages`
+ * name (a damaged page tree the extractor read through); `PLUGIN_FAILED` for a page number that is no integer.
  */
 export async function writeSearchablePdf(input: Uint8Array, pages: readonly WritePage[], options: WritePdfOptions = {}): Promise<Uint8Array> {
   return (await writeSearchablePdfWithSummary(input, pages, options)).pdf
@@ -80,7 +81,7 @@ export async function writeSearchablePdfWithSummary(
   options: WritePdfOptions = {},
 ): Promise<{ pdf: Uint8Array; summary: WriteSummary }> {
   const o = writePdfOptionsSchema.parse(options)
-  const { PDFDocument, EncryptedPDFError, PDFArray } = await import('pdf-lib')
+  const { PDFDocument, EncryptedPDFError } = await import('pdf-lib')
   let doc: PdfLibDocument
   try {
     // updateMetadata: false keeps Producer, Creator and the dates of the input instead of pdf-lib's own
@@ -97,6 +98,28 @@ export async function writeSearchablePdfWithSummary(
     const msg = e instanceof Error ? e.message : String(e)
     throw new TriageError('PDF_INVALID', `pdf-lib cannot load the input: ${msg}`, { cause: e, plugin: WRITER_NAME, stage: 'write' })
   }
+  try {
+    return await rewrite(doc, pages, o)
+  } catch (e) {
+    if (e instanceof TriageError) throw e
+    // pdf-lib reads a damaged file less forgivingly than the extractor did (a page tree that lists itself, a catalog
+    // whose /Pages is no dictionary: 18 of 320 files of the hostile set that pdf.js read): the file, not the writer
+    const msg = e instanceof Error ? e.message : String(e)
+    throw new TriageError('PDF_INVALID', `pdf-lib cannot rewrite the input (${msg}): repair it, e.g. with qpdf, for a searchable copy`, {
+      cause: e,
+      plugin: WRITER_NAME,
+      stage: 'write',
+    })
+  }
+}
+
+/** The body of {@link writeSearchablePdfWithSummary} once pdf-lib has loaded the input. */
+async function rewrite(
+  doc: PdfLibDocument,
+  pages: readonly WritePage[],
+  o: ReturnType<typeof writePdfOptionsSchema.parse>,
+): Promise<{ pdf: Uint8Array; summary: WriteSummary }> {
+  const { PDFArray } = await import('pdf-lib')
   const pdfPages = doc.getPages()
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
@@ -118,12 +141,16 @@ export async function writeSearchablePdfWithSummary(
   const hideEnd = hideStart ? ctx.register(ctx.stream('EMC\n')) : undefined
   for (const wp of pages) {
     const target = pdfPages[wp.pageNumber - 1]
-    if (!target || !Number.isInteger(wp.pageNumber)) {
-      throw new TriageError('PLUGIN_FAILED', `Page ${wp.pageNumber} is not in the PDF (${pdfPages.length} pages)`, {
-        plugin: WRITER_NAME,
-        stage: 'write',
-        page: wp.pageNumber,
-      })
+    if (!Number.isInteger(wp.pageNumber)) {
+      throw new TriageError('PLUGIN_FAILED', `Page ${wp.pageNumber} is no page number`, { plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber })
+    }
+    if (!target) {
+      // the extractor read this page: pdf-lib, which does not repair a damaged page tree, finds fewer
+      throw new TriageError(
+        'PDF_INVALID',
+        `pdf-lib finds ${pdfPages.length} page(s) in the input, not page ${wp.pageNumber}: its page tree is damaged; repair it, e.g. with qpdf, for a searchable copy`,
+        { plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber },
+      )
     }
     const replaces = LAYERED.has(wp.action)
     const layer = replaces ? wp.page : wp.regions?.items.length ? wp.regions : undefined

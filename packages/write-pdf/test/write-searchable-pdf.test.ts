@@ -149,7 +149,8 @@ test('bad input is a TriageError of stage write', async () => {
   const page = await scanWordBoxes('x')
   await assert.rejects(writeSearchablePdf(notPdf(), []), { code: 'PDF_INVALID', plugin: 'write-pdf', stage: 'write' })
   await assert.rejects(writeSearchablePdf(encryptedPdf(), []), { code: 'PDF_ENCRYPTED', stage: 'write' })
-  await assert.rejects(writeSearchablePdf(await healthyPdf(), [{ pageNumber: 2, action: 'ocr', page }]), { code: 'PLUGIN_FAILED', page: 2 })
+  await assert.rejects(writeSearchablePdf(await healthyPdf(), [{ pageNumber: 2, action: 'ocr', page }]), { code: 'PDF_INVALID', page: 2 })
+  await assert.rejects(writeSearchablePdf(await healthyPdf(), [{ pageNumber: 1.5, action: 'ocr', page }]), { code: 'PLUGIN_FAILED' })
   await assert.rejects(writeSearchablePdf(await healthyPdf(), [], { hideReplacedText: 'bogus' as never }))
 })
 
