@@ -21,6 +21,15 @@ const MAX_FORM_DEPTH = 4
  * the caller then leaves those fonts as they are.
  */
 export async function drawnCodes(doc: PDFDocument, page: PDFPage): Promise<Map<string, DrawnFont>> {
+  try {
+    return await readDrawnCodes(doc, page)
+  } catch {
+    // pdf-lib's typed lookups throw on a damaged dictionary (a descriptor that is no dictionary): nothing is blanked
+    return new Map()
+  }
+}
+
+async function readDrawnCodes(doc: PDFDocument, page: PDFPage): Promise<Map<string, DrawnFont>> {
   const { PDFName, PDFDict, PDFRef, PDFArray, PDFRawStream, decodePDFRawStream } = await import('pdf-lib')
   const out = new Map<string, DrawnFont>()
   const unreadable = new Set<string>()

@@ -9,10 +9,10 @@ import {
   ToUnicodePlan,
   advancesByFont,
   codesByFont,
+  interchangeable,
   letterSpacedFonts,
   pageCodeMaps,
   pageFonts,
-  interchangeable,
   resolveEachFontDict,
   resolveFontChoices,
   simpleWidths,
@@ -184,16 +184,19 @@ async function rewrite(
   }
   if (replaced.length) {
     // a font a page that keeps its text can draw with keeps its map: that page reads as before
-    const { PDFName, PDFDict, PDFRef, PDFArray } = await import('pdf-lib')
+    const { PDFName, PDFDict, PDFRef } = await import('pdf-lib')
     const mine = new Set(replaced.map((r) => r.pageNumber))
-    const kept = new Set(
-      pdfPages.flatMap((p, i) => (mine.has(i + 1) ? [] : pageFonts(doc, p, PDFName, PDFDict, PDFRef, PDFArray).map((c) => c.ref.toString()))),
-    )
+    let kept: Set<string> | undefined
+    try {
+      kept = new Set(pdfPages.flatMap((p, i) => (mine.has(i + 1) ? [] : pageFonts(doc, p, PDFName, PDFDict, PDFRef, PDFArray).map((c) => c.ref.toString()))))
+    } catch {
+      // a page whose resources pdf-lib cannot read may draw with any font: none is blanked
+    }
     const fonts = new Set<string>()
-    for (const r of replaced) {
+    for (const r of kept ? replaced : []) {
       let any = false
       for (const [key, f] of r.drawn)
-        if (!kept.has(key) && plan.blank(f.ref, f.dict, f.type0, f.codes)) {
+        if (!kept!.has(key) && plan.blank(f.ref, f.dict, f.type0, f.codes)) {
           fonts.add(key)
           any = true
         }
