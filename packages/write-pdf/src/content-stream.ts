@@ -3,6 +3,37 @@
  * operands (numbers, strings, names, arrays; dictionaries kept whole), inline images skipped. Offsets are into the
  * content as a Latin-1 string (one character a byte), so that a caller can copy what it does not change byte for byte.
  */
+import type { PDFDocument, PDFPage } from 'pdf-lib'
+
+/** pdf-lib's module, which this package imports lazily. */
+type PdfLib = typeof import('pdf-lib')
+
+/** A stream (or a reference to one) decoded through its filters, as Latin-1; `undefined` for no stream or bad data. */
+export function streamText(lib: PdfLib, doc: PDFDocument, stream: unknown): string | undefined {
+  const s = stream instanceof lib.PDFRef ? doc.context.lookup(stream) : stream
+  if (!(s instanceof lib.PDFRawStream)) return undefined
+  try {
+    return Buffer.from(lib.decodePDFRawStream(s).decode()).toString('latin1')
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A page's content streams read as one (PDF 7.8.2; a line feed keeps the last word of one and the first of the next
+ * apart), and the entries of its /Contents they came from; `undefined` when one cannot be decoded.
+ */
+export function pageContent(lib: PdfLib, doc: PDFDocument, page: PDFPage): { text: string; streams: unknown[] } | undefined {
+  const contents = page.node.get(lib.PDFName.of('Contents'))
+  const streams = contents instanceof lib.PDFArray ? contents.asArray() : contents ? [contents] : []
+  const parts: string[] = []
+  for (const s of streams) {
+    const text = streamText(lib, doc, s)
+    if (text === undefined) return undefined
+    parts.push(text)
+  }
+  return { text: parts.join('\n'), streams }
+}
 
 /** An operand: a number, a string's bytes, a name (decoded), an array, or anything else (dictionaries, booleans). */
 export type Operand =

@@ -1,5 +1,5 @@
 import type { PDFDict, PDFDocument, PDFPage, PDFRef } from 'pdf-lib'
-import { parseContent, type Operand } from './content-stream.js'
+import { pageContent, parseContent, streamText, type Operand } from './content-stream.js'
 
 /** A font dictionary a page's content draws with, and the character codes it shows with it there. */
 export interface DrawnFont {
@@ -30,19 +30,11 @@ export async function drawnCodes(doc: PDFDocument, page: PDFPage): Promise<Map<s
 }
 
 async function readDrawnCodes(doc: PDFDocument, page: PDFPage): Promise<Map<string, DrawnFont>> {
-  const { PDFName, PDFDict, PDFRef, PDFArray, PDFRawStream, decodePDFRawStream } = await import('pdf-lib')
+  const lib = await import('pdf-lib')
+  const { PDFName, PDFDict, PDFRef, PDFArray, PDFRawStream } = lib
   const out = new Map<string, DrawnFont>()
   const unreadable = new Set<string>()
   const formsSeen = new Set<string>()
-  const read = (stream: unknown): string | undefined => {
-    const s = stream instanceof PDFRef ? doc.context.lookup(stream) : stream
-    if (!(s instanceof PDFRawStream)) return undefined
-    try {
-      return Buffer.from(decodePDFRawStream(s).decode()).toString('latin1')
-    } catch {
-      return undefined
-    }
-  }
   const fontOf = (res: PDFDict | undefined, name: string): DrawnFont | undefined => {
     const ref = res?.lookupMaybe(PDFName.of('Font'), PDFDict)?.get(PDFName.of(name))
     if (!(ref instanceof PDFRef)) return undefined
@@ -104,22 +96,14 @@ async function readDrawnCodes(doc: PDFDocument, page: PDFPage): Promise<Map<stri
         formsSeen.add(ref.toString())
         const form = doc.context.lookup(ref)
         if (!(form instanceof PDFRawStream) || form.dict.get(PDFName.of('Subtype'))?.toString() !== '/Form') continue
-        const text = read(form)
+        const text = streamText(lib, doc, form)
         if (text === undefined || !walk(text, form.dict.lookupMaybe(PDFName.of('Resources'), PDFDict) ?? res, depth + 1)) return false
       }
     }
     return true
   }
-  const contents = page.node.get(PDFName.of('Contents'))
-  const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : []
-  const parts: string[] = []
-  for (const s of streams) {
-    const text = read(s)
-    if (text === undefined) return new Map()
-    parts.push(text)
-  }
-  // streams of one page are read as one (PDF 7.8.2)
-  if (!walk(parts.join('\n'), page.node.Resources(), 0)) return new Map()
+  const content = pageContent(lib, doc, page)
+  if (!content || !walk(content.text, page.node.Resources(), 0)) return new Map()
   for (const [k, f] of out) if (f.codes.size === 0) out.delete(k)
   return out
 }

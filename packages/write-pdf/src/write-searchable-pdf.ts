@@ -1,6 +1,7 @@
 import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
 import { TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
 import { accentSpans, readsAccents, type SpanFont } from './accent-spans.js'
+import { pageContent } from './content-stream.js'
 import { drawnCodes, type DrawnFont } from './drawn-codes.js'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
@@ -182,33 +183,45 @@ async function rewrite(
     if (wp.action === 'repaired' && plan.blanks(wp.pageNumber)) summary.blanked.push(wp.pageNumber)
     if (drawn?.size) replaced.push({ pageNumber: wp.pageNumber, drawn })
   }
-  if (replaced.length) {
-    // a font a page that keeps its text can draw with keeps its map: that page reads as before
-    const { PDFName, PDFDict, PDFRef } = await import('pdf-lib')
-    const mine = new Set(replaced.map((r) => r.pageNumber))
-    let kept: Set<string> | undefined
-    try {
-      kept = new Set(pdfPages.flatMap((p, i) => (mine.has(i + 1) ? [] : pageFonts(doc, p, PDFName, PDFDict, PDFRef, PDFArray).map((c) => c.ref.toString()))))
-    } catch {
-      // a page whose resources pdf-lib cannot read may draw with any font: none is blanked
-    }
-    const fonts = new Set<string>()
-    for (const r of kept ? replaced : []) {
-      let any = false
-      for (const [key, f] of r.drawn)
-        if (!kept!.has(key) && plan.blank(f.ref, f.dict, f.type0, f.codes)) {
-          fonts.add(key)
-          any = true
-        }
-      if (any && !summary.blanked.includes(r.pageNumber)) summary.blanked.push(r.pageNumber)
-    }
-    summary.blanked.sort((a, b) => a - b)
-    summary.blankedFonts = fonts.size
-  }
+  if (replaced.length) await blankReplaced(doc, pdfPages, replaced, plan, summary)
   if (fontUsed) await embedGlyphlessFont(doc, encoder, fontRef)
   summary.toUnicode = await plan.write(doc)
   const pdf = await doc.save({ useObjectStreams: o.objectStreams, updateFieldAppearances: false })
   return { pdf, summary }
+}
+
+/**
+ * Plans the codes the `replaced` pages' own content shows as spaces in their fonts (`blankReplacedText`), but for fonts
+ * a page that keeps its text can draw with: that page reads as before. Notes the pages and fonts in `summary`.
+ */
+async function blankReplaced(
+  doc: PdfLibDocument,
+  pdfPages: readonly PDFPage[],
+  replaced: ReadonlyArray<{ pageNumber: number; drawn: Map<string, DrawnFont> }>,
+  plan: ToUnicodePlan,
+  summary: WriteSummary,
+): Promise<void> {
+  const { PDFName, PDFDict, PDFRef, PDFArray } = await import('pdf-lib')
+  const mine = new Set(replaced.map((r) => r.pageNumber))
+  let kept: Set<string>
+  try {
+    kept = new Set(pdfPages.flatMap((p, i) => (mine.has(i + 1) ? [] : pageFonts(doc, p, PDFName, PDFDict, PDFRef, PDFArray).map((c) => c.ref.toString()))))
+  } catch {
+    // a page whose resources pdf-lib cannot read may draw with any font: none is blanked
+    return
+  }
+  const fonts = new Set<string>()
+  for (const r of replaced) {
+    let any = false
+    for (const [key, f] of r.drawn)
+      if (!kept.has(key) && plan.blank(f.ref, f.dict, f.type0, f.codes)) {
+        fonts.add(key)
+        any = true
+      }
+    if (any && !summary.blanked.includes(r.pageNumber)) summary.blanked.push(r.pageNumber)
+  }
+  summary.blanked.sort((a, b) => a - b)
+  summary.blankedFonts = fonts.size
 }
 
 /**
@@ -217,7 +230,8 @@ async function rewrite(
  * pair, a stream pdf-lib cannot decode, content the reader cannot follow).
  */
 async function wrapAccents(doc: PdfLibDocument, page: PDFPage, fonts: ReturnType<ToUnicodePlan['fontsOf']>): Promise<number> {
-  const { PDFName, PDFDict, PDFRef, PDFArray, PDFRawStream, decodePDFRawStream } = await import('pdf-lib')
+  const lib = await import('pdf-lib')
+  const { PDFName, PDFDict, PDFRef, PDFArray } = lib
   const res = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict)
   if (!res) return 0
   const byName = new Map<string, SpanFont>()
@@ -228,20 +242,9 @@ async function wrapAccents(doc: PdfLibDocument, page: PDFPage, fonts: ReturnType
     if (width) byName.set(name.decodeText(), { width, map: Object.fromEntries([...f.map].map(([c, t]) => [String(c), t])) })
   }
   if (byName.size === 0) return 0
-  const contents = page.node.get(PDFName.of('Contents'))
-  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : []
-  const parts: string[] = []
-  for (const r of refs) {
-    const s = r instanceof PDFRef ? doc.context.lookup(r) : r
-    if (!(s instanceof PDFRawStream)) return 0
-    try {
-      parts.push(Buffer.from(decodePDFRawStream(s).decode()).toString('latin1'))
-    } catch {
-      return 0
-    }
-  }
-  // streams of one page are read as one (PDF 7.8.2); a line feed keeps their last and first words apart
-  const done = accentSpans(parts.join('\n'), byName)
+  const content = pageContent(lib, doc, page)
+  if (!content) return 0
+  const done = accentSpans(content.text, byName)
   if (!done) return 0
   page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(Buffer.from(done.content, 'latin1'))))
   // the old streams go unless another page draws them too
@@ -254,7 +257,7 @@ async function wrapAccents(doc: PdfLibDocument, page: PDFPage, fonts: ReturnType
         return (c instanceof PDFArray ? c.asArray() : [c]).map((x) => String(x))
       }),
   )
-  for (const r of refs) if (r instanceof PDFRef && !shared.has(r.toString())) doc.context.delete(r)
+  for (const r of content.streams) if (r instanceof PDFRef && !shared.has(r.toString())) doc.context.delete(r)
   return done.spans
 }
 
