@@ -28,6 +28,14 @@ export interface ExtractedDocument extends AsyncDisposable {
   getPageText(n: number): Promise<PageText>
   /** Renders page `n` (1-based) to grey pixels at `dpi`. */
   renderPage(n: number, dpi: number): Promise<PageImage>
+  /**
+   * Optional: the glyph names page `n`'s fonts `fontIds` give the codes they can draw, as the file defines them (font
+   * id -> code in decimal -> name): `/Differences` over the base encoding, or over the encoding built into the font
+   * program. More than a page's `FontInfo.glyphNames` (the `/Differences` of the codes drawn), and dearer (a second
+   * reading of the file): asked for by repairs of fonts whose map is false, not for every page. Fonts the extractor
+   * cannot tell are left out.
+   */
+  getGlyphNames?(n: number, fontIds: readonly string[]): Promise<Record<string, Record<string, string>>>
   close(): Promise<void>
 }
 
@@ -52,6 +60,8 @@ export interface JudgeContext {
    * it to spot-check a layer against the page image, never to read whole pages.
    */
   recognizeRegion?: (box: BBox, dpi: number) => Promise<PageText>
+  /** This page's fonts' glyph names as the file defines them ({@link ExtractedDocument.getGlyphNames}), when the extractor can tell. */
+  glyphNames?: (fontIds: readonly string[]) => Promise<Record<string, Record<string, string>>>
 }
 
 /**

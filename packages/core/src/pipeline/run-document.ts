@@ -94,6 +94,7 @@ interface DocumentRun {
   dpi: number
   signal: AbortSignal | undefined
   pages: PageSource
+  doc: ExtractedDocument
   /** The engine judges may spot-check with; present unless the policy never OCRs. */
   check: OcrSetup | undefined
   /** The engine pages are OCRed with; absent in triage. */
@@ -130,7 +131,10 @@ interface JudgedPage {
 async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings): Promise<JudgedPage> {
   if (run.docVerdict) return { page, verdict: run.docVerdict }
   const { plan, components } = run
-  const ctx: JudgeContext = run.check ? { ...run.ctx, recognizeRegion: (box, dpi) => recognizeRegion(run.check!, page.pageNumber, box, dpi) } : run.ctx
+  const ctx: JudgeContext = { ...run.ctx }
+  if (run.check) ctx.recognizeRegion = (box, dpi) => recognizeRegion(run.check!, page.pageNumber, box, dpi)
+  const { doc } = run
+  if (doc.getGlyphNames) ctx.glyphNames = (ids) => doc.getGlyphNames!(page.pageNumber, ids)
   let t = performance.now()
   try {
     const judged = plan.ignoreTopBand || plan.ignoreBottomBand ? withoutBands(page, plan.ignoreTopBand ?? 0, plan.ignoreBottomBand ?? 0) : page
@@ -359,6 +363,7 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     policy,
     signal,
     pages,
+    doc,
     check,
     ocr,
     ctx,
