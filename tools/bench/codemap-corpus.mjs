@@ -2,6 +2,7 @@
 // error rate (NFKC, whitespace collapsed) of the repaired text and of a whole-page OCR against the unbroken source page
 // (pdf.js's text of it, through the same extractor; texlive documentation installed under /usr/share/doc/texlive-doc).
 //   node tools/bench/codemap-corpus.mjs [--no-ocr] [--only d0002,d0020] [--out rows.jsonl] [--texts DIR] [--verbose] [--codemap JSON]
+//     [--no-file-names]   (the repair without the glyph names the file defines beyond /Differences, as before round 18)
 // The OCR figure is the anchor region's OCR (the page's text block at 300 dpi) where one was read, else a page OCR.
 // Skips cleanly without the corpus. Needs `npm run build`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -24,7 +25,7 @@ const labels = readFileSync(join(CORPUS, 'labels.jsonl'), 'utf8')
   .split('\n')
   .map((l) => JSON.parse(l))
 // --codemap '{"maxRegionsPerFont":1}': repair-codemap's options, to compare settings
-const p = await pieces({ codemapOptions: JSON.parse(opt('--codemap', '{}')) })
+const p = await pieces({ codemapOptions: JSON.parse(opt('--codemap') ?? '{}'), noFileNames: args.includes('--no-file-names') })
 const rows = []
 const t0 = performance.now()
 for (const l of labels) {

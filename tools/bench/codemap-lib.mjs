@@ -7,7 +7,7 @@ import reflect from '@pdftriage/repair-reflect'
 import codemap from '@pdftriage/repair-codemap'
 import tesseract from '@pdftriage/ocr-tesseract'
 
-export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], codemapOptions = {} } = {}) {
+export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], codemapOptions = {}, noFileNames = false } = {}) {
   const ex = await extract.create(extract.optionsSchema.parse({}), { baseDir: '.' })
   const judges = [await gates.create(gates.optionsSchema.parse({}), { baseDir: '.' })]
   const list = []
@@ -15,7 +15,7 @@ export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], co
   if (repairs.includes('codemap')) list.push(await codemap.create(codemap.optionsSchema.parse(codemapOptions), { baseDir: '.' }))
   // a shared machine under load reads a page in well over the default 120 s: a bench measures, it does not time out
   const ocr = await tesseract.create(tesseract.optionsSchema.parse({ languages: ['fra', 'eng'], workers, pageTimeoutMs: 900000 }), { baseDir: '.' })
-  return { ex, judges, repairs: list, ocr }
+  return { ex, judges, repairs: list, ocr, noFileNames }
 }
 
 /** Judges and repairs every page of `doc` as the runner does; counts the OCR regions and their time. */
@@ -46,6 +46,8 @@ export async function triageDocument(doc, p, { pages, onPage } = {}) {
         return { ...r, items: r.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } })) }
       },
     }
+    // as the runner gives it (--no-file-names: as before the extractor could tell)
+    if (doc.getGlyphNames && !p.noFileNames) ctx.glyphNames = (ids) => doc.getGlyphNames(n, ids)
     const v = await judgePage(page, p.judges, ctx)
     const rejected = []
     const fixed = v.needsOcr ? await repairPage(page, v, p.repairs, p.judges, ctx, rejected) : undefined

@@ -3,7 +3,7 @@
 // OCR regions spent per font, time against OCRing every page, CER of the text against the unbroken original (pdf.js's
 // text of it, page by page; pages the repair declines are OCRed, as the pipeline would).
 //   node tools/bench/codemap-long.mjs [--src lshort-fr.pdf] [--variants A,B,C] [--ocr-sample 3] [--pages 1-40]
-//     [--no-ocr] [--declined FILE.jsonl] [--texts DIR] [--dump FILE.jsonl] [--codemap JSON]
+//     [--no-ocr] [--declined FILE.jsonl] [--texts DIR] [--dump FILE.jsonl] [--codemap JSON] [--no-file-names]
 // --no-ocr measures the repair pass only (declined pages are not OCRed: no time ratio or document CER); --declined
 // writes each declined page's reason and evidence, one JSON line a page; --texts the repaired and true texts of the
 // repaired pages with the most edits; --dump every page's kind (repaired, kept, ocr), text, truth, edits and notes, to
@@ -29,7 +29,7 @@ if (!existsSync(TOOLS + 'pdfcorpus.py') || !existsSync(SRC)) {
 const CACHE = '/tmp/codemap-long/'
 mkdirSync(CACHE, { recursive: true })
 // --codemap '{"maxRegionsPerFont":1}': repair-codemap's options, to compare settings
-const p = await pieces({ codemapOptions: JSON.parse(opt('--codemap', '{}')) })
+const p = await pieces({ codemapOptions: JSON.parse(opt('--codemap') ?? '{}'), noFileNames: args.includes('--no-file-names') })
 const orig = await p.ex.open(new Uint8Array(readFileSync(SRC)))
 const truth = []
 for (let n = 1; n <= orig.pageCount; n++) truth.push((await orig.getPageText(n)).text)

@@ -130,7 +130,14 @@ export function decodedLine(line: LayerLine, decode: (g: Glyph) => string): stri
 }
 
 /** Letters and digits only: what the agreement compares (leader dots and rules OCR leaves out are not evidence). */
-const wordly = (s: string): string => s.replace(/[^\p{L}\p{N}]+/gu, '')
+/**
+ * Text without its combining marks. Where a map is checked against the OCR, accents are not compared: the OCR reads
+ * them worst (`Penézni prostfedky` for `Peněžní prostředky` under the French and English models) and a false map
+ * shows in the letters themselves.
+ */
+export const unmarked = (s: string): string => s.normalize('NFD').replace(/\p{M}+/gu, '')
+
+const wordly = (s: string): string => unmarked(s).replace(/[^\p{L}\p{N}]+/gu, '')
 
 /** Share of the OCR characters, over the worst lines, that the agreement leaves out (see {@link agreement}). */
 export const TRIMMED_SHARE = 0.1
@@ -151,7 +158,8 @@ export function agreement(
   // With `signWords`, words are the runs of letters and digits on both sides: OCR splits code at brackets and signs
   // where the layer has no space (`\put (0,0) {\line` for `\put(0,0){\line`), which says nothing of the spaces
   // between words that the check is for.
-  const wordsOf = (s: string, space: RegExp | string): string[] => (signWords ? s.split(/[^\p{L}\p{N}]+/u) : s.split(space).map(wordly)).filter((w) => w !== '')
+  const wordsOf = (s: string, space: RegExp | string): string[] =>
+    (signWords ? unmarked(s).split(/[^\p{L}\p{N}]+/u) : s.split(space).map(wordly)).filter((w) => w !== '')
   // With `overSymbols`, OCR words read over glyphs that decode to no letter or digit (a symbol table's relations and
   // arrows, which OCR reads as letters: `KW` for ≅) are left out, at most UNREAD_SCRIPT_SHARE of its letters.
   let ocr = read

@@ -58,12 +58,22 @@ interface Run {
   maps: number[]
 }
 
+/**
+ * Paragraphs of under 60 words: too short for the function-word share to confirm a font's glyph names, so that the
+ * anchor OCR must.
+ */
+const SHORT_FRENCH = FRENCH_PROSE.split('\n').slice(4).join('\n')
+const SHORT_ENGLISH = ENGLISH_PROSE.split('\n').slice(4).join('\n')
+const SHORT_DECREE = FRENCH_DECREE.split('\n').slice(10).join('\n')
+
 /** Repairs every page of `broken` with one repair instance; the OCR reads `twin` (or `read` when given). */
 async function repairAll(
   broken: Uint8Array,
   twin: Uint8Array,
   o: CodemapOptions = {},
   read?: (n: number, box: BBox) => Promise<PageText['items']>,
+  /** Give the repair the glyph names the file defines (the runner's `glyphNames`), as the runner does. */
+  { fileNames = false } = {},
 ): Promise<Run> {
   const repair = new CodemapRepair(codemapOptionsSchema.parse(o))
   const doc = await extractor.open(broken)
@@ -86,6 +96,7 @@ async function repairAll(
         verdict: { judge: 'gates', layer: 'garbled', needsOcr: true, notes: [] },
         judge: (p) => judgePage(p, [judge], base),
       }
+      if (fileNames && doc.getGlyphNames) ctx.glyphNames = (ids) => doc.getGlyphNames!(n, ids)
       const r = await repair.repair(page, ctx)
       run.texts.push(r?.page.text)
       run.maps.push(Object.values(r?.page.fonts ?? {}).filter((f) => 'codeMap' in f).length)
@@ -308,8 +319,19 @@ test('words are checked with spacing learned from the other half of the lines: a
   assert.match(r.notes[0]!.join('\n'), /its words found 0\.[0-6]/)
 })
 
-test('glyph names the anchor confirms map the codes later pages first use: no more OCR for them', async () => {
+test('glyph names that read as prose are used with no OCR, also for the codes later pages first use', async () => {
   const pages = [FRENCH_PROSE, FRENCH_DECREE, `${ENGLISH_PROSE}\n${FRENCH_DECREE.toLowerCase()}`].map((text) => [
+    { text, layer: 'garbled' as const, shareFont: 'body', glyphNames: true as const },
+  ])
+  const t = await twins(pages)
+  const r = await repairAll(t.broken, t.healthy)
+  for (const k of [0, 1, 2]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
+  assert.deepEqual(r.regions, [0, 0, 0])
+  assert.match(r.notes[0]!.join('\n'), /codes mapped \(glyph names, read as prose on page 1 \(function words 0\.\d+ of \d+ words\)\)/)
+})
+
+test('glyph names the anchor confirms map the codes later pages first use: no more OCR for them', async () => {
+  const pages = [SHORT_FRENCH, FRENCH_DECREE, `${ENGLISH_PROSE}\n${FRENCH_DECREE.toLowerCase()}`].map((text) => [
     { text, layer: 'garbled' as const, shareFont: 'body', glyphNames: true as const },
   ])
   const t = await twins(pages)
@@ -321,13 +343,29 @@ test('glyph names the anchor confirms map the codes later pages first use: no mo
   assert.match(r.notes[1]!.join('\n'), /codes mapped \(glyph names, confirmed by OCR on page 1\)/)
 })
 
+test("names the file defines beyond /Differences (a base encoding, a font program's own) serve as /Differences names do", async () => {
+  // Helvetica with a false ToUnicode and /Encoding /WinAnsiEncoding, no /Differences: only the file's encoding names
+  // its codes; the extractor reads them when the repair asks
+  const pages = [FRENCH_PROSE, FRENCH_DECREE, `${ENGLISH_PROSE}\n${FRENCH_DECREE.toLowerCase()}`].map((text) => [
+    { text, layer: 'garbled' as const, shareFont: 'body' },
+  ])
+  const t = await twins(pages)
+  const r = await repairAll(t.broken, t.healthy, {}, undefined, { fileNames: true })
+  for (const k of [0, 1, 2]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
+  // without them every page but the second costs a region (first test)
+  assert.deepEqual(r.regions, [0, 0, 0])
+  assert.match(r.notes[0]!.join('\n'), /codes drawn named by the file beyond its \/Differences/)
+  assert.match(r.notes[1]!.join('\n'), /codes mapped \(glyph names, read as prose on page 1/)
+})
+
 test("once two fonts' names are confirmed, a font met later is read by its names with no OCR of its own", async () => {
+  // every text too short for its names to be confirmed as prose
   const t = await twins([
     [
-      { text: FRENCH_PROSE, layer: 'garbled', glyphNames: true },
-      { text: ENGLISH_PROSE, layer: 'latin1', font: 'Times-Roman', glyphNames: true },
+      { text: SHORT_FRENCH, layer: 'garbled', glyphNames: true },
+      { text: SHORT_ENGLISH, layer: 'latin1', font: 'Times-Roman', glyphNames: true },
     ],
-    [{ text: FRENCH_DECREE, layer: 'garbled', font: 'Courier', glyphNames: true }],
+    [{ text: SHORT_DECREE, layer: 'garbled', font: 'Courier', glyphNames: true }],
   ])
   const r = await repairAll(t.broken, t.healthy)
   assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
@@ -346,9 +384,10 @@ test('a small font with glyph names is left to them, not learned from a region o
     [{ text: FRENCH_DECREE, layer: 'garbled', glyphNames: true, shareFont: 'code' }],
   ])
   const r = await repairAll(t.broken, t.healthy)
-  // page 2: one font's names confirmed, not yet trusted: its few glyphs wait; page 3: its anchor confirms its names
+  // page 2: the body's names read as prose on page 1, so the small font's few glyphs take theirs, with no region
   assert.equal(r.regions[1], 0, r.notes[1]!.join('\n'))
-  assert.match(r.notes[2]!.join('\n'), /codes mapped \(glyph names, confirmed by OCR on page 3\)/)
+  assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
+  assert.match(r.notes[1]!.join('\n'), /codes mapped \(glyph names, trusted after 1 fonts' names confirmed by OCR or read as prose\)/)
   assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
 })
 
