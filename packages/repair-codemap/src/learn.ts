@@ -137,7 +137,19 @@ export function decodedLine(line: LayerLine, decode: (g: Glyph) => string): stri
  */
 export const unmarked = (s: string): string => s.normalize('NFD').replace(/\p{M}+/gu, '')
 
-const wordly = (s: string): string => unmarked(s).replace(/[^\p{L}\p{N}]+/gu, '')
+/**
+ * Letterlike symbols and mathematical letters (`ℓ`, `ℜ`, `ℏ`, `ℵ`, `𝔄`): letters to Unicode, signs to the check (the OCR
+ * reads them as anything: `9 = 59` for `ℓ`, `KB` for `ℜ`), as glyph names give them.
+ */
+const LETTERLIKE = /[\u2100-\u214f\u{1d400}-\u{1d7ff}]/gu
+
+/** Whether a text holds a letter or digit the OCR can read. */
+const readable = (t: string): boolean => /[\p{L}\p{N}]/u.test(t.replace(LETTERLIKE, ''))
+
+const wordly = (s: string): string =>
+  unmarked(s)
+    .replace(LETTERLIKE, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 
 /** Share of the OCR characters, over the worst lines, that the agreement leaves out (see {@link agreement}). */
 export const TRIMMED_SHARE = 0.1
@@ -267,7 +279,7 @@ function symbolFree(
       const x0 = w[0]!.x - cw / 2
       const x1 = w[w.length - 1]!.x + cw / 2
       const under = glyphs.filter((g) => g.x >= x0 && g.x <= x1)
-      if (under.length > 0 && under.every((g) => !/[\p{L}\p{N}]/u.test(decode(g)))) {
+      if (under.length > 0 && under.every((g) => !readable(decode(g)))) {
         dropped += n
         continue
       }

@@ -948,3 +948,14 @@ test("the OCR's letters read over symbols are left out of the check, up to a qua
   assert.equal(strict.dropped, 0)
   assert.ok(strict.agreement < 0.5)
 })
+
+test('letterlike symbols are signs to the check, and accents are left out of it', () => {
+  // glyph names give a symbol table its letterlike symbols, which the OCR reads as letters and digits
+  const table = [line('ℓ \\ell ℜ \\Re'), line('ℵ \\aleph ℏ \\hbar')]
+  const read = [ocr('9 \\ell R \\Re'), ocr('N \\aleph h \\hbar')]
+  const left = agreement(table, read, same, undefined, { overSymbols: true })
+  assert.equal(left.agreement, 1)
+  assert.equal(left.dropped, 4)
+  // an OCR that reads a Czech line with the French model's accents (or none) agrees with the true text
+  assert.equal(agreement([line('Peněžní prostředky')], [ocr('Penézni prostredky')], same).agreement, 1)
+})
