@@ -210,6 +210,29 @@ describe('runDocument', () => {
     assert.equal(r.pages[0]!.action, 'failed')
     assert.deepEqual(r.pages[0]!.error, { code: 'OCR_FAILED', message: '[fakeocr] ocr page 1: engine crashed', plugin: 'fakeocr', stage: 'ocr' })
   })
+  it("gives judges and repairs the glyph names of their own page's fonts when the extractor can tell them", async () => {
+    const { doc } = fakeDoc(['#a', 'fine'])
+    const asked: Array<[number, readonly string[]]> = []
+    doc.getGlyphNames = async (n, ids) => {
+      asked.push([n, ids])
+      return { f: { 65: 'A' } }
+    }
+    const named: Repair = {
+      name: 'named',
+      repair: async (p, c) => {
+        const names = await c.glyphNames!(['f'])
+        return { page: { ...p, text: names.f![65]!, items: [] }, notes: [] }
+      },
+    }
+    const r = await collect(runDocument(doc, { judges: [gates], repairs: [named], postprocess: [] }, { policy: 'extract' }))
+    assert.equal(r.pages[0]!.page.text, 'A')
+    assert.deepEqual(asked, [[1, ['f']]])
+    // an extractor without them: the context has none
+    let seen: unknown = 'unset'
+    const probe: Judge = { name: 'probe', judge: (_p, c) => ((seen = c.glyphNames), undefined) }
+    await collect(runDocument(fakeDoc(['x']).doc, { judges: [probe], repairs: [], postprocess: [] }))
+    assert.equal(seen, undefined)
+  })
   it('renders a page once for the regions read on it, again for the next page', async () => {
     const looks: Judge = {
       name: 'looks',
