@@ -302,7 +302,6 @@ export function applyMaps(
   return { ...page, items, text, source: 'repaired' }
 }
 
-/** The repair component. One instance serves many documents: state is kept per document, dropped with it. */
 /**
  * The page with the glyph names the file defines added to its fonts' (`FontInfo.glyphNames` gives the `/Differences`
  * names only; a TeX Computer Modern font has none, its names are in its program), for the codes its lines draw that
@@ -339,6 +338,7 @@ async function withFileNames(page: PageText, lines: readonly LayerLine[], ctx: R
   return fonts ? { ...page, fonts } : page
 }
 
+/** The repair component. One instance serves many documents: state is kept per document, dropped with it. */
 export class CodemapRepair implements Repair {
   readonly name = CODEMAP_NAME
   private readonly docs = new WeakMap<DocumentInfo, DocState>()

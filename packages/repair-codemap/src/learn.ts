@@ -129,7 +129,6 @@ export function decodedLine(line: LayerLine, decode: (g: Glyph) => string): stri
   return s.replace(/\s+/g, '')
 }
 
-/** Letters and digits only: what the agreement compares (leader dots and rules OCR leaves out are not evidence). */
 /**
  * Text without its combining marks. Where a map is checked against the OCR, accents are not compared: the OCR reads
  * them worst (`Penézni prostfedky` for `Peněžní prostředky` under the French and English models) and a false map
@@ -146,6 +145,10 @@ const LETTERLIKE = /[\u2100-\u214f\u{1d400}-\u{1d7ff}]/gu
 /** Whether a text holds a letter or digit the OCR can read. */
 const readable = (t: string): boolean => /[\p{L}\p{N}]/u.test(t.replace(LETTERLIKE, ''))
 
+/**
+ * Letters and digits only: what the agreement compares (leader dots and rules OCR leaves out are not evidence), without
+ * accents or letterlike symbols.
+ */
 const wordly = (s: string): string =>
   unmarked(s)
     .replace(LETTERLIKE, '')
