@@ -2,10 +2,11 @@ import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING } from './enco
 import { cmapSubtables, unicodeByGlyph } from './sfnt-cmap.js'
 
 /**
- * The glyph names a simple font gives its codes as the file defines them: `/Differences` over the base encoding its
+ * The glyph names a font gives its codes as the file defines them: `/Differences` over the base encoding its
  * dictionary names, else over the encoding built into its Type 1 program (`/Encoding` of the program's clear-text
  * part: TeX's Computer Modern fonts have no `/Encoding` in the PDF at all), else StandardEncoding for a non-symbolic
- * font without a program. A false ToUnicode leaves these names true: what a repair of a broken map reads first.
+ * font without a program; a TrueType program's own Unicode cmap for codes nothing else names, and for a Type0 font of
+ * Identity-H/V over one. A false ToUnicode leaves these names true: what a repair of a broken map reads first.
  *
  * pdf.js reads the built-in encoding on its worker side only, and the font it hands over (converted to OpenType) has
  * its glyph names one glyph off and the last glyph's name lost, so the file is read again here, with pdf-lib, once a
@@ -62,7 +63,8 @@ export class ProgramNames {
   /**
    * Page `n`'s fonts named `baseFonts` (font id -> the font's BaseFont as pdf.js reports it): for each, code in
    * decimal -> glyph name, for every code its encoding names (not `.notdef`). A font left out when no font of the page
-   * has that name, when two fonts of the page do and their encodings differ, or when it is not a simple font.
+   * has that name, when two fonts of the page do and their encodings differ, or when it is of a kind not read here
+   * (Type 3, whose `/Differences` pdf.js gives; a CID font over CFF, whose glyphs have no names).
    */
   async namesOf(n: number, baseFonts: Record<string, string>): Promise<Record<string, Record<string, string>>> {
     const out: Record<string, Record<string, string>> = {}
