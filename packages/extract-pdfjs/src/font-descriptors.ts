@@ -1,3 +1,5 @@
+import { loadQuietly } from './pdf-lib-load.js'
+
 /**
  * CID fonts named without a FontDescriptor. The descriptor is required (PDF 1.7, 9.7.4) but old Japanese and Chinese
  * files leave it out of non-embedded fonts (`/HeiseiMin-W3` in `90ms-RKSJ-H`, `/Ryumin-Light` in `V`), as the base-14
@@ -23,18 +25,8 @@ export function lacksDescriptor(font: unknown): boolean {
  * `undefined` when there is none to add. Read with pdf-lib, loaded only here (few documents need it).
  */
 export async function withFontDescriptors(bytes: Uint8Array): Promise<Uint8Array | undefined> {
-  const { PDFArray, PDFDocument, PDFDict, PDFName, ParseSpeeds } = await import('pdf-lib')
-  // pdf-lib reports each object it cannot parse with console.warn: faults of the file that pdf.js has already read
-  // past, not for the user's terminal. Parsed without pausing (no timer between objects), so the quiet lasts for the
-  // parse alone.
-  const warn = console.warn
-  console.warn = () => {}
-  let doc
-  try {
-    doc = await PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false, throwOnInvalidObject: false, parseSpeed: ParseSpeeds.Fastest })
-  } finally {
-    console.warn = warn
-  }
+  const { PDFArray, PDFDict, PDFName } = await import('pdf-lib')
+  const doc = await loadQuietly(bytes)
   const ctx = doc.context
   const N = (s: string) => PDFName.of(s)
   let added = 0

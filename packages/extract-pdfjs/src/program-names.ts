@@ -1,4 +1,5 @@
 import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING } from './encodings.js'
+import { loadQuietly } from './pdf-lib-load.js'
 import { cmapSubtables, unicodeByGlyph } from './sfnt-cmap.js'
 
 /**
@@ -39,20 +40,7 @@ export class ProgramNames {
     this.#doc ??= (async () => {
       try {
         const lib = await import('pdf-lib')
-        // pdf-lib reports each object it cannot parse with console.warn: faults pdf.js has already read past.
-        const warn = console.warn
-        console.warn = () => {}
-        try {
-          const doc = await lib.PDFDocument.load(await this.bytes(), {
-            ignoreEncryption: false,
-            updateMetadata: false,
-            throwOnInvalidObject: false,
-            parseSpeed: lib.ParseSpeeds.Fastest,
-          })
-          return { lib, doc }
-        } finally {
-          console.warn = warn
-        }
+        return { lib, doc: await loadQuietly(await this.bytes()) }
       } catch {
         return undefined
       }

@@ -992,8 +992,9 @@ export class CodemapRepair implements Repair {
         // Lines whose broken glyphs all read by the file's own names are not the check's: names were confirmed for the
         // document, and the OCR reads a symbol table's names worst (`ACAOLSAVAOLS` for `\dots \cdots \vdots`). The
         // maps checked are those the OCR taught.
-        const taught = (l: LayerLine) =>
-          l.glyphs.some((g) => !g.space && (broken.has(g.font) || shortRead.has(g.font)) && !(state.fonts.get(g.font)?.named && names.get(g.font)?.has(g.code)))
+        const taughtGlyph = (g: Glyph) =>
+          !g.space && (broken.has(g.font) || shortRead.has(g.font)) && !(state.fonts.get(g.font)?.named && names.get(g.font)?.has(g.code))
+        const taught = (l: LayerLine) => l.glyphs.some(taughtGlyph)
         const mapped = (l: LayerLine) => !l.glyphs.some(needsOcr) && taught(l)
         const finalText = (g: Glyph): string => (broken.has(g.font) || shortRead.has(g.font) ? decode(g.font, g.code) : g.text)
         const check = () => {
@@ -1009,8 +1010,7 @@ export class CodemapRepair implements Repair {
         // Letters and digits the OCR taught on the lines checked: where they are few, the check needs no more than
         // half of them read (a page of names with a few taught signs), else MIN_CHECK_CHARS.
         let taughtLetters = 0
-        for (const l of lines)
-          if (mapped(l)) for (const g of l.glyphs) if (!g.space && /[\p{L}\p{N}]/u.test(finalText(g)) && taught({ ...l, glyphs: [g] })) taughtLetters++
+        for (const l of lines) if (mapped(l)) for (const g of l.glyphs) if (taughtGlyph(g) && /[\p{L}\p{N}]/u.test(finalText(g))) taughtLetters++
         const needChars = Math.min(MIN_CHECK_CHARS, Math.ceil(taughtLetters / 2))
         let own = check()
         if (own.chars < needChars) {
