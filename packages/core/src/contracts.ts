@@ -33,7 +33,9 @@ export interface ExtractedDocument extends AsyncDisposable {
    * id -> code in decimal -> name): `/Differences` over the base encoding, or over the encoding built into the font
    * program. More than a page's `FontInfo.glyphNames` (the `/Differences` of the codes drawn), and dearer (a second
    * reading of the file): asked for by repairs of fonts whose map is false, not for every page. Fonts the extractor
-   * cannot tell are left out.
+   * cannot tell are left out. Where the font program draws other glyphs with the very same outline, their names follow
+   * the code's own, separated by spaces (`g17 e`: a glyph renamed to a number beside its original; names hold no white
+   * space).
    */
   getGlyphNames?(n: number, fontIds: readonly string[]): Promise<Record<string, Record<string, string>>>
   close(): Promise<void>

@@ -1,6 +1,7 @@
 import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING } from './encodings.js'
 import { loadQuietly } from './pdf-lib-load.js'
 import { cmapSubtables, unicodeByGlyph } from './sfnt-cmap.js'
+import { outlineTwins } from './type1-outlines.js'
 
 /**
  * The glyph names a font gives its codes as the file defines them: `/Differences` over the base encoding its
@@ -162,12 +163,13 @@ function fontNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string,
   const flags = descriptor instanceof PDFDict ? doc.context.lookup(descriptor.get(N('Flags'))) : undefined
   const symbolic = flags instanceof PDFNumber && (flags.asNumber() & SYMBOLIC) !== 0
   let base: readonly (string | undefined)[] | undefined = baseName instanceof PDFName ? BASE[baseName.decodeText()] : undefined
+  const file = descriptor instanceof PDFDict ? doc.context.lookup(descriptor.get(N('FontFile'))) : undefined
+  const type1 = file instanceof PDFStream ? streamBytes(lib, file) : undefined
   if (!base) {
-    const file = descriptor instanceof PDFDict ? doc.context.lookup(descriptor.get(N('FontFile'))) : undefined
     const otherProgram = descriptor instanceof PDFDict && (descriptor.has(N('FontFile2')) || descriptor.has(N('FontFile3')))
     const baseFont = font.get(N('BaseFont'))
     const symbolFont = baseFont instanceof PDFName && /Symbol|Dingbat/i.test(nameText(baseFont))
-    if (file instanceof PDFStream) base = builtInEncoding(lib, file)
+    if (file instanceof PDFStream) base = type1 && parseType1Encoding(type1)
     // a program of another kind keeps its encoding in a form not read here (CFF's, TrueType's cmap)
     else if (subtype !== N('TrueType') && !symbolic && !symbolFont && !otherProgram) base = STANDARD_ENCODING
   }
@@ -201,9 +203,14 @@ function fontNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string,
       }
     }
   }
+  // a Type 1 program's other names for the outline a code draws follow its own (see `getGlyphNames`)
+  const length1 = file instanceof PDFStream ? file.dict.lookup(N('Length1')) : undefined
+  const twins = type1 && outlineTwins(type1, length1 instanceof PDFNumber ? length1.asNumber() : undefined)
   const out: Record<string, string> = {}
   names.forEach((name, code) => {
-    if (name && name !== '.notdef') out[code] = name
+    if (!name || name === '.notdef') return
+    const also = twins?.get(name)
+    out[code] = also ? [name, ...also].join(' ') : name
   })
   return out
 }
@@ -257,12 +264,6 @@ function compositeNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<st
  * The encoding built into a Type 1 program (its clear-text part: `/Encoding StandardEncoding def`, or an array filled
  * by `dup <code> /<name> put`), or `undefined` when the program cannot be read.
  */
-function builtInEncoding(lib: PdfLib, file: import('pdf-lib').PDFStream): (string | undefined)[] | undefined {
-  const bytes = streamBytes(lib, file)
-  return bytes && parseType1Encoding(bytes)
-}
-
-/** The built-in encoding of a Type 1 program's clear-text part (see {@link builtInEncoding}). */
 export function parseType1Encoding(program: Uint8Array): (string | undefined)[] | undefined {
   // the clear text ends where the encrypted part starts; a font's header is a few kilobytes
   const head = Buffer.from(program.buffer, program.byteOffset, Math.min(program.byteLength, 65536)).toString('latin1')

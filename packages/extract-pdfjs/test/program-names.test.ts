@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
 import { parseType1Encoding } from '../src/program-names.js'
+import { outlineTwins } from '../src/type1-outlines.js'
 import { handPdf } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
@@ -169,6 +170,85 @@ test("a Type0 font of Identity-H over a TrueType program: each CID named by the 
     const names = await doc.getGlyphNames!(1, ids)
     assert.deepEqual(names[ids[0]!], { 1: 'uni0050', 2: 'uni0065', 3: 'uni006E', 4: 'uni011B', 5: 'uni017E', 6: 'uni00ED' })
     assert.deepEqual(names[ids[1]!], { 0: 'uni011B', 1: 'uni017E' })
+  } finally {
+    await doc.close()
+  }
+})
+
+/** Type 1 encryption (the inverse of a reader's decryption): `key` 55665 for the eexec part, 4330 for a charstring. */
+function t1Encrypt(plain: Uint8Array, key: number): Buffer {
+  let r = key
+  const out = Buffer.alloc(plain.length)
+  plain.forEach((p, i) => {
+    const c = p ^ (r >> 8)
+    out[i] = c
+    r = ((c + r) * 52845 + 22719) & 0xffff
+  })
+  return out
+}
+
+/**
+ * A Type 1 program: `head` in clear text, then the eexec part whose `/CharStrings` holds `glyphs` (name, charstring
+ * body; each charstring encrypted with its own four leading bytes, `lead`), binary or as hexadecimal.
+ */
+function type1Program(head: string, glyphs: Array<[string, string, number]>, hex: boolean): Buffer {
+  const entries = glyphs.map(([name, body, lead]) => {
+    const cs = t1Encrypt(Buffer.concat([Buffer.from([lead, lead + 1, lead + 2, lead + 3]), Buffer.from(body, 'latin1')]), 4330)
+    return Buffer.concat([Buffer.from(`/${name} ${cs.length} RD `, 'latin1'), cs, Buffer.from(' ND\n', 'latin1')])
+  })
+  const priv = Buffer.concat([
+    Buffer.from('\x01\x02\x03\x04dup /Private 8 dict dup begin /RD{string currentfile exch readstring pop}executeonly def\n', 'latin1'),
+    Buffer.from(`2 index /CharStrings ${glyphs.length} dict dup begin\n`, 'latin1'),
+    ...entries,
+    Buffer.from('end\nend\nmark currentfile closefile\n', 'latin1'),
+  ])
+  const enc = t1Encrypt(priv, 55665)
+  return Buffer.concat([Buffer.from(head, 'latin1'), hex ? Buffer.from(enc.toString('hex').replace(/(.{64})/g, '$1\n'), 'latin1') : enc])
+}
+
+/** Four glyphs: `/g5` draws `/A`'s outline (its copy, encrypted anew), `/g7` an outline of its own. */
+const RENAMED: Array<[string, string, number]> = [
+  ['.notdef', '\x8b\xf7\x0d\x0e', 7],
+  ['A', '\x8b\xf8\x88\x0d\xf7\x10\xf7\x20\x05\x0e', 11],
+  ['g5', '\x8b\xf8\x88\x0d\xf7\x10\xf7\x20\x05\x0e', 60],
+  ['g7', '\x8b\xf8\x10\x0d\xf7\x30\xf7\x20\x05\x0e', 11],
+]
+
+test("a Type 1 program's outlines drawn under two names: each name's twins, binary or hexadecimal, charstrings compared decrypted", () => {
+  const head = type1Head([[65, 'A']])
+  for (const hex of [false, true]) {
+    const twins = outlineTwins(type1Program(head, RENAMED, hex))
+    assert.deepEqual([...twins].sort(), [
+      ['A', ['g5']],
+      ['g5', ['A']],
+    ])
+    // the clear text's length as the stream's /Length1 gives it
+    assert.deepEqual(outlineTwins(type1Program(head, RENAMED, hex), head.length).get('g5'), ['A'])
+  }
+  assert.equal(outlineTwins(new TextEncoder().encode(head)).size, 0, 'no encrypted part')
+  assert.equal(outlineTwins(new TextEncoder().encode('not a font')).size, 0)
+})
+
+test("glyph names as the file defines them: a /Differences name followed by the program's other names for its outline", async () => {
+  const program = type1Program(type1Head([[65, 'A']]), RENAMED, true).toString('latin1')
+  const body = 'BT /F1 12 Tf 72 720 Td (AB) Tj ET'
+  const bytes = handPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+CMR10 /FirstChar 65 /LastChar 66 /Widths [750 700] /Encoding << /Type /Encoding /Differences [65 /g5 /g7] >> /FontDescriptor 6 0 R >>',
+    '<< /Type /FontDescriptor /FontName /ABCDEF+CMR10 /Flags 4 /FontBBox [0 -250 1000 750] /ItalicAngle 0 /Ascent 750 /Descent -250 /CapHeight 683 /StemV 40 /FontFile 7 0 R >>',
+    `<< /Length ${program.length} /Length1 ${type1Head([[65, 'A']]).length} /Length2 ${program.length - type1Head([[65, 'A']]).length} /Length3 0 >>\nstream\n${program}\nendstream`,
+  ])
+  const doc = await open(bytes)
+  try {
+    const page = await doc.getPageText(1)
+    const id = Object.values(page.fonts!).find((f) => f.name === 'ABCDEF+CMR10')?.id
+    assert.ok(id, JSON.stringify(page.fonts))
+    const names = await doc.getGlyphNames!(1, [id])
+    assert.equal(names[id]![65], 'g5 A')
+    assert.equal(names[id]![66], 'g7', 'an outline of its own: its name alone')
   } finally {
     await doc.close()
   }
