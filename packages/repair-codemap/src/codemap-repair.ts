@@ -29,7 +29,7 @@ import {
   type SpacingModel,
 } from './layout.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
-import { pageNameTexts } from './glyph-names.js'
+import { glyphNameText, pageNameTexts } from './glyph-names.js'
 import { functionWordShare } from './words.js'
 import { joinGlyphs, markOf, sitsOver, spacingAccent } from './accents.js'
 
@@ -314,7 +314,8 @@ async function withFileNames(page: PageText, lines: readonly LayerLine[], ctx: R
     for (const g of l.glyphs) {
       if (g.space || !g.code.startsWith('#')) continue
       const code = Number(g.code.slice(1))
-      if (page.fonts[g.font]?.glyphNames?.[code] !== undefined) continue
+      const own = page.fonts[g.font]?.glyphNames?.[code]
+      if (own !== undefined && glyphNameText(own) !== undefined) continue
       const set = unnamed.get(g.font) ?? new Set()
       set.add(code)
       unnamed.set(g.font, set)
@@ -329,13 +330,35 @@ async function withFileNames(page: PageText, lines: readonly LayerLine[], ctx: R
     const file = state.fileNames.get(f)
     if (!file) continue
     const add: Record<string, string> = {}
-    for (const c of codes) if (file[c] !== undefined) add[c] = file[c]
+    let twins = 0
+    for (const c of codes) {
+      if (file[c] === undefined) continue
+      // a name that reads as nothing is still the file's for a code the page names not at all
+      const name = readableName(file[c]) ?? (page.fonts[f]?.glyphNames?.[c] === undefined ? file[c].split(' ')[0] : undefined)
+      if (name === undefined) continue
+      add[c] = name
+      if (name !== file[c].split(' ')[0]) twins++
+    }
     if (Object.keys(add).length === 0) continue
-    notes.push(`font ${f}: ${Object.keys(add).length} codes drawn named by the file beyond its /Differences (its base or built-in encoding)`)
+    notes.push(
+      `font ${f}: ${Object.keys(add).length} codes drawn named by the file beyond its /Differences (its base or built-in encoding${twins ? `; ${twins} by the name of a glyph its program draws with the same outline` : ''})`,
+    )
     fonts ??= { ...page.fonts }
     fonts[f] = { ...fonts[f]!, glyphNames: { ...fonts[f]!.glyphNames, ...add } }
   }
   return fonts ? { ...page, fonts } : page
+}
+
+/**
+ * The name of a code as the extractor gives it (its own name, then the names of glyphs its program draws with the
+ * same outline: `g17 e`) that reads as text: its own when it does, else the other names' when they all read alike
+ * (two outlines alike for `l` and `one` say neither), else none.
+ */
+function readableName(names: string): string | undefined {
+  const [own, ...others] = names.split(' ')
+  if (own !== undefined && glyphNameText(own) !== undefined) return own
+  const readable = others.filter((n) => glyphNameText(n) !== undefined)
+  return readable.length > 0 && readable.every((n) => glyphNameText(n) === glyphNameText(readable[0]!)) ? readable[0] : undefined
 }
 
 /** The repair component. One instance serves many documents: state is kept per document, dropped with it. */

@@ -72,8 +72,17 @@ async function repairAll(
   twin: Uint8Array,
   o: CodemapOptions = {},
   read?: (n: number, box: BBox) => Promise<PageText['items']>,
-  /** Give the repair the glyph names the file defines (the runner's `glyphNames`), as the runner does. */
-  { fileNames = false } = {},
+  /**
+   * Give the repair the glyph names the file defines (the runner's `glyphNames`), as the runner does; `fileNames`
+   * also takes a function that rewrites what the extractor gives (names a font program could give that the fixtures'
+   * standard fonts have not: the twin's names as other names of the same outline).
+   */
+  {
+    fileNames = false,
+  }: {
+    fileNames?:
+      boolean | ((names: Record<string, Record<string, string>>, twinNames: Record<string, Record<string, string>>) => Record<string, Record<string, string>>)
+  } = {},
 ): Promise<Run> {
   const repair = new CodemapRepair(codemapOptionsSchema.parse(o))
   const doc = await extractor.open(broken)
@@ -96,7 +105,20 @@ async function repairAll(
         verdict: { judge: 'gates', layer: 'garbled', needsOcr: true, notes: [] },
         judge: (p) => judgePage(p, [judge], base),
       }
-      if (fileNames && doc.getGlyphNames) ctx.glyphNames = (ids) => doc.getGlyphNames!(n, ids)
+      if (fileNames && doc.getGlyphNames) {
+        const rewrite = fileNames === true ? undefined : fileNames
+        ctx.glyphNames = async (ids) => {
+          const own = await doc.getGlyphNames!(n, ids)
+          if (!rewrite) return own
+          // the twin's fonts by the broken page's ids (a font's id names its document)
+          const twinId = (id: string) => Object.values(twinPage.fonts ?? {}).find((f) => f.name === page.fonts?.[id]?.name)?.id
+          const got = await tw.getGlyphNames!(
+            n,
+            ids.map(twinId).filter((i): i is string => i !== undefined),
+          )
+          return rewrite(own, Object.fromEntries(ids.map((id) => [id, got[twinId(id) ?? ''] ?? {}])))
+        }
+      }
       const r = await repair.repair(page, ctx)
       run.texts.push(r?.page.text)
       run.maps.push(Object.values(r?.page.fonts ?? {}).filter((f) => 'codeMap' in f).length)
@@ -356,6 +378,41 @@ test("names the file defines beyond /Differences (a base encoding, a font progra
   assert.deepEqual(r.regions, [0, 0, 0])
   assert.match(r.notes[0]!.join('\n'), /codes drawn named by the file beyond its \/Differences/)
   assert.match(r.notes[1]!.join('\n'), /codes mapped \(glyph names, read as prose on page 1/)
+})
+
+test('a glyph renamed to a number takes the name its program gives the same outline, when that name is one', async () => {
+  const pages = [FRENCH_PROSE, FRENCH_DECREE, `${ENGLISH_PROSE}\n${FRENCH_DECREE.toLowerCase()}`].map((text) => [
+    { text, layer: 'garbled' as const, shareFont: 'body', glyphNames: 'numbered' as const },
+  ])
+  const t = await twins(pages)
+  // the extractor's answer for a Type 1 program holding each glyph twice, as `/g<code>` and by its own name: the
+  // name the /Differences give, then the other names of its outline (`g101 e`); `other` adds a name that reads
+  // otherwise (an outline two letters share)
+  const programNames = (other?: (name: string) => string) => (own: Record<string, Record<string, string>>, twin: Record<string, Record<string, string>>) =>
+    Object.fromEntries(
+      Object.entries(own).map(([id, codes]) => [
+        id,
+        Object.fromEntries(
+          Object.entries(codes).map(([code, name]) => {
+            const also = twin[id]?.[code]
+            return [code, also ? [name, also, ...(other ? [other(also)] : [])].join(' ') : name]
+          }),
+        ),
+      ]),
+    )
+  const r = await repairAll(t.broken, t.healthy, {}, undefined, { fileNames: programNames() })
+  for (const k of [0, 1, 2]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
+  assert.deepEqual(r.regions, [0, 0, 0])
+  assert.match(
+    r.notes[0]!.join('\n'),
+    /codes drawn named by the file beyond its \/Differences \(.*; \d+ by the name of a glyph its program draws with the same outline\)/,
+  )
+  assert.match(r.notes[0]!.join('\n'), /codes mapped \(glyph names, read as prose on page 1/)
+  // other names of the same outline that read otherwise say nothing: the OCR anchors the font as with no names
+  const split = await repairAll(t.broken, t.healthy, {}, undefined, { fileNames: programNames((n) => (n === 'a' ? 'b' : 'a')) })
+  assert.equal(split.texts[0], t.texts[0], split.notes[0]!.join('\n'))
+  assert.equal(split.regions[0], 1)
+  assert.doesNotMatch(split.notes[0]!.join('\n'), /glyph names, read as prose/)
 })
 
 test("once two fonts' names are confirmed, a font met later is read by its names with no OCR of its own", async () => {
