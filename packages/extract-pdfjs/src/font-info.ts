@@ -85,6 +85,15 @@ export function hasDifferences(font: PdfjsFont | undefined): boolean {
   return d !== undefined && Object.keys(d).length > 0
 }
 
+/** A font's `/Differences` as pdf.js read them (code in decimal -> glyph name), or `undefined` without. */
+export function differencesOf(font: PdfjsFont): Record<string, string> | undefined {
+  const d = font.differences as Record<string, string | undefined> | undefined
+  if (!d) return undefined
+  const out: Record<string, string> = {}
+  for (const [code, name] of Object.entries(d)) if (typeof name === 'string' && name) out[code] = name
+  return Object.keys(out).length > 0 ? out : undefined
+}
+
 /** The `/Differences` names of the codes drawn (only those: a page record carries what its text needs). */
 function glyphNamesOf(font: PdfjsFont, codes: ReadonlySet<number> | undefined): Record<string, string> | undefined {
   const d = font.differences as Record<string, string | undefined> | undefined

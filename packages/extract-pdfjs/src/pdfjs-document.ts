@@ -2,7 +2,7 @@ import { nonSpaceCount, TriageError, type DocumentInfo, type ExtractedDocument, 
 import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { logicalOrder } from './bidi-order.js'
 import { lacksDescriptor, withFontDescriptors } from './font-descriptors.js'
-import { fontInfo, hasDifferences, type PdfjsFont } from './font-info.js'
+import { differencesOf, fontInfo, hasDifferences, type PdfjsFont } from './font-info.js'
 import type { ResolvedPdfjsExtractorOptions } from './options.js'
 import { restoreFormatMarks, shownText } from './format-marks.js'
 import { OperatorTextReader, type OplistFont } from './oplist-text.js'
@@ -42,8 +42,11 @@ export class PdfjsDocument implements ExtractedDocument {
   #replaced: OpenedPdfjs[] = []
   /** The one attempt at reading the document again with the descriptors added: whether it was. */
   #described: Promise<boolean> | undefined
-  /** The font names pdf.js reported by font id, for {@link getGlyphNames}. */
-  #fontNames = new Map<string, string>()
+  /**
+   * The font names pdf.js reported by font id, with the font's `/Differences` as pdf.js read them (which tell apart
+   * two fonts of a page that share a name), for {@link getGlyphNames}.
+   */
+  #fontNames = new Map<string, { name: string; differences?: Record<string, string> }>()
   #programNames = new ProgramNames(() => this.#open.doc.getData())
 
   constructor(
@@ -106,10 +109,10 @@ export class PdfjsDocument implements ExtractedDocument {
    */
   async getGlyphNames(n: number, fontIds: readonly string[]): Promise<Record<string, Record<string, string>>> {
     if (this.#closed || this.info.encrypted) return {}
-    const names: Record<string, string> = {}
+    const names: Record<string, { name: string; differences?: Record<string, string> }> = {}
     for (const id of fontIds) {
-      const name = this.#fontNames.get(id)
-      if (name) names[id] = name
+      const known = this.#fontNames.get(id)
+      if (known) names[id] = known
     }
     return this.#programNames.namesOf(n, names)
   }
@@ -255,7 +258,7 @@ export class PdfjsDocument implements ExtractedDocument {
         const font = fontOfId.get(id)
         const invisible = scan ? scan.invisibleFonts.has(id) && !scan.visibleFonts.has(id) : undefined
         fonts[id] = fontInfo(id, font, invisible, codes.get(id))
-        if (font?.name && !font.isType3Font) this.#fontNames.set(id, font.name)
+        if (font?.name && !font.isType3Font) this.#fontNames.set(id, { name: font.name, differences: differencesOf(font) })
       }
       out.fonts = fonts
     }

@@ -50,22 +50,29 @@ export class ProgramNames {
   }
 
   /**
-   * Page `n`'s fonts named `baseFonts` (font id -> the font's BaseFont as pdf.js reports it): for each, code in
-   * decimal -> glyph name, for every code its encoding names (not `.notdef`). A font left out when no font of the page
-   * has that name, when two fonts of the page do and their encodings differ, or when it is of a kind not read here
-   * (Type 3, whose `/Differences` pdf.js gives; a CID font over CFF, whose glyphs have no names).
+   * Page `n`'s fonts `fonts` (font id -> the font's BaseFont as pdf.js reports it, and its `/Differences` as pdf.js
+   * read them): for each, code in decimal -> glyph name, for every code its encoding names (not `.notdef`). Two fonts
+   * of the page that share a name (one program in two encodings, as pdfTeX writes a font used in two) are told apart
+   * by their `/Differences`. A font left out when no font of the page has that name, when fonts of the page that do
+   * cannot be told apart and their encodings differ, or when it is of a kind not read here (Type 3, whose
+   * `/Differences` pdf.js gives; a CID font over CFF, whose glyphs have no names).
    */
-  async namesOf(n: number, baseFonts: Record<string, string>): Promise<Record<string, Record<string, string>>> {
+  async namesOf(n: number, fonts: Record<string, { name: string; differences?: Record<string, string> }>): Promise<Record<string, Record<string, string>>> {
     const out: Record<string, Record<string, string>> = {}
-    const wanted = new Set(Object.values(baseFonts))
+    const wanted = new Set(Object.values(fonts).map((f) => f.name))
     if (wanted.size === 0) return out
     const opened = await this.#load()
     if (!opened || n < 1 || n > opened.doc.getPageCount()) return out
     const { lib, doc } = opened
     const byName = pageFonts(lib, doc, n - 1, wanted)
-    for (const [id, base] of Object.entries(baseFonts)) {
-      const dicts = byName.get(base)
+    for (const [id, { name, differences }] of Object.entries(fonts)) {
+      let dicts = byName.get(name)
       if (!dicts) continue
+      if (dicts.length > 1 && differences) {
+        const hint = JSON.stringify(differences)
+        const same = dicts.filter((d) => JSON.stringify(differencesOfDict(lib, doc, d)) === hint)
+        if (same.length > 0) dicts = same
+      }
       let names: Record<string, string> | undefined
       let agreed = true
       for (const d of dicts) {
@@ -152,7 +159,7 @@ function namesOfFont(lib: PdfLib, doc: PDFDocument, font: PDFDict): Set<string> 
 
 /** Code (decimal) -> glyph name of a simple font's dictionary: its Differences over its base or built-in encoding. */
 function fontNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string, string> {
-  const { PDFArray, PDFDict, PDFName, PDFNumber, PDFStream } = lib
+  const { PDFDict, PDFName, PDFNumber, PDFStream } = lib
   const N = (s: string) => PDFName.of(s)
   const subtype = font.get(N('Subtype'))
   if (subtype === N('Type0')) return compositeNames(lib, doc, font)
@@ -176,15 +183,7 @@ function fontNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string,
   // a symbolic TrueType font draws by its own cmap, whatever base encoding its dictionary names
   if (subtype === N('TrueType') && symbolic) base = undefined
   const names: (string | undefined)[] = base ? [...base] : new Array(256).fill(undefined)
-  const diffs = enc instanceof PDFDict ? doc.context.lookup(enc.get(N('Differences'))) : undefined
-  if (diffs instanceof PDFArray) {
-    let code = -1
-    for (let i = 0; i < diffs.size(); i++) {
-      const v = doc.context.lookup(diffs.get(i))
-      if (v instanceof PDFNumber) code = v.asNumber()
-      else if (v instanceof PDFName && code >= 0 && code < 256) names[code++] = v.decodeText()
-    }
-  }
+  for (const [code, name] of Object.entries(differencesOfDict(lib, doc, font))) names[Number(code)] = name
   // a TrueType program's own map for the codes nothing else names (a symbolic font's codes are its (3,0) or (1,0)
   // subtable's, as renderers read them)
   const program = subtype === N('TrueType') && descriptor instanceof PDFDict ? doc.context.lookup(descriptor.get(N('FontFile2'))) : undefined
@@ -212,6 +211,22 @@ function fontNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string,
     const also = twins?.get(name)
     out[code] = also ? [name, ...also].join(' ') : name
   })
+  return out
+}
+
+/** A simple font's `/Differences`: code (decimal, under 256) -> glyph name, as pdf.js reports them. */
+function differencesOfDict(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string, string> {
+  const { PDFArray, PDFDict, PDFName, PDFNumber } = lib
+  const out: Record<string, string> = {}
+  const enc = doc.context.lookup(font.get(PDFName.of('Encoding')))
+  const diffs = enc instanceof PDFDict ? doc.context.lookup(enc.get(PDFName.of('Differences'))) : undefined
+  if (!(diffs instanceof PDFArray)) return out
+  let code = -1
+  for (let i = 0; i < diffs.size(); i++) {
+    const v = doc.context.lookup(diffs.get(i))
+    if (v instanceof PDFNumber) code = v.asNumber()
+    else if (v instanceof PDFName && code >= 0 && code < 256) out[code++] = v.decodeText()
+  }
   return out
 }
 

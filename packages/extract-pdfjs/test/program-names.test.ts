@@ -253,3 +253,33 @@ test("glyph names as the file defines them: a /Differences name followed by the 
     await doc.close()
   }
 })
+
+test('two fonts of a page that share a name (one font in two encodings) are told apart by their /Differences', async () => {
+  const body = 'BT /F1 12 Tf 72 720 Td (AB) Tj ET\nBT /F2 12 Tf 72 690 Td (AB) Tj ET'
+  const font = (diffs: string) =>
+    `<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [${diffs}] >> >>`
+  const bytes = handPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>',
+    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+    font('65 /g5 /g7'),
+    font('65 /g9'),
+  ])
+  const doc = await open(bytes)
+  try {
+    const page = await doc.getPageText(1)
+    const ids = Object.values(page.fonts!)
+      .filter((f) => f.name === 'Times-Roman')
+      .map((f) => f.id)
+    assert.equal(ids.length, 2, JSON.stringify(page.fonts))
+    const names = await doc.getGlyphNames!(1, ids)
+    const got = ids.map((id) => [names[id]?.[65], names[id]?.[66]])
+    assert.deepEqual(got.sort(), [
+      ['g5', 'g7'],
+      ['g9', 'B'],
+    ])
+  } finally {
+    await doc.close()
+  }
+})
