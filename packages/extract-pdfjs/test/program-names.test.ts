@@ -226,6 +226,14 @@ test("a Type 1 program's outlines drawn under two names: each name's twins, bina
     assert.deepEqual(outlineTwins(type1Program(head, RENAMED, hex), head.length).get('g5'), ['A'])
   }
   assert.equal(outlineTwins(new TextEncoder().encode(head)).size, 0, 'no encrypted part')
+  // a program cut anywhere or with a byte flipped (a damaged file) gives what it can, and never throws
+  const whole = type1Program(head, RENAMED, false)
+  for (let cut = 0; cut < whole.length; cut += 7) {
+    assert.ok(outlineTwins(whole.subarray(0, cut)) instanceof Map)
+    const flipped = Buffer.from(whole)
+    flipped[cut] = flipped[cut]! ^ 0xff
+    assert.ok(outlineTwins(flipped, head.length) instanceof Map)
+  }
   assert.equal(outlineTwins(new TextEncoder().encode('not a font')).size, 0)
 })
 
