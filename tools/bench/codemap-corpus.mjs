@@ -66,7 +66,7 @@ for (const l of labels) {
     if (truth !== undefined) writeFileSync(join(opt('--texts'), `${id}.source.txt`), truth)
   }
   if (r.declined) row.declined = r.declined.notes
-  row.notes = r.notes.filter((n) => n.startsWith('codemap') || n.startsWith('reflect')).slice(0, 12)
+  row.notes = r.notes.filter((n) => n.startsWith('codemap') || n.startsWith('reflect')).slice(0, args.includes('--verbose') ? undefined : 12)
   await doc.close()
   rows.push(row)
   console.log(JSON.stringify(args.includes('--verbose') ? row : { ...row, notes: undefined }))

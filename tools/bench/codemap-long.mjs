@@ -1,5 +1,6 @@
 // A long born-digital French document with every font broken by the corpus tools' variants (A: codes renumbered to
-// ASCII, B: pseudo-random Latin-1, C: no ToUnicode and no glyph names), through judge-gates, reflect and codemap:
+// ASCII, B: pseudo-random Latin-1, C: no ToUnicode and /Differences names that number the glyphs, `/g17`, each
+// glyph added under that name beside its own in the Type 1 program), through judge-gates, reflect and codemap:
 // OCR regions spent per font, time against OCRing every page, CER of the text against the unbroken original (pdf.js's
 // text of it, page by page; pages the repair declines are OCRed, as the pipeline would).
 //   node tools/bench/codemap-long.mjs [--src lshort-fr.pdf] [--variants A,B,C] [--ocr-sample 3] [--pages 1-40]

@@ -147,6 +147,10 @@ const NAMES_AGREE = 0.8
 const NAMES_REFUTE = 0.5
 /** Aligned glyphs a font needs before its names count as confirmed (or refuted) for the document. */
 const NAMES_PAIRS = 20
+/** A text as glyph names are checked against the OCR: without its accents and its case. */
+const caseless = (s: string): string => unmarked(s).toLowerCase()
+/** A glyph name's text that the OCR can judge: one with a letter or a digit. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
 /** Fewest aligned glyphs before a font's names are used at all (a heading of three letters says little). */
 const NAMES_MIN_PAIRS = 3
 /**
@@ -702,26 +706,58 @@ export class CodemapRepair implements Repair {
       // candidate states: settled fonts keep their map, new codes take the anchor's votes
       const next = new Map<string, FontState>()
       const newlyConfirmed = new Set<string>()
+      // The fonts' glyph names where the OCR read their glyphs as they say, accents and case aside (a small-capitals
+      // font draws its `a` as the OCR's `A`). Only names of letters and digits are judged: the signs the OCR reads worst
+      // (`∞` as `oo`, `−` as `—`, `〈` as `(`) say nothing of a font's names either way.
+      const nameChecks = new Map<string, { n: number; k: number; signs: number }>()
+      for (const f of wanted) {
+        const l = learned.fonts.get(f)
+        const nm = names.get(f)
+        if (!l || !nm || state.fonts.get(f)?.healthy || l.healthy) continue
+        const c = { n: 0, k: 0, signs: 0 }
+        for (const p of learned.pairs) {
+          if (p.glyph.font !== f || !nm.has(p.glyph.code)) continue
+          const t = nm.get(p.glyph.code)!
+          if (!LETTER_OR_DIGIT.test(t)) c.signs++
+          else {
+            c.n++
+            if (caseless(t) === caseless(p.text)) c.k++
+          }
+        }
+        nameChecks.set(f, c)
+      }
+      const checks = [...nameChecks.values()]
+      const confirmedHere = checks.filter((c) => c.n >= NAMES_PAIRS && c.k / c.n >= NAMES_AGREE).length
+      const refutedHere = checks.filter((c) => c.n >= NAMES_PAIRS && c.k / c.n < NAMES_REFUTE).length
+      // a font that names signs only is read by its names once another font's are confirmed and none refuted; one the
+      // OCR half confirms, once the document's names are trusted (as a font met later is, with no OCR of its own)
+      const unrefuted = state.namesRefuted + refutedHere === 0
+      const signsTrusted = unrefuted && state.namesConfirmed + confirmedHere >= 1
+      const namesTrusted = unrefuted && state.namesConfirmed + confirmedHere >= NAMES_TRUSTED
       for (const f of wanted) {
         const l = learned.fonts.get(f)
         const prev = state.fonts.get(f)
         if (!l) continue
         const map = new Map(prev?.map ?? [])
         const nm = names.get(f)
+        const c = nameChecks.get(f)
         let named = false
-        if (nm && !prev?.healthy && !l.healthy) {
-          // the font's glyph names, where the OCR read its glyphs as they say: every named code is mapped, seen or not
-          let n = 0
-          let k = 0
-          for (const p of learned.pairs) {
-            if (p.glyph.font !== f || !nm.has(p.glyph.code)) continue
-            n++
-            if (unmarked(nm.get(p.glyph.code)!) === unmarked(p.text)) k++
-          }
+        let signsOnly = false
+        let byTrust = false
+        if (nm && c) {
+          const { n, k, signs } = c
           if (n >= NAMES_PAIRS && k / n < NAMES_REFUTE) state.namesRefuted++
-          named = n >= NAMES_MIN_PAIRS && k / n >= NAMES_AGREE
+          signsOnly = n < NAMES_MIN_PAIRS && signs >= NAMES_MIN_PAIRS && signsTrusted
+          const agreed = n >= NAMES_MIN_PAIRS && k / n >= NAMES_AGREE
+          byTrust = !agreed && n >= NAMES_MIN_PAIRS && k / n >= NAMES_REFUTE && namesTrusted
+          named = agreed || signsOnly || byTrust
+          // every named code is mapped, seen or not
           if (named) for (const [code, t] of nm) if (!map.has(code)) map.set(code, t)
-          if (n > 0) notes.push(`font ${f}: glyph names agree with the OCR on ${k} of ${n} glyphs${named ? '' : ': not used'}`)
+          if (n > 0)
+            notes.push(
+              `font ${f}: glyph names agree with the OCR on ${k} of ${n} letters and digits${agreed ? '' : byTrust ? ": used, the document's names trusted" : ': not used'}`,
+            )
+          if (signsOnly) notes.push(`font ${f}: glyph names of ${signs} signs the OCR read, taken on the document's confirmed names`)
           if (named && n >= NAMES_PAIRS) newlyConfirmed.add(f)
         }
         for (const [code, t] of mapOf(l.votes)) if (!map.has(code)) map.set(code, t)
@@ -732,7 +768,13 @@ export class CodemapRepair implements Repair {
           map,
           votes,
           regions: (prev?.regions ?? 0) + (spentFor.has(f) ? 1 : 0),
-          how: prev?.how ?? (named ? `glyph names, confirmed by OCR on page ${page.pageNumber}` : `OCR-anchored from page ${page.pageNumber}`),
+          how:
+            prev?.how ??
+            (signsOnly || byTrust
+              ? `glyph names${signsOnly ? ' of signs' : ''}, trusted after ${state.namesConfirmed + confirmedHere} fonts' names confirmed`
+              : named
+                ? `glyph names, confirmed by OCR on page ${page.pageNumber}`
+                : `OCR-anchored from page ${page.pageNumber}`),
           ...(prev?.spacing ? { spacing: prev.spacing } : {}),
           ...(named || prev?.named ? { named: true } : {}),
         })
@@ -811,6 +853,9 @@ export class CodemapRepair implements Repair {
           state.fonts.set(f, s)
         }
         state.namesConfirmed += newlyConfirmed.size
+        // fonts of the region the alignment learned nothing of (a line of typewriter text the OCR read as one word)
+        // take their names now that the region has confirmed others'
+        if (newlyConfirmed.size > 0) this.settleByNames(lines, names, state, notes, page.pageNumber)
         anchored = brokenHere.length > 0
       }
     }

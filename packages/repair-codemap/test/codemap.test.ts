@@ -361,7 +361,7 @@ test('glyph names the anchor confirms map the codes later pages first use: no mo
   for (const k of [0, 1, 2]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
   // without names the decree's capitals and digits cost a region of their own (first test)
   assert.deepEqual(r.regions, [1, 0, 0])
-  assert.match(r.notes[0]!.join('\n'), /glyph names agree with the OCR on (\d+) of \1 glyphs/)
+  assert.match(r.notes[0]!.join('\n'), /glyph names agree with the OCR on (\d+) of \1 letters and digits/)
   assert.match(r.notes[1]!.join('\n'), /codes mapped \(glyph names, confirmed by OCR on page 1\)/)
 })
 
@@ -415,6 +415,71 @@ test('a glyph renamed to a number takes the name its program gives the same outl
   assert.doesNotMatch(split.notes[0]!.join('\n'), /glyph names, read as prose/)
 })
 
+test("a font of signs the OCR misreads takes its glyph names once another font's are confirmed, not the OCR's readings", async () => {
+  // a formula font of signs only, beside a paragraph too short for its names to read as prose: the anchor OCR
+  // confirms the paragraph's names and misreads every sign
+  const signs = Array.from({ length: 6 }, () => '= + < > ±').join(' ')
+  const t = await twins([
+    [
+      { text: SHORT_FRENCH, layer: 'garbled', glyphNames: true },
+      { text: signs, layer: 'garbled', font: 'Courier', glyphNames: true },
+    ],
+  ])
+  const pages = await pagesOf(t.healthy)
+  const misread: Record<string, string> = { '=': '-', '<': '(', '>': ')', '±': '+' }
+  const read = async (n: number, box: BBox) =>
+    wordsOf(pages[n - 1]!)
+      .filter((w) => inBox(w.bbox, box))
+      .map((w) => ({ ...w, text: [...w.text].map((ch) => misread[ch] ?? ch).join('') }))
+  const r = await repairAll(t.broken, t.healthy, {}, read)
+  assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
+  assert.match(r.notes[0]!.join('\n'), /glyph names of \d+ signs the OCR read, taken on the document's confirmed names/)
+  // names that lie about letters still refute them: the signs' names are not taken on their word
+  const lying = await twins([
+    [
+      { text: SHORT_FRENCH, layer: 'garbled', glyphNames: 'shuffled' },
+      { text: signs, layer: 'garbled', font: 'Courier', glyphNames: true },
+    ],
+  ])
+  // (the healthy twins are the same file: the names are left out of them)
+  const r2 = await repairAll(lying.broken, lying.healthy, {}, read)
+  assert.doesNotMatch(r2.notes[0]!.join('\n'), /signs the OCR read, taken/)
+})
+
+test("a font whose names the OCR half confirms takes them once the document's names are trusted, and not before", async () => {
+  // small type the OCR misreads a letter in three of: its names agree on about 0.7 of its glyphs (0.8 confirms)
+  const small = 'Quartz jumbled wyverns quickly; vexing hymns by Kojo'
+  const ocrSlips: Record<string, string> = { u: 'v', y: 'v', e: 'c', i: 'l', o: 'c' }
+  const slipped = new Set(small.split(/\s+/).map((w) => w.replace(/[;,]/g, '')))
+  const build = (withOthers: boolean) =>
+    twins([
+      [
+        ...(withOthers
+          ? [
+              { text: SHORT_FRENCH, layer: 'garbled' as const, glyphNames: true as const },
+              { text: SHORT_ENGLISH, layer: 'garbled' as const, font: 'Times-Roman' as const, glyphNames: true as const },
+            ]
+          : []),
+        { text: `${small}\n${small}`, layer: 'garbled' as const, font: 'Courier' as const, glyphNames: true as const },
+      ],
+    ])
+  const readOf = async (pdf: Uint8Array) => {
+    const pages = await pagesOf(pdf)
+    return async (n: number, box: BBox) =>
+      wordsOf(pages[n - 1]!)
+        .filter((w) => inBox(w.bbox, box))
+        .map((w) => (slipped.has(w.text.replace(/[;,]/g, '')) ? { ...w, text: [...w.text].map((ch) => ocrSlips[ch] ?? ch).join('') } : w))
+  }
+  const t = await build(true)
+  const r = await repairAll(t.broken, t.healthy, {}, await readOf(t.healthy))
+  assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
+  assert.match(r.notes[0]!.join('\n'), /glyph names agree with the OCR on \d+ of \d+ letters and digits: used, the document's names trusted/)
+  // alone on its page, nothing vouches for the names: the OCR's readings are what the font gets
+  const alone = await build(false)
+  const r2 = await repairAll(alone.broken, alone.healthy, {}, await readOf(alone.healthy))
+  assert.match(r2.notes[0]!.join('\n'), /glyph names agree with the OCR on \d+ of \d+ letters and digits: not used/)
+})
+
 test("once two fonts' names are confirmed, a font met later is read by its names with no OCR of its own", async () => {
   // every text too short for its names to be confirmed as prose
   const t = await twins([
@@ -459,7 +524,7 @@ test('glyph names that lie are not used, and a font met later is not read by nam
   const r = await repairAll(t.broken, t.healthy)
   // the OCR's votes still give the lying font its map
   assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
-  assert.match(r.notes[0]!.join('\n'), /glyph names agree with the OCR on \d+ of \d+ glyphs: not used/)
+  assert.match(r.notes[0]!.join('\n'), /glyph names agree with the OCR on \d+ of \d+ letters and digits: not used/)
   assert.equal(r.regions[1], 1, 'names are not trusted in a document where some lie')
   assert.equal(r.texts[1], t.texts[1], r.notes[1]!.join('\n'))
 })
