@@ -142,7 +142,7 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
 /**
  * Why a layer that the gates let through (or failed on their weakest gate) is still suspect, so that the page image
  * should decide when an OCR engine can be asked: a short text failing a gate the shares cannot yet trust, a control
- * character in a short text, letter-spaced words. Returns `undefined` when nothing is suspect.
+ * character in a short text, a page without function words and short of vowels, letter-spaced words. Returns `undefined` when nothing is suspect.
  */
 export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undefined {
   if (s.chars === 0) return undefined
@@ -152,6 +152,13 @@ export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undef
     if (s.controls > 0) return `short text with ${s.controls} control character${s.controls > 1 ? 's' : ''}`
   }
   const words = s.words
+  if (
+    words >= o.functionlessWords &&
+    Math.max(s.englishShare, s.frenchShare) < o.functionlessShare &&
+    s.latinLetters >= o.vowelMinLetters &&
+    s.vowelShare < o.functionlessVowels
+  )
+    return `${words} words with English function words ${f2(s.englishShare)} and French ${f2(s.frenchShare)} (< ${f2(o.functionlessShare)}), vowels ${f2(s.vowelShare)} of ${s.latinLetters} Latin letters (< ${f2(o.functionlessVowels)}): a shifted font, or a language the function words do not cover`
   const single = s.singleLetterWords
   if (words >= 20 && single / words >= o.spacedShare)
     return `${single} of ${words} words are single letters (${f2(single / words)} >= ${f2(o.spacedShare)}): a letter-spaced layer`

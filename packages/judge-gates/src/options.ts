@@ -205,6 +205,27 @@ export const gatesOptionsSchema = z.strictObject({
         'Cyrillic; Latin beside CJK allowed). Genuine pages measured at most 0.01 (Greek symbols in formulas)',
     ),
   minScriptLetters: z.number().int().min(1).default(5).describe('Ideographs the script gate needs before it speaks (twice as many letters for mixed words)'),
+  functionlessWords: z
+    .number()
+    .int()
+    .min(1)
+    .default(100)
+    .describe('Words a page needs before the absence of English and French function words makes it suspect (with few vowels)'),
+  functionlessShare: share
+    .default(0.05)
+    .describe(
+      'A page of `functionlessWords` words or more whose English and French function words are both under this share, ' +
+        'and whose vowels are under `functionlessVowels` of 300 Latin letters or more, is suspect and checked against ' +
+        'the image: genuine English and French prose keeps 0.19 or more (5th percentile, dev corpus), a font shifted ' +
+        'by one letter ("%PDVNFOUBUJPO" for "Documentation") 0.00-0.03 (shifted words that spell a function word)',
+    ),
+  functionlessVowels: share
+    .default(0.28)
+    .describe(
+      'Vowel share under which a page without function words is suspect: shifted fonts the vowel gate lets through ' +
+        'measured 0.21-0.26 (dev corpus), genuine pages of 300 Latin letters or more 0.30 and up (a page of ' +
+        'identifiers the lowest), in languages these lists do not cover too',
+    ),
   spacedShare: share
     .default(0.5)
     .describe(

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { BBox, JudgeContext, PageText } from '@pdftriage/core'
 import gates, { scriptMix } from '../src/index.js'
-import { ENGLISH, page } from './helpers.js'
+import { ENGLISH, FRENCH, page } from './helpers.js'
 
 const judge = await gates.create(gates.optionsSchema.parse({}), { baseDir: '.' })
 const noOcr: JudgeContext = { pageCount: 1, info: { pageCount: 1 } }
@@ -207,4 +207,23 @@ test('words broken a glyph a line are garbled, the image showing the words notwi
   const spaced = [letters.slice(0, 20), letters.slice(20, 40), letters.slice(40)].map((l) => [...l].join(' ')).join('\n')
   const kept = await judge.judge(page(spaced, { imageCoverage: 0 }), ocr(['NOTICE', 'OF', 'PUBLIC', 'HEARING']))
   assert.notEqual(kept?.layer, 'garbled')
+})
+
+test('a long page without function words and short of vowels (a font shifted by one letter) is checked against the image', async () => {
+  const prose = `${FRENCH}\n${FRENCH}`
+  // each letter the next one: "mf" for "le", vowels 0.24 of the letters, function words 0.02 (shifted words that
+  // spell one)
+  const shifted = prose.replace(/[a-y]/gi, (c) => String.fromCharCode(c.charCodeAt(0) + 1))
+  const words = prose.split(/\s+/).slice(0, 40)
+  const calls: BBox[] = []
+  const v = await judge.judge(page(shifted, { imageCoverage: 0 }), ocr(words, calls))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.equal(calls.length, 1)
+  assert.match(v!.notes.join(' | '), /function words 0\.00 and French 0\.02 .*vowels 0\.24 .*a shifted font/)
+  // the same page in its own letters needs no look; nor does a language with vowels, whatever its function words
+  const plain: BBox[] = []
+  assert.equal((await judge.judge(page(prose, { imageCoverage: 0 }), ocr(words, plain)))?.layer, 'healthy')
+  const latin = Array.from({ length: 12 }, () => 'Gallia est omnis divisa in partes tres quarum unam incolunt Belgae aliam Aquitani').join('\n')
+  assert.equal((await judge.judge(page(latin, { imageCoverage: 0 }), ocr(words, plain)))?.layer, 'healthy')
+  assert.equal(plain.length, 0)
 })
