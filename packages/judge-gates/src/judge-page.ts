@@ -142,7 +142,8 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
 /**
  * Why a layer that the gates let through (or failed on their weakest gate) is still suspect, so that the page image
  * should decide when an OCR engine can be asked: a short text failing a gate the shares cannot yet trust, a control
- * character in a short text, a page without function words and short of vowels, letter-spaced words. Returns `undefined` when nothing is suspect.
+ * character in a short text, a page without function words and short of vowels, letter-spaced words. Returns
+ * `undefined` when nothing is suspect.
  */
 export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undefined {
   if (s.chars === 0) return undefined

@@ -138,12 +138,15 @@ interface DocState {
 }
 
 /**
- * Share of a font's aligned glyphs whose glyph-name text must be what the OCR read there for the names to be used:
- * the OCR-voted maps agree with their own anchors at 0.875-1.0 per font (lshort-fr, variant A), OCR misreads and
- * alignment slips included; names that belong to another encoding or only number the glyphs agree on next to none.
+ * Share of a font's aligned letters and digits whose glyph-name text must be what the OCR read there for the names to
+ * be used: the OCR-voted maps agree with their own anchors at 0.875-1.0 per font (lshort-fr, variant A), OCR misreads
+ * and alignment slips included; names that belong to another encoding or only number the glyphs agree on next to none.
  */
 const NAMES_AGREE = 0.8
-/** Names contradicted under this share (with {@link NAMES_PAIRS} pairs or more) make the document's names untrusted. */
+/**
+ * Names contradicted under this share (with {@link NAMES_PAIRS} pairs or more) make the document's names untrusted; at
+ * or above it, a font's names are used once the document's are trusted.
+ */
 const NAMES_REFUTE = 0.5
 /** Aligned glyphs a font needs before its names count as confirmed (or refuted) for the document. */
 const NAMES_PAIRS = 20
