@@ -1,7 +1,7 @@
 import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING } from './encodings.js'
 import { loadQuietly } from './pdf-lib-load.js'
 import { cmapSubtables, unicodeByGlyph } from './sfnt-cmap.js'
-import { outlineTwins } from './type1-outlines.js'
+import { CLEAR_TEXT_LIMIT, eexecAt, outlineTwins } from './type1-outlines.js'
 
 /**
  * The glyph names a font gives its codes as the file defines them: `/Differences` over the base encoding its
@@ -172,6 +172,7 @@ function fontNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string,
   let base: readonly (string | undefined)[] | undefined = baseName instanceof PDFName ? BASE[baseName.decodeText()] : undefined
   const file = descriptor instanceof PDFDict ? doc.context.lookup(descriptor.get(N('FontFile'))) : undefined
   const type1 = file instanceof PDFStream ? streamBytes(lib, file) : undefined
+  const length1 = file instanceof PDFStream ? file.dict.lookup(N('Length1')) : undefined
   if (!base) {
     const otherProgram = descriptor instanceof PDFDict && (descriptor.has(N('FontFile2')) || descriptor.has(N('FontFile3')))
     const baseFont = font.get(N('BaseFont'))
@@ -203,7 +204,6 @@ function fontNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<string,
     }
   }
   // a Type 1 program's other names for the outline a code draws follow its own (see `getGlyphNames`)
-  const length1 = file instanceof PDFStream ? file.dict.lookup(N('Length1')) : undefined
   const twins = type1 && outlineTwins(type1, length1 instanceof PDFNumber ? length1.asNumber() : undefined)
   const out: Record<string, string> = {}
   names.forEach((name, code) => {
@@ -280,10 +280,9 @@ function compositeNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<st
  * by `dup <code> /<name> put`), or `undefined` when the program cannot be read.
  */
 export function parseType1Encoding(program: Uint8Array): (string | undefined)[] | undefined {
-  // the clear text ends where the encrypted part starts; a font's header is a few kilobytes
-  const head = Buffer.from(program.buffer, program.byteOffset, Math.min(program.byteLength, 65536)).toString('latin1')
-  const end = head.indexOf('eexec')
-  const clear = end >= 0 ? head.slice(0, end) : head
+  // the clear text ends where the encrypted part starts
+  const end = eexecAt(program)
+  const clear = Buffer.from(program.buffer, program.byteOffset, end >= 0 ? end : Math.min(program.byteLength, CLEAR_TEXT_LIMIT)).toString('latin1')
   const at = clear.indexOf('/Encoding')
   if (at < 0) return undefined
   const rest = clear.slice(at + '/Encoding'.length)

@@ -26,6 +26,17 @@ function decrypt(data: Uint8Array, key: number, skip: number): Uint8Array {
   return out
 }
 
+/** How far into a program its clear text is looked through: a font's header is a few kilobytes. */
+export const CLEAR_TEXT_LIMIT = 65536
+
+/**
+ * Where a Type 1 program's clear text ends (the offset of its `eexec`, which the encrypted part follows), or -1 when
+ * its first {@link CLEAR_TEXT_LIMIT} bytes hold none.
+ */
+export function eexecAt(program: Uint8Array): number {
+  return Buffer.from(program.buffer, program.byteOffset, Math.min(program.byteLength, CLEAR_TEXT_LIMIT)).indexOf('eexec', 0, 'latin1')
+}
+
 const isHex = (b: number) => (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102)
 const isSpace = (b: number) => b === 32 || b === 9 || b === 10 || b === 13 || b === 12 || b === 0
 
@@ -36,7 +47,7 @@ const isSpace = (b: number) => b === 32 || b === 9 || b === 10 || b === 13 || b 
 function encryptedPart(program: Uint8Array, length1: number | undefined): Uint8Array | undefined {
   let start = length1
   if (start === undefined || start <= 0 || start >= program.length) {
-    const at = Buffer.from(program.buffer, program.byteOffset, Math.min(program.byteLength, 65536)).indexOf('eexec', 0, 'latin1')
+    const at = eexecAt(program)
     if (at < 0) return undefined
     start = at + 'eexec'.length
   }
@@ -62,6 +73,8 @@ function encryptedPart(program: Uint8Array, length1: number | undefined): Uint8A
 
 /** `/name length RD ` (or `-|`): a charstring's head in the decrypted private part; its bytes follow. */
 const ENTRY = /\s*\/([^\s/[\]{}()<>%]+)\s+(\d+)\s+(\S+) /y
+/** The `ND` (or `|-`) that closes a charstring's entry. */
+const CLOSE = /\s*\S+/y
 
 /**
  * Glyph name -> the names of the other glyphs drawn by the same charstring, for the glyphs of `program` (a Type 1
@@ -97,11 +110,9 @@ export function outlineTwins(program: Uint8Array, length1?: number): Map<string,
     const names = byOutline.get(key) ?? []
     names.push(m[1]!)
     byOutline.set(key, names)
-    // the `ND` (or `|-`) that closes the entry
-    const close = /\s*\S+/y
-    close.lastIndex = start + length
-    if (!close.exec(text)) break
-    pos = close.lastIndex
+    CLOSE.lastIndex = start + length
+    if (!CLOSE.exec(text)) break
+    pos = CLOSE.lastIndex
   }
   for (const names of byOutline.values()) {
     if (names.length < 2) continue
