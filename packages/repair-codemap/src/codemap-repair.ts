@@ -340,11 +340,12 @@ async function withFileNames(page: PageText, lines: readonly LayerLine[], ctx: R
     let twins = 0
     for (const c of codes) {
       if (file[c] === undefined) continue
+      const own = file[c].split(' ')[0]
       // a name that reads as nothing is still the file's for a code the page names not at all
-      const name = readableName(file[c]) ?? (page.fonts[f]?.glyphNames?.[c] === undefined ? file[c].split(' ')[0] : undefined)
+      const name = readableName(file[c]) ?? (page.fonts[f]?.glyphNames?.[c] === undefined ? own : undefined)
       if (name === undefined) continue
       add[c] = name
-      if (name !== file[c].split(' ')[0]) twins++
+      if (name !== own) twins++
     }
     if (Object.keys(add).length === 0) continue
     notes.push(

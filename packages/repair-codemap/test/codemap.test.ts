@@ -415,6 +415,18 @@ test('a glyph renamed to a number takes the name its program gives the same outl
   assert.doesNotMatch(split.notes[0]!.join('\n'), /glyph names, read as prose/)
 })
 
+/**
+ * An OCR that reads `pdf`'s pages word by word at their glyph boxes, as the default one does, but reads each character
+ * of `slips` as another in the words `which` picks (all by default).
+ */
+async function misreading(pdf: Uint8Array, slips: Record<string, string>, which: (word: string) => boolean = () => true) {
+  const pages = await pagesOf(pdf)
+  return async (n: number, box: BBox) =>
+    wordsOf(pages[n - 1]!)
+      .filter((w) => inBox(w.bbox, box))
+      .map((w) => (which(w.text) ? { ...w, text: [...w.text].map((ch) => slips[ch] ?? ch).join('') } : w))
+}
+
 test("a font of signs the OCR misreads takes its glyph names once another font's are confirmed, not the OCR's readings", async () => {
   // a formula font of signs only, beside a paragraph too short for its names to read as prose: the anchor OCR
   // confirms the paragraph's names and misreads every sign
@@ -425,12 +437,7 @@ test("a font of signs the OCR misreads takes its glyph names once another font's
       { text: signs, layer: 'garbled', font: 'Courier', glyphNames: true },
     ],
   ])
-  const pages = await pagesOf(t.healthy)
-  const misread: Record<string, string> = { '=': '-', '<': '(', '>': ')', '±': '+' }
-  const read = async (n: number, box: BBox) =>
-    wordsOf(pages[n - 1]!)
-      .filter((w) => inBox(w.bbox, box))
-      .map((w) => ({ ...w, text: [...w.text].map((ch) => misread[ch] ?? ch).join('') }))
+  const read = await misreading(t.healthy, { '=': '-', '<': '(', '>': ')', '±': '+' })
   const r = await repairAll(t.broken, t.healthy, {}, read)
   assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
   assert.match(r.notes[0]!.join('\n'), /glyph names of \d+ signs the OCR read, taken on the document's confirmed names/)
@@ -451,6 +458,7 @@ test("a font whose names the OCR half confirms takes them once the document's na
   const small = 'Quartz jumbled wyverns quickly; vexing hymns by Kojo'
   const ocrSlips: Record<string, string> = { u: 'v', y: 'v', e: 'c', i: 'l', o: 'c' }
   const slipped = new Set(small.split(/\s+/).map((w) => w.replace(/[;,]/g, '')))
+  const readOf = (pdf: Uint8Array) => misreading(pdf, ocrSlips, (word) => slipped.has(word.replace(/[;,]/g, '')))
   const build = (withOthers: boolean) =>
     twins([
       [
@@ -463,13 +471,6 @@ test("a font whose names the OCR half confirms takes them once the document's na
         { text: `${small}\n${small}`, layer: 'garbled' as const, font: 'Courier' as const, glyphNames: true as const },
       ],
     ])
-  const readOf = async (pdf: Uint8Array) => {
-    const pages = await pagesOf(pdf)
-    return async (n: number, box: BBox) =>
-      wordsOf(pages[n - 1]!)
-        .filter((w) => inBox(w.bbox, box))
-        .map((w) => (slipped.has(w.text.replace(/[;,]/g, '')) ? { ...w, text: [...w.text].map((ch) => ocrSlips[ch] ?? ch).join('') } : w))
-  }
   const t = await build(true)
   const r = await repairAll(t.broken, t.healthy, {}, await readOf(t.healthy))
   assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
