@@ -49,7 +49,7 @@ export type { Stage, TriageErrorCode, TriageErrorDetails } from './errors.js'
 export { isTriageError, TriageError, wrapPluginError } from './errors.js'
 
 // Helpers for plugin authors.
-export { accentMark, dotless, emptyPage, joinItems, nonSpaceCount, rejoinItems, SPACING_ACCENTS, TextAligner } from './text.js'
+export { accentMark, dotless, emptyPage, isLetterOrDigit, joinItems, mayBeLettered, nonSpaceCount, rejoinItems, SPACING_ACCENTS, TextAligner } from './text.js'
 export { seededRandom } from './random.js'
 export type { FunctionWordLanguage, FunctionWordTier } from './function-words.js'
 export { functionWords } from './function-words.js'

@@ -155,3 +155,41 @@ export function accentMark(t: string): string | undefined {
 
 /** TeX puts accents over a dotless i or j (\\'\\i): with its accent the letter is i or j. */
 export const dotless = (u: string): string => (u === '\u0131' ? 'i' : u === '\u0237' ? 'j' : u)
+
+/** One letter or digit with its marks (what a word's letters set apart are). */
+const ALNUM = /^[\p{L}\p{N}]\p{M}*$/u
+
+/** Whether a glyph's text `t` is one letter or digit (with its marks); ASCII is answered without the pattern, as it runs per glyph. */
+export function isLetterOrDigit(t: string): boolean {
+  if (t.length === 1) {
+    const c = t.charCodeAt(0)
+    if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
+  }
+  return ALNUM.test(t)
+}
+
+/**
+ * Letters set apart to justify a line, each placed by itself with no space glyph (a Czech newsletter in PDFBox's test
+ * files: `k o m u n i k u j e`, `V Č e sk u s e` for "V Česku se"), read as letters with a space between each. A line
+ * is looked at again when at least `LETTERED_SPACES` of its steps from a letter or digit to another put a space and
+ * they are at least `LETTERED_SHARE` of those steps (one-letter words: a line of prose has five or so letters a
+ * space). Other steps are not asked: TeX's leader dots (`\newcount . . . . 2, 3`) are signs set apart, and the space
+ * after a comma stays.
+ */
+const LETTERED_SPACES = 3
+const LETTERED_SHARE = 0.5
+/**
+ * And when those steps are at least this share of all the line's steps: a line of signs and symbols (a formula, a
+ * layer whose map reads letters as `¼»­ ´¿²¹«»­`) has few, and its spaces say nothing of letters set apart.
+ */
+const LETTERED_COUNTED = 0.5
+
+/**
+ * Whether a line may be one of letters set apart, from its forward steps between glyphs: `spaced` steps from a letter
+ * or digit to another that put a space, `counted` such steps in all, `all` steps. The extractor asks it of the text
+ * the layer gives; a repair that changes the letters asks it again of the letters it reads (a formula `a = b + c`
+ * whose false map read every sign as a letter looked set apart, and lost its spaces).
+ */
+export function mayBeLettered(spaced: number, counted: number, all: number): boolean {
+  return spaced >= LETTERED_SPACES && spaced >= LETTERED_SHARE * counted && counted >= LETTERED_COUNTED * all
+}

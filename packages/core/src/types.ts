@@ -32,6 +32,11 @@ export interface ItemGlyph {
   x1: number
   /** True when the extractor put a space before it (a gap it read as a word space). */
   spaceBefore: boolean
+  /**
+   * True when the gap before it was wide enough for a space but the extractor took the space back because the line's
+   * letters looked set apart (see `mayBeLettered`); a repair that reads other letters there may judge the line again.
+   */
+  spaceTaken?: boolean
 }
 
 /** What the extractor could tell of a font. `undefined` fields mean "cannot tell". */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { accentMark, joinItems, rejoinItems, type PageText, type TextItem } from '@pdftriage/core'
+import { accentMark, isLetterOrDigit, joinItems, mayBeLettered, rejoinItems, type PageText, type TextItem } from '@pdftriage/core'
 
 const item = (text: string, hasEol = false): TextItem => ({ text, bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, ...(hasEol ? { hasEol } : {}) })
 const page = (items: TextItem[], text: string): PageText => ({ pageNumber: 1, width: 100, height: 100, items, text, source: 'text-layer' })
@@ -29,4 +29,22 @@ test('accentMark: a spacing accent or a lone combining mark gives its mark; lett
   assert.equal(accentMark('\u00e9'), undefined)
   assert.equal(accentMark('\u00b4\u00b4'), undefined)
   assert.equal(accentMark(''), undefined)
+})
+
+test('letters or digits: with their marks, in any script; signs and two letters are not one', () => {
+  for (const t of ['a', 'Z', '7', 'é', 'e\u0301', 'Ж', '٣', '²']) assert.ok(isLetterOrDigit(t), t)
+  for (const t of ['=', '+', ',', ' ', '', 'ab', '\u0301', '€']) assert.ok(!isLetterOrDigit(t), JSON.stringify(t))
+})
+
+test('a line may be of letters set apart when most steps between its letters put a space and letters make most steps', () => {
+  // `k o m u n i k u j e`: 9 steps, all between letters, all spaced
+  assert.ok(mayBeLettered(9, 9, 9))
+  // prose: about one step between letters in five puts a space
+  assert.ok(!mayBeLettered(8, 40, 48))
+  // `a = b + c` read as signs: no step goes from a letter to a letter
+  assert.ok(!mayBeLettered(0, 0, 4))
+  // two spaced steps are too few to say
+  assert.ok(!mayBeLettered(2, 2, 2))
+  // letters spaced among many signs (`1 , 85 . 3 %`): the spaces say nothing
+  assert.ok(!mayBeLettered(3, 3, 8))
 })

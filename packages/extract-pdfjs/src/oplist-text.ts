@@ -1,8 +1,8 @@
-import { accentMark, dotless } from '@pdftriage/core'
+import { accentMark, dotless, isLetterOrDigit, mayBeLettered } from '@pdftriage/core'
 import { RTL, rtlSpans } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type WalkState } from './operator-walk.js'
 import type { PdfjsModule } from './pdfjs-loader.js'
-import { GlyphStore, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
+import { GlyphStore, SPACE_TAKEN, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 
 // Compatibility characters pdf.js's text content also folds (NFKC): ligatures, odd spaces, the ohm sign.
 const COMPAT = /[\u00a0\u2000-\u200a\u202f\u2126\ufb00-\ufb06]/u
@@ -77,16 +77,6 @@ function texGlyph(c: number, fontId: string, ot1: Set<string>): string {
   if (ot1.has(fontId)) return OT1_LETTERS[c - 0x1a]!
   // 0x1A is no ligature in T1 (a dotless j): left as it came.
   return c === 0x1a ? String.fromCharCode(c) : TEX_LIGATURES[c - 0x1b]!
-}
-
-/** Whether `t` is one letter or digit (with its marks): what a word's letters set apart are; ASCII without the pattern. */
-const ALNUM = /^[\p{L}\p{N}]\p{M}*$/u
-const isAlnum = (t: string): boolean => {
-  if (t.length === 1) {
-    const c = t.charCodeAt(0)
-    if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
-  }
-  return ALNUM.test(t)
 }
 
 /** LETTER.test(u), ASCII answered without the pattern (it runs per glyph). */
@@ -171,21 +161,7 @@ const BACKWARD_LINE = 0.5
  */
 const FLAT_EM = 1e-6
 
-/**
- * Letters set apart to justify a line, each placed by itself with no space glyph (a Czech newsletter in PDFBox's test
- * files: `k o m u n i k u j e`, `V Č e sk u s e` for "V Česku se"), read as letters with a space between each. A line
- * is looked at again when at least `LETTERED_SPACES` of its steps from a letter or digit to another put a space and
- * they are at least `LETTERED_SHARE` of those steps (one-letter words: a line of prose has five or so letters a
- * space). Other steps are not asked: TeX's leader dots (`\newcount . . . . 2, 3`) are signs set apart, and the space
- * after a comma stays.
- */
-const LETTERED_SPACES = 3
-const LETTERED_SHARE = 0.5
-/**
- * And when those steps are at least this share of all the line's steps: a line of signs and symbols (a formula, a
- * layer whose map reads letters as `¼»­ ´¿²¹«»­`) has few, and its spaces say nothing of letters set apart.
- */
-const LETTERED_COUNTED = 0.5
+// Letters set apart to justify a line (`k o m u n i k u j e`): which lines may be is core's `mayBeLettered`.
 /**
  * Then, as poppler's text output reads such a line: when its spaces are all of about one size (the widest under
  * `LETTERED_ALIKE` times the narrowest, its maxWideCharSpacingMul) and none is wider than `LETTERED_MAX` em (its
@@ -390,7 +366,7 @@ export class OperatorTextReader {
   private copyDx = -0
   private copyDy = -0
   private spaced = false
-  // The line's forward steps between glyphs (see LETTERED_SPACES): how many went from a letter or digit to another,
+  // The line's forward steps between glyphs (see core's mayBeLettered): how many went from a letter or digit to another,
   // the gaps (ems) of those that put a space, and every space put beside a letter or digit: its gap, where it is (its
   // run or space item, its offset there) and the glyph after it. `lineMixed`: the line holds what the rule does not
   // read (a space glyph, tracked letters, a step back to an earlier word).
@@ -402,7 +378,7 @@ export class OperatorTextReader {
   private readonly spaceAt: number[] = []
   private readonly spaceGlyph: number[] = []
   private lineMixed = false
-  // Whether the last glyph placed is one letter or digit (see LETTERED_SPACES).
+  // Whether the last glyph placed is one letter or digit (see core's mayBeLettered).
   private lastAlnum = false
 
   constructor(
@@ -545,7 +521,7 @@ export class OperatorTextReader {
   }
 
   /**
-   * A forward step of `dx` ems between two glyphs of a line, and the space it put (see LETTERED_SPACES); `alnum`: the
+   * A forward step of `dx` ems between two glyphs of a line, and the space it put (see core's mayBeLettered); `alnum`: the
    * glyph after it is a letter or digit. Steps between letters and digits are counted; a space beside one (`1 , 85`)
    * is kept to be taken back with them.
    */
@@ -562,13 +538,13 @@ export class OperatorTextReader {
   }
 
   /**
-   * At a line's end: the spaces of letters set apart (see LETTERED_SPACES) are taken back, and the glyph after each
+   * At a line's end: the spaces of letters set apart (see core's mayBeLettered) are taken back, and the glyph after each
    * loses its space; then the line's steps are forgotten.
    */
   private lineSpaces(): void {
     const { letterGaps, spaceDx, spaceIn, spaceAt, spaceGlyph } = this
     const n = letterGaps.length
-    if (!this.lineMixed && n >= LETTERED_SPACES && n >= LETTERED_SHARE * this.steps && this.steps >= LETTERED_COUNTED * this.allSteps) {
+    if (!this.lineMixed && mayBeLettered(n, this.steps, this.allSteps)) {
       const alike = alikeGap(letterGaps, this.steps)
       // Letters of one size of gap that would make a word go from small to capital (`à À â Â`, a list of letters a
       // word space apart, where poppler reads `àÀâÂ`) stay apart.
@@ -580,7 +556,7 @@ export class OperatorTextReader {
         const at = spaceAt[i]!
         if (item.str[at] !== ' ') continue
         item.str = item.str.slice(0, at) + item.str.slice(at + 1)
-        this.store.spaceBefore[spaceGlyph[i]!] = 0
+        this.store.spaceBefore[spaceGlyph[i]!] = SPACE_TAKEN
         const last = this.last
         if (last && last.run === item && last.at > at) last.at--
       }
@@ -814,7 +790,7 @@ export class OperatorTextReader {
         run = undefined
       }
       this.spaced = false
-      const alnum = isAlnum(text)
+      const alnum = isLetterOrDigit(text)
       if (this.hasLast) {
         this.gapBefore(px, py, gx, gy, letter, unicode, alnum)
         run = this.run

@@ -21,13 +21,16 @@ export interface PdfjsTextItem {
  * a page places thousands of them, and objects that live as long as the page are what the collector pays for. Per
  * glyph: its code in the font (a CID for composite fonts; -1 when pdf.js gives none), the text the layer gives for it
  * (may be empty, or several characters: ligatures), its start and end along the baseline and the baseline (user
- * space), and whether a space was put before it (a gap wider than 0.102 em).
+ * space), and whether a space was put before it (a gap wider than 0.102 em; {@link SPACE_TAKEN}: one taken back).
  */
 /**
  * Room for a page's glyphs before the columns grow: the pages of a 312-page LaTeX manual place 2,064 (median) to
  * 5,578, 4,734 at the 95th percentile. Plain arrays, which grow as they go, extracted the manual 7-10 % slower.
  */
 const GLYPHS_AT_FIRST = 4096
+
+/** `spaceBefore` of a glyph whose gap put a space that its line's letters set apart took back (`ItemGlyph.spaceTaken`). */
+export const SPACE_TAKEN = 2
 
 export class GlyphStore {
   length = 0
@@ -246,7 +249,14 @@ class PendingGlyphs {
     for (let k = start; k < end; k++) {
       const a = m0 * store.x0[k]! + m2 * store.y[k]! + m4
       const b = m0 * store.x1[k]! + m2 * store.y[k]! + m4
-      out.push({ code: store.code[k]!, text: store.text[k]!, x0: round2(Math.min(a, b)), x1: round2(Math.max(a, b)), spaceBefore: store.spaceBefore[k] === 1 })
+      out.push({
+        code: store.code[k]!,
+        text: store.text[k]!,
+        x0: round2(Math.min(a, b)),
+        x1: round2(Math.max(a, b)),
+        spaceBefore: store.spaceBefore[k] === 1,
+        ...(store.spaceBefore[k] === SPACE_TAKEN ? { spaceTaken: true } : {}),
+      })
     }
     return out
   }
