@@ -24,6 +24,7 @@ import {
   respaced,
   NO_FONT,
   Spacer,
+  unletteredLines,
   type Glyph,
   type LayerLine,
   type SpacingModel,
@@ -243,6 +244,11 @@ export function applyMaps(
     carried.set(i + 1, mark)
     accentsOf(f)?.set(last.code, mark)
   }
+  // spaces the extractor took back on lines that only the false map made look like letters set apart
+  const unlettered = unletteredLines(spacer.runs, spacer.lineOf, (i, g) => {
+    const f = spacer.runs[i]!.fontId ?? NO_FONT
+    return broken.has(f) && !read.has(i) ? decode(f, codeKey(g.code)) : g.text
+  })
   const items = spacer.runs
     .map((it, i) => {
       const f = it.fontId ?? NO_FONT
@@ -257,7 +263,8 @@ export function applyMaps(
         const t = decode(f, codeKey(g.code))
         return k === 0 && carried.has(i) ? dotless(t) + carried.get(i)! : t
       }
-      const spaced = (k: number) => (k > 0 && spacer.before(f, gs!, k, it.fontSize) ? ' ' : '')
+      const givenBack = (g: ItemGlyph) => g.spaceTaken === true && !spacer.rebuilt(f) && unlettered.has(line)
+      const spaced = (k: number) => (k > 0 && (spacer.before(f, gs!, k, it.fontSize) || givenBack(gs![k]!)) ? ' ' : '')
       const ocred = read.get(i)
       if (ocred !== undefined) out = ocred
       else if (broken.has(f)) {
@@ -289,6 +296,7 @@ export function applyMaps(
           }
           if (gs && prev && prev.line === line && spacer.rebuilt(f) && spacer.rebuilt(prev.font) && /^\s*$/.test(gap))
             gap = spacer.before(f, gs, 0, it.fontSize, prev) ? ' ' : ''
+          else if (gs && prev && prev.line === line && gap === '' && givenBack(gs[0]!)) gap = ' '
           text += gap + out
           trail = /[\s\0]*$/u.exec(it.text)![0]
         }

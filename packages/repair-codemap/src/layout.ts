@@ -1,4 +1,4 @@
-import type { BBox, ItemGlyph, PageText } from '@pdftriage/core'
+import { isLetterOrDigit, mayBeLettered, type BBox, type ItemGlyph, type PageText } from '@pdftriage/core'
 
 /** One glyph of the layer (or a space pdf.js inserted for a gap), with its estimated centre along the line. */
 export interface Glyph {
@@ -76,6 +76,36 @@ export function spacedBefore(gs: readonly ItemGlyph[], k: number, fontSize: numb
   if (g.spaceBefore) return true
   if (k === 0 || !/^\s/u.test(g.text) || !fontSize) return false
   return g.x0 - gs[k - 1]!.x1 > SPACE_GAP * fontSize
+}
+
+/**
+ * The lines whose spaces the extractor took back as letters set apart (`ItemGlyph.spaceTaken`) but whose glyphs, read
+ * as `textOf(run, glyph)` gives them after a repair, are not letters set apart: their spaces go back. A false map that
+ * reads the signs of `a = b + c` as letters makes a formula look set apart; its true signs do not. Lines whose glyphs
+ * all read as the layer gave them are left as the extractor judged them.
+ */
+export function unletteredLines(runs: readonly Run[], lineOf: readonly number[], textOf: (run: number, g: ItemGlyph) => string): Set<number> {
+  const steps = new Map<number, { last?: boolean; changed?: boolean; spaced: number; counted: number; all: number }>()
+  for (let i = 0; i < runs.length; i++) if (itemGlyphs(runs[i]!)?.some((g) => g.spaceTaken)) steps.set(lineOf[i]!, { spaced: 0, counted: 0, all: 0 })
+  for (let i = 0; i < runs.length; i++) {
+    const s = steps.get(lineOf[i]!)
+    const gs = s && itemGlyphs(runs[i]!)
+    if (!gs) continue
+    for (const g of gs) {
+      const t = textOf(i, g)
+      if (t !== g.text) s.changed = true
+      const alnum = isLetterOrDigit(t)
+      if (s.last !== undefined) {
+        s.all++
+        if (alnum && s.last) {
+          s.counted++
+          if (g.spaceBefore || g.spaceTaken) s.spaced++
+        }
+      }
+      s.last = alnum
+    }
+  }
+  return new Set([...steps].filter(([, s]) => s.changed && !mayBeLettered(s.spaced, s.counted, s.all)).map(([line]) => line))
 }
 
 /** A space adds more than this share of the font's median advance to a glyph's own advance (word spaces about 0.6 of it, kerns under 0.1). */

@@ -1030,6 +1030,28 @@ test('a formula set glyph by glyph keeps its spaces: a font whose extents are tr
   for (const k of [0, 1]) assert.equal(r.texts[k], t.texts[k], r.notes[k]!.join('\n'))
 })
 
+test('spaces taken back from a formula that only the false map made look like letters set apart are given back', async () => {
+  // every sign of the formula reads as a Latin-1 letter in the layer (`Ã Õ ô é æ`), so the extractor takes its equal
+  // gaps for letters set apart and joins them; read as `a + b = c`, the line is signs between letters, and its spaces
+  // return
+  const formula = 'a + b = c'
+  const t = await twins([
+    [
+      { text: SHORT_ENGLISH, layer: 'latin1', font: 'Times-Roman', shareFont: 'body' },
+      { text: formula, layer: 'latin1', shareFont: 'body', glyphByGlyph: true },
+    ],
+  ])
+  assert.ok(t.texts[0]!.includes(formula), 'the healthy twin reads the formula with its spaces')
+  const doc = await extractor.open(t.broken)
+  const page = await doc.getPageText(1)
+  await doc.close()
+  const last = page.text.trim().split('\n').pop()!
+  assert.equal(last.replace(/ /g, ''), last, `the broken layer reads the formula as one word: ${last}`)
+  assert.ok(page.items.some((it) => it.glyphs?.some((g) => g.spaceTaken)))
+  const r = await repairAll(t.broken, t.healthy)
+  assert.equal(r.texts[0], t.texts[0], r.notes[0]!.join('\n'))
+})
+
 /** A layer line of one font, a glyph every 5 pt (what the aligner sees), for the agreement checks below. */
 const line = (text: string): LayerLine => ({
   glyphs: Array.from(text, (c, i) => ({ font: 'F', code: c, text: c, x: i * 5 + 2.5, x0: i * 5, space: c === ' ' })),
