@@ -7,6 +7,7 @@
 // With --source (run from ../shared/corpus): also each extractor's CER against the same extractor's text of the
 // unbroken source page (labels.jsonl's `source`, texlive-doc pages under /usr/share/doc/texlive-doc, cut with qpdf),
 // for the repaired text (pdf.js) and for the output: `src*` columns.
+// A last line gives each column's mean.
 // Needs poppler-utils and mupdf-tools for their columns (skipped when missing). Debian 12's mutool is MuPDF 1.21,
 // which reads no /ActualText; MUPDF_JS=DIR (a folder where `npm i mupdf` was run, outside this repository: MuPDF.js
 // is AGPL) adds a `mupdfjs` column read by that MuPDF (1.27 and later honour /ActualText).
@@ -85,6 +86,7 @@ const sourcePage = (file, page) => {
   execFileSync('qpdf', ['--empty', '--pages', src, m[2], '--', one])
   return one
 }
+const measured = []
 for (const d of docs) {
   if (!d.pdf) continue
   const out = resolve(dir, d.pdf)
@@ -110,6 +112,13 @@ for (const d of docs) {
     if (mupdfJs) res.mupdfjs = +cer(mupdfJsText(out, n), r.text).toFixed(4)
     res.sizeRatio = +(statSync(out).size / statSync(input).size).toFixed(4)
     console.log(JSON.stringify(res))
+    measured.push(res)
   }
 }
+const means = {}
+for (const k of Object.keys(measured[0] ?? {})) {
+  const v = measured.map((r) => r[k]).filter((x) => typeof x === 'number')
+  if (v.length > 0 && k !== 'page') means[k] = +(v.reduce((a, b) => a + b, 0) / v.length).toFixed(4)
+}
+console.log(JSON.stringify({ pages: measured.length, means }))
 rmSync(tmp, { recursive: true, force: true })
