@@ -8,7 +8,7 @@ import { cli, folder } from './helpers.js'
 
 describe('limits and the output folder, from the command line', () => {
   it('triage with one job: a page over --page-timeout is an error record naming the option, and the next file goes on', async (t) => {
-    const dir = folder({ 'a-nesting.pdf': fx.deepNestingPdf(500_000), 'b-good.pdf': await fx.healthyPdf('fr') })
+    const dir = folder({ 'a-fanout.pdf': fx.formFanoutPdf(4, 100), 'b-good.pdf': await fx.healthyPdf('fr') })
     t.after(() => rmSync(dir, { recursive: true, force: true }))
     const r = await cli(['triage', '--jobs', '1', '--page-timeout', '3', '.'], dir)
     assert.equal(r.code, 1)

@@ -58,6 +58,16 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
       "pdf.js's maxImageSize: an image declaring more pixels (width x height) is left out of the page, not decoded. " +
         'A 600 dpi A3 scan is 70 MP; 100 MP decoded to RGBA is 400 MB, where a file declaring 60000 x 60000 would need 14 GB',
     ),
+  maxNesting: z
+    .number()
+    .int()
+    .positive()
+    .default(4096)
+    .describe(
+      'Deepest nesting of graphics states (`q` inside `q`) a page may reach; a deeper page fails with PAGE_FAILED at once. ' +
+        "MuPDF stops at 4096 too. pdf.js's time grows with the square of the depth: a page nesting 500,000 deep, built to " +
+        'stall readers, would otherwise run to the page timeout',
+    ),
   maxPages: z
     .number()
     .int()

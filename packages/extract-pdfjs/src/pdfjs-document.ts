@@ -19,6 +19,8 @@ export interface OpenedPdfjs {
   worker: PDFWorker
   /** Has the worker side build glyph outlines, which a render needs (see CopyingLoopbackPort's `outlines`). */
   outlines(): Promise<void>
+  /** The depth a page's operator list reached when it was cut at `maxNesting` (page index from 0), once. */
+  nestingCut(pageIndex: number): number | undefined
 }
 
 /** Destroys a document, then its worker side. */
@@ -70,9 +72,9 @@ export class PdfjsDocument implements ExtractedDocument {
     // A page read before the copy that shows a CID font pdf.js loaded without its CMap (see font-descriptors.ts) is
     // read again from the copy; pages read from the copy are read once.
     const from = this.#open
-    const { text, undescribed } = await this.#withPage(n, 'extract', (page) => this.#extract(page, n))
+    const { text, undescribed } = await this.#withPage(n, 'extract', (page, open) => this.#extract(page, n, open))
     if (!undescribed || !(await this.#addDescriptors()) || this.#open === from) return text
-    return (await this.#withPage(n, 'extract', (page) => this.#extract(page, n))).text
+    return (await this.#withPage(n, 'extract', (page, open) => this.#extract(page, n, open))).text
   }
 
   /**
@@ -184,7 +186,24 @@ export class PdfjsDocument implements ExtractedDocument {
   }
 
   /** The page's text, and whether it shows a CID font pdf.js loaded without its CMap. */
-  async #extract(page: PDFPageProxy, n: number): Promise<{ text: PageText; undescribed: boolean }> {
+  /** The page's operator list; a page whose graphics states nest past `maxNesting` fails (see CopyingLoopbackPort). */
+  async #operators(page: PDFPageProxy, n: number, open: OpenedPdfjs, annotations: { annotationMode: number }) {
+    const ops = await page.getOperatorList(annotations)
+    const depth = open.nestingCut(n - 1)
+    if (depth !== undefined) {
+      const { plugin, file } = this
+      throw new TriageError(
+        'PAGE_FAILED',
+        `[${plugin}] page ${n}${file ? ` of \`${file}\`` : ''} nests graphics states (\`q\` inside \`q\`) over the limit of ${this.options.maxNesting} deep ` +
+          `(${depth} where reading stopped): the page is not read (such pages are built to stall readers). Raise \`maxNesting\` in the ` +
+          'extractor options if it is genuine',
+        { plugin, stage: 'extract', page: n, ...(file ? { file } : {}) },
+      )
+    }
+    return ops
+  }
+
+  async #extract(page: PDFPageProxy, n: number, open: OpenedPdfjs): Promise<{ text: PageText; undescribed: boolean }> {
     const viewport = page.getViewport({ scale: 1 })
     const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars, textSource } = this.options
     const { AnnotationMode } = this.rt.pdfjs
@@ -196,7 +215,7 @@ export class PdfjsDocument implements ExtractedDocument {
     let raw: readonly unknown[] | undefined
     let styles: Record<string, PdfjsTextStyle | undefined> = {}
     if (textSource === 'operator-list') {
-      const ops = await page.getOperatorList(annotations)
+      const ops = await this.#operators(page, n, open, annotations)
       const OPS = this.rt.pdfjs.OPS
       const scanner = operatorScanner(OPS, page.view, viewport.transform)
       const reader = new OperatorTextReader(OPS, fontOf, page.view)
@@ -219,7 +238,7 @@ export class PdfjsDocument implements ExtractedDocument {
       const details = (wantFonts || wantCoverage) && (detailsBelowChars === null || nonSpaceCount(rawText) < detailsBelowChars)
       let restored: PdfjsTextItem[] | undefined
       if (details) {
-        const ops = scan ? undefined : await page.getOperatorList(annotations)
+        const ops = scan ? undefined : await this.#operators(page, n, open, annotations)
         if (ops) scan = scanOperators(this.rt.pdfjs.OPS, ops.fnArray, ops.argsArray, page.view, viewport.transform)
         if (ops) restored = restoreFormatMarks(rawItems, shownText(ops.fnArray, ops.argsArray, showTextOps(this.rt.pdfjs.OPS)))
       }

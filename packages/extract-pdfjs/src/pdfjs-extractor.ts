@@ -40,7 +40,8 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
       // operator lists faster than structuredClone and has glyph outlines built only for renders (see
       // CopyingLoopbackPort).
       const load = (data: Uint8Array) => {
-        const port = new CopyingLoopbackPort({ lazyOutlines: true })
+        const { OPS } = rt.pdfjs
+        const port = new CopyingLoopbackPort({ lazyOutlines: true, nesting: { max: options.maxNesting, save: OPS.save, restore: OPS.restore } })
         // The worker's verbosity is its own: the worker side is told it when the channel opens, before getDocument's
         // `verbosity` is read, and the first document of a process printed pdf.js's warnings ("Push buttons without
         // action dictionaries are not supported"). (pdf.js types `port` as a DOM Worker, which Node's types lack.)
@@ -62,12 +63,12 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           wasmUrl: rt.wasmUrl,
           maxImageSize: options.maxImagePixels, // an image over it is dropped with a warning (stopAtErrors is false)
         })
-        return { task, worker, outlines: () => port.outlines() }
+        return { task, worker, outlines: () => port.outlines(), nestingCut: (i: number) => port.nestingCut(i) }
       }
       const reopen = async (data: Uint8Array) => {
-        const { task, worker, outlines } = load(data)
+        const { task, worker, outlines, nestingCut } = load(data)
         try {
-          return { doc: await task.promise, worker, outlines }
+          return { doc: await task.promise, worker, outlines, nestingCut }
         } catch (e) {
           await task.destroy().catch(() => undefined)
           worker.destroy()
@@ -75,7 +76,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
         }
       }
       // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
-      const { task, worker, outlines } = load(options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf))
+      const { task, worker, outlines, nestingCut } = load(options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf))
       const onAbort = () => void task.destroy()
       signal?.addEventListener('abort', onAbort, { once: true })
       try {
@@ -95,7 +96,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           await refuseRepeatedTree(doc, file, where)
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)
-          return new PdfjsDocument(rt, { doc, worker, outlines }, info, options, plugin, file, signal, reopen)
+          return new PdfjsDocument(rt, { doc, worker, outlines, nestingCut }, info, options, plugin, file, signal, reopen)
         } catch (e) {
           await doc.destroy()
           throw e

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { isTriageError } from '@pdftriage/core'
-import { formCyclePdf, hugeJpegPdf, hugeImagePdf, pageTreeCyclePdf, sharedKidsPdf } from '@pdftriage/fixtures'
+import { deepNestingPdf, formCyclePdf, hugeJpegPdf, hugeImagePdf, pageTreeCyclePdf, sharedKidsPdf } from '@pdftriage/fixtures'
 import { minimalPdf } from '@pdftriage/core/testing'
 import { pdfjsExtractor } from '../src/index.js'
 
@@ -37,6 +37,23 @@ describe("pdf.js's own guards", () => {
     const many = await open(minimalPdf(Array.from({ length: 1000 }, (_, i) => [`page ${i + 1}`])))
     assert.equal(many.pageCount, 1000)
     await many.close()
+  })
+  it('refuses a page nesting graphics states past maxNesting, naming the option; the document still answers', async () => {
+    // 500,000 `q` deep: pdf.js alone would take hours (its time grows with the square of the depth)
+    const bomb = await open(deepNestingPdf(500_000))
+    const refused = (e: unknown) =>
+      isTriageError(e, 'PAGE_FAILED') && /over the limit of 4096 deep/.test(e.message) && /maxNesting/.test(e.message) && /bomb\.pdf/.test(e.message)
+    await assert.rejects(bomb.getPageText(1), refused)
+    await assert.rejects(bomb.getPageText(1), refused)
+    await bomb.close()
+    // under the limit the page reads; a lower limit refuses it
+    const deep = deepNestingPdf(4000)
+    const doc = await open(deep)
+    assert.match((await doc.getPageText(1)).text, /A page that reads/)
+    await doc.close()
+    const strict = await open(deep, { maxNesting: 1000 })
+    await assert.rejects(strict.getPageText(1), (e) => isTriageError(e, 'PAGE_FAILED') && /limit of 1000 deep/.test(e.message))
+    await strict.close()
   })
   it('reads through forms that draw themselves and a page tree that lists itself', async () => {
     const doc = await open(formCyclePdf())

@@ -119,6 +119,7 @@ test('the factory: kind, name, defaults, strict options', () => {
     copyBytes: true,
     maxRenderPixels: 100_000_000,
     maxImagePixels: 100_000_000,
+    maxNesting: 4096,
     maxPages: 50_000,
   })
   assert.throws(() => pdfjsExtractor.optionsSchema.parse({ font: false }))
