@@ -52,7 +52,7 @@ export class CopyingLoopbackPort {
   /**
    * Counts the graphics states an operator list leaves open as its chunks go by. pdf.js saves a state as a new object
    * whose prototype is the state before (`Object.create`), so a page nesting `q` n deep costs time in n squared:
-   * 20,000 cost 1.4 s and 40,000 12 s here, and the 500,000 of a file built to stall readers would take hours. Past
+   * 20,000 cost 1.4 s and 40,000 17.5 s here, and the 500,000 of a file built to stall readers would take hours. Past
    * the limit the chunk is refused by throwing into the worker side's loop, which ends the list there (pdf.js ignores
    * the error, as `stopAtErrors` is off, and closes the list); the page is marked cut. A last chunk is let through.
    */
