@@ -249,14 +249,16 @@ class PendingGlyphs {
     for (let k = start; k < end; k++) {
       const a = m0 * store.x0[k]! + m2 * store.y[k]! + m4
       const b = m0 * store.x1[k]! + m2 * store.y[k]! + m4
-      out.push({
+      const g: ItemGlyph = {
         code: store.code[k]!,
         text: store.text[k]!,
         x0: round2(Math.min(a, b)),
         x1: round2(Math.max(a, b)),
         spaceBefore: store.spaceBefore[k] === 1,
-        ...(store.spaceBefore[k] === SPACE_TAKEN ? { spaceTaken: true } : {}),
-      })
+      }
+      // set on the few glyphs it concerns, not spread into every record
+      if (store.spaceBefore[k] === SPACE_TAKEN) g.spaceTaken = true
+      out.push(g)
     }
     return out
   }
