@@ -65,18 +65,25 @@ export class ProgramNames {
     if (!opened || n < 1 || n > opened.doc.getPageCount()) return out
     const { lib, doc } = opened
     const byName = pageFonts(lib, doc, n - 1, wanted)
+    // each dictionary read once, however many of the fonts asked for share its name (a program's outlines are decrypted)
+    const once = <T>(cache: Map<PDFDict, T>, d: PDFDict, read: (d: PDFDict) => T): T => {
+      if (!cache.has(d)) cache.set(d, read(d))
+      return cache.get(d)!
+    }
+    const differencesKey = new Map<PDFDict, string>()
+    const namesByDict = new Map<PDFDict, Record<string, string>>()
     for (const [id, { name, differences }] of Object.entries(fonts)) {
       let dicts = byName.get(name)
       if (!dicts) continue
       if (dicts.length > 1 && differences) {
         const hint = JSON.stringify(differences)
-        const same = dicts.filter((d) => JSON.stringify(differencesOfDict(lib, doc, d)) === hint)
+        const same = dicts.filter((d) => once(differencesKey, d, (x) => JSON.stringify(differencesOfDict(lib, doc, x))) === hint)
         if (same.length > 0) dicts = same
       }
       let names: Record<string, string> | undefined
       let agreed = true
       for (const d of dicts) {
-        const m = fontNames(lib, doc, d)
+        const m = once(namesByDict, d, (x) => fontNames(lib, doc, x))
         if (names !== undefined && JSON.stringify(m) !== JSON.stringify(names)) agreed = false
         names ??= m
       }
