@@ -85,12 +85,14 @@ export function hasDifferences(font: PdfjsFont | undefined): boolean {
   return d !== undefined && Object.keys(d).length > 0
 }
 
-/** A font's `/Differences` as pdf.js read them (code in decimal -> glyph name), or `undefined` without. */
-export function differencesOf(font: PdfjsFont): Record<string, string> | undefined {
-  const d = font.differences as Record<string, string | undefined> | undefined
-  if (!d) return undefined
+/** An entry of `/Differences` as pdf.js gives it that names a glyph (not a gap of its array). */
+const isName = (v: unknown): v is string => typeof v === 'string' && v !== ''
+
+/** `/Differences` as pdf.js read them (a font's `differences`) as code in decimal -> glyph name, or `undefined` without. */
+export function differencesOf(differences: PdfjsFont['differences']): Record<string, string> | undefined {
+  if (!differences) return undefined
   const out: Record<string, string> = {}
-  for (const [code, name] of Object.entries(d)) if (typeof name === 'string' && name) out[code] = name
+  for (const [code, name] of Object.entries(differences)) if (isName(name)) out[code] = name
   return Object.keys(out).length > 0 ? out : undefined
 }
 
@@ -102,7 +104,7 @@ function glyphNamesOf(font: PdfjsFont, codes: ReadonlySet<number> | undefined): 
   let n = 0
   for (const c of codes) {
     const name = d[c]
-    if (typeof name === 'string' && name) {
+    if (isName(name)) {
       out[c] = name
       n++
     }

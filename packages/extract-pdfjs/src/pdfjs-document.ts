@@ -48,7 +48,7 @@ export class PdfjsDocument implements ExtractedDocument {
    * The font names pdf.js reported by font id, with the font's `/Differences` as pdf.js read them (which tell apart
    * two fonts of a page that share a name), for {@link getGlyphNames}.
    */
-  #fontNames = new Map<string, { name: string; differences?: Record<string, string> }>()
+  #fontNames = new Map<string, { name: string; differences: PdfjsFont['differences'] }>()
   #programNames = new ProgramNames(() => this.#open.doc.getData())
 
   constructor(
@@ -114,7 +114,7 @@ export class PdfjsDocument implements ExtractedDocument {
     const names: Record<string, { name: string; differences?: Record<string, string> }> = {}
     for (const id of fontIds) {
       const known = this.#fontNames.get(id)
-      if (known) names[id] = known
+      if (known) names[id] = { name: known.name, differences: differencesOf(known.differences) }
     }
     return this.#programNames.namesOf(n, names)
   }
@@ -185,7 +185,6 @@ export class PdfjsDocument implements ExtractedDocument {
     }
   }
 
-  /** The page's text, and whether it shows a CID font pdf.js loaded without its CMap. */
   /** The page's operator list; a page whose graphics states nest past `maxNesting` fails (see CopyingLoopbackPort). */
   async #operators(page: PDFPageProxy, n: number, open: OpenedPdfjs, annotations: { annotationMode: number }) {
     const ops = await page.getOperatorList(annotations)
@@ -203,6 +202,7 @@ export class PdfjsDocument implements ExtractedDocument {
     return ops
   }
 
+  /** The page's text, and whether it shows a CID font pdf.js loaded without its CMap. */
   async #extract(page: PDFPageProxy, n: number, open: OpenedPdfjs): Promise<{ text: PageText; undescribed: boolean }> {
     const viewport = page.getViewport({ scale: 1 })
     const { fonts: wantFonts, imageCoverage: wantCoverage, detailsBelowChars, textSource } = this.options
@@ -277,7 +277,7 @@ export class PdfjsDocument implements ExtractedDocument {
         const font = fontOfId.get(id)
         const invisible = scan ? scan.invisibleFonts.has(id) && !scan.visibleFonts.has(id) : undefined
         fonts[id] = fontInfo(id, font, invisible, codes.get(id))
-        if (font?.name && !font.isType3Font) this.#fontNames.set(id, { name: font.name, differences: differencesOf(font) })
+        if (font?.name && !font.isType3Font) this.#fontNames.set(id, { name: font.name, differences: font.differences })
       }
       out.fonts = fonts
     }
