@@ -348,9 +348,9 @@ async function withFileNames(page: PageText, lines: readonly LayerLine[], ctx: R
     let twins = 0
     for (const c of codes) {
       if (file[c] === undefined) continue
-      const own = file[c].split(' ')[0]
+      const [own, ...others] = file[c].split(' ')
       // a name that reads as nothing is still the file's for a code the page names not at all
-      const name = readableName(file[c]) ?? (page.fonts[f]?.glyphNames?.[c] === undefined ? own : undefined)
+      const name = readableName(own!, others) ?? (page.fonts[f]?.glyphNames?.[c] === undefined ? own : undefined)
       if (name === undefined) continue
       add[c] = name
       if (name !== own) twins++
@@ -366,13 +366,12 @@ async function withFileNames(page: PageText, lines: readonly LayerLine[], ctx: R
 }
 
 /**
- * The name of a code as the extractor gives it (its own name, then the names of glyphs its program draws with the
- * same outline: `g17 e`) that reads as text: its own when it does, else the other names' when they all read alike
- * (two outlines alike for `l` and `one` say neither), else none.
+ * The name of a code as the extractor gives it (its `own` name, then the `others` its program draws with the same
+ * outline: `g17 e`) that reads as text: its own when it does, else the other names' when they all read alike (two
+ * outlines alike for `l` and `one` say neither), else none.
  */
-function readableName(names: string): string | undefined {
-  const [own, ...others] = names.split(' ')
-  if (own !== undefined && glyphNameText(own) !== undefined) return own
+function readableName(own: string, others: readonly string[]): string | undefined {
+  if (glyphNameText(own) !== undefined) return own
   const readable = others.filter((n) => glyphNameText(n) !== undefined)
   return readable.length > 0 && readable.every((n) => glyphNameText(n) === glyphNameText(readable[0]!)) ? readable[0] : undefined
 }
