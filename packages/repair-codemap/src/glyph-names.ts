@@ -1,6 +1,7 @@
 import type { PageText } from '@pdftriage/core'
 import { AGL } from './agl.js'
 import { codeKey } from './layout.js'
+import { TEX_NAMES, TEX_SIZE_SUFFIX } from './tex-names.js'
 
 let table: Map<string, string> | undefined
 
@@ -29,10 +30,17 @@ const U = /^u([0-9A-F]{4,6})$/
 /** A code point that may stand for a glyph: not a surrogate, not a control character, not beyond Unicode. */
 const usable = (cp: number): boolean => cp >= 0x20 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) && !(cp >= 0x7f && cp < 0xa0)
 
+/** A sized glyph of TeX's extension font (`parenleftbigg`) as its base's sign; undefined for anything else. */
+function sized(part: string): string | undefined {
+  const m = TEX_SIZE_SUFFIX.exec(part)
+  const base = m && (TEX_NAMES.get(m[1]!) ?? agl().get(m[1]!))
+  return base && !/[\p{L}\p{N}]/u.test(base) ? base : undefined
+}
+
 /**
  * The text of a glyph name by the Adobe Glyph List's rules: the part before the first period, its components
- * (joined by `_`) each an AGL name, `uniXXXX...` or `uXXXX[XX]`; undefined when a component is none of these (`g12`,
- * `a7`: names that only number the glyphs). Ligatures the list gives as presentation forms (`fi` U+FB01) are their
+ * (joined by `_`) each an AGL name, a TeX font's name (`TEX_NAMES`, sized ones too), `uniXXXX...` or `uXXXX[XX]`;
+ * undefined when a component is none of these (`g12`, `a7`: names that only number the glyphs). Ligatures the list gives as presentation forms (`fi` U+FB01) are their
  * letters, as extractors and OCR write them.
  */
 export function glyphNameText(name: string): string | undefined {
@@ -40,7 +48,7 @@ export function glyphNameText(name: string): string | undefined {
   if (!base) return undefined
   let out = ''
   for (const part of base.split('_')) {
-    const a = agl().get(part)
+    const a = TEX_NAMES.get(part) ?? agl().get(part) ?? sized(part)
     if (a !== undefined) {
       out += a
       continue

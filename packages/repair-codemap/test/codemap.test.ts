@@ -11,6 +11,7 @@ import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, se
 import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
 import { ocrOfRuns, Spacer, type LayerLine, type OcrChar } from '../src/layout.js'
 import { agreement } from '../src/learn.js'
+import { glyphNameText } from '../src/glyph-names.js'
 import { decide, type Votes } from '../src/align.js'
 
 let extractor: Extractor
@@ -451,6 +452,39 @@ test("a font of signs the OCR misreads takes its glyph names once another font's
   // (the healthy twins are the same file: the names are left out of them)
   const r2 = await repairAll(lying.broken, lying.healthy, {}, read)
   assert.doesNotMatch(r2.notes[0]!.join('\n'), /signs the OCR read, taken/)
+})
+
+test("TeX's glyph names outside the Adobe list read as the signs they name, sized ones as their base; numbered names do not", () => {
+  assert.equal(glyphNameText('angbracketleft'), '\u27E8')
+  assert.equal(glyphNameText('bardbl'), '\u2016')
+  assert.equal(glyphNameText('epsilon1'), '\u03F5')
+  assert.equal(glyphNameText('dotlessj'), '\u0237')
+  assert.equal(glyphNameText('parenleftbigg'), '(')
+  assert.equal(glyphNameText('angbracketrightBig'), '\u27E9')
+  assert.equal(glyphNameText('summationdisplay'), '\u2211')
+  assert.equal(glyphNameText('contintegraltext'), '\u222E')
+  // a sized name whose base is a letter is none: the suffix rule is for the extension font's signs
+  assert.equal(glyphNameText('Xtext'), undefined)
+  assert.equal(glyphNameText('adisplay'), undefined)
+  // the pieces TeX builds larger signs from stay unread, as do names that only number glyphs
+  assert.equal(glyphNameText('bracehtipdownleft'), undefined)
+  assert.equal(glyphNameText('a49'), undefined)
+  assert.equal(glyphNameText('eacute'), '\u00E9')
+})
+
+test("a formula font named as TeX names its signs (`angbracketleft`, `bardbl`) reads them so, not as the OCR's look-alikes", async () => {
+  const signs = Array.from({ length: 6 }, () => '< x | y > = 2').join(' ')
+  const t = await twins([
+    [
+      { text: SHORT_FRENCH, layer: 'garbled', glyphNames: true },
+      { text: signs, layer: 'garbled', font: 'Courier', glyphNames: { '<': 'angbracketleft', '>': 'angbracketright', '|': 'bardbl' } },
+    ],
+  ])
+  const r = await repairAll(t.broken, t.healthy)
+  // (the prose has none of the three signs)
+  const want = t.texts[0]!.replace(/</g, '\u27E8').replace(/>/g, '\u27E9').replace(/\|/g, '\u2016')
+  assert.equal((want.match(/\u27E8/g) ?? []).length, 6)
+  assert.equal(r.texts[0], want, r.notes[0]!.join('\n'))
 })
 
 test("a font whose names the OCR half confirms takes them once the document's names are trusted, and not before", async () => {
