@@ -6,7 +6,9 @@
 // --actions: the page actions measured (default `repaired`); an OCRed page is measured against its OCR text.
 // With --source (run from ../shared/corpus): also each extractor's CER against the same extractor's text of the
 // unbroken source page (labels.jsonl's `source`, texlive-doc pages under /usr/share/doc/texlive-doc, cut with qpdf),
-// for the repaired text (pdf.js) and for the output: `src*` columns.
+// for the repaired text (pdf.js) and for the output: `src*` columns; and how far pdftotext's and mutool's reading of
+// the unbroken source is from pdf.js's (`base*`): how much the readers differ on a file with nothing broken, which
+// the columns against the repaired text (pdf.js's order and spacing) carry whatever the repair does.
 // A last line gives each column's mean.
 // Needs poppler-utils and mupdf-tools for their columns (skipped when missing). Debian 12's mutool is MuPDF 1.21,
 // which reads no /ActualText; MUPDF_JS=DIR (a folder where `npm i mupdf` was run, outside this repository: MuPDF.js
@@ -80,7 +82,8 @@ const mupdfText = (file, n) => tolerant('mutool', ['draw', '-q', '-F', 'txt', '-
 const sourcePage = (file, page) => {
   const l = labels.find((x) => x.file === file && x.page === page)
   const m = l && /^texlive-doc:(.*) p\.(\d+)$/.exec(l.source ?? '')
-  const src = m && `/usr/share/doc/texlive-doc/${m[1]}`
+  // epslatex-fr's pages are broken in the source itself (Type 3 bitmap fonts, labelled by OCR): no truth there
+  const src = m && !m[1].includes('epslatex') && `/usr/share/doc/texlive-doc/${m[1]}`
   if (!src || !existsSync(src)) return undefined
   const one = join(tmp, `${file.replace(/\W/g, '_')}-${page}.pdf`)
   execFileSync('qpdf', ['--empty', '--pages', src, m[2], '--', one])
@@ -100,8 +103,14 @@ for (const d of docs) {
       const s = (await pdfjsText(src, 1)).text
       res.srcRepaired = +cer(r.text, s).toFixed(4)
       res.srcPdfjs = +cer(pdfjs, s).toFixed(4)
-      if (hasPoppler) res.srcPdftotext = +cer(popplerText(out, n), popplerText(src, 1)).toFixed(4)
-      if (hasMupdf) res.srcMutool = +cer(mupdfText(out, n), mupdfText(src, 1)).toFixed(4)
+      if (hasPoppler) {
+        res.srcPdftotext = +cer(popplerText(out, n), popplerText(src, 1)).toFixed(4)
+        res.basePdftotext = +cer(popplerText(src, 1), s).toFixed(4)
+      }
+      if (hasMupdf) {
+        res.srcMutool = +cer(mupdfText(out, n), mupdfText(src, 1)).toFixed(4)
+        res.baseMutool = +cer(mupdfText(src, 1), s).toFixed(4)
+      }
     }
     if (hasPoppler) {
       res.pdftotext = +cer(popplerText(out, n), r.text).toFixed(4)
