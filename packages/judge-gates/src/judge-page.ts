@@ -140,10 +140,18 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
 }
 
 /**
+ * Letters that are the most frequent of no running text: Latin-script languages top with a vowel or a common consonant
+ * (`t n s r d l h` kept out of this set, for tables and languages the corpora lack); over both corpora the pages of 100
+ * words or more without function words top with `e t a i`. A font shifted by one letter tops with `f` or `b` (e and a
+ * moved up) and, when it is English, keeps its vowel share: `t n h d` become vowels.
+ */
+const NEVER_TOP = new Set('bcfgjkmpqvwxyz')
+
+/**
  * Why a layer that the gates let through (or failed on their weakest gate) is still suspect, so that the page image
  * should decide when an OCR engine can be asked: a short text failing a gate the shares cannot yet trust, a control
- * character in a short text, a page without function words and short of vowels, letter-spaced words. Returns
- * `undefined` when nothing is suspect.
+ * character in a short text, a page without function words and short of vowels or topped by a letter no language
+ * tops with, letter-spaced words. Returns `undefined` when nothing is suspect.
  */
 export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undefined {
   if (s.chars === 0) return undefined
@@ -153,13 +161,12 @@ export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undef
     if (s.controls > 0) return `short text with ${s.controls} control character${s.controls > 1 ? 's' : ''}`
   }
   const words = s.words
-  if (
-    words >= o.functionlessWords &&
-    Math.max(s.englishShare, s.frenchShare) < o.functionlessShare &&
-    s.latinLetters >= o.vowelMinLetters &&
-    s.vowelShare < o.functionlessVowels
-  )
-    return `${words} words with English function words ${f2(s.englishShare)} and French ${f2(s.frenchShare)} (< ${f2(o.functionlessShare)}), vowels ${f2(s.vowelShare)} of ${s.latinLetters} Latin letters (< ${f2(o.functionlessVowels)}): a shifted font, or a language the function words do not cover`
+  if (words >= o.functionlessWords && Math.max(s.englishShare, s.frenchShare) < o.functionlessShare && s.latinLetters >= o.vowelMinLetters) {
+    const functionless = `${words} words with English function words ${f2(s.englishShare)} and French ${f2(s.frenchShare)} (< ${f2(o.functionlessShare)})`
+    if (s.vowelShare < o.functionlessVowels)
+      return `${functionless}, vowels ${f2(s.vowelShare)} of ${s.latinLetters} Latin letters (< ${f2(o.functionlessVowels)}): a shifted font, or a language the function words do not cover`
+    if (NEVER_TOP.has(s.topLetter)) return `${functionless}, its most frequent letter \`${s.topLetter}\`, the first of no language: a shifted font`
+  }
   const single = s.singleLetterWords
   if (words >= 20 && single / words >= o.spacedShare)
     return `${single} of ${words} words are single letters (${f2(single / words)} >= ${f2(o.spacedShare)}): a letter-spaced layer`

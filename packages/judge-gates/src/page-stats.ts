@@ -40,6 +40,8 @@ export interface PageStats {
   /** Shares of words that are English / French function words. */
   englishShare: number
   frenchShare: number
+  /** The most frequent ASCII letter, lower case (ties to the earlier letter); empty without one. */
+  topLetter: string
 }
 
 // Four or more of the same filler (with or without spaces between): table-of-contents leaders and fill-in lines.
@@ -115,6 +117,12 @@ export function pageStats(text: string): PageStats {
   return stats
 }
 
+function topOf(counts: Uint32Array): string {
+  let best = -1
+  for (let i = 0; i < 26; i++) if (counts[i]! > 0 && (best < 0 || counts[i]! > counts[best]!)) best = i
+  return best < 0 ? '' : String.fromCharCode(0x61 + best)
+}
+
 /**
  * {@link pageStats} without keeping the result: for texts asked once (a font's share of a page), which would otherwise
  * push the page's own out.
@@ -129,6 +137,7 @@ export function countStats(text: string): PageStats {
   let latinLetters = 0
   let vowels = 0
   let numberDigits = 0
+  const asciiLetters = new Uint32Array(26)
   // Leaders of middle dots (U+00B7) are in the Latin-1 range: counted there too, they are taken out of it again below,
   // or a table of contents dotted with them reads as Latin-1 soup (shares over 1: 3,839 of 5,587 characters).
   let dotLeaders = 0
@@ -162,6 +171,7 @@ export function countStats(text: string): PageStats {
       if ((c0 >= 0x41 && c0 <= 0x5a) || (c0 >= 0x61 && c0 <= 0x7a)) {
         letters++
         latinLetters++
+        asciiLetters[(c0 | 0x20) - 0x61]!++
         if (ASCII_VOWEL[c0]) vowels++
       } else if (c0 >= 0x30 && c0 <= 0x39) {
         digits++
@@ -235,6 +245,7 @@ export function countStats(text: string): PageStats {
     singleLetterWords: single,
     englishShare: words ? en / words : 0,
     frenchShare: words ? fr / words : 0,
+    topLetter: topOf(asciiLetters),
   }
 }
 

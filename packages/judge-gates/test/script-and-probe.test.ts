@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { BBox, JudgeContext, PageText } from '@pdftriage/core'
-import gates, { scriptMix } from '../src/index.js'
+import gates, { pageStats, scriptMix } from '../src/index.js'
 import { ENGLISH, FRENCH, page } from './helpers.js'
 
 const judge = await gates.create(gates.optionsSchema.parse({}), { baseDir: '.' })
@@ -225,5 +225,23 @@ test('a long page without function words and short of vowels (a font shifted by 
   assert.equal((await judge.judge(page(prose, { imageCoverage: 0 }), ocr(words, plain)))?.layer, 'healthy')
   const latin = Array.from({ length: 12 }, () => 'Gallia est omnis divisa in partes tres quarum unam incolunt Belgae aliam Aquitani').join('\n')
   assert.equal((await judge.judge(page(latin, { imageCoverage: 0 }), ocr(words, plain)))?.layer, 'healthy')
+  assert.equal(plain.length, 0)
+})
+
+test('English shifted by one letter keeps its vowels but tops with `f`: it is checked against the image too', async () => {
+  const prose = Array.from({ length: 3 }, () => ENGLISH).join('\n')
+  const shifted = prose.replace(/[a-y]/gi, (c) => String.fromCharCode(c.charCodeAt(0) + 1))
+  const words = prose.split(/\s+/).slice(0, 40)
+  const calls: BBox[] = []
+  const v = await judge.judge(page(shifted, { imageCoverage: 0 }), ocr(words, calls))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+  assert.equal(calls.length, 1)
+  assert.match(v!.notes.join(' | '), /most frequent letter `f`, the first of no language: a shifted font/)
+  // the vowels alone (0.30 of them) would have let it through
+  assert.ok(pageStats(shifted).vowelShare >= 0.28)
+  // a table of English names and figures without function words tops with a common letter: no look
+  const table = Array.from({ length: 40 }, (_, i) => `Station ${i} Northern terminal port ${i * 7} tons Stanton`).join('\n')
+  const plain: BBox[] = []
+  assert.equal((await judge.judge(page(table, { imageCoverage: 0 }), ocr(words, plain)))?.layer, 'healthy')
   assert.equal(plain.length, 0)
 })
