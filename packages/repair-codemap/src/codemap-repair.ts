@@ -13,7 +13,7 @@ import {
   type RepairResult,
 } from '@pdftriage/core'
 import { decide, type FontModel, type Votes } from './align.js'
-import { agreement, labelledSteps, learnFonts, mapOf, unmarked } from './learn.js'
+import { agreement, labelledSteps, learnFonts, LIGATURES, mapOf, unmarked } from './learn.js'
 import {
   codeKey,
   itemGlyphs,
@@ -1165,8 +1165,6 @@ const GROUP_GAP = 3
 /** Regions read for the codes of one page at most: past it, a single region over all their lines. */
 const MAX_GROUPS = 3
 
-/** Ligatures a glyph may be read as: the only readings of several characters a code learned from one region may take. */
-const LIGATURES = new Set(['ff', 'fi', 'fl', 'ffi', 'ffl', 'ft', 'st', 'ct', 'IJ', 'ij'])
 /** Codes a font's map needs before its share of signs says it is a symbol font. */
 const SIGN_FONT_CODES = 5
 

@@ -68,49 +68,55 @@ export function learnFonts(
 /** Share of a code's readings that must be followed (or preceded) by the same skipped OCR text to take it in. */
 const LIGATURE_SHARE = 0.5
 
+/** Ligatures a glyph may be read as: the only readings of several characters a code may take. */
+export const LIGATURES: ReadonlySet<string> = new Set(['ff', 'fi', 'fl', 'ffi', 'ffl', 'ft', 'st', 'ct', 'IJ', 'ij'])
+
 /**
- * A glyph that draws several letters (`fi`, `fl`, `ffi`) is often aligned with its first letter only, the next one
- * skipped, and the votes then agree with themselves on `f`. Where most readings of a code are followed (or preceded)
- * by the same one or two skipped OCR letters before the next glyph's reading, those letters are the code's too.
+ * A glyph that draws several letters (`fi`, `fl`, `ffi`) is often aligned with one of its letters only, the other
+ * skipped, and the votes then agree with themselves on `f` (or on `i`, or split between the two: corpus d0039's `fi`
+ * read 4 times `f` before a skipped `i` and 4 times `i` after a skipped `f`). Each reading of a code is taken with the
+ * OCR letters skipped just before and after it (one or two, none a space); where a ligature is what most readings
+ * then spell, it is the code's. A code read once takes it only when its own reading is a letter another code of the
+ * font draws more often (a font draws each letter with one code: corpus d0012's `fi` of `définir`, read `i`).
  */
-function extendLigatures(fonts: Map<string, FontLearning>, pairs: readonly LinePair[], ocr: readonly OcrChar[][]): void {
+export function extendLigatures(fonts: Map<string, FontLearning>, pairs: readonly LinePair[], ocr: readonly OcrChar[][]): void {
   const key = (p: LinePair) => `${p.glyph.font}\u0000${p.glyph.code}`
   const seen = new Map<string, number>()
-  const after = new Map<string, Map<string, number>>()
-  const before = new Map<string, Map<string, number>>()
-  const add = (m: Map<string, Map<string, number>>, k: string, t: string) => {
-    let c = m.get(k)
-    if (!c) m.set(k, (c = new Map()))
-    c.set(t, (c.get(t) ?? 0) + 1)
+  const spelled = new Map<string, Map<string, number>>()
+  /** The OCR letters skipped between two pairs of a line (one or two, no space), or ''. */
+  const skipped = (p: LinePair | undefined, q: LinePair | undefined): string => {
+    if (!p || !q || q.line !== p.line || q.at <= p.end || q.at - p.end > 2) return ''
+    const cs = ocr[p.line]!.slice(p.end, q.at)
+    return cs.some((c) => c.space) ? '' : cs.map((c) => c.ch).join('')
   }
   for (let i = 0; i < pairs.length; i++) {
     const p = pairs[i]!
-    seen.set(key(p), (seen.get(key(p)) ?? 0) + 1)
-    const q = pairs[i + 1]
-    if (!q || q.line !== p.line || q.at <= p.end || q.at - p.end > 2) continue
-    const skipped = ocr[p.line]!.slice(p.end, q.at)
-    if (skipped.some((c) => c.space)) continue
-    const t = skipped.map((c) => c.ch).join('')
-    add(after, key(p), t)
-    add(before, key(q), t)
-  }
-  const best = (m: Map<string, Map<string, number>>, k: string): [string, number] => {
-    let out: [string, number] = ['', 0]
-    for (const [t, n] of m.get(k) ?? []) if (n > out[1]) out = [t, n]
-    return out
+    const k = key(p)
+    seen.set(k, (seen.get(k) ?? 0) + 1)
+    const before = skipped(pairs[i - 1], p)
+    const after = skipped(p, pairs[i + 1])
+    const readings = new Set([before + p.text, p.text + after, before + p.text + after].filter((t) => t !== p.text && LIGATURES.has(t)))
+    let c = spelled.get(k)
+    if (!c) spelled.set(k, (c = new Map()))
+    for (const t of readings) c.set(t, (c.get(t) ?? 0) + 1)
   }
   for (const [f, l] of fonts) {
     if (l.healthy) continue
+    // the most votes each single reading has in the font, and which code holds them
+    const holder = new Map<string, [string, number]>()
+    for (const [code, v] of l.votes) for (const [t, n] of v) if (n > (holder.get(t)?.[1] ?? 0)) holder.set(t, [code, n])
     for (const [code, v] of l.votes) {
       const k = `${f}\u0000${code}`
       const n = seen.get(k) ?? 0
-      const [ta, na] = best(after, k)
-      const [tb, nb] = best(before, k)
-      if (n < 2 || Math.max(na, nb) < LIGATURE_SHARE * n) continue
-      const [text] = [...v.entries()].sort((a, b) => b[1] - a[1])[0]!
-      if (Array.from(text).length + Array.from(na >= nb ? ta : tb).length > 3) continue
-      const joined = na >= nb ? text + ta : tb + text
-      l.votes.set(code, new Map([[joined, Math.max(na, nb)]]))
+      let best: [string, number] = ['', 0]
+      for (const [t, m] of spelled.get(k) ?? []) if (m > best[1] || (m === best[1] && t < best[0])) best = [t, m]
+      if (best[1] === 0 || best[1] < LIGATURE_SHARE * n) continue
+      if (n < 2) {
+        const [own] = [...v.keys()]
+        const h = own === undefined ? undefined : holder.get(own)
+        if (!h || h[0] === code || h[1] < 2) continue
+      }
+      l.votes.set(code, new Map([[best[0], best[1]]]))
     }
   }
 }

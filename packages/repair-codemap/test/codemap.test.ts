@@ -10,7 +10,7 @@ import { createTesseractEngine } from '@pdftriage/ocr-tesseract'
 import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, seeded, type Block, type PageSpec } from '@pdftriage/fixtures'
 import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
 import { ocrOfRuns, Spacer, type LayerLine, type OcrChar } from '../src/layout.js'
-import { agreement } from '../src/learn.js'
+import { agreement, extendLigatures, mapOf, type FontLearning, type LinePair } from '../src/learn.js'
 import { glyphNameText } from '../src/glyph-names.js'
 import { decide, type Votes } from '../src/align.js'
 
@@ -1137,4 +1137,61 @@ test('letterlike symbols are signs to the check, and accents are left out of it'
   assert.equal(left.dropped, 4)
   // an OCR that reads a Czech line with the French model's accents (or none) agrees with the true text
   assert.equal(agreement([line('Peněžní prostředky')], [ocr('Penézni prostredky')], same).agreement, 1)
+})
+
+test('a ligature aligned with one of its letters, the other skipped, is read whole: split readings, and one reading beside a held letter', () => {
+  // one line a word: each glyph one OCR letter, but the ligature's glyph (code #500) aligned with one letter of two
+  type Word = { letters: string[]; lig: number; as: 'first' | 'second' }
+  const lines: OcrChar[][] = []
+  const pairs: LinePair[] = []
+  const votes = new Map<string, Map<string, number>>()
+  const add = (code: string, t: string) => {
+    const v = votes.get(code) ?? new Map<string, number>()
+    votes.set(code, v.set(t, (v.get(t) ?? 0) + 1))
+  }
+  const place = (w: Word) => {
+    const line = lines.length
+    const ocr: OcrChar[] = []
+    let at = 0
+    w.letters.forEach((l, i) => {
+      const chars = [...l]
+      chars.forEach((ch) => ocr.push({ ch, x: 5 * ocr.length, space: false }))
+      const code = i === w.lig ? '#500' : `#${l.charCodeAt(0)}`
+      const glyph = { font: 'F', code, text: '?', x: 5 * at, x0: 5 * at, space: false }
+      if (i !== w.lig) pairs.push({ glyph, text: l, at, end: at + 1, line })
+      else if (w.as === 'first') pairs.push({ glyph, text: chars[0]!, at, end: at + 1, line })
+      else pairs.push({ glyph, text: chars[1]!, at: at + 1, end: at + 2, line })
+      add(code, pairs.at(-1)!.text)
+      at += chars.length
+    })
+    lines.push(ocr)
+  }
+  const fonts = () => new Map<string, FontLearning>([['F', { healthy: false, votes: new Map([...votes].map(([c, v]) => [c, new Map(v)])), aligned: pairs.length, identity: 0 }]])
+  // read four times `f` before a skipped `i`, four times `i` after a skipped `f` (corpus d0039's `spécifier`)
+  for (let k = 0; k < 4; k++) place({ letters: ['s', 'p', 'é', 'c', 'i', 'fi', 'e', 'r'], lig: 5, as: 'first' })
+  for (let k = 0; k < 4; k++) place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
+  const split = fonts()
+  extendLigatures(split, pairs, lines)
+  assert.equal(mapOf(split.get('F')!.votes).get('#500'), 'fi')
+  // the letters beside it keep their own readings
+  assert.equal(mapOf(split.get('F')!.votes).get(`#${'e'.charCodeAt(0)}`), 'e')
+  assert.equal(mapOf(split.get('F')!.votes).get(`#${'i'.charCodeAt(0)}`), 'i')
+
+  // read once, as `i` after a skipped `f`, where the font's `i` has its own code: the ligature (d0012's `définir`)
+  lines.length = 0
+  pairs.length = 0
+  votes.clear()
+  place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
+  for (let k = 0; k < 3; k++) place({ letters: ['m', 'i', 'n', 'i'], lig: -1, as: 'first' })
+  const once = fonts()
+  extendLigatures(once, pairs, lines)
+  assert.equal(mapOf(once.get('F')!.votes).get('#500'), 'fi')
+  // ... but not when no other code draws `i`: the reading may be the letter itself, a neighbour misread
+  lines.length = 0
+  pairs.length = 0
+  votes.clear()
+  place({ letters: ['d', 'é', 'fi', 'n', 'o', 'r'], lig: 2, as: 'second' })
+  const alone = fonts()
+  extendLigatures(alone, pairs, lines)
+  assert.equal(mapOf(alone.get('F')!.votes).get('#500'), 'i')
 })
