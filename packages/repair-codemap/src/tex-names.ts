@@ -1,7 +1,7 @@
 /**
  * Glyph names of TeX's fonts (Computer Modern, Latin Modern, the AMS symbol fonts, the T1 text fonts) that the Adobe
  * Glyph List does not have, with the character each glyph stands for, by Unicode's name for it. Written for this
- * project from the fonts' encodings; the names are the ones a scan of 700 TeX Live documentation PDFs (30 pages each)
+ * project from the fonts' encodings; the names are the ones a scan of 640 TeX Live documentation PDFs (30 pages each)
  * found unresolved by the list, most often `angbracketleft`, `floorleft`, `bardbl`, `prime`, `visiblespace`, `star` and
  * the extension font's sized delimiters. Where a document's own ToUnicode map disagrees
  * with the meaning (pdf.js's fallback reads `angbracketleft` as the CJK bracket U+3008), the meaning is kept.
