@@ -12,7 +12,9 @@
  */
 export const TEX_NAMES: ReadonlyMap<string, string> = new Map([
   // text fonts
-  ['visiblespace', '\u2423'],
+  // `\verb*`'s visible space stands for a space of the code shown: a space, as LuaTeX's ToUnicode for Latin Modern and
+  // pdf.js read it (the sign U+2423 would glue the words either side into one)
+  ['visiblespace', ' '],
   ['cwm', '\u200C'],
   ['compwordmark', '\u200C'],
   ['dotlessj', '\u0237'], // the list gives a private-use code point

@@ -459,6 +459,7 @@ test("TeX's glyph names outside the Adobe list read as the signs they name, size
   assert.equal(glyphNameText('bardbl'), '\u2016')
   assert.equal(glyphNameText('epsilon1'), '\u03F5')
   assert.equal(glyphNameText('dotlessj'), '\u0237')
+  assert.equal(glyphNameText('visiblespace'), ' ')
   assert.equal(glyphNameText('parenleftbigg'), '(')
   assert.equal(glyphNameText('angbracketrightBig'), '\u27E9')
   assert.equal(glyphNameText('summationdisplay'), '\u2211')
