@@ -209,17 +209,25 @@ test('words broken a glyph a line are garbled, the image showing the words notwi
   assert.notEqual(kept?.layer, 'garbled')
 })
 
-test('a long page without function words and short of vowels (a font shifted by one letter) is checked against the image', async () => {
-  const prose = `${FRENCH}\n${FRENCH}`
-  // each letter the next one: "mf" for "le", vowels 0.24 of the letters, function words 0.02 (shifted words that
-  // spell one)
+/**
+ * `prose` with each letter the next one (`Uif` for `The`), judged with an OCR that sees the prose's first 40 words:
+ * asserts the image was asked once and the page called garbled.
+ */
+async function judgeShiftedUp(prose: string): Promise<{ shifted: string; words: string[]; notes: string }> {
   const shifted = prose.replace(/[a-y]/gi, (c) => String.fromCharCode(c.charCodeAt(0) + 1))
   const words = prose.split(/\s+/).slice(0, 40)
   const calls: BBox[] = []
   const v = await judge.judge(page(shifted, { imageCoverage: 0 }), ocr(words, calls))
   assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
   assert.equal(calls.length, 1)
-  assert.match(v!.notes.join(' | '), /function words 0\.00 and French 0\.02 .*vowels 0\.24 .*a shifted font/)
+  return { shifted, words, notes: v!.notes.join(' | ') }
+}
+
+test('a long page without function words and short of vowels (a font shifted by one letter) is checked against the image', async () => {
+  const prose = `${FRENCH}\n${FRENCH}`
+  // "mf" for "le": vowels 0.24 of the letters, function words 0.02 (shifted words that spell one)
+  const { words, notes } = await judgeShiftedUp(prose)
+  assert.match(notes, /function words 0\.00 and French 0\.02 .*vowels 0\.24 .*a shifted font/)
   // the same page in its own letters needs no look; nor does a language with vowels, whatever its function words
   const plain: BBox[] = []
   assert.equal((await judge.judge(page(prose, { imageCoverage: 0 }), ocr(words, plain)))?.layer, 'healthy')
@@ -229,14 +237,8 @@ test('a long page without function words and short of vowels (a font shifted by 
 })
 
 test('English shifted by one letter keeps its vowels but tops with `f`: it is checked against the image too', async () => {
-  const prose = Array.from({ length: 3 }, () => ENGLISH).join('\n')
-  const shifted = prose.replace(/[a-y]/gi, (c) => String.fromCharCode(c.charCodeAt(0) + 1))
-  const words = prose.split(/\s+/).slice(0, 40)
-  const calls: BBox[] = []
-  const v = await judge.judge(page(shifted, { imageCoverage: 0 }), ocr(words, calls))
-  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
-  assert.equal(calls.length, 1)
-  assert.match(v!.notes.join(' | '), /most frequent letter `f`, the first of no language: a shifted font/)
+  const { shifted, words, notes } = await judgeShiftedUp(Array.from({ length: 3 }, () => ENGLISH).join('\n'))
+  assert.match(notes, /most frequent letter `f`, the first of no language: a shifted font/)
   // the vowels alone (0.30 of them) would have let it through
   assert.ok(pageStats(shifted).vowelShare >= 0.28)
   // a table of English names and figures without function words tops with a common letter: no look
