@@ -1167,7 +1167,8 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
     })
     lines.push(ocr)
   }
-  const fonts = () => new Map<string, FontLearning>([['F', { healthy: false, votes: new Map([...votes].map(([c, v]) => [c, new Map(v)])), aligned: pairs.length, identity: 0 }]])
+  const fonts = () =>
+    new Map<string, FontLearning>([['F', { healthy: false, votes: new Map([...votes].map(([c, v]) => [c, new Map(v)])), aligned: pairs.length, identity: 0 }]])
   // read four times `f` before a skipped `i`, four times `i` after a skipped `f` (corpus d0039's `spécifier`)
   for (let k = 0; k < 4; k++) place({ letters: ['s', 'p', 'é', 'c', 'i', 'fi', 'e', 'r'], lig: 5, as: 'first' })
   for (let k = 0; k < 4; k++) place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
