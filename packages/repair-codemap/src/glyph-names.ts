@@ -40,8 +40,8 @@ function sized(part: string): string | undefined {
 /**
  * The text of a glyph name by the Adobe Glyph List's rules: the part before the first period, its components
  * (joined by `_`) each an AGL name, a TeX font's name (`TEX_NAMES`, sized ones too), `uniXXXX...` or `uXXXX[XX]`;
- * undefined when a component is none of these (`g12`, `a7`: names that only number the glyphs). Ligatures the list gives as presentation forms (`fi` U+FB01) are their
- * letters, as extractors and OCR write them.
+ * undefined when a component is none of these (`g12`, `a7`: names that only number the glyphs). Ligatures the list
+ * gives as presentation forms (`fi` U+FB01) are their letters, as extractors and OCR write them.
  */
 export function glyphNameText(name: string): string | undefined {
   const base = name.split('.')[0]!

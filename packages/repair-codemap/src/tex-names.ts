@@ -3,8 +3,8 @@
  * Glyph List does not have, with the character each glyph stands for, by Unicode's name for it. Written for this
  * project from the fonts' encodings; the names are the ones a scan of 640 TeX Live documentation PDFs (30 pages each)
  * found unresolved by the list, most often `angbracketleft`, `floorleft`, `bardbl`, `prime`, `visiblespace`, `star` and
- * the extension font's sized delimiters. Where a document's own ToUnicode map disagrees
- * with the meaning (pdf.js's fallback reads `angbracketleft` as the CJK bracket U+3008), the meaning is kept.
+ * the extension font's sized delimiters. Where readers disagree, the meaning is kept: `angbracketleft` is U+27E8 as
+ * LuaTeX's ToUnicode and MuPDF give it, not the CJK bracket U+3008 of pdf.js's fallback.
  *
  * Left out on purpose: the pieces TeX assembles larger signs from (`bracehtipdownleft`, `arrowvertexdbl`,
  * `radicalvertex`, `mapsto`'s bar, `suppress`, `vextendsingle`) and the wide accents (`hatwide`, `tildewider`,
