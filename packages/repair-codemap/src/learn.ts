@@ -95,11 +95,12 @@ export function extendLigatures(fonts: Map<string, FontLearning>, pairs: readonl
     seen.set(k, (seen.get(k) ?? 0) + 1)
     const before = skipped(pairs[i - 1], p)
     const after = skipped(p, pairs[i + 1])
-    // (a reading that is the ligature already counts for it: split and whole readings add up)
-    const readings = new Set([p.text, before + p.text, p.text + after, before + p.text + after].filter((t) => LIGATURES.has(t)))
+    // the longest ligature the reading spells with what was skipped beside it (`ff` before a skipped `i` is `ffi`); a
+    // reading that is a ligature already counts for it, so that split and whole readings add up
+    const t = [before + p.text + after, p.text + after, before + p.text, p.text].find((r) => LIGATURES.has(r))
     let c = spelled.get(k)
     if (!c) spelled.set(k, (c = new Map()))
-    for (const t of readings) c.set(t, (c.get(t) ?? 0) + 1)
+    if (t !== undefined) c.set(t, (c.get(t) ?? 0) + 1)
   }
   for (const [f, l] of fonts) {
     if (l.healthy) continue

@@ -1141,8 +1141,9 @@ test('letterlike symbols are signs to the check, and accents are left out of it'
 })
 
 test('a ligature aligned with one of its letters, the other skipped, is read whole: split readings, and one reading beside a held letter', () => {
-  // one line a word: each glyph one OCR letter, but the ligature's glyph (code #500) aligned with one letter of two
-  type Word = { letters: string[]; lig: number; as: 'first' | 'second' }
+  // one line a word: each glyph one OCR letter, but the ligature's glyph (code #500) aligned with all its letters but
+  // the last (`first`) or the first (`second`), or with all (`whole`)
+  type Word = { letters: string[]; lig: number; as: 'first' | 'second' | 'whole' }
   const lines: OcrChar[][] = []
   const pairs: LinePair[] = []
   const votes = new Map<string, Map<string, number>>()
@@ -1160,8 +1161,9 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
       const code = i === w.lig ? '#500' : `#${l.charCodeAt(0)}`
       const glyph = { font: 'F', code, text: '?', x: 5 * at, x0: 5 * at, space: false }
       if (i !== w.lig) pairs.push({ glyph, text: l, at, end: at + 1, line })
-      else if (w.as === 'first') pairs.push({ glyph, text: chars[0]!, at, end: at + 1, line })
-      else pairs.push({ glyph, text: chars[1]!, at: at + 1, end: at + 2, line })
+      else if (w.as === 'whole') pairs.push({ glyph, text: l, at, end: at + chars.length, line })
+      else if (w.as === 'first') pairs.push({ glyph, text: chars.slice(0, -1).join(''), at, end: at + chars.length - 1, line })
+      else pairs.push({ glyph, text: chars.slice(1).join(''), at: at + 1, end: at + chars.length, line })
       add(code, pairs.at(-1)!.text)
       at += chars.length
     })
@@ -1178,6 +1180,20 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
   // the letters beside it keep their own readings
   assert.equal(mapOf(split.get('F')!.votes).get(`#${'e'.charCodeAt(0)}`), 'e')
   assert.equal(mapOf(split.get('F')!.votes).get(`#${'i'.charCodeAt(0)}`), 'i')
+
+  // a ligature read as a shorter one, the rest skipped, is the longer (`ff` before a skipped `i`: `ffi`), also where
+  // some readings were whole
+  lines.length = 0
+  pairs.length = 0
+  votes.clear()
+  for (let k = 0; k < 3; k++) place({ letters: ['e', 'ffi', 'c', 'a', 'c', 'e'], lig: 1, as: 'first' })
+  const longer = fonts()
+  extendLigatures(longer, pairs, lines)
+  assert.equal(mapOf(longer.get('F')!.votes).get('#500'), 'ffi')
+  place({ letters: ['s', 'u', 'ffi', 't'], lig: 2, as: 'whole' })
+  const withWhole = fonts()
+  extendLigatures(withWhole, pairs, lines)
+  assert.equal(mapOf(withWhole.get('F')!.votes).get('#500'), 'ffi')
 
   // read once, as `i` after a skipped `f`, where the font's `i` has its own code: the ligature (d0012's `définir`)
   lines.length = 0
