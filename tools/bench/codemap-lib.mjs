@@ -21,7 +21,7 @@ export async function pieces({ workers = 1, repairs = ['reflect', 'codemap'], co
 /** Judges and repairs every page of `doc` as the runner does; counts the OCR regions and their time. */
 export async function triageDocument(doc, p, { pages, onPage } = {}) {
   const info = doc.info
-  const stats = { regions: 0, regionMs: 0, pages: [], lastOcr: undefined }
+  const stats = { regions: 0, regionMs: 0, pages: [] }
   // the last page rendered for a region, as core's recognizeRegion keeps it
   let last
   const n0 = pages?.from ?? 1
@@ -42,7 +42,6 @@ export async function triageDocument(doc, p, { pages, onPage } = {}) {
         const r = await p.ocr.recognize(crop, { languages: ['fra', 'eng'] })
         stats.regions++
         stats.regionMs += performance.now() - t
-        stats.lastOcr = r.text
         return { ...r, items: r.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } })) }
       },
     }
