@@ -1169,47 +1169,43 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
     })
     lines.push(ocr)
   }
-  const fonts = () =>
-    new Map<string, FontLearning>([['F', { healthy: false, votes: new Map([...votes].map(([c, v]) => [c, new Map(v)])), aligned: pairs.length, identity: 0 }]])
+  /** The map the words placed so far give, their ligatures extended. */
+  const learned = () => {
+    const fonts = new Map<string, FontLearning>([
+      ['F', { healthy: false, votes: new Map([...votes].map(([c, v]) => [c, new Map(v)])), aligned: pairs.length, identity: 0 }],
+    ])
+    extendLigatures(fonts, pairs, lines)
+    return mapOf(fonts.get('F')!.votes)
+  }
+  const reset = () => {
+    lines.length = 0
+    pairs.length = 0
+    votes.clear()
+  }
   // read four times `f` before a skipped `i`, four times `i` after a skipped `f` (corpus d0039's `spécifier`)
   for (let k = 0; k < 4; k++) place({ letters: ['s', 'p', 'é', 'c', 'i', 'fi', 'e', 'r'], lig: 5, as: 'first' })
   for (let k = 0; k < 4; k++) place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
-  const split = fonts()
-  extendLigatures(split, pairs, lines)
-  assert.equal(mapOf(split.get('F')!.votes).get('#500'), 'fi')
+  const split = learned()
+  assert.equal(split.get('#500'), 'fi')
   // the letters beside it keep their own readings
-  assert.equal(mapOf(split.get('F')!.votes).get(`#${'e'.charCodeAt(0)}`), 'e')
-  assert.equal(mapOf(split.get('F')!.votes).get(`#${'i'.charCodeAt(0)}`), 'i')
+  assert.equal(split.get(`#${'e'.charCodeAt(0)}`), 'e')
+  assert.equal(split.get(`#${'i'.charCodeAt(0)}`), 'i')
 
   // a ligature read as a shorter one, the rest skipped, is the longer (`ff` before a skipped `i`: `ffi`), also where
   // some readings were whole
-  lines.length = 0
-  pairs.length = 0
-  votes.clear()
+  reset()
   for (let k = 0; k < 3; k++) place({ letters: ['e', 'ffi', 'c', 'a', 'c', 'e'], lig: 1, as: 'first' })
-  const longer = fonts()
-  extendLigatures(longer, pairs, lines)
-  assert.equal(mapOf(longer.get('F')!.votes).get('#500'), 'ffi')
+  assert.equal(learned().get('#500'), 'ffi')
   place({ letters: ['s', 'u', 'ffi', 't'], lig: 2, as: 'whole' })
-  const withWhole = fonts()
-  extendLigatures(withWhole, pairs, lines)
-  assert.equal(mapOf(withWhole.get('F')!.votes).get('#500'), 'ffi')
+  assert.equal(learned().get('#500'), 'ffi')
 
   // read once, as `i` after a skipped `f`, where the font's `i` has its own code: the ligature (d0012's `définir`)
-  lines.length = 0
-  pairs.length = 0
-  votes.clear()
+  reset()
   place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
   for (let k = 0; k < 3; k++) place({ letters: ['m', 'i', 'n', 'i'], lig: -1, as: 'first' })
-  const once = fonts()
-  extendLigatures(once, pairs, lines)
-  assert.equal(mapOf(once.get('F')!.votes).get('#500'), 'fi')
+  assert.equal(learned().get('#500'), 'fi')
   // ... but not when no other code draws `i`: the reading may be the letter itself, a neighbour misread
-  lines.length = 0
-  pairs.length = 0
-  votes.clear()
+  reset()
   place({ letters: ['d', 'é', 'fi', 'n', 'o', 'r'], lig: 2, as: 'second' })
-  const alone = fonts()
-  extendLigatures(alone, pairs, lines)
-  assert.equal(mapOf(alone.get('F')!.votes).get('#500'), 'i')
+  assert.equal(learned().get('#500'), 'i')
 })
