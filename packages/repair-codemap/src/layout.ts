@@ -86,11 +86,14 @@ export function spacedBefore(gs: readonly ItemGlyph[], k: number, fontSize: numb
  */
 export function unletteredLines(runs: readonly Run[], lineOf: readonly number[], textOf: (run: number, g: ItemGlyph) => string): Set<number> {
   const steps = new Map<number, { last?: boolean; changed?: boolean; spaced: number; counted: number; all: number }>()
-  for (let i = 0; i < runs.length; i++) if (itemGlyphs(runs[i]!)?.some((g) => g.spaceTaken)) steps.set(lineOf[i]!, { spaced: 0, counted: 0, all: 0 })
+  const glyphs = runs.map((r) => itemGlyphs(r))
+  glyphs.forEach((gs, i) => {
+    if (gs?.some((g) => g.spaceTaken)) steps.set(lineOf[i]!, { spaced: 0, counted: 0, all: 0 })
+  })
   for (let i = 0; i < runs.length; i++) {
     const s = steps.get(lineOf[i]!)
-    const gs = s && itemGlyphs(runs[i]!)
-    if (!gs) continue
+    const gs = glyphs[i]
+    if (!s || !gs) continue
     for (const g of gs) {
       const t = textOf(i, g)
       if (t !== g.text) s.changed = true
