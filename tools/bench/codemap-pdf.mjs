@@ -98,26 +98,31 @@ for (const d of docs) {
     const n = r.page
     const { text: pdfjs, layered } = await pdfjsText(out, n)
     const res = { file: d.path, page: n, action: r.action, repair: r.repair, layered, pdfjs: +cer(pdfjs, r.text).toFixed(4) }
+    // each reader reads the output page once
+    const poppler = hasPoppler ? popplerText(out, n) : undefined
+    const mupdf = hasMupdf ? mupdfText(out, n) : undefined
     const src = withSource ? sourcePage(d.path, n) : undefined
     if (src) {
       const s = (await pdfjsText(src, 1)).text
       res.srcRepaired = +cer(r.text, s).toFixed(4)
       res.srcPdfjs = +cer(pdfjs, s).toFixed(4)
-      if (hasPoppler) {
-        res.srcPdftotext = +cer(popplerText(out, n), popplerText(src, 1)).toFixed(4)
-        res.basePdftotext = +cer(popplerText(src, 1), s).toFixed(4)
+      if (poppler !== undefined) {
+        const popplerSrc = popplerText(src, 1)
+        res.srcPdftotext = +cer(poppler, popplerSrc).toFixed(4)
+        res.basePdftotext = +cer(popplerSrc, s).toFixed(4)
       }
-      if (hasMupdf) {
-        res.srcMutool = +cer(mupdfText(out, n), mupdfText(src, 1)).toFixed(4)
-        res.baseMutool = +cer(mupdfText(src, 1), s).toFixed(4)
+      if (mupdf !== undefined) {
+        const mupdfSrc = mupdfText(src, 1)
+        res.srcMutool = +cer(mupdf, mupdfSrc).toFixed(4)
+        res.baseMutool = +cer(mupdfSrc, s).toFixed(4)
       }
     }
-    if (hasPoppler) {
-      res.pdftotext = +cer(popplerText(out, n), r.text).toFixed(4)
+    if (poppler !== undefined) {
+      res.pdftotext = +cer(poppler, r.text).toFixed(4)
       const png = (f) => execFileSync('pdftoppm', ['-f', String(n), '-l', String(n), '-r', '72', '-gray', f], { maxBuffer: 1 << 30 }).toString('base64')
       res.renderIdentical = png(input) === png(out)
     }
-    if (hasMupdf) res.mutool = +cer(mupdfText(out, n), r.text).toFixed(4)
+    if (mupdf !== undefined) res.mutool = +cer(mupdf, r.text).toFixed(4)
     if (mupdfJs) res.mupdfjs = +cer(mupdfJsText(out, n), r.text).toFixed(4)
     res.sizeRatio = +(statSync(out).size / statSync(input).size).toFixed(4)
     console.log(JSON.stringify(res))
