@@ -165,7 +165,7 @@ export async function alternate(ctx, arms, { cwd, timeoutS, env, log = console.l
       const what = `${warm ? 'warm-up' : `run ${round - ctx.warmup + 1}/${ctx.runs}`} ${a.name}`
       if (!ok) {
         const why = r.timedOut ? `killed after ${limit} s` : r.signal ? `signal ${r.signal}` : `exit ${r.code}`
-        log(`    ${what}: FAILED (${why}) ${r.err.trim().split('\n').slice(-3).join(' | ')}`)
+        log(`    ${what}: FAILED (${why}; ${r.secs.toFixed(2)} s, peak ${r.peakMb.toFixed(0)} MB until then) ${r.err.trim().split('\n').slice(-3).join(' | ')}`)
         if (!warm) a.failures.push(why)
         continue
       }
@@ -222,6 +222,24 @@ export function result(row, arms, { anchor, subject, figure, ratio, target, note
   }
   const ss = stats(s, figure)
   const as = a ? stats(a, figure) : undefined
+  if (!ss.n || (a && !as.n)) {
+    log(`  => no completed run of ${ss.n ? anchor : subject}: no ratio; target ${target.text}: NOT MET (not measured)`)
+    for (const n of notes) log(`  note: ${n}`)
+    const text = 'not measured'
+    return {
+      row: row.id,
+      title: row.title,
+      figure,
+      anchor: a ? { name: anchor, ...as } : undefined,
+      subject: { name: subject, ...ss },
+      others: [],
+      ratio: { label: '', value: NaN, text, spread: '' },
+      target: target.text,
+      met: false,
+      notes,
+      load: load(),
+    }
+  }
   let value
   let label
   let spread
@@ -377,7 +395,7 @@ export async function main(rows, argv = process.argv.slice(2)) {
       console.log(`${r.row.padEnd(4)} skipped: ${r.skipped.split('\n')[0]}`)
       continue
     }
-    const fmtArm = (x) => (x ? `${r.figure === 'secs' ? `${x.median.toFixed(2)} s` : `${x.median.toFixed(0)} MB`}` : '-')
+    const fmtArm = (x) => (x?.n ? `${r.figure === 'secs' ? `${x.median.toFixed(2)} s` : `${x.median.toFixed(0)} MB`}` : '-')
     console.log(
       `${r.row.padEnd(4)} ${fmtArm(r.anchor).padEnd(25)} ${fmtArm(r.subject).padEnd(24)} ${r.ratio.text.padEnd(26)} ${r.ratio.spread.slice(0, 41).padEnd(41)} ${r.target.padEnd(19)} ${r.met ? 'met' : 'NOT MET'}`,
     )

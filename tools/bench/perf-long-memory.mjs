@@ -21,7 +21,7 @@ async function run(ctx) {
     { name: 'pdf.js text alone', cmd: () => [process.execPath, [join(root, 'tools', 'bench', 'pdfjs-text.mjs'), '--checkout', ctx.checkout, file]] },
     { name: 'pdftriage triage', cmd: () => pdftriage(ctx, 'triage', file) },
   ]
-  await alternate(ctx, arms, { cwd, timeoutS: 1800 })
+  await alternate(ctx, arms, { cwd, timeoutS: 7200 })
   cleanup(ctx, dir)
   return result(row, arms, {
     anchor: 'pdf.js text alone',
