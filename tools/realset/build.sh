@@ -57,8 +57,12 @@ while IFS=$'\t' read -r file kind pkg ver path _srcpages kept sha _bytes _produc
   if [ "$got" != "$sha" ]; then
     echo "SKIPPED $file: SHA-256 of $pkg $ver $path is $got, expected $sha" >&2; bad=$((bad + 1)); continue
   fi
-  # qpdf exits 3 on warnings (damaged but readable sources); the page count is checked below instead.
-  qpdf --empty --pages "$work/src.pdf" "$kept" -- "$out/$file" || [ $? -eq 3 ]
+  # qpdf exits 3 on warnings (damaged but readable sources); the page count is checked instead.
+  qpdf --empty --pages "$work/src.pdf" "$kept" -- "$out/$file" 2>/dev/null || [ $? -eq 3 ]
+  pages=$(qpdf --show-npages "$out/$file" 2>/dev/null || true)
+  if [ "$pages" != "${kept#1-}" ]; then
+    echo "SKIPPED $file: the cut has ${pages:-no} pages, expected ${kept#1-}" >&2; rm -f "$out/$file"; bad=$((bad + 1)); continue
+  fi
   made=$((made + 1))
 done < <(tail -n +2 "$sources")
 
