@@ -1182,7 +1182,7 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
     pairs.length = 0
     votes.clear()
   }
-  // read four times `f` before a skipped `i`, four times `i` after a skipped `f` (corpus d0039's `spécifier`)
+  // read four times `f` before a skipped `i`, four times `i` after a skipped `f` (as a `fi` of `spécifier` was on a corpus page)
   for (let k = 0; k < 4; k++) place({ letters: ['s', 'p', 'é', 'c', 'i', 'fi', 'e', 'r'], lig: 5, as: 'first' })
   for (let k = 0; k < 4; k++) place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
   const split = learned()
@@ -1199,7 +1199,7 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
   place({ letters: ['s', 'u', 'ffi', 't'], lig: 2, as: 'whole' })
   assert.equal(learned().get('#500'), 'ffi')
 
-  // read once, as `i` after a skipped `f`, where the font's `i` has its own code: the ligature (d0012's `définir`)
+  // read once, as `i` after a skipped `f`, where the font's `i` has its own code: the ligature (as in `définir`)
   reset()
   place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
   for (let k = 0; k < 3; k++) place({ letters: ['m', 'i', 'n', 'i'], lig: -1, as: 'first' })
