@@ -117,8 +117,12 @@ export interface PageState {
   /** learn: the anchor's agreement with the lines decoded by what it taught (undefined: no anchor on this page). */
   pageAgreement?: number
 
-  /** sort fonts: fonts of the page with a map (refused ones aside), and which of them read the page by it. */
+  /** sort fonts: fonts of the page with a map (learn unread codes adds the new fonts it learns whole). */
   withMaps: Set<string>
+  /**
+   * sort fonts: fonts with a map that read the page by it. This and `unread` and `shortRead` are sorted again when
+   * learn unread codes or read unmapped runs teach codes.
+   */
   broken: Set<string>
   /** sort fonts: fonts whose anchors were refused (no map of theirs is used: their runs take the OCR's text). */
   refused: Set<string>
