@@ -1,3 +1,5 @@
+// The alignment of a layer line's glyphs with the OCR characters read over it (Needleman-Wunsch), and the votes it
+// casts: which text each code of a font reads as, decided per code.
 import type { Glyph, OcrChar } from './layout.js'
 
 /** Votes code -> text of one font: how often the OCR read each text where the layer drew that code. */
@@ -54,76 +56,78 @@ export function alignLine(glyphs: readonly Glyph[], ocr: readonly OcrChar[], mod
   const O = ocr.length
   if (L === 0 || O === 0) return []
   const W = O + 1
-  const score = new Float64Array((L + 1) * W).fill(NEG)
-  const move = new Int8Array((L + 1) * W)
-  score[0] = 0
+  const grid: Grid = { W, score: new Float64Array((L + 1) * W).fill(NEG), move: new Int8Array((L + 1) * W) }
+  grid.score[0] = 0
   const cw = Math.max(0.5, charWidth)
-  for (let i = 0; i <= L; i++) {
-    for (let j = 0; j <= O; j++) {
-      const here = score[i * W + j]!
-      if (here <= NEG / 2) continue
-      // skip an OCR character or space
-      if (j < O) {
-        const s = here + (ocr[j]!.space ? SKIP_OCR_SPACE : SKIP)
-        if (s > score[i * W + j + 1]!) {
-          score[i * W + j + 1] = s
-          move[i * W + j + 1] = 5
-        }
-      }
-      if (i === L) continue
-      const g = glyphs[i]!
-      // skip a glyph (a layer space for free)
-      const sk = here + (g.space ? 0 : SKIP)
-      if (sk > score[(i + 1) * W + j]!) {
-        score[(i + 1) * W + j] = sk
-        move[(i + 1) * W + j] = 4
-      }
-      if (j === O) continue
-      if (g.space) {
-        if (ocr[j]!.space) {
-          const s = here + SPACE_MATCH
-          if (s > score[(i + 1) * W + j + 1]!) {
-            score[(i + 1) * W + j + 1] = s
-            move[(i + 1) * W + j + 1] = 6
-          }
-        }
-        continue
-      }
-      const model = models.get(g.font)
-      if (ocr[j]!.space) {
-        // a glyph drawn for the space (word processors draw them; a false map names them like any other code); TeX
-        // draws none, and fonts of rebuilt spacing are dvips's
-        if (g.rebuilt) continue
-        const d = Math.min(MAX_DISTANCE, Math.abs(g.x - ocr[j]!.x) / cw)
-        const s = here + glyphScore(g, ' ', model) - POSITION * d
-        if (s > score[(i + 1) * W + j + 1]!) {
-          score[(i + 1) * W + j + 1] = s
-          move[(i + 1) * W + j + 1] = 1
-        }
-        continue
-      }
-      let text = ''
-      let xs = 0
-      for (let k = 1; k <= 3 && j + k <= O; k++) {
-        const c = ocr[j + k - 1]!
-        if (c.space) break
-        text += c.ch
-        xs += c.x
-        const d = Math.min(MAX_DISTANCE, Math.abs(g.x - xs / k) / cw)
-        const s = here + glyphScore(g, text, model) - POSITION * d
-        const at = (i + 1) * W + j + k
-        if (s > score[at]!) {
-          score[at] = s
-          move[at] = k
-        }
-      }
-    }
+  for (let i = 0; i <= L; i++) for (let j = 0; j <= O; j++) extend(grid, glyphs, ocr, models, cw, i, j)
+  return traceBack(grid, glyphs, ocr)
+}
+
+/**
+ * The alignment's table over glyphs `i` (rows) and OCR characters `j` (columns, `W` a row): each cell's best score
+ * and the move that reached it (1-3: a glyph read as that many characters, 4: a glyph skipped, 5: an OCR character
+ * skipped, 6: a layer space matched with an OCR space).
+ */
+interface Grid {
+  W: number
+  score: Float64Array
+  move: Int8Array
+}
+
+/** Takes move `m` into cell `at` when it scores `s`, better than what the cell holds. */
+function relax(t: Grid, at: number, s: number, m: number): void {
+  if (s > t.score[at]!) {
+    t.score[at] = s
+    t.move[at] = m
   }
+}
+
+/** Every move out of cell (`i`, `j`) of the table, once the cell's best score is final. */
+function extend(t: Grid, glyphs: readonly Glyph[], ocr: readonly OcrChar[], models: ReadonlyMap<string, FontModel>, cw: number, i: number, j: number): void {
+  const W = t.W
+  const here = t.score[i * W + j]!
+  if (here <= NEG / 2) return
+  // skip an OCR character or space
+  if (j < ocr.length) relax(t, i * W + j + 1, here + (ocr[j]!.space ? SKIP_OCR_SPACE : SKIP), 5)
+  if (i === glyphs.length) return
+  const g = glyphs[i]!
+  // skip a glyph (a layer space for free)
+  relax(t, (i + 1) * W + j, here + (g.space ? 0 : SKIP), 4)
+  if (j === ocr.length) return
+  if (g.space) {
+    if (ocr[j]!.space) relax(t, (i + 1) * W + j + 1, here + SPACE_MATCH, 6)
+    return
+  }
+  const model = models.get(g.font)
+  if (ocr[j]!.space) {
+    // a glyph drawn for the space (word processors draw them; a false map names them like any other code); TeX
+    // draws none, and fonts of rebuilt spacing are dvips's
+    if (g.rebuilt) return
+    const d = Math.min(MAX_DISTANCE, Math.abs(g.x - ocr[j]!.x) / cw)
+    relax(t, (i + 1) * W + j + 1, here + glyphScore(g, ' ', model) - POSITION * d, 1)
+    return
+  }
+  // the glyph read as the next one to three OCR characters of a word (ligatures), at their mean position
+  let text = ''
+  let xs = 0
+  for (let k = 1; k <= 3 && j + k <= ocr.length; k++) {
+    const c = ocr[j + k - 1]!
+    if (c.space) break
+    text += c.ch
+    xs += c.x
+    const d = Math.min(MAX_DISTANCE, Math.abs(g.x - xs / k) / cw)
+    relax(t, (i + 1) * W + j + k, here + glyphScore(g, text, model) - POSITION * d, k)
+  }
+}
+
+/** The glyphs matched with OCR text along the best path, from the table's last cell back to its first. */
+function traceBack(t: Grid, glyphs: readonly Glyph[], ocr: readonly OcrChar[]): Pair[] {
+  const W = t.W
   const pairs: Pair[] = []
-  let i = L
-  let j = O
+  let i = glyphs.length
+  let j = ocr.length
   while (i > 0 || j > 0) {
-    const m = move[i * W + j]!
+    const m = t.move[i * W + j]!
     if (m >= 1 && m <= 3) {
       let text = ''
       for (let k = j - m; k < j; k++) text += ocr[k]!.ch

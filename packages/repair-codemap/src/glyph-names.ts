@@ -1,25 +1,20 @@
+// The text a glyph name stands for, by the Adobe Glyph List's rules and TeX's font names: the code-map repair reads
+// a font's codes by their names where the file gives them and the names prove true.
 import type { PageText } from '@pdftriage/core'
-import { AGL } from './agl.js'
+import AGL from './agl.json' with { type: 'json' }
 import { codeKey } from './layout.js'
 import { TEX_NAMES, TEX_SIZE_SUFFIX } from './tex-names.js'
 
 let table: Map<string, string> | undefined
 
-function agl(): Map<string, string> {
+/**
+ * The Adobe Glyph List (agl.json: glyph name -> Unicode scalar values in hex) as name -> text, built on first use.
+ * A JSON module, not a file read, so that bundlers carry it into a browser build.
+ */
+export function adobeGlyphList(): ReadonlyMap<string, string> {
   if (!table) {
     table = new Map()
-    for (const line of AGL.split('\n')) {
-      const i = line.indexOf(';')
-      table.set(
-        line.slice(0, i),
-        String.fromCodePoint(
-          ...line
-            .slice(i + 1)
-            .split(' ')
-            .map((h) => parseInt(h, 16)),
-        ),
-      )
-    }
+    for (const [name, hex] of Object.entries(AGL.glyphs)) table.set(name, String.fromCodePoint(...hex.split(' ').map((h) => parseInt(h, 16))))
   }
   return table
 }
@@ -33,7 +28,7 @@ const usable = (cp: number): boolean => cp >= 0x20 && cp <= 0x10ffff && !(cp >= 
 /** A sized glyph of TeX's extension font (`parenleftbigg`) as its base's sign; undefined for anything else. */
 function sized(part: string): string | undefined {
   const m = TEX_SIZE_SUFFIX.exec(part)
-  const base = m && (TEX_NAMES.get(m[1]!) ?? agl().get(m[1]!))
+  const base = m && (TEX_NAMES.get(m[1]!) ?? adobeGlyphList().get(m[1]!))
   return base && !/[\p{L}\p{N}]/u.test(base) ? base : undefined
 }
 
@@ -48,7 +43,7 @@ export function glyphNameText(name: string): string | undefined {
   if (!base) return undefined
   let out = ''
   for (const part of base.split('_')) {
-    const a = TEX_NAMES.get(part) ?? agl().get(part) ?? sized(part)
+    const a = TEX_NAMES.get(part) ?? adobeGlyphList().get(part) ?? sized(part)
     if (a !== undefined) {
       out += a
       continue

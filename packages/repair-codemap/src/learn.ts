@@ -1,3 +1,5 @@
+// What the code-map repair learns from an OCR read over layer lines: each font's code -> text votes (alignment over
+// rounds, ligatures), and the agreement of lines decoded by a map with the OCR, which decides whether a map is kept.
 import { alignLine, decide, editDistance, vote, type FontModel, type Pair, type Votes } from './align.js'
 import type { Glyph, LabelledStep, LayerLine, OcrChar } from './layout.js'
 
@@ -73,11 +75,11 @@ export const LIGATURES: ReadonlySet<string> = new Set(['ff', 'fi', 'fl', 'ffi', 
 
 /**
  * A glyph that draws several letters (`fi`, `fl`, `ffi`) is often aligned with one of its letters only, the other
- * skipped, and the votes then agree with themselves on `f` (or on `i`, or split between the two: corpus d0039's `fi`
- * read 4 times `f` before a skipped `i` and 4 times `i` after a skipped `f`). Each reading of a code is taken with the
+ * skipped, and the votes then agree with themselves on `f` (or on `i`, or split between the two: one page's `fi` read
+ * 4 times `f` before a skipped `i` and 4 times `i` after a skipped `f`). Each reading of a code is taken with the
  * OCR letters skipped just before and after it (one or two, none a space); where a ligature is what most readings
  * then spell, it is the code's. A code read once takes it only when its own reading is a letter another code of the
- * font draws more often (a font draws each letter with one code: corpus d0012's `fi` of `définir`, read `i`).
+ * font draws more often (a font draws each letter with one code: the `fi` of `définir`, read `i`).
  */
 export function extendLigatures(fonts: Map<string, FontLearning>, pairs: readonly LinePair[], ocr: readonly OcrChar[][]): void {
   const key = (p: LinePair) => `${p.glyph.font}\u0000${p.glyph.code}`
@@ -165,6 +167,39 @@ const wordly = (s: string): string =>
 /** Share of the OCR characters, over the worst lines, that the agreement leaves out (see {@link agreement}). */
 export const TRIMMED_SHARE = 0.1
 
+/** How far decoded lines agree with the OCR read over them (see {@link agreement}). */
+export interface Agreement {
+  /** 1 - edit distance / OCR characters (letters and digits), the worst lines of a tenth of them left out. */
+  agreement: number
+  /** OCR letters and digits over the lines measured. */
+  chars: number
+  /** The agreement over every line. */
+  raw: number
+  /** Share of the OCR's words found among the decoded lines' words. */
+  words: number
+  /** Letters of scripts the OCR read nowhere, taken as read (with `unreadScripts`). */
+  wild: number
+  /** OCR letters read over symbols, left out (with `overSymbols`). */
+  dropped: number
+}
+
+/** Options of {@link agreement}: see there. */
+interface AgreementOptions {
+  unreadScripts?: boolean
+  overSymbols?: boolean
+  signWords?: boolean
+}
+
+/** Per line measured: its edit distance and OCR characters; words read and found; letters taken as read. */
+interface Tally {
+  per: Array<{ dist: number; chars: number }>
+  wildPer: Array<{ dist: number; chars: number }>
+  wildChars: number
+  decodedChars: number
+  ocrWords: number
+  found: number
+}
+
 /**
  * Agreement of the decoded lines with the OCR read over them: 1 - edit distance / OCR characters, letters and digits
  * only, over the lines the OCR covered, the worst lines holding a tenth of the characters left out (an icon font, a
@@ -176,8 +211,8 @@ export function agreement(
   read: readonly OcrChar[][],
   decode: (g: Glyph) => string,
   only?: (line: LayerLine) => boolean,
-  { unreadScripts = false, overSymbols = false, signWords = false }: { unreadScripts?: boolean; overSymbols?: boolean; signWords?: boolean } = {},
-): { agreement: number; chars: number; raw: number; words: number; wild: number; dropped: number } {
+  { unreadScripts = false, overSymbols = false, signWords = false }: AgreementOptions = {},
+): Agreement {
   // With `signWords`, words are the runs of letters and digits on both sides: OCR splits code at brackets and signs
   // where the layer has no space (`\put (0,0) {\line` for `\put(0,0){\line`), which says nothing of the spaces
   // between words that the check is for.
@@ -194,55 +229,78 @@ export function agreement(
       dropped = kept.dropped
     }
   }
-  const per: Array<{ dist: number; chars: number }> = []
   // With `unreadScripts`, letters of a script the OCR read nowhere in these lines (Greek symbols under a Latin OCR)
   // stand for whatever it read there: it can neither confirm nor refute them. At most UNREAD_SCRIPT_SHARE of the
   // letters, so that a map into another script is not waved through.
   const ocrScripts = new Set<string>()
   if (unreadScripts) for (const o of ocr) for (const c of o) if (!c.space) ocrScripts.add(scriptOf(c.ch))
   const wildOf = (s: string) => Array.from(s, (c) => (/\p{L}/u.test(c) && !ocrScripts.has(scriptOf(c)) ? WILD : c)).join('')
-  const wildPer: Array<{ dist: number; chars: number }> = []
-  let wildChars = 0
-  let decodedChars = 0
-  let ocrWords = 0
-  let found = 0
+  const t: Tally = { per: [], wildPer: [], wildChars: 0, decodedChars: 0, ocrWords: 0, found: 0 }
   lines.forEach((line, i) => {
     const o = ocr[i]
     if (!o || o.length === 0 || (only && !only(line))) return
-    // words: the OCR's words (letters and digits) found among the decoded line's, spaces as the layer puts them
-    const have = new Map<string, number>()
-    let dec = ''
-    for (const g of line.glyphs) dec += g.space ? ' ' : decode(g)
-    for (const k of wordsOf(dec, /\s+/)) have.set(k, (have.get(k) ?? 0) + 1)
-    for (const k of wordsOf(o.map((c) => c.ch).join(''), ' ')) {
-      ocrWords++
-      const n = have.get(k) ?? 0
-      if (n > 0) {
-        found++
-        have.set(k, n - 1)
-      }
-    }
-    const want = wordly(
-      o
-        .filter((c) => !c.space)
-        .map((c) => c.ch)
-        .join(''),
-    )
-    const n = Array.from(want).length
-    if (n === 0) return
-    const decoded = wordly(decodedLine(line, decode))
-    per.push({ dist: Math.min(n, editDistance(decoded, want)), chars: n })
-    if (unreadScripts) {
-      const w = wildOf(decoded)
-      decodedChars += Array.from(decoded).length
-      wildChars += Array.from(w).filter((c) => c === WILD).length
-      wildPer.push({ dist: Math.min(n, editDistance(w, want, WILD)), chars: n })
-    }
+    countWords(line, o, decode, wordsOf, t)
+    measureLine(line, o, decode, unreadScripts ? wildOf : undefined, t)
   })
-  const useWild = unreadScripts && wildChars > 0 && wildChars <= UNREAD_SCRIPT_SHARE * decodedChars
-  if (useWild) per.splice(0, per.length, ...wildPer)
+  const useWild = unreadScripts && t.wildChars > 0 && t.wildChars <= UNREAD_SCRIPT_SHARE * t.decodedChars
+  const per = useWild ? t.wildPer : t.per
   const chars = per.reduce((a, p) => a + p.chars, 0)
   const dist = per.reduce((a, p) => a + p.dist, 0)
+  const trimmed = trimWorst(per, chars, dist)
+  return {
+    agreement: trimmed,
+    chars,
+    raw: chars ? 1 - dist / chars : 0,
+    words: t.ocrWords ? t.found / t.ocrWords : 0,
+    wild: useWild ? t.wildChars : 0,
+    dropped,
+  }
+}
+
+/** Counts the OCR's words (letters and digits) of a line found among the decoded line's, spaces as the layer puts them. */
+function countWords(
+  line: LayerLine,
+  o: readonly OcrChar[],
+  decode: (g: Glyph) => string,
+  wordsOf: (s: string, space: RegExp | string) => string[],
+  t: Tally,
+): void {
+  const have = new Map<string, number>()
+  let dec = ''
+  for (const g of line.glyphs) dec += g.space ? ' ' : decode(g)
+  for (const k of wordsOf(dec, /\s+/)) have.set(k, (have.get(k) ?? 0) + 1)
+  for (const k of wordsOf(o.map((c) => c.ch).join(''), ' ')) {
+    t.ocrWords++
+    const n = have.get(k) ?? 0
+    if (n > 0) {
+      t.found++
+      have.set(k, n - 1)
+    }
+  }
+}
+
+/** Adds a line's edit distance to the OCR (and, with `wildOf`, the distance with unread scripts taken as read). */
+function measureLine(line: LayerLine, o: readonly OcrChar[], decode: (g: Glyph) => string, wildOf: ((s: string) => string) | undefined, t: Tally): void {
+  const want = wordly(
+    o
+      .filter((c) => !c.space)
+      .map((c) => c.ch)
+      .join(''),
+  )
+  const n = Array.from(want).length
+  if (n === 0) return
+  const decoded = wordly(decodedLine(line, decode))
+  t.per.push({ dist: Math.min(n, editDistance(decoded, want)), chars: n })
+  if (wildOf) {
+    const w = wildOf(decoded)
+    t.decodedChars += Array.from(decoded).length
+    t.wildChars += Array.from(w).filter((c) => c === WILD).length
+    t.wildPer.push({ dist: Math.min(n, editDistance(w, want, WILD)), chars: n })
+  }
+}
+
+/** The agreement (1 - distance / characters) with the worst lines holding {@link TRIMMED_SHARE} of the characters left out. */
+function trimWorst(per: Array<{ dist: number; chars: number }>, chars: number, dist: number): number {
   per.sort((a, b) => b.dist / b.chars - a.dist / a.chars)
   let cut = 0
   let d = dist
@@ -253,14 +311,7 @@ export function agreement(
     d -= p.dist
     c -= p.chars
   }
-  return {
-    agreement: c ? 1 - d / c : 0,
-    chars,
-    raw: chars ? 1 - dist / chars : 0,
-    words: ocrWords ? found / ocrWords : 0,
-    wild: useWild ? wildChars : 0,
-    dropped,
-  }
+  return c ? 1 - d / c : 0
 }
 
 /** The OCR lines without the words read over glyphs that decode to no letter or digit, and the letters left out. */

@@ -11,7 +11,7 @@ import { buildPdf, ENGLISH_PROSE, FRENCH_DECREE, FRENCH_PROSE, NUMERIC_TABLE, se
 import { applyMaps, CodemapRepair, codemapOptionsSchema, editDistance, type CodemapOptions } from '../src/index.js'
 import { ocrOfRuns, Spacer, type LayerLine, type OcrChar } from '../src/layout.js'
 import { agreement, extendLigatures, mapOf, type FontLearning, type LinePair } from '../src/learn.js'
-import { glyphNameText } from '../src/glyph-names.js'
+import { adobeGlyphList, glyphNameText } from '../src/glyph-names.js'
 import { decide, type Votes } from '../src/align.js'
 
 let extractor: Extractor
@@ -452,6 +452,31 @@ test("a font of signs the OCR misreads takes its glyph names once another font's
   // (the healthy twins are the same file: the names are left out of them)
   const r2 = await repairAll(lying.broken, lying.healthy, {}, read)
   assert.doesNotMatch(r2.notes[0]!.join('\n'), /signs the OCR read, taken/)
+})
+
+test('the Adobe Glyph List is loaded whole from its data file, each name as the list gives it', () => {
+  const agl = adobeGlyphList()
+  // glyphlist.txt of AGL 2.0 names 4,281 glyphs
+  assert.equal(agl.size, 4281)
+  const sample: Array<[string, string]> = [
+    ['A', '\u0041'],
+    ['AE', '\u00C6'],
+    ['Euro', '\u20AC'],
+    ['afii10017', '\u0410'],
+    ['dotlessi', '\u0131'],
+    ['ellipsis', '\u2026'],
+    ['fi', '\uFB01'],
+    ['germandbls', '\u00DF'],
+    ['infinity', '\u221E'],
+    ['minus', '\u2212'],
+    ['dalethatafpatah', '\u05D3\u05B2'],
+    ['zukatakana', '\u30BA'],
+  ]
+  for (const [name, text] of sample) assert.equal(agl.get(name), text, name)
+  assert.equal(agl.get('g12'), undefined)
+  // a name read through the list: ligatures as their letters, several code points kept together
+  assert.equal(glyphNameText('fi'), 'fi')
+  assert.equal(glyphNameText('dalethatafpatah'), '\u05D3\u05B2')
 })
 
 test("TeX's glyph names outside the Adobe list read as the signs they name, sized ones as their base; numbered names do not", () => {
@@ -1182,7 +1207,7 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
     pairs.length = 0
     votes.clear()
   }
-  // read four times `f` before a skipped `i`, four times `i` after a skipped `f` (corpus d0039's `spécifier`)
+  // read four times `f` before a skipped `i`, four times `i` after a skipped `f` (as a `fi` of `spécifier` was on a corpus page)
   for (let k = 0; k < 4; k++) place({ letters: ['s', 'p', 'é', 'c', 'i', 'fi', 'e', 'r'], lig: 5, as: 'first' })
   for (let k = 0; k < 4; k++) place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
   const split = learned()
@@ -1199,7 +1224,7 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
   place({ letters: ['s', 'u', 'ffi', 't'], lig: 2, as: 'whole' })
   assert.equal(learned().get('#500'), 'ffi')
 
-  // read once, as `i` after a skipped `f`, where the font's `i` has its own code: the ligature (d0012's `définir`)
+  // read once, as `i` after a skipped `f`, where the font's `i` has its own code: the ligature (as in `définir`)
   reset()
   place({ letters: ['d', 'é', 'fi', 'n', 'i', 'r'], lig: 2, as: 'second' })
   for (let k = 0; k < 3; k++) place({ letters: ['m', 'i', 'n', 'i'], lig: -1, as: 'first' })

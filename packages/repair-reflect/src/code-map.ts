@@ -1,3 +1,5 @@
+// The code maps of the reflect repair: what each code of a repaired font reads on the repaired page, so that a writer
+// can put a ToUnicode map into the file instead of laying an invisible text layer over the broken one.
 import { rejoinItems, type FontInfo, type ItemGlyph, type PageText } from '@pdftriage/core'
 
 /** Why a font's codes could not be given one reading each (the writer then keeps the invisible layer). */
@@ -70,6 +72,29 @@ function ownReading(code: number, readings: ReadonlyMap<string, number>): string
  * other text than the repair's.
  */
 export function repairedCodeMaps(stored: PageText, repaired: PageText, decoders: ReadonlyMap<string, FontDecoder>): PageCodeMaps {
+  const r = readingsOf(stored, repaired, decoders)
+  const simple = (f: string): boolean => {
+    const kind = stored.fonts?.[f]?.kind
+    return kind !== 'Type0' && kind !== 'Type3'
+  }
+  const fonts = new Map<string, FontCodeMap>()
+  const rewrites: Rewrite[] = []
+  for (const [f, m] of r.readings) fonts.set(f, fontCodeMap(f, m, r, simple(f), rewrites))
+  return { fonts, rewrites }
+}
+
+/** Per font: each code's readings (text -> glyphs), where its placed glyphs stand, and glyphs without a code. */
+interface Readings {
+  readings: Map<string, Map<number, Map<string, number>>>
+  placed: Map<string, Map<number, Array<{ item: number; at: number; text: string }>>>
+  noCode: Map<string, number>
+}
+
+/**
+ * What each code of the repaired fonts reads on the repaired page, glyph by glyph: a placed glyph's span of the
+ * repaired item, else its stored text read alone when its decoder can.
+ */
+function readingsOf(stored: PageText, repaired: PageText, decoders: ReadonlyMap<string, FontDecoder>): Readings {
   const readings = new Map<string, Map<number, Map<string, number>>>()
   const placed = new Map<string, Map<number, Array<{ item: number; at: number; text: string }>>>()
   const noCode = new Map<string, number>()
@@ -112,71 +137,78 @@ export function repairedCodeMaps(stored: PageText, repaired: PageText, decoders:
       pc.push({ item: i, at: p.at, text: r })
     })
   })
-  const simple = (f: string): boolean => {
-    const kind = stored.fonts?.[f]?.kind
-    return kind !== 'Type0' && kind !== 'Type3'
-  }
-  const fonts = new Map<string, FontCodeMap>()
-  const rewrites: Rewrite[] = []
-  for (const [f, m] of readings) {
-    const map: Record<string, string> = {}
-    let conflicts = 0
-    let never = 0
-    let outvoted = 0
-    // A glyph draws one thing: a code read two ways takes the reading most of its glyphs got, the others being
-    // misreadings of the reflection's context choice (digits and accented letters, "2," against "îô"). On the
-    // corpus's 26 reflected pages, against the text of their unbroken source pages, the mean character error rate
-    // went from 0.01740 (every reading kept) to 0.01733 (5 pages better, 2 worse), and 17 pages instead of 10 got
-    // one reading per code. A code without a majority is settled after the others (see `undecided`).
-    const chosen = new Map<number, string>()
-    const undecided: Array<[number, Map<string, number>]> = []
-    for (const [c, rs] of m) {
-      if (rs.size === 0) {
-        never++
-        continue
+  return { readings, placed, noCode }
+}
+
+/**
+ * Font `f`'s code map from its codes' readings `m` (see {@link chooseReadings}), or why it has none; placed glyphs
+ * whose reading the map outvoted are added to `rewrites` (one of another length is a conflict: no map).
+ */
+function fontCodeMap(f: string, m: Map<number, Map<string, number>>, r: Readings, simple: boolean, rewrites: Rewrite[]): FontCodeMap {
+  const map: Record<string, string> = {}
+  let conflicts = 0
+  let outvoted = 0
+  const { chosen, never } = chooseReadings(m, simple)
+  for (const [c, reading] of chosen) {
+    map[String(c)] = reading
+    for (const pl of r.placed.get(f)?.get(c) ?? [])
+      if (pl.text !== reading) {
+        if (pl.text.length !== reading.length) conflicts++
+        else rewrites.push({ item: pl.item, at: pl.at, text: reading })
+        outvoted++
       }
-      let total = 0
-      let best: [string, number] = ['', 0]
-      for (const [t, n] of rs) {
-        total += n
-        if (n > best[1]) best = [t, n]
-      }
-      // A simple font in a standard encoding draws a digit or a letter at its own code point: of the two readings
-      // the reflection's context choice gave a code, the code's own character is the one (corpus, 26 reflected
-      // pages, against their unbroken source pages: mean character error 0.00797 -> 0.00597, no page worse, 6 more
-      // pages with one reading per code; used only on ties it gave 0.00753). A composite font's codes are glyph
-      // numbers, which say nothing.
-      const own = simple(f) ? ownReading(c, rs) : undefined
-      if (own !== undefined) best = [own, total]
-      if (best[1] * 2 <= total) undecided.push([c, rs])
-      else chosen.set(c, best[0])
-    }
-    // A code the context read as often one way as another (one "6" and one "ê" in a page of 1,400 glyphs) takes the
-    // most frequent reading no other code of the font stands for, as a font draws each character with one code; of
-    // those left, the reading met first. Leaving such a code unmapped left the whole page to an invisible layer over
-    // the broken text, which pdf.js and mupdf read both of (3 of the corpus's 26 reflected pages, the text read back
-    // from their searchable PDFs 1.16-1.21 characters of error a character).
-    const held = new Set(chosen.values())
-    for (const [c, rs] of undecided) {
-      const top = Math.max(...rs.values())
-      const tied = [...rs].filter(([, n]) => n === top).map(([t]) => t)
-      chosen.set(c, tied.find((t) => !held.has(t)) ?? tied[0]!)
-    }
-    for (const [c, reading] of chosen) {
-      map[String(c)] = reading
-      for (const pl of placed.get(f)?.get(c) ?? [])
-        if (pl.text !== reading) {
-          if (pl.text.length !== reading.length) conflicts++
-          else rewrites.push({ item: pl.item, at: pl.at, text: reading })
-          outvoted++
-        }
-    }
-    if (noCode.has(f) || m.size === 0) fonts.set(f, { failure: 'no codes', codes: noCode.get(f) ?? 0 })
-    else if (conflicts > 0) fonts.set(f, { failure: 'conflict', codes: conflicts })
-    else if (never > 0) fonts.set(f, { failure: 'unaligned', codes: never })
-    else fonts.set(f, { map, outvoted })
   }
-  return { fonts, rewrites }
+  if (r.noCode.has(f) || m.size === 0) return { failure: 'no codes', codes: r.noCode.get(f) ?? 0 }
+  if (conflicts > 0) return { failure: 'conflict', codes: conflicts }
+  if (never > 0) return { failure: 'unaligned', codes: never }
+  return { map, outvoted }
+}
+
+/**
+ * One reading for each code of a font that was read (`never`: codes not read at all). A glyph draws one thing: a code
+ * read two ways takes the reading most of its glyphs got, the others being misreadings of the reflection's context
+ * choice (digits and accented letters, "2," against "îô"). On the corpus's 26 reflected pages, against the text of
+ * their unbroken source pages, the mean character error rate went from 0.01740 (every reading kept) to 0.01733 (5
+ * pages better, 2 worse), and 17 pages instead of 10 got one reading per code. A code without a majority is settled
+ * after the others (see `undecided`).
+ */
+function chooseReadings(m: Map<number, Map<string, number>>, simple: boolean): { chosen: Map<number, string>; never: number } {
+  let never = 0
+  const chosen = new Map<number, string>()
+  const undecided: Array<[number, Map<string, number>]> = []
+  for (const [c, rs] of m) {
+    if (rs.size === 0) {
+      never++
+      continue
+    }
+    let total = 0
+    let best: [string, number] = ['', 0]
+    for (const [t, n] of rs) {
+      total += n
+      if (n > best[1]) best = [t, n]
+    }
+    // A simple font in a standard encoding draws a digit or a letter at its own code point: of the two readings
+    // the reflection's context choice gave a code, the code's own character is the one (corpus, 26 reflected
+    // pages, against their unbroken source pages: mean character error 0.00797 -> 0.00597, no page worse, 6 more
+    // pages with one reading per code; used only on ties it gave 0.00753). A composite font's codes are glyph
+    // numbers, which say nothing.
+    const own = simple ? ownReading(c, rs) : undefined
+    if (own !== undefined) best = [own, total]
+    if (best[1] * 2 <= total) undecided.push([c, rs])
+    else chosen.set(c, best[0])
+  }
+  // A code the context read as often one way as another (one "6" and one "ê" in a page of 1,400 glyphs) takes the
+  // most frequent reading no other code of the font stands for, as a font draws each character with one code; of
+  // those left, the reading met first. Leaving such a code unmapped left the whole page to an invisible layer over
+  // the broken text, which pdf.js and mupdf read both of (3 of the corpus's 26 reflected pages, the text read back
+  // from their searchable PDFs 1.16-1.21 characters of error a character).
+  const held = new Set(chosen.values())
+  for (const [c, rs] of undecided) {
+    const top = Math.max(...rs.values())
+    const tied = [...rs].filter(([, n]) => n === top).map(([t]) => t)
+    chosen.set(c, tied.find((t) => !held.has(t)) ?? tied[0]!)
+  }
+  return { chosen, never }
 }
 
 /**
