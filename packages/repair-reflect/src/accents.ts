@@ -3,17 +3,7 @@
 // right, so the stored text holds it beside its letter, and a decoder of the letters reads it as a letter too (the
 // acute of a reflected font is also a reflected `l`: `r´egler` came out `rlegler`). The glyphs are taken out of the
 // text before the letters are decoded, and each is put back over its letter as its mark.
-import {
-  composeAccent,
-  joinItems,
-  markOfGlyphName,
-  over,
-  spacingAccent,
-  TextAligner,
-  type ItemGlyph,
-  type PageText,
-  type TextItem,
-} from '@pdftriage/core'
+import { composeAccent, joinItems, markOfGlyphName, over, spacingAccent, TextAligner, type ItemGlyph, type PageText, type TextItem } from '@pdftriage/core'
 
 /** Glyph names of a page's fonts as the extractor gives them: font id -> code in decimal -> names separated by spaces. */
 export type GlyphNames = Readonly<Record<string, Readonly<Record<string, string>>>>
@@ -154,7 +144,13 @@ export function liftAccents(
     else {
       const b = into.bbox
       const c = it.bbox
-      items[h] = { ...into, text: s, glyphs: keep, hasEol: it.hasEol, bbox: { x0: Math.min(b.x0, c.x0), y0: Math.min(b.y0, c.y0), x1: Math.max(b.x1, c.x1), y1: Math.max(b.y1, c.y1) } }
+      items[h] = {
+        ...into,
+        text: s,
+        glyphs: keep,
+        hasEol: it.hasEol,
+        bbox: { x0: Math.min(b.x0, c.x0), y0: Math.min(b.y0, c.y0), x1: Math.max(b.x1, c.x1), y1: Math.max(b.y1, c.y1) },
+      }
       items[i] = { ...it, text: '', glyphs: [] }
     }
   }

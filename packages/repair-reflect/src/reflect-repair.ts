@@ -72,7 +72,7 @@ async function pageGlyphNames(page: PageText, ctx: RepairContext, fonts: readonl
     const d = page.fonts?.[f]?.glyphNames
     if (d) out[f] = { ...d }
   }
-  const asked = ctx.glyphNames ? await ctx.glyphNames(fonts).catch(() => ({}) as GlyphNames) : {}
+  const asked: GlyphNames = ctx.glyphNames ? await ctx.glyphNames(fonts).catch(() => ({})) : {}
   for (const [f, m] of Object.entries(asked)) out[f] = { ...(out[f] ?? {}), ...m }
   return out
 }

@@ -64,7 +64,9 @@ async function accentsApartPdf(text: string, layer: LayerKind, shift?: number, n
   const map = layerMap(layer, text, shift)
   if (map) dict.set(PDFName.of('ToUnicode'), doc.context.register(doc.context.flateStream(toUnicodeCMap(map))))
   if (names) {
-    const differences = [0x60, 'grave', 0x88, 'circumflex', 0xa8, 'dieresis', 0xb4, 'acute', 0xb8, 'cedilla'].map((x) => (typeof x === 'number' ? x : PDFName.of(x)))
+    const differences = [0x60, 'grave', 0x88, 'circumflex', 0xa8, 'dieresis', 0xb4, 'acute', 0xb8, 'cedilla'].map((x) =>
+      typeof x === 'number' ? x : PDFName.of(x),
+    )
     dict.set(PDFName.of('Encoding'), doc.context.obj({ Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: differences }))
   }
   return doc.save()
@@ -110,13 +112,21 @@ for (const [layer, shift, names] of [
   test(`a ${layer}${shift !== undefined ? ` (${shift})` : ''} font with accents drawn apart repairs into the composed French words (glyph names ${names ? 'given' : 'not given'})`, async () => {
     const { doc, page } = await pageOf(await accentsApartPdf(TEXT, layer, shift, names))
     assert.ok(!page.text.includes('élément'), 'the broken layer does not read')
-    if (names) assert.ok(Object.values(page.fonts ?? {}).some((f) => Object.values(f.glyphNames ?? {}).includes('acute')), 'the font names its accents')
+    if (names)
+      assert.ok(
+        Object.values(page.fonts ?? {}).some((f) => Object.values(f.glyphNames ?? {}).includes('acute')),
+        'the font names its accents',
+      )
     const r = await new ReflectRepair(reflectOptionsSchema.parse({}), undefined).repair(page, ctx(doc, names))
     await doc.close()
     assert.ok(r, 'repaired')
-    assert.ok(r.notes.some((n) => /accents drawn apart put over their letters/.test(n)), r.notes.join('\n'))
+    assert.ok(
+      r.notes.some((n) => /accents drawn apart put over their letters/.test(n)),
+      r.notes.join('\n'),
+    )
     const got = words(r.page.text)
-    for (const w of ['régler', 'fenêtre', "l'élément", 'déjà', 'placé', 'garçon', 'naïf', 'où', 'Noël', 'quittâmes', 'légère', 'prés']) assert.ok(got.includes(w), `${w} in ${r.page.text}`)
+    for (const w of ['régler', 'fenêtre', "l'élément", 'déjà', 'placé', 'garçon', 'naïf', 'où', 'Noël', 'quittâmes', 'légère', 'prés'])
+      assert.ok(got.includes(w), `${w} in ${r.page.text}`)
     assert.equal(r.page.text.replace(/\s+/gu, ' '), TEXT.normalize('NFC'))
   })
 }

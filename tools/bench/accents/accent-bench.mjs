@@ -1,14 +1,14 @@
 // Character error rate of the reflect repair's text on the accent test set (build.py) against pdf.js's text of the
 // unbroken source page, per encoding x generator and break, on the study or the check half.
-//   node tools/bench/accents/accent-bench.mjs SET_DIR [--half study|check|all] [--json FILE] [--show N]
+//   node tools/bench/accents/accent-bench.mjs SET_DIR [--half study|check|all] [--json FILE] [--show N] [--repo DIR]
+// --repo: the checkout whose built repair is measured (default this one), for a before / after on the same set.
 // As reflect-truth.mjs: built-in options (no letter model), the judges replaced by one that accepts, so that every
 // page the repair proposes is scored; a page the repair declines would be OCRed (counted apart, scored on its stored
 // text). The glyph names come from the extractor, as the pipeline gives them to repairs.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import extract from '@pdftriage/extract-pdfjs'
-import { ReflectRepair } from '../../../packages/repair-reflect/dist/src/reflect-repair.js'
-import { reflectOptionsSchema } from '../../../packages/repair-reflect/dist/src/options.js'
 import { cer } from '../codemap-lib.mjs'
 
 const args = process.argv.slice(2)
@@ -16,6 +16,10 @@ const dir = args[0]
 const opt = (k, d) => (args.includes(k) ? args[args.indexOf(k) + 1] : d)
 const half = opt('--half', 'check')
 const show = Number(opt('--show', 0))
+const repo = resolve(opt('--repo', join(import.meta.dirname, '..', '..', '..')))
+const dist = (f) => import(pathToFileURL(join(repo, 'packages/repair-reflect/dist/src', f)).href)
+const { ReflectRepair } = await dist('reflect-repair.js')
+const { reflectOptionsSchema } = await dist('options.js')
 const setups = JSON.parse(readFileSync(join(dir, 'setups.json'), 'utf8'))
 const ex = await extract.create(extract.optionsSchema.parse({}), { baseDir: '.' })
 const rep = new ReflectRepair(reflectOptionsSchema.parse({}), undefined)
@@ -45,7 +49,9 @@ for (const [name, s] of Object.entries(setups)) {
       rows.push({ name, encoding: s.encoding, generator: s.generator, separate: s.separateAccents, brk: b, page: p, repaired: !!r, cer: c })
       if (show && c >= 0.01 && shown < show) {
         shown++
-        console.log(`--- ${name} ${b} p${p} cer ${c.toFixed(4)} ${r ? 'repaired' : 'declined'}\n${text.slice(0, 300)}\n--- truth\n${truths.get(p).slice(0, 300)}`)
+        console.log(
+          `--- ${name} ${b} p${p} cer ${c.toFixed(4)} ${r ? 'repaired' : 'declined'}\n${text.slice(0, 300)}\n--- truth\n${truths.get(p).slice(0, 300)}`,
+        )
       }
     }
     await doc.close()
