@@ -1,14 +1,14 @@
 import { resolve } from 'node:path'
-import { accentMark, definePlugin, spacingAccent, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
+import { accentMark, definePlugin, spacingAccent, type PageText, type Repair, type RepairContext, type RepairResult, type TextItem } from '@pdftriage/core'
 import { composeAccents, liftAccents, type GlyphNames, type LiftedAccent } from './accents.js'
 import { charStats, statsScore } from './char-stats.js'
-import { repairedCodeMaps, withCodeMaps, type PageCodeMaps } from './code-map.js'
+import { glyphOffsets, repairedCodeMaps, withCodeMaps, type PageCodeMaps } from './code-map.js'
 import { modelScorer, statsScorer, type LanguageScorer } from './language-scorer.js'
 import type { LetterPairModel } from './letter-pair-model.js'
 import { loadLetterPairModel } from './load-model.js'
 import { reflectOptionsSchema, type ResolvedReflectOptions } from './options.js'
-import { fontTexts, NO_FONT, nonSpace, remapPage } from './page-fonts.js'
-import { reflectCode, reflectedShares, reflectionKeeps, unreflect } from './reflect.js'
+import { fontTexts, NO_FONT, nonSpace, remapPage, type Decoder } from './page-fonts.js'
+import { charOfGlyphName, reflectCode, reflectedShares, reflectionKeeps, unreflect } from './reflect.js'
 import { MIN_EXPLAINED, findShift, shiftExplains, shiftText } from './shift.js'
 import { applySubstitution, solveSubstitution } from './substitution.js'
 
@@ -45,7 +45,7 @@ const MIN_WORDS = 30
 /** One method's proposal: decoders per font and the evidence. */
 interface Proposal {
   method: 'reflect' | 'shift' | 'substitution'
-  decoders: Map<string, (s: string) => string>
+  decoders: Map<string, Decoder>
   /** The decoders read each character alone (shift, substitution), not from its neighbours (the reflection's choice). */
   contextFree: boolean
   notes: string[]
@@ -63,6 +63,27 @@ function reflectedMark(stored: string): string | undefined {
   if (m || stored.length !== 1) return m
   const c = stored.charCodeAt(0)
   return c >= 0xa1 && c <= 0xff ? accentMark(String.fromCharCode(reflectCode(c))) : undefined
+}
+
+/**
+ * The readings of an item's stored text that its font's glyph names settle: where a glyph's code is named for a letter,
+ * a digit or an accented letter that is one of the reflection's two readings of its character (`seven` for a stored
+ * `é`, `eacute` for another), that reading.
+ */
+function namedReadings(s: string, it: TextItem, names: Readonly<Record<string, string>>): Array<number | undefined> | undefined {
+  const at = it.glyphs && glyphOffsets(s, it.glyphs)
+  if (!at) return undefined
+  const fixed: Array<number | undefined> = []
+  it.glyphs!.forEach((g, k) => {
+    const p = at[k]
+    const name = names[String(g.code)]?.split(' ')[0]
+    const ch = name !== undefined ? charOfGlyphName(name) : undefined
+    if (!p || p.len !== 1 || ch === undefined || ch.length !== 1) return
+    const c = s.charCodeAt(p.at)
+    const u = ch.charCodeAt(0)
+    if (u === c || (c >= 0xa1 && c <= 0xff && u === reflectCode(c))) fixed[p.at] = u
+  })
+  return fixed
 }
 
 /** Glyph names of the page's fonts: what the extractor gives on asking (`ctx.glyphNames`), over the page's `/Differences`. */
@@ -88,7 +109,7 @@ function vocabularyShare(text: string, vocab: ReadonlySet<string>): number | und
 
 /** An accent's mark from its font's decoder reading the glyph alone (shift, substitution). */
 const contextFreeMark =
-  (decoders: ReadonlyMap<string, (s: string) => string>) =>
+  (decoders: ReadonlyMap<string, Decoder>) =>
   (f: string, t: string): string | undefined => {
     const d = decoders.get(f)
     return d ? accentMark(d(t)) : undefined
@@ -141,7 +162,7 @@ export class ReflectRepair implements Repair {
     const stored = this.scorer.score(page.text)
     const storedStats = statsScore(charStats(page.text))
     const methods: Array<() => Proposal | undefined> = []
-    if (this.options.reflect) methods.push(() => this.proposeReflect(fonts))
+    if (this.options.reflect) methods.push(() => this.proposeReflect(fonts, names))
     if (this.options.shift) methods.push(() => this.proposeShift(fonts, chars))
     if (this.options.substitution && this.model) methods.push(() => this.proposeSubstitution(fonts, chars, this.model!))
     for (const m of methods) {
@@ -184,20 +205,21 @@ export class ReflectRepair implements Repair {
     return undefined
   }
 
-  private proposeReflect(fonts: Map<string, string>): Proposal | undefined {
-    const decoders = new Map<string, (s: string) => string>()
+  private proposeReflect(fonts: Map<string, string>, names: GlyphNames | undefined): Proposal | undefined {
+    const decoders = new Map<string, Decoder>()
     const notes: string[] = []
     for (const [f, t] of fonts) {
       const sh = reflectedShares(t)
       if (sh.nonSpace === 0 || sh.high < REFLECTED_HIGH_SHARE || sh.ascii > REFLECTED_ASCII_SHARE) continue
-      decoders.set(f, (s) => unreflect(s, this.model))
+      const named = names?.[f]
+      decoders.set(f, (s, it) => unreflect(s, this.model, named && it ? namedReadings(s, it, named) : undefined))
       notes.push(`font ${f || '(none)'}: ${sh.nonSpace} characters, 0xA1-0xFF ${sh.high.toFixed(2)}, ASCII ${sh.ascii.toFixed(2)}`)
     }
     return decoders.size ? { method: 'reflect', decoders, contextFree: false, notes, markOf: (_f, t) => reflectedMark(t) } : undefined
   }
 
   private proposeShift(fonts: Map<string, string>, pageChars: number): Proposal | undefined {
-    const decoders = new Map<string, (s: string) => string>()
+    const decoders = new Map<string, Decoder>()
     const notes: string[] = []
     const found = new Set<number>()
     const small: Array<[string, string]> = []
@@ -247,7 +269,7 @@ export class ReflectRepair implements Repair {
   private proposeSubstitution(fonts: Map<string, string>, pageChars: number, model: LetterPairModel): Proposal | undefined {
     const vocab = model.words?.vocabulary
     if (!vocab || vocab.size === 0) return undefined // word shapes are part of the evidence: no vocabulary, no solve
-    const decoders = new Map<string, (s: string) => string>()
+    const decoders = new Map<string, Decoder>()
     const notes: string[] = []
     let unsolved = 0
     const need = model.threshold + SUBSTITUTION_MARGIN
