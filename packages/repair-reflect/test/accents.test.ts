@@ -6,6 +6,7 @@ import extract from '@pdftriage/extract-pdfjs'
 import { FRENCH_PROSE, layerMap, toUnicodeCMap, unicodeToWinAnsi, type LayerKind } from '@pdftriage/fixtures'
 import { charStats, statsReads } from '../src/char-stats.js'
 import { reflectOptionsSchema } from '../src/options.js'
+import { charOfGlyphName, unreflect } from '../src/reflect.js'
 import { ReflectRepair } from '../src/reflect-repair.js'
 
 /** Words whose accents the page draws apart, one of each mark TeX's OT1 encoding draws so. */
@@ -130,3 +131,13 @@ for (const [layer, shift, names] of [
     assert.equal(r.page.text.replace(/\s+/gu, ' '), TEXT.normalize('NFC'))
   })
 }
+
+test("a font's glyph names settle the reflection's two readings of a character", () => {
+  assert.equal(charOfGlyphName('seven'), '7')
+  assert.equal(charOfGlyphName('eacute'), 'é')
+  assert.equal(charOfGlyphName('e'), 'e')
+  assert.equal(charOfGlyphName('g17'), undefined)
+  // `é` stored is both itself and a reflected `7`: after letters the neighbours say `é`, the name `seven` says `7`
+  assert.equal(unreflect('\u00bf\u00e9'), 'aé')
+  assert.equal(unreflect('\u00bf\u00e9', undefined, [undefined, 0x37]), 'a7')
+})
