@@ -70,19 +70,13 @@ export function liftAccents(
       flat.push({ item, k, g })
     })
   })
-  const named: boolean[] = []
-  const markAt = (p: Placed): string | undefined => {
-    const f = page.items[p.item]!.fontId!
-    if (p.g.code < 0 || !/\S/u.test(p.g.text)) return undefined
-    const byName = markByName(names, f, p.g.code)
-    named.push(byName !== undefined)
-    return byName === undefined ? markOf(f, p.g.text) : (byName ?? undefined)
-  }
+  const fontOf = (p: Placed): string => page.items[p.item]!.fontId!
+  // whether the font names the glyph's code (its name then says accent or not), and the glyph's mark
+  const named = flat.map((p) => p.g.code >= 0 && markByName(names, fontOf(p), p.g.code) !== undefined)
   const marks = flat.map((p) => {
-    const n = named.length
-    const m = markAt(p)
-    if (named.length === n) named.push(false)
-    return m
+    if (p.g.code < 0 || !/\S/u.test(p.g.text)) return undefined
+    const byName = markByName(names, fontOf(p), p.g.code)
+    return byName === undefined ? markOf(fontOf(p), p.g.text) : (byName ?? undefined)
   })
   // accent index in `flat` -> the letter's index
   const target = new Map<number, number>()
