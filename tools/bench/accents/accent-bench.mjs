@@ -46,7 +46,17 @@ for (const [name, s] of Object.entries(setups)) {
       const r = await rep.repair(page, ctx)
       const text = r ? r.page.text : page.text
       const c = cer(text, truths.get(p))
-      rows.push({ name, encoding: s.encoding, generator: s.generator, separate: s.separateAccents, brk: b, page: p, repaired: !!r, cer: c })
+      rows.push({
+        name,
+        encoding: s.encoding,
+        generator: s.generator,
+        separate: s.separateAccents,
+        brk: b,
+        page: p,
+        repaired: !!r,
+        mapped: !!r && r.notes.at(-1).startsWith('code maps'),
+        cer: c,
+      })
       if (show && c >= 0.01 && shown < show) {
         shown++
         console.log(
@@ -85,5 +95,7 @@ for (const b of BREAKS) {
   console.log(`break ${b}: ${rs.length} pages, < 0.01: ${rs.filter((r) => r.cer < 0.01).length}, declined ${rs.filter((r) => !r.repaired).length}`)
 }
 console.log(`all: ${rows.length} pages, < 0.01: ${rows.filter((r) => r.cer < 0.01).length}`)
+// a page given code maps has its fonts' ToUnicode rewritten in a searchable PDF instead of a layer laid over them
+console.log(`code maps: ${rows.filter((r) => r.mapped).length} of ${rows.filter((r) => r.repaired).length} repaired pages`)
 const jf = opt('--json')
 if (jf) writeFileSync(jf, JSON.stringify(rows, null, 1))
