@@ -50,6 +50,7 @@ export { isTriageError, TriageError, wrapPluginError } from './errors.js'
 
 // Helpers for plugin authors.
 export { accentMark, dotless, emptyPage, isLetterOrDigit, joinItems, mayBeLettered, nonSpaceCount, rejoinItems, SPACING_ACCENTS, TextAligner } from './text.js'
+export { composeAccent, joinGlyphs, markOf, markOfGlyphName, over, sitsOver, spacingAccent } from './accents.js'
 export { seededRandom } from './random.js'
 export type { FunctionWordLanguage, FunctionWordTier } from './function-words.js'
 export { functionWords } from './function-words.js'

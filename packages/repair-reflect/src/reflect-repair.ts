@@ -1,13 +1,14 @@
 import { resolve } from 'node:path'
-import { definePlugin, type PageText, type Repair, type RepairContext, type RepairResult } from '@pdftriage/core'
+import { accentMark, definePlugin, spacingAccent, type PageText, type Repair, type RepairContext, type RepairResult, type TextItem } from '@pdftriage/core'
+import { composeAccents, liftAccents, type GlyphNames, type LiftedAccent } from './accents.js'
 import { charStats, statsScore } from './char-stats.js'
-import { repairedCodeMaps, withCodeMaps, type PageCodeMaps } from './code-map.js'
+import { glyphOffsets, repairedCodeMaps, withCodeMaps, type PageCodeMaps } from './code-map.js'
 import { modelScorer, statsScorer, type LanguageScorer } from './language-scorer.js'
 import type { LetterPairModel } from './letter-pair-model.js'
 import { loadLetterPairModel } from './load-model.js'
 import { reflectOptionsSchema, type ResolvedReflectOptions } from './options.js'
-import { fontTexts, nonSpace, remapPage } from './page-fonts.js'
-import { reflectedShares, reflectionKeeps, unreflect } from './reflect.js'
+import { fontTexts, NO_FONT, nonSpace, remapPage, type Decoder } from './page-fonts.js'
+import { charOfGlyphName, reflectCode, reflectedShares, reflectionKeeps, unreflect } from './reflect.js'
 import { MIN_EXPLAINED, findShift, shiftExplains, shiftText } from './shift.js'
 import { applySubstitution, solveSubstitution } from './substitution.js'
 
@@ -44,10 +45,57 @@ const MIN_WORDS = 30
 /** One method's proposal: decoders per font and the evidence. */
 interface Proposal {
   method: 'reflect' | 'shift' | 'substitution'
-  decoders: Map<string, (s: string) => string>
+  decoders: Map<string, Decoder>
   /** The decoders read each character alone (shift, substitution), not from its neighbours (the reflection's choice). */
   contextFree: boolean
   notes: string[]
+  /** The mark a glyph's stored text reads as when it is an accent (the reading of one glyph alone). */
+  markOf: (fontId: string, stored: string) => string | undefined
+}
+
+/**
+ * A reflected font's accent: its stored text is the spacing accent itself where the reflection leaves it (the acute
+ * U+00B4 would reflect to ASCII, the circumflex U+02C6 is out of range), else the reflection of one (the grave `` ` ``
+ * is stored as `À`).
+ */
+function reflectedMark(stored: string): string | undefined {
+  const m = accentMark(stored)
+  if (m || stored.length !== 1) return m
+  const c = stored.charCodeAt(0)
+  return c >= 0xa1 && c <= 0xff ? accentMark(String.fromCharCode(reflectCode(c))) : undefined
+}
+
+/**
+ * The readings of an item's stored text that its font's glyph names settle: where a glyph's code is named for a letter,
+ * a digit or an accented letter that is one of the reflection's two readings of its character (`seven` for a stored
+ * `é`, `eacute` for another), that reading.
+ */
+function namedReadings(s: string, it: TextItem, names: Readonly<Record<string, string>>): Array<number | undefined> | undefined {
+  const at = it.glyphs && glyphOffsets(s, it.glyphs)
+  if (!at) return undefined
+  const fixed: Array<number | undefined> = []
+  it.glyphs!.forEach((g, k) => {
+    const p = at[k]
+    const name = names[String(g.code)]?.split(' ')[0]
+    const ch = name !== undefined ? charOfGlyphName(name) : undefined
+    if (!p || p.len !== 1 || ch === undefined || ch.length !== 1) return
+    const c = s.charCodeAt(p.at)
+    const u = ch.charCodeAt(0)
+    if (u === c || (c >= 0xa1 && c <= 0xff && u === reflectCode(c))) fixed[p.at] = u
+  })
+  return fixed
+}
+
+/** Glyph names of the page's fonts: what the extractor gives on asking (`ctx.glyphNames`), over the page's `/Differences`. */
+async function pageGlyphNames(page: PageText, ctx: RepairContext, fonts: readonly string[]): Promise<GlyphNames> {
+  const out: Record<string, Record<string, string>> = {}
+  for (const f of fonts) {
+    const d = page.fonts?.[f]?.glyphNames
+    if (d) out[f] = { ...d }
+  }
+  const asked: GlyphNames = ctx.glyphNames ? await ctx.glyphNames(fonts).catch(() => ({})) : {}
+  for (const [f, m] of Object.entries(asked)) out[f] = { ...(out[f] ?? {}), ...m }
+  return out
 }
 
 /** Share of the words of 3+ letters of `text` found in the training vocabulary; `undefined` without words. */
@@ -57,6 +105,26 @@ function vocabularyShare(text: string, vocab: ReadonlySet<string>): number | und
   let k = 0
   for (const w of words) if (vocab.has(w)) k++
   return k / words.length
+}
+
+/** An accent's mark from its font's decoder reading the glyph alone (shift, substitution). */
+const contextFreeMark =
+  (decoders: ReadonlyMap<string, Decoder>) =>
+  (f: string, t: string): string | undefined => {
+    const d = decoders.get(f)
+    return d ? accentMark(d(t)) : undefined
+  }
+
+/**
+ * Each lifted accent's code mapped to its spacing accent in its font's map (a ToUnicode CMap maps a code alone; the
+ * extractor puts the spacing accent over its letter when the file is read again), unless the code reads otherwise.
+ */
+function accentCodes(maps: PageCodeMaps, accents: readonly LiftedAccent[]): void {
+  for (const a of accents) {
+    const m = maps.fonts.get(a.fontId)
+    if (!m || !('map' in m)) continue
+    m.map[String(a.code)] ??= spacingAccent(a.mark)
+  }
 }
 
 /** What the page's code maps are, for the notes: written as ToUnicode CMaps, or why the writer keeps a layer. */
@@ -85,17 +153,27 @@ export class ReflectRepair implements Repair {
   async repair(page: PageText, ctx: RepairContext): Promise<RepairResult | undefined> {
     const chars = nonSpace(page.text)
     if (chars < this.options.minChars) return undefined // on a short sample a repair would answer for too little
-    const fonts = fontTexts(page)
+    // Accents drawn apart are no letters of the font's text: the methods judge the fonts without them (the glyphs the
+    // fonts name as accents, and of the others each first of two glyphs drawn over each other, as TeX draws accents)
+    const fontIds = [...new Set(page.items.filter((it) => it.glyphs?.length).map((it) => it.fontId ?? NO_FONT))]
+    const names = fontIds.length ? await pageGlyphNames(page, ctx, fontIds) : undefined
+    const detect = names ? liftAccents(page, new Set(fontIds), names, () => '\u0301') : undefined
+    const fonts = fontTexts(detect?.page ?? page)
     const stored = this.scorer.score(page.text)
     const storedStats = statsScore(charStats(page.text))
     const methods: Array<() => Proposal | undefined> = []
-    if (this.options.reflect) methods.push(() => this.proposeReflect(fonts))
+    if (this.options.reflect) methods.push(() => this.proposeReflect(fonts, names))
     if (this.options.shift) methods.push(() => this.proposeShift(fonts, chars))
     if (this.options.substitution && this.model) methods.push(() => this.proposeSubstitution(fonts, chars, this.model!))
     for (const m of methods) {
       const p = m()
       if (!p) continue
-      const cand = remapPage(page, p.decoders)
+      // accents drawn apart from their letters are taken out before the letters are decoded, and put back over them
+      const lifted = names ? liftAccents(page, new Set(p.decoders.keys()), names, p.markOf) : undefined
+      const base = lifted?.page ?? page
+      const accents = lifted?.accents ?? []
+      const decoded = remapPage(base, p.decoders)
+      const cand = composeAccents(decoded, accents)
       const score = this.scorer.score(cand.text)
       const gain = statsScore(charStats(cand.text)) - storedStats
       const head = `${this.scorer.name} ${score.toFixed(2)} (stored ${stored.toFixed(2)}), character statistics +${gain.toFixed(2)} over stored (needs ${STATS_GAIN})`
@@ -106,15 +184,18 @@ export class ReflectRepair implements Repair {
       const v = await ctx.judge(cand)
       if (v.needsOcr || v.layer === 'blank') continue
       const decoders = new Map([...p.decoders].map(([f, decode]) => [f, { alone: p.contextFree ? decode : reflectionKeeps }]))
-      const maps = repairedCodeMaps(page, cand, decoders)
+      const maps = repairedCodeMaps(base, decoded, decoders)
+      accentCodes(maps, accents)
       // the page with one reading per code, when the judges still take it (they took the reading glyph by glyph)
-      const mapped = withCodeMaps(cand, maps)
+      const mappedDecoded = withCodeMaps(decoded, maps)
+      const mapped = mappedDecoded && composeAccents(mappedDecoded, accents)
       const out = mapped && (mapped.text === cand.text || !(await ctx.judge(mapped)).needsOcr) ? mapped : cand
       return {
         page: out,
         notes: [
           `method ${p.method}`,
           ...p.notes,
+          ...(accents.length ? [`${accents.length} accents drawn apart put over their letters`] : []),
           head,
           `function words of 2+ letters ${st.longFunctionWordShare.toFixed(2)} of ${st.words} words (needs ${MIN_FUNCTION_WORDS})`,
           codeMapNote(maps, out !== cand),
@@ -124,20 +205,21 @@ export class ReflectRepair implements Repair {
     return undefined
   }
 
-  private proposeReflect(fonts: Map<string, string>): Proposal | undefined {
-    const decoders = new Map<string, (s: string) => string>()
+  private proposeReflect(fonts: Map<string, string>, names: GlyphNames | undefined): Proposal | undefined {
+    const decoders = new Map<string, Decoder>()
     const notes: string[] = []
     for (const [f, t] of fonts) {
       const sh = reflectedShares(t)
       if (sh.nonSpace === 0 || sh.high < REFLECTED_HIGH_SHARE || sh.ascii > REFLECTED_ASCII_SHARE) continue
-      decoders.set(f, (s) => unreflect(s, this.model))
+      const named = names?.[f]
+      decoders.set(f, (s, it) => unreflect(s, this.model, named && it ? namedReadings(s, it, named) : undefined))
       notes.push(`font ${f || '(none)'}: ${sh.nonSpace} characters, 0xA1-0xFF ${sh.high.toFixed(2)}, ASCII ${sh.ascii.toFixed(2)}`)
     }
-    return decoders.size ? { method: 'reflect', decoders, contextFree: false, notes } : undefined
+    return decoders.size ? { method: 'reflect', decoders, contextFree: false, notes, markOf: (_f, t) => reflectedMark(t) } : undefined
   }
 
   private proposeShift(fonts: Map<string, string>, pageChars: number): Proposal | undefined {
-    const decoders = new Map<string, (s: string) => string>()
+    const decoders = new Map<string, Decoder>()
     const notes: string[] = []
     const found = new Set<number>()
     const small: Array<[string, string]> = []
@@ -181,13 +263,13 @@ export class ReflectRepair implements Repair {
       } else unsolved += nonSpace(t)
     }
     if (unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined
-    return { method: 'shift', decoders, contextFree: true, notes }
+    return { method: 'shift', decoders, contextFree: true, notes, markOf: contextFreeMark(decoders) }
   }
 
   private proposeSubstitution(fonts: Map<string, string>, pageChars: number, model: LetterPairModel): Proposal | undefined {
     const vocab = model.words?.vocabulary
     if (!vocab || vocab.size === 0) return undefined // word shapes are part of the evidence: no vocabulary, no solve
-    const decoders = new Map<string, (s: string) => string>()
+    const decoders = new Map<string, Decoder>()
     const notes: string[] = []
     let unsolved = 0
     const need = model.threshold + SUBSTITUTION_MARGIN
@@ -211,7 +293,7 @@ export class ReflectRepair implements Repair {
       notes.push(note)
     }
     if (decoders.size === 0 || unsolved / pageChars > MAX_UNSOLVED_SHARE) return undefined
-    return { method: 'substitution', decoders, contextFree: true, notes }
+    return { method: 'substitution', decoders, contextFree: true, notes, markOf: contextFreeMark(decoders) }
   }
 }
 

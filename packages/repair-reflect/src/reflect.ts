@@ -140,16 +140,19 @@ export function reflectionKeeps(s: string): string | undefined {
 /**
  * Decodes text stored by a reflected font. Each character in 0xA1..0xFF is either a reflected ASCII character or a
  * genuine Latin-1 one left alone (`é` is stored as itself and is also the reflection of `7`); the most likely
- * reading of the whole string is chosen by Viterbi over these two-way choices, scored by the letter-pair model when
+ * reading of the whole string is chosen by Viterbi over these two-way choices (`fixed[i]`, when given, is the reading of
+ * character i that the font's glyph names settle), scored by the letter-pair model when
  * given and by class transitions and priors always. Characters outside 0xA1..0xFF are kept.
  */
-export function unreflect(s: string, model?: LetterPairModel): string {
+export function unreflect(s: string, model?: LetterPairModel, fixed?: ReadonlyArray<number | undefined>): string {
   const n = s.length
   if (n === 0) return s
   const cands: number[][] = []
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i)
-    if (c === MICRO_GREEK) cands.push([0x6b, c])
+    const f = fixed?.[i]
+    if (f !== undefined) cands.push([f])
+    else if (c === MICRO_GREEK) cands.push([0x6b, c])
     else cands.push(c >= LOW && c <= HIGH ? [reflectCode(c), c] : [c])
   }
   const SPACE_CODE = 32
@@ -203,4 +206,27 @@ export function unreflect(s: string, model?: LetterPairModel): string {
   let text = ''
   for (let i = 0; i < n; i += 4096) text += String.fromCharCode(...out.slice(i, i + 4096))
   return text
+}
+
+const DIGIT_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']
+const NAMED_MARKS: Readonly<Record<string, string>> = {
+  acute: '\u0301',
+  grave: '\u0300',
+  circumflex: '\u0302',
+  dieresis: '\u0308',
+  cedilla: '\u0327',
+  tilde: '\u0303',
+  ring: '\u030a',
+}
+
+/**
+ * The character a glyph name spells, for the names that settle a reflection's two readings: a letter (`e`), a digit
+ * (`seven`), a letter with one accent (`eacute`); else `undefined`.
+ */
+export function charOfGlyphName(name: string): string | undefined {
+  if (/^[A-Za-z]$/.test(name)) return name
+  const d = DIGIT_NAMES.indexOf(name)
+  if (d >= 0) return String(d)
+  const m = /^([A-Za-z])(acute|grave|circumflex|dieresis|cedilla|tilde|ring)$/.exec(name)
+  return m ? (m[1]! + NAMED_MARKS[m[2]!]!).normalize('NFC') : undefined
 }

@@ -3,12 +3,15 @@ import type { LanguageScorer } from './language-scorer.js'
 /** Offsets searched: the whole 8-bit range either way (glyph-id fallbacks seen at +0x1D and +0x1F). */
 export const MAX_SHIFT = 0xff
 
-/** Shifts every non-white character of `s` by `k` code points (white space is the extractor's and is kept). */
+/**
+ * Shifts every non-white character of `s` by `k` code points. White space is the extractor's and is kept, and so are
+ * combining marks: the extractor puts them after a letter from an accent glyph it read as one, they are no code.
+ */
 export function shiftText(s: string, k: number): string {
   let out = ''
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
-    out += c === 32 || (c >= 9 && c <= 13) || c === 0xa0 ? s[i] : String.fromCharCode(c + k)
+    out += c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || (c >= 0x300 && c <= 0x36f) ? s[i] : String.fromCharCode(c + k)
   }
   return out
 }
