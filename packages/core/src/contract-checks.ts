@@ -4,7 +4,7 @@ import type { PluginKind } from './contracts.js'
 import type { Layer } from './types.js'
 
 /** Every layer a verdict may name. */
-export const LAYERS: readonly Layer[] = ['healthy', 'absent', 'sparse', 'garbled', 'unreadable', 'recoverable', 'blank']
+export const LAYERS: readonly Layer[] = ['healthy', 'absent', 'sparse', 'garbled', 'unreadable', 'recoverable', 'blank', 'uncertain']
 
 /** Layers that read or have nothing to read: a verdict naming one never needs OCR. */
 const READABLE = new Set<Layer>(['healthy', 'recoverable', 'blank'])

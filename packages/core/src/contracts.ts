@@ -59,9 +59,10 @@ export interface JudgeContext {
   /**
    * OCRs a region of this page (box in points, top-left origin) rendered at `dpi`, returning words with boxes in page
    * points. Present only when the pipeline has an OCR engine and the policy allows OCR; costs OCR time, so judges use
-   * it to spot-check a layer against the page image, never to read whole pages.
+   * it to spot-check a layer against the page image, never to read whole pages. With `turn`, the region is read
+   * turned clockwise by that many degrees (text set sideways); boxes are still on the page as displayed.
    */
-  recognizeRegion?: (box: BBox, dpi: number) => Promise<PageText>
+  recognizeRegion?: (box: BBox, dpi: number, turn?: 0 | 90 | 180 | 270) => Promise<PageText>
   /** This page's fonts' glyph names as the file defines them ({@link ExtractedDocument.getGlyphNames}), when the extractor can tell. */
   glyphNames?: (fontIds: readonly string[]) => Promise<Record<string, Record<string, string>>>
 }

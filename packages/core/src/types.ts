@@ -149,8 +149,10 @@ export interface DocumentInfo {
  * - `absent`: no layer over content that has one; `sparse`: only a running head or folio
  * - `garbled`: character statistics say junk; `unreadable`: a language model says junk
  * - `recoverable`: junk that a repair turned into text that reads
+ * - `uncertain`: a layer neither its characters nor the page image can settle (a script the OCR cannot read); its
+ *   `needsOcr` is the judge's configured choice
  */
-export type Layer = 'healthy' | 'absent' | 'sparse' | 'garbled' | 'unreadable' | 'recoverable' | 'blank'
+export type Layer = 'healthy' | 'absent' | 'sparse' | 'garbled' | 'unreadable' | 'recoverable' | 'blank' | 'uncertain'
 
 /** A judge's answer for one page. `notes` keep the numbers in the order they were taken. */
 export interface Verdict {

@@ -2,7 +2,7 @@ import { definePlugin, nonSpaceCount, type Judge } from '@pdftriage/core'
 import { judgeDocumentGates } from './judge-document.js'
 import { GATES_NAME, judgedText, judgePageGates } from './judge-page.js'
 import { gatesOptionsSchema } from './options.js'
-import { lookAtImage } from './image-probe.js'
+import { LookBudgetError, lookAtImage } from './image-probe.js'
 
 /**
  * The N0 character gates: absent / blank, garbled (letter share, Latin-1 and control share, per font), sparse.
@@ -21,7 +21,13 @@ export const gatesJudge = definePlugin({
       judge: async (page, ctx) => {
         const judged = judgedText(page)
         const v = judgePageGates(page, o, ctx, judged)
-        return (await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v
+        try {
+          return (await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v
+        } catch (e) {
+          // A look is worth less than the page: past its budget, the characters' verdict stands and says so.
+          if (!(e instanceof LookBudgetError)) throw e
+          return { ...v, notes: [...v.notes.slice(0, -1), `look abandoned: ${e.message}; the verdict is the characters'`, v.notes.at(-1)!] }
+        }
       },
     }
     if (o.mode === 'document') return { ...judge, judgeDocument: (doc) => judgeDocumentGates(doc, o) }

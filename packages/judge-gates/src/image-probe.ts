@@ -1,6 +1,6 @@
 import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
-import { imageCheckOf, suspicion, type ImageCheck } from './judge-page.js'
+import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import type { PageStats } from './page-stats.js'
 import { scriptMix } from './script-mix.js'
@@ -30,6 +30,11 @@ const key = (w: string): string =>
 interface Probe {
   /** Confident words (confidence >= 0.7, 3+ letters), as read. */
   words: string[]
+  /**
+   * Confident items of 3+ letters or digits (words, numbers, codes), with their confidence: what one item alone may
+   * decide on, both ways, when the layer has little to compare.
+   */
+  tokens: Array<{ text: string; confidence: number }>
   /** Items of 2+ letters or digits below that confidence: text in a script or hand the OCR does not read, or noise. */
   unsure: number
   /** Boxes of the confident words, in page points, in the order of `words`. */
@@ -47,9 +52,18 @@ interface Probe {
 
 /** OCRs a region at the probe resolution; the note names what was probed (no timing: records stay the same from run
  * to run; the time is in the page's timings). */
-async function probe(box: BBox, o: ResolvedGatesOptions, ctx: JudgeContext, what: string): Promise<Probe> {
-  const ocr = await ctx.recognizeRegion!(box, o.probeDpi)
+async function probe(
+  box: BBox,
+  o: ResolvedGatesOptions,
+  ctx: JudgeContext,
+  what: string,
+  { dpi = o.probeDpi, turn = 0 }: { dpi?: number; turn?: 0 | 90 | 180 | 270 } = {},
+): Promise<Probe> {
+  const ocr = await withinBudget(ctx.recognizeRegion!(box, dpi, turn), o.lookBudgetSeconds)
   const conf = ocr.items.filter((i) => (i.confidence ?? 0) >= CONFIDENT && (i.text.match(/\p{L}/gu)?.length ?? 0) >= 3)
+  const tokens = ocr.items
+    .filter((i) => (i.confidence ?? 0) >= CONFIDENT && (i.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3)
+    .map((i) => ({ text: i.text, confidence: i.confidence ?? 0 }))
   const words = conf.map((i) => i.text)
   const unsure = ocr.items.filter((i) => (i.confidence ?? 0) < CONFIDENT && (i.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2).length
   let b: BBox | undefined
@@ -57,10 +71,11 @@ async function probe(box: BBox, o: ResolvedGatesOptions, ctx: JudgeContext, what
     b = b ? { x0: Math.min(b.x0, i.bbox.x0), y0: Math.min(b.y0, i.bbox.y0), x1: Math.max(b.x1, i.bbox.x1), y1: Math.max(b.y1, i.bbox.y1) } : { ...i.bbox }
   }
   const note =
-    `${what}: OCR at ${o.probeDpi} dpi finds ${words.length} confident words${words.length ? ` (${words.slice(0, 5).join(' ')})` : ''}` +
+    `${what}: OCR at ${dpi} dpi${turn ? `, turned ${turn}°` : ''} finds ${words.length} confident words${words.length ? ` (${words.slice(0, 5).join(' ')})` : ''}` +
     (unsure ? `, ${unsure} unsure` : '')
   return {
     words,
+    tokens,
     boxes: conf.map((i) => i.bbox),
     allBoxes: ocr.items.map((i) => i.bbox),
     unsure,
@@ -69,6 +84,90 @@ async function probe(box: BBox, o: ResolvedGatesOptions, ctx: JudgeContext, what
     text: ocr.items.map((i) => i.text).join(' '),
     items: ocr.items,
   }
+}
+
+/** A look that ran past its budget (`lookBudgetSeconds`): the verdict falls back to what the characters say. */
+export class LookBudgetError extends Error {
+  constructor(readonly seconds: number) {
+    super(`the look ran past its budget of ${seconds} s`)
+  }
+}
+
+/** `work`, or a {@link LookBudgetError} once `seconds` have passed (0: no budget). The work itself is left to finish. */
+async function withinBudget<T>(work: Promise<T>, seconds: number): Promise<T> {
+  if (seconds <= 0) return work
+  let timer: NodeJS.Timeout | undefined
+  const out = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LookBudgetError(seconds)), seconds * 1000)
+    timer.unref?.()
+  })
+  work.catch(() => undefined) // a look abandoned to its budget must not fail later as an unhandled rejection
+  try {
+    return await Promise.race([work, out])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Per document (its info object): pages whose pictures were looked at closely, and how many of those in a row showed nothing. */
+const closeLooks = new WeakMap<object, { pages: number; emptyRun: number }>()
+
+/**
+ * A page without text whose first look found none, over pictures: its largest picture is read again as the first
+ * look cannot (at `closeLookDpi`, where text a probe-resolution render leaves a few pixels high becomes legible, and
+ * turned a quarter either way, for a scan or a map set sideways). A document stops paying for this after
+ * `closeLookEmptyPages` pages in a row where it found nothing (a photo album). Returns the first reading that
+ * `holds` text, or `undefined`.
+ */
+async function lookCloser(
+  page: PageText,
+  o: ResolvedGatesOptions,
+  ctx: JudgeContext,
+  holds: (p: Probe) => boolean,
+): Promise<{ holds?: Probe; note: string } | undefined> {
+  const pics = (page.images ?? []).filter((i) => !i.pixels || Math.min(i.pixels.width, i.pixels.height) >= MIN_TEXT_PIXELS)
+  if (o.closeLookDpi === 0 || !pics.length) return undefined
+  let seen = closeLooks.get(ctx.info)
+  if (!seen) closeLooks.set(ctx.info, (seen = { pages: 0, emptyRun: 0 }))
+  if (seen.emptyRun >= o.closeLookEmptyPages) return undefined
+  seen.pages++
+  const b = [...pics].sort((x, y) => area(y.bbox) - area(x.bbox))[0]!.bbox
+  const box = { x0: Math.max(0, b.x0), y0: Math.max(0, b.y0), x1: Math.min(page.width, b.x1), y1: Math.min(page.height, b.y1) }
+  const tries: Array<{ dpi: number; turn: 0 | 90 | 270 }> = [
+    { dpi: o.closeLookDpi, turn: 0 },
+    { dpi: o.probeDpi, turn: 90 },
+    { dpi: o.probeDpi, turn: 270 },
+  ]
+  for (const t of tries) {
+    const p = await probe(box, o, ctx, `picture ${fmtBox(box)} looked at closely`, t)
+    if (holds(p)) {
+      seen.emptyRun = 0
+      return { holds: p, note: p.note }
+    }
+  }
+  seen.emptyRun++
+  return { note: `picture ${fmtBox(box)} looked at closely (${o.closeLookDpi} dpi, and turned 90° and 270°): no text` }
+}
+
+/** Lower-case occurrences OCR must read of a letter the layer lacks before the image says the map lacks it. */
+const LETTER_SEEN = 3
+
+/**
+ * A page of prose lacking a common letter ({@link missingLetters}): a band through its middle is read, and the layer
+ * is garbled when the image shows `LETTER_SEEN` or more of a letter the layer lacks there. Returns `undefined` when the
+ * image shows none (a lipogram, a text in a language without it).
+ */
+async function lookForLetters(page: PageText, v: Verdict, lacking: string[], o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
+  const region = middleBand(page)
+  const p = await probe(region, o, ctx, `prose without a lower-case ${lacking.join(', ')}, band ${fmtBox(region)}`)
+  const read = p.text.normalize('NFKD')
+  const shown = lacking.map((c) => [c, read.split(c).length - 1] as const).filter(([, n]) => n >= LETTER_SEEN)
+  if (!shown.length) return { ...v, notes: [...v.notes.slice(0, -1), p.note, `the image shows none of the letters the layer lacks`, v.notes.at(-1)!] }
+  const what = shown.map(([c, n]) => `\`${c}\` ${n} times`).join(', ')
+  return decide(v, 'garbled', true, [
+    p.note,
+    `garbled: the layer's fonts lack letters the image shows (${what} in the band, none in the whole layer): a map without them`,
+  ])
 }
 
 /** Levenshtein distance, stopping once it exceeds `max`. */
@@ -262,6 +361,15 @@ const invisibleLayer = (page: PageText): boolean => {
   return items.length > 0 && items.every((i) => i.fontId !== undefined && page.fonts?.[i.fontId]?.invisible === true)
 }
 
+/**
+ * A verdict the image could not settle either way: `uncertain`, OCRed or kept as `uncertainOcr` says (a missed page
+ * costs a user more than a needless OCR); the notes say both the verdict and the choice.
+ */
+function uncertain(v: Verdict, o: ResolvedGatesOptions, notes: string[]): Verdict {
+  const choice = o.uncertainOcr ? 'OCRed (uncertainOcr)' : 'kept (uncertainOcr: false)'
+  return decide(v, 'uncertain', o.uncertainOcr, [...notes.slice(0, -1), `${notes.at(-1)!}: ${choice}`])
+}
+
 /** Replaces the decision (the last note) of a verdict. */
 const decide = (v: Verdict, layer: Verdict['layer'], needsOcr: boolean, notes: string[], score?: number, threshold?: number): Verdict => {
   const out: Verdict = { ...v, layer, needsOcr, notes: [...v.notes.slice(0, -1), ...notes] }
@@ -305,6 +413,10 @@ export async function lookAtImage(
   const cov = page.imageCoverage
   if (chars === 0) {
     if (v.layer !== 'blank' && v.layer !== 'absent') return undefined
+    // A page that paints no image, no path and no glyph has nothing a look could read (a document's empty pages).
+    if (cov === 0 && page.hasVectorGraphics === false && !page.images?.length && page.items.length === 0) {
+      return decide(v, 'blank', false, ['blank: the page paints no image, no drawing and no glyph: nothing to look at'])
+    }
     const what =
       cov !== undefined && cov >= o.absentImageCoverage
         ? `no text layer, images cover ${f2(cov)}`
@@ -320,6 +432,11 @@ export async function lookAtImage(
       if (!holds(p)) p = undefined
     }
     p ??= await probe(pageBox(page), o, ctx, what)
+    if (!holds(p)) {
+      const closer = await lookCloser(page, o, ctx, holds)
+      if (closer?.holds) p = closer.holds
+      else if (closer) p = { ...p, note: `${p.note}; ${closer.note}` }
+    }
     if (p.words.length >= o.vectorTextMinWords) {
       return decide(
         v,
@@ -351,7 +468,15 @@ export async function lookAtImage(
   // Beside pictures only: vector drawing alone is mostly rules and boxes, and form widgets, whose text the layer may
   // lack while a text extractor reads it from the form, draw as vectors too.
   const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && ((cov ?? 0) > 0 || (page.images?.length ?? 0) > 0)
-  if (!suspect && !thin) return v.layer === 'healthy' ? lookAtPictures(page, v, o, ctx) : undefined
+  if (!suspect && !thin) {
+    if (v.layer !== 'healthy') return undefined
+    const lacking = missingLetters(page.text, s, o)
+    if (lacking.length) {
+      const lacks = await lookForLetters(page, v, lacking, o, ctx)
+      if (lacks) return lacks
+    }
+    return lookAtPictures(page, v, o, ctx)
+  }
 
   const short = s.judged < o.minCharsToJudge
   const layerWords = wordsOf(page.items.map((i) => i.text))
@@ -368,7 +493,7 @@ export async function lookAtImage(
     const unread = unreadScript(page.text, p)
     if (unread) {
       const said = `the image cannot tell: the layer is written in ${unread}, which the OCR read none of (${p.unsure} unsure items, ${p.words.length} words)`
-      return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
+      return uncertain(v, o, [p.note, `uncertain: ${suspect}; ${said}`])
     }
     // Both ways where the layer has words of its own (2+ letters): the image's words are not in the layer, and the
     // layer's are not on the image. A folio or a date has no letters: thinness, not damage, is then the question.
@@ -387,6 +512,63 @@ export async function lookAtImage(
         agreement,
         o.probeAgreement,
       )
+    }
+    // The other way alone, where OCR is sure of no word: the region holds many of the layer's Latin words, which OCR
+    // reads when they are there (even unsure, within one edit in six letters), and the image holds text, yet almost
+    // none of those words are in what OCR read. A Latin-1 layer over an Arabic page reads so; a genuine layer
+    // rendered too small to be sure of still has most of its words read.
+    if (p.words.length < o.probeMinWords && p.unsure >= o.unsureTextItems) {
+      const here = page.items.filter((i) => centreIn(region, i.bbox)).map((i) => i.text)
+      const latin = here
+        .join(' ')
+        .split(/\s+/u)
+        .filter((t) => (t.match(/\p{Script=Latin}/gu)?.length ?? 0) >= 3)
+      const seenHere = latin.length >= o.unsureTextItems ? compareWithLayer(p.text, latin).found : latin.length
+      // Over what both hold: OCR may read a part of the band only.
+      const both = Math.min(latin.length, p.unsure + p.words.length)
+      if (latin.length >= o.unsureTextItems && seenHere / both < o.probeAgreement) {
+        return decide(
+          v,
+          'garbled',
+          true,
+          [
+            p.note,
+            `garbled: the image does not show the layer's words: ${seenHere} of the ${latin.length} Latin words of the layer there are in what OCR read, ${p.unsure + p.words.length} items (${f2(seenHere / both)} < ${f2(o.probeAgreement)}; ${suspect})`,
+          ],
+          seenHere / both,
+          o.probeAgreement,
+        )
+      }
+    }
+    // One confident item decides when nothing of the layer is on the image: a layer of punctuation where the page
+    // shows a word, Latin-1 letters where it shows a number. Numbers count on both sides (a folio's digits read on
+    // the image are the layer's own).
+    const tokens = p.tokens.filter((t) => t.confidence >= o.loneTokenConfidence)
+    const layerNumbers = page.text.split(/\s+/u).filter((t) => /\p{N}/u.test(t) && !own.includes(t))
+    const seen = back.found + compareWithLayer(p.text, layerNumbers).found
+    if (
+      tokens.length &&
+      compareWithLayer(
+        page.text,
+        tokens.map((t) => t.text),
+      ).found === 0 &&
+      seen === 0
+    ) {
+      const read = tokens
+        .slice(0, 3)
+        .map((t) => `${t.text} ${f2(t.confidence)}`)
+        .join(', ')
+      return decide(v, 'garbled', true, [
+        p.note,
+        `garbled: the image reads ${read} (confidence >= ${f2(o.loneTokenConfidence)}), none of it in the layer, and none of the layer's ${own.length + layerNumbers.length} words or numbers on the image (${suspect})`,
+      ])
+    }
+    // A layer without a letter or a digit beside an image holding text OCR cannot read (a script its languages lack).
+    if (!/[\p{L}\p{N}]/u.test(page.text) && p.unsure > 0) {
+      return uncertain(v, o, [
+        p.note,
+        `uncertain: a layer of symbols only beside ${p.unsure} items OCR reads unsure, in a script or hand it may not read (${suspect})`,
+      ])
     }
     if (!thin) {
       const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
@@ -541,6 +723,9 @@ const SIGNS_ALONE = 40
  */
 const MIN_TEXT_PIXELS = 8
 
+/** Unsure items over a picture from which it is also read turned: two or three are noise on a photo or a logo. */
+const SIDEWAYS_UNSURE = 5
+
 /** Bare pictures probed at most on one page, the largest: each is one OCR call (~0.2-0.4 s at the probe resolution). */
 const MAX_PICTURE_PROBES = 4
 
@@ -582,9 +767,21 @@ async function lookAtPictures(page: PageText, v: Verdict, o: ResolvedGatesOption
   if (!pics.length) return undefined
   const layerWords = wordsOf(page.items.map((i) => i.text))
   const probes: Probe[] = []
-  for (const b of pics) probes.push(await probe(b, o, ctx, `picture ${fmtBox(b)} without layer text over it, beside a layer of ${layerWords} words`))
+  for (const b of pics) {
+    let best = await probe(b, o, ctx, `picture ${fmtBox(b)} without layer text over it, beside a layer of ${layerWords} words`)
+    // Items OCR reads unsure of, more than the words it is sure of: text set sideways (a map, a rotated table) reads
+    // so upright; it is read turned a quarter each way and the reading with the most sure words kept.
+    if (best.unsure >= SIDEWAYS_UNSURE && best.unsure > best.words.length) {
+      for (const turn of [90, 270] as const) {
+        const t = await probe(b, o, ctx, `picture ${fmtBox(b)}`, { turn })
+        if (t.words.length > best.words.length) best = t
+      }
+    }
+    probes.push(best)
+  }
   const p: Probe = {
     words: probes.flatMap((x) => x.words),
+    tokens: probes.flatMap((x) => x.tokens),
     unsure: probes.reduce((a, x) => a + x.unsure, 0),
     boxes: probes.flatMap((x) => x.boxes),
     allBoxes: probes.flatMap((x) => x.allBoxes),
@@ -655,7 +852,8 @@ function mixedVerdict(page: PageText, v: Verdict, p: Probe, c: Comparison, o: Re
       share,
       o.mixedShare,
     )
-    out.regions = pics.regions
+    // Regions the characters set (a broken font's box) stay with the pictures'.
+    out.regions = [...(v.regions ?? []), ...pics.regions]
     return out
   }
   return decide(v, 'healthy', false, [p.note, `healthy: ${last} (${only}, ${f2(share)} < ${f2(o.mixedShare)}${region0})`], share, o.mixedShare)

@@ -78,6 +78,9 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
   // The script gate counts characters no genuine text holds at all: it speaks on any amount of text.
   const sd = findScriptDamage(scriptMix(page.text), o)
   if (sd) return verdict('garbled', true, sd.note, sd.score, sd.threshold)
+  const rep = repeatedLetter(page.text)
+  if (rep)
+    return verdict('garbled', true, `its ${rep.count} letters are one ${rep.script} character repeated (${rep.char}): no text in any script is one letter`)
   // Damage is judged on the characters the shares are taken over: a page of fill-in lines or leaders alone has none.
   const long = s.judged >= o.minCharsToJudge
   if (long) {
@@ -114,10 +117,51 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
   }
   for (const x of fonts) {
     const b = [x.box.x0, x.box.y0, x.box.x1, x.box.y1].map((v) => Math.round(v)).join(', ')
-    notes.push(`font ${x.label} is broken (${x.note}) but carries ${f2(x.share)} of the page: its region [${b}] is left for OCR of regions`)
+    notes.push(`font ${x.label} is broken (${x.note}) but carries ${f2(x.share)} of the page: its region [${b}] is OCRed`)
   }
   if (!long) notes.push(`damage judged on extreme values only under ${o.minCharsToJudge} characters`)
+  const v = thinOrHealthy(s, cov, o, ctx, verdict)
+  // A broken font's text is junk wherever it stands and however small its share: a kept page has its region OCRed
+  // (the layer's other text stays as it is).
+  if (fonts.length && !v.needsOcr) v.regions = fonts.map((x) => pad(x.box, original))
+  return v
+}
 
+/**
+ * Letters of a script without case from which a layer of one character repeated is junk: a glyph id mapped to one
+ * code point for every glyph of a CJK font reads `丁丁丁丁...`. Latin is left out (`III`, `xxxx` placeholders).
+ */
+const REPEATED_MIN = 4
+
+/** The one non-Latin letter a layer's letters all are, when there are `REPEATED_MIN` or more; `undefined` otherwise. */
+function repeatedLetter(text: string): { char: string; count: number; script: string } | undefined {
+  const letters = text.match(/\p{L}/gu)
+  if (!letters || letters.length < REPEATED_MIN) return undefined
+  const c = letters[0]
+  if (/\p{Script=Latin}/u.test(c) || letters.some((l) => l !== c)) return undefined
+  const script =
+    ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Arabic', 'Hebrew', 'Cyrillic', 'Greek', 'Armenian', 'Thai'].find((k) =>
+      new RegExp(`\\p{Script=${k}}`, 'u').test(c),
+    ) ?? 'non-Latin'
+  return { char: c, count: letters.length, script }
+}
+
+/** A font's box with a margin of 2 points (tesseract misreads a glyph cut at the crop's edge), inside the page. */
+const pad = (b: BBox, page: PageText): BBox => ({
+  x0: Math.max(0, b.x0 - 2),
+  y0: Math.max(0, b.y0 - 2),
+  x1: Math.min(page.width, b.x1 + 2),
+  y1: Math.min(page.height, b.y1 + 2),
+})
+
+/** The verdict of a page whose characters passed the damage gates: thin (sparse or a short page) or healthy. */
+function thinOrHealthy(
+  s: PageStats,
+  cov: number | undefined,
+  o: ResolvedGatesOptions,
+  ctx: PageGatesContext,
+  verdict: ReturnType<typeof verdictMaker>,
+): Verdict {
   if (s.chars < o.minCharsPresent) {
     if (cov === undefined) {
       if (ctx.pageCount >= o.densityMinPages) {
@@ -171,4 +215,24 @@ export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undef
   if (words >= 20 && single / words >= o.spacedShare)
     return `${single} of ${words} words are single letters (${f2(single / words)} >= ${f2(o.spacedShare)}): a letter-spaced layer`
   return undefined
+}
+
+/**
+ * Lower-case letters that make 2 % or more of every English and French text (most 3-8 %): a page of prose without one
+ * of them has a font whose map lacks it (`do uments`, `Publi Li ense`: a Type3 font without its `c`).
+ */
+const COMMON_LETTERS = 'etaoinsrlucd'
+/** Lower-case Latin letters from which a common letter's absence is improbable in prose: 0.02 x 400 = 8 expected (a suspicion only: the image decides). */
+const MISSING_LETTER_MIN = 400
+
+/**
+ * The common letters ({@link COMMON_LETTERS}) a page of English or French prose (function words at least
+ * `functionlessShare` x 2) lacks altogether in lower case, over `MISSING_LETTER_MIN` lower-case letters; empty otherwise.
+ */
+export function missingLetters(text: string, s: PageStats, o: ResolvedGatesOptions): string[] {
+  if (Math.max(s.englishShare, s.frenchShare) < 2 * o.functionlessShare) return []
+  const lower = text.normalize('NFKD').match(/[a-z]/g) ?? []
+  if (lower.length < MISSING_LETTER_MIN) return []
+  const seen = new Set(lower)
+  return [...COMMON_LETTERS].filter((c) => !seen.has(c))
 }

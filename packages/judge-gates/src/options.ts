@@ -86,6 +86,48 @@ export const gatesOptionsSchema = z.strictObject({
         'cannot tell: a page with no text and no image but vector drawing (lettering drawn as curves, or a diagram?), ' +
         'and a thin layer over an image (a folio on a scan, or a short page?). 0 never looks',
     ),
+  closeLookDpi: z
+    .number()
+    .int()
+    .min(0)
+    .max(600)
+    .default(300)
+    .describe(
+      'Resolution of the second look at the largest picture of a page without text whose first look found none: the ' +
+        "resolution OCR reads pages at, where a photo's caption or a high-resolution scan of small print becomes " +
+        'legible (it is also read turned a quarter each way). 0 never looks twice',
+    ),
+  closeLookEmptyPages: z
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe(
+      'Pages in a row whose close look found nothing after which a document stops looking closely (a photo album ' +
+        'pays three pages of three looks, not every page)',
+    ),
+  lookBudgetSeconds: z
+    .number()
+    .min(0)
+    .default(60)
+    .describe(
+      'Seconds one look (render and OCR of a region) may take before the gates give up on it and judge by the ' +
+        'characters, saying so in the notes: looks take 0.2-4 s on real pages; a slide whose render runs for minutes ' +
+        'must not cost its document the page timeout. 0: no budget',
+    ),
+  loneTokenConfidence: share
+    .default(0.8)
+    .describe(
+      'OCR confidence from which one item the image reads (3+ letters or digits) decides a suspect layer alone, when ' +
+        "none of it is in the layer and none of the layer's words or numbers are on the image",
+    ),
+  uncertainOcr: z
+    .boolean()
+    .default(true)
+    .describe(
+      'What an `uncertain` page gets (a layer the image can neither confirm nor refute: a script the OCR languages ' +
+        'do not read): OCR (true; a missed page costs more than a needless one) or its layer kept',
+    ),
   vectorTextMinWords: z
     .number()
     .int()
@@ -167,8 +209,12 @@ export const gatesOptionsSchema = z.strictObject({
     .number()
     .int()
     .min(1)
-    .default(3)
-    .describe('Control characters a short text needs before its control share is extreme: one or two are a stray glyph'),
+    .default(1)
+    .describe(
+      'Control characters a short text needs before its control share (`extremeControlShare`) is extreme. The share ' +
+        'keeps a stray control in a line of text out; a layer that is mostly controls is junk however short (real ' +
+        'layers of two control characters stood where the page shows a word)',
+    ),
   extremeAlnumShare: share
     .default(0.1)
     .describe(

@@ -127,7 +127,7 @@ test('a listing of signs and digits, no word for OCR to compare, reads when the 
   assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true], w?.notes.join(' | '))
 })
 
-test('a Cyrillic layer the OCR languages cannot read is not called garbled by their misreadings; Cyrillic junk over Latin still is', async () => {
+test('a Cyrillic layer the OCR languages cannot read is uncertain, not garbled by their misreadings; Cyrillic junk over Latin still is', async () => {
   // Russian verse, short, with two control characters: suspect enough to be put to the image.
   const verse = 'Скоро осень за окном листья падают кругом тихо дождь стучит в окно и в душе моей темно \u0001 \u0002'
   const p = page(verse, { imageCoverage: 0 })
@@ -148,7 +148,8 @@ test('a Cyrillic layer the OCR languages cannot read is not called garbled by th
     },
   })
   const v = await judge.judge(p, misread(['CKOPO', 'OCEHb', 'TOMHO', 'OKHO'], 20))
-  assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false], v?.notes.join(' | '))
+  // neither confirmed nor refuted: uncertain, OCRed by default (uncertainOcr)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['uncertain', true], v?.notes.join(' | '))
   assert.match(v!.notes.join(' '), /the layer is written in Cyrillic, which the OCR read none of/)
   // Junk mapped into Cyrillic over a page the OCR reads with confidence: the image still speaks.
   const junk = page(

@@ -92,12 +92,16 @@ test('a scan in a script the OCR cannot read is absent: many unsure items', asyn
   assert.match(v!.notes.at(-1)!, /OCR cannot read/)
 })
 
-test('without an OCR engine nothing is OCRed; with one, a page without any drawing is still looked at', async () => {
+test('without an OCR engine nothing is OCRed; with one, a page that paints nothing is not looked at', async () => {
   const calls: Array<{ box: BBox; dpi: number }> = []
   assert.equal((await (await judge).judge(vectorPage(), { pageCount: 1, info: { pageCount: 1 } }))?.layer, 'blank')
   const v = await (await judge).judge(page('', { imageCoverage: 0, hasVectorGraphics: false }), ocrContext([], calls))
   assert.equal(v?.layer, 'blank')
-  assert.match(v.notes.at(-1)!, /nothing to read/)
+  assert.match(v.notes.at(-1)!, /paints no image, no drawing and no glyph: nothing to look at/)
+  assert.equal(calls.length, 0)
+  // a page whose extractor cannot tell what it paints is still looked at
+  const u = await (await judge).judge(page('', { imageCoverage: 0 }), ocrContext([], calls))
+  assert.match(u!.notes.at(-1)!, /nothing to read/)
   assert.equal(calls.length, 1)
 })
 

@@ -157,8 +157,9 @@ test('under 400 characters only extreme values judge damage: symbol soup is garb
   const controls = await run(page('\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f', { imageCoverage: 0 }))
   assert.deepEqual([controls.layer, controls.needsOcr], ['garbled', true])
   assert.match(controls.notes.at(-1)!, /10 control or unassigned characters/)
-  // two stray controls are not evidence enough on their own
-  assert.equal((await run(page('\x15\x16', { imageCoverage: 0 }))).layer, 'healthy')
+  // a layer of two controls alone is junk (it stood where a page showed a word); one control in a line is a stray
+  assert.equal((await run(page('\x15\x16', { imageCoverage: 0 }))).layer, 'garbled')
+  assert.equal((await run(page('Rapport annuel du conseil municipal \x15', { imageCoverage: 0 }))).layer, 'healthy')
   // a title shifted by 29 codes fails the vowel gate, which short text cannot settle
   const shifted = await run(
     page([...'Rapport annuel du conseil municipal'].map((c) => String.fromCharCode(c.charCodeAt(0) - 29)).join(''), { imageCoverage: 0 }),

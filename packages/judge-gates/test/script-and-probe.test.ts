@@ -79,8 +79,11 @@ test('one small font of control codes among healthy ones is seen and its region 
   assert.deepEqual([v?.layer, v?.needsOcr], ['healthy', false])
   assert.match(
     v!.notes.join(' | '),
-    /font Sidebar \(f2\) is broken \(\d+ control or unassigned characters.*carries 0\.\d\d of the page: its region \[50, \d+, 545, \d+\] is left for OCR of regions/,
+    /font Sidebar \(f2\) is broken \(\d+ control or unassigned characters.*carries 0\.\d\d of the page: its region \[50, \d+, 545, \d+\] is OCRed/,
   )
+  // the kept page has the font's box (with a margin) to OCR
+  assert.equal(v!.regions?.length, 1)
+  assert.equal(v!.regions[0]!.x0, 48)
   const big = Array.from({ length: 6 }, () => sidebar).join('\x03')
   const w = await judge.judge(page([body, { text: big, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 }), noOcr)
   assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true])

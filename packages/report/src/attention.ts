@@ -1,9 +1,9 @@
 import type { PageRow } from './read-run.js'
 
 /** Layers whose verdict sends a page to OCR or repair. */
-const NEEDS_OCR_LAYERS = new Set(['absent', 'sparse', 'garbled', 'unreadable'])
+const NEEDS_OCR_LAYERS = new Set(['absent', 'sparse', 'garbled', 'unreadable', 'uncertain'])
 /** Layers a judge can state at the start of its deciding note ("gates: healthy: passes every gate"). */
-const STATED = /^([\w-]+): (healthy|absent|sparse|garbled|unreadable|recoverable|blank)\b/
+const STATED = /^([\w-]+): (healthy|absent|sparse|garbled|unreadable|recoverable|blank|uncertain)\b/
 
 /**
  * How close a score sits to its threshold, as a share of the threshold's size; below this a page is "close to the

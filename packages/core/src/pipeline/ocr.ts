@@ -100,7 +100,7 @@ export function cropImage(img: PageImage, x0: number, y0: number, x1: number, y1
  * OCRs a region of page `n`: renders the page, crops the box (points), recognises it, and moves the boxes back to page
  * points. What judges get as `JudgeContext.recognizeRegion`.
  */
-export async function recognizeRegion(s: OcrSetup, n: number, box: BBox, dpi: number): Promise<PageText> {
+export async function recognizeRegion(s: OcrSetup, n: number, box: BBox, dpi: number, turn: Rotation = 0): Promise<PageText> {
   let r = s.regionRender
   if (!r || r.n !== n || r.dpi !== dpi) {
     r = s.regionRender = { n, dpi, img: renderOf(s, n, dpi) }
@@ -116,9 +116,13 @@ export async function recognizeRegion(s: OcrSetup, n: number, box: BBox, dpi: nu
   const dy = Math.max(0, Math.floor(box.y0 * k)) / k
   const p = await callPlugin(
     { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
-    () => s.engine.recognize(crop, s.languages ? { languages: s.languages } : {}),
+    () => s.engine.recognize(rotateImage(crop, turn), s.languages ? { languages: s.languages } : {}),
     pageTextProblem,
   )
-  const items = p.items.map((i) => ({ ...i, bbox: { x0: i.bbox.x0 + dx, y0: i.bbox.y0 + dy, x1: i.bbox.x1 + dx, y1: i.bbox.y1 + dy } }))
+  const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
+  const items = p.items.map((i) => {
+    const b = unrotateBox(i.bbox, turn, cw, ch)
+    return { ...i, bbox: { x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy } }
+  })
   return { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
 }

@@ -132,7 +132,7 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
   if (run.docVerdict) return { page, verdict: run.docVerdict }
   const { plan, components } = run
   const ctx: JudgeContext = { ...run.ctx }
-  if (run.check) ctx.recognizeRegion = (box, dpi) => recognizeRegion(run.check!, page.pageNumber, box, dpi)
+  if (run.check) ctx.recognizeRegion = (box, dpi, turn) => recognizeRegion(run.check!, page.pageNumber, box, dpi, turn)
   const { doc } = run
   if (doc.getGlyphNames) ctx.glyphNames = (ids) => doc.getGlyphNames!(page.pageNumber, ids)
   let t = performance.now()
