@@ -20,3 +20,14 @@ export { lockOutput, prepareOutput, LOCK_FILE } from './out-folder.js'
 export { Session, BATCH_DIR, MODEL_JUDGE, defaultJobs, withModelJudge, type SessionOptions, type FileOutcome } from './session.js'
 export { documentRecord, errorRecord, pageRecord, type PageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
 export { outputKey, outputStem, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
+export {
+  chooseResources,
+  thisMachine,
+  MACHINE_MEMORY_ENV,
+  TREE_MEMORY_SHARE,
+  MAIN_PROCESS_MB,
+  JOB_MIN_MB,
+  JOB_MAX_MB,
+  type Machine,
+  type Resources,
+} from './machine.js'

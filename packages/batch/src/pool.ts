@@ -1,6 +1,7 @@
 import { type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { TriageError } from '@pdftriage/core'
+import { chooseResources, JOB_MAX_MB, thisMachine } from './machine.js'
 import { takeDocumentProcess } from './prestart.js'
 import { errorRecord, type OutRecord } from './records.js'
 import { Session, type FileOutcome, type SessionOptions } from './session.js'
@@ -97,9 +98,10 @@ export interface DocumentLimits {
  * development corpus passed 1,000 MB when triaged (probes and spot-checks render whole pages). A page holding one
  * 9000 x 9000 image (81 MP, the size of a 600 dpi A3 scan) takes pdf.js and the canvas 1.8 GB to render at 150 dpi
  * and 2.2 GB at 300 dpi; its document peaked at 2.6 GB in a run with OCR. 3,000 MB leaves them room and still stops
- * a bomb long before it takes the host (9.9 GB seen).
+ * a bomb long before it takes the host (9.9 GB seen). That is the most: unless given, the memory limit is the
+ * machine's share for each job ({@link chooseResources}), lower on a small machine.
  */
-export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: 3000 }
+export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTimeoutMs: 300_000, maxMemoryMb: JOB_MAX_MB }
 
 /** How often the main process looks at each job's memory and clocks: at the 70 MB/s a bomb grows, 7 MB past the limit. */
 const WATCH_MS = 100
@@ -159,7 +161,8 @@ export async function processFiles(
     }
     return
   }
-  const limits: DocumentLimits = { ...DEFAULT_LIMITS, ...control.limits }
+  // The memory limit not given is the machine's share for each of these jobs (see chooseResources).
+  const limits: DocumentLimits = { ...DEFAULT_LIMITS, maxMemoryMb: chooseResources(thisMachine(), { jobs }).maxMemoryMb, ...control.limits }
   let nextFile = 0
   let fatal: Error | undefined
   const count = Math.max(1, Math.min(jobs, files.length))

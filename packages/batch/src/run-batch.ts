@@ -1,10 +1,10 @@
-import { availableParallelism } from 'node:os'
 import { mkdir, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { TriageError, configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
 import { fsPath } from './file-names.js'
 import { IndexStore, type DocumentRow } from './index-store.js'
 import { expandInputs, missingError, type InputFilter } from './inputs.js'
+import { chooseResources, thisMachine } from './machine.js'
 import { lockOutput, prepareOutput } from './out-folder.js'
 import { processFiles, type DocumentLimits } from './pool.js'
 import { errorRecord, type PageRecord } from './records.js'
@@ -42,7 +42,7 @@ export interface RunBatchOptions {
   filter?: InputFilter
   /** Folders plugins resolve from after the config's folder (e.g. a front end's own dependencies). */
   pluginDirs?: string[]
-  /** Bounds on each document (each runs in a child process); default {@link DEFAULT_LIMITS}. */
+  /** Bounds on each document (each runs in a child process); default {@link DEFAULT_LIMITS}, the memory from the machine. */
   limits?: Partial<DocumentLimits>
 }
 
@@ -57,6 +57,8 @@ export type UnchangedStatus = 'done' | 'failed' | 'duplicate'
 export type BatchEvent =
   /** The index was repaired on open (what a killed run left: a torn line, page rows of an unfinished document). */
   | { type: 'resumed'; message: string }
+  /** The jobs and each job's memory limit, from the machine unless given, and the sentence saying so. */
+  | { type: 'resources'; message: string; jobs: number; maxMemoryMb: number }
   /** Inputs listed and hashed: `todo` documents will be processed. */
   | { type: 'planned'; inputs: number; todo: number }
   /** A worker took the document. */
@@ -273,8 +275,15 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   }
   onEvent({ type: 'planned', inputs: files.length + missing.length, todo: todo.length })
 
-  const cores = availableParallelism()
-  const jobs = Math.max(1, Math.min(o.jobs ?? cores, todo.length || 1))
+  // Jobs and each job's memory from the machine unless given; the choice is said, as the first line of the run.
+  const machine = thisMachine()
+  const chosen = chooseResources(machine, {
+    ...(o.jobs !== undefined ? { jobs: o.jobs } : {}),
+    ...(o.limits?.maxMemoryMb !== undefined ? { maxMemoryMb: o.limits.maxMemoryMb } : {}),
+  })
+  onEvent({ type: 'resources', message: chosen.note, jobs: chosen.jobs, maxMemoryMb: chosen.maxMemoryMb })
+  const cores = machine.cores
+  const jobs = Math.max(1, Math.min(chosen.jobs, todo.length || 1))
   // Documents across jobs, OCR pages across each job's engine: never more OCR workers in all than cores.
   const ocrWorkers = Math.max(1, Math.floor(cores / jobs))
   const session: SessionOptions = {
@@ -323,7 +332,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
         }
       },
     },
-    { ordered: false, limits: o.limits ?? {}, hashes: todo.map((t) => t.hash || undefined) },
+    { ordered: false, limits: { ...o.limits, maxMemoryMb: chosen.maxMemoryMb }, hashes: todo.map((t) => t.hash || undefined) },
   )
   await index.compact()
   summary.seconds = (performance.now() - t0) / 1000

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -23,6 +22,7 @@ import {
   type Writer,
 } from '@pdftriage/core'
 import { fsPath } from './file-names.js'
+import { chooseResources, thisMachine } from './machine.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
 import { outputStem, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
 
@@ -226,5 +226,5 @@ export class Session {
   }
 }
 
-/** Default number of document jobs: one per core. */
-export const defaultJobs = (): number => availableParallelism()
+/** Default number of document jobs: one per core, fewer when the machine's memory cannot hold them (see chooseResources). */
+export const defaultJobs = (): number => chooseResources(thisMachine()).jobs

@@ -35,6 +35,9 @@ export class BatchProgress {
       case 'resumed':
         o.log(`resumed: ${e.message}`)
         break
+      case 'resources':
+        o.log(e.message)
+        break
       case 'planned': {
         this.inputs = e.inputs
         const bar = !o.quiet && process.stderr.isTTY === true && !process.env.CI

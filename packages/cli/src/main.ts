@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { DEFAULT_LIMITS, defaultJobs, type DocumentLimits } from '@pdftriage/batch'
+import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine, type DocumentLimits } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 
 // Each command's module is imported when the command runs: `triage` then loads neither the report, the model, the
@@ -51,11 +51,11 @@ Options:
   --format jsonl|table output format (default jsonl)
   --with-text          include each page's text in its record
   --policy P           extract | auto | ocr | extract-and-ocr (reported only: triage never OCRs)
-  -j, --jobs N         documents processed at once (default: ${defaultJobs()}, the cores)
+  -j, --jobs N         documents processed at once (default: ${defaultJobs()}: the cores, fewer when half the memory cannot hold them)
   --split              with fewer files than jobs, share long documents between workers by page ranges (each worker
                        holds its own pdf.js: more memory; pays on machines with real cores)
   --doc-timeout S, --page-timeout S, --max-memory MB
-                       limits on each document, as for run (defaults ${DEFAULT_LIMITS.docTimeoutMs / 1000} s, ${DEFAULT_LIMITS.pageTimeoutMs / 1000} s, ${DEFAULT_LIMITS.maxMemoryMb} MB)
+                       limits on each document, as for run (defaults ${DEFAULT_LIMITS.docTimeoutMs / 1000} s, ${DEFAULT_LIMITS.pageTimeoutMs / 1000} s, ${chooseResources(thisMachine()).maxMemoryMb} MB here)
   -h, --help`,
   run: `Usage: pdftriage run --out DIR [options] PATH...
 
@@ -77,7 +77,8 @@ Options:
   --redo-failed        process the files that failed again
   --doc-timeout S      seconds one document may take (default ${DEFAULT_LIMITS.docTimeoutMs / 1000}); over it: DOC_TIMEOUT
   --page-timeout S     seconds one page may take (default ${DEFAULT_LIMITS.pageTimeoutMs / 1000}); over it the document stops: PAGE_TIMEOUT
-  --max-memory MB      memory of the process reading one document (default ${DEFAULT_LIMITS.maxMemoryMb}); over it: DOC_TOO_LARGE
+  --max-memory MB      memory of the process reading one document (default ${chooseResources(thisMachine()).maxMemoryMb} here: half the
+                       machine's memory shared by the jobs, at most ${DEFAULT_LIMITS.maxMemoryMb}); over it: DOC_TOO_LARGE
   --report             also write the review page (see pdftriage report --help)
   -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
   --queue URL          redis://HOST:PORT[/DB]: enqueue the new documents for \`pdftriage worker\` processes and
@@ -241,6 +242,12 @@ function intOption(v: unknown, name: string, dflt: number): number {
   return n
 }
 
+/** Jobs and limits for triage: a flag given wins; the jobs and the memory limit not given come from the machine. */
+function chosenResources(given: { jobs?: number }, limits: Partial<DocumentLimits>): { jobs: number; limits: Partial<DocumentLimits> } {
+  const r = chooseResources(thisMachine(), { ...given, ...(limits.maxMemoryMb !== undefined ? { maxMemoryMb: limits.maxMemoryMb } : {}) })
+  return { jobs: r.jobs, limits: { ...limits, maxMemoryMb: r.maxMemoryMb } }
+}
+
 /** --doc-timeout and --page-timeout (seconds, fractions allowed) and --max-memory (MB), when given. */
 function limitOptions(v: Record<string, unknown>): Partial<DocumentLimits> {
   const out: Partial<DocumentLimits> = {}
@@ -300,6 +307,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     }
     const str = (k: string) => v[k] as string | undefined
     const jobs = intOption(v.jobs, 'jobs', defaultJobs())
+    // triage and run: a flag given wins, the rest is chosen from the machine (run says what it chose)
+    const givenJobs = v.jobs !== undefined ? { jobs } : {}
     const policy = policyOption(v.policy)
     const base = {
       cwd: io.cwd,
@@ -319,9 +328,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           format,
           withText: v['with-text'] === true,
           split: v.split === true,
-          jobs,
+          ...chosenResources(givenJobs, limitOptions(v)),
           out: io.stdout,
-          limits: limitOptions(v),
         })
       }
       case 'run': {
@@ -338,7 +346,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           ...base,
           paths: pos,
           out: str('out')!,
-          jobs,
+          ...givenJobs,
           pdf: v.pdf === true,
           redo: v.redo === true,
           redoFailed: v['redo-failed'] === true,

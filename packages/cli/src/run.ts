@@ -12,7 +12,8 @@ export interface RunCommandOptions {
   configFile?: string
   model?: string
   policy?: Policy
-  jobs: number
+  /** Documents at once; default: from the machine (see chooseResources). */
+  jobs?: number
   pdf: boolean
   redo: boolean
   redoFailed: boolean
@@ -48,7 +49,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       inputs: o.paths,
       outDir: o.out,
       cwd: o.cwd,
-      jobs: o.jobs,
+      ...(o.jobs !== undefined ? { jobs: o.jobs } : {}),
       pdf: o.pdf,
       redo: o.redo,
       redoFailed: o.redoFailed,

@@ -29,6 +29,23 @@ test('render: sizes at 72 and 150 dpi, dark pixels where the first line is, whit
   for (let y = 0; y < Math.floor(50 * k); y++) for (let x = 0; x < b.width; x += 7) assert.equal(b.data[y * b.width + x], 255)
 })
 
+test('render: read back in bands of rows, every line of the page is dark where its text is, at 300 dpi', async () => {
+  await using doc = await open(await healthyPdf('fr'))
+  const img = await doc.renderPage(1, 300)
+  const page = await doc.getPageText(1)
+  const k = 300 / 72
+  // 2480 pixels a row: a band of 4 MB of RGBA is 422 rows, so the lines fall in several bands
+  const bands = new Set(page.items.map((it) => Math.floor((it.bbox.y0 * k) / 422)))
+  assert.ok(bands.size >= 2, `lines in ${bands.size} band(s)`)
+  for (const it of page.items) {
+    if (it.text.trim() === '') continue
+    let dark = 0
+    for (let y = Math.floor(it.bbox.y0 * k); y < Math.ceil(it.bbox.y1 * k); y++)
+      for (let x = Math.floor(it.bbox.x0 * k); x < Math.ceil(it.bbox.x1 * k); x++) if (img.data[y * img.width + x]! < 128) dark++
+    assert.ok(dark > 50, `dark pixels under "${it.text}": ${dark}`)
+  }
+})
+
 test('render: a blank page is all white', async () => {
   await using doc = await open(await blankPdf())
   const img = await doc.renderPage(1, 36)

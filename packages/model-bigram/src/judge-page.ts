@@ -4,7 +4,7 @@ import { joinLetterSpaced } from './letter-spacing.js'
 import { stripNumbers } from './numbers.js'
 import type { ResolvedBigramOptions } from './options.js'
 import { nearMisses } from './near-miss.js'
-import { tokenize, wordEvidence } from './words.js'
+import { tokenEvidence, tokenize } from './words.js'
 
 /** The judge's name, in verdicts and errors. */
 export const JUDGE_NAME = 'bigram'
@@ -93,7 +93,9 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
     }
   }
 
-  const w = wordEvidence(words, model.logprobs, model.words)
+  // One reading of the words serves both the word shapes and the near misses.
+  const tokens = tokenize(words, model.logprobs)
+  const w = tokenEvidence(tokens, model.words)
   if (w !== undefined) {
     notes.push(`words ${w.words}: strange ${f2(w.strange)}, fragments ${f2(w.fragments)}, mixed case ${f2(w.mixedCase)}`)
     if (w.strange >= o.strangeWords && o.strangeWords < 1) reasons.push(`strange words ${f2(w.strange)} >= ${f2(o.strangeWords)}`)
@@ -105,7 +107,7 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   const invisible = Object.values(page.fonts ?? {}).some((f) => f.invisible === true || /glyphless/i.test(f.name ?? ''))
   const mayBeOcr = invisible || (page.imageCoverage ?? 1) >= OCR_LAYER_IMAGE_COVERAGE || (page.fonts === undefined && page.imageCoverage === undefined)
   const nm = nearMisses(
-    tokenize(words, model.logprobs).map((t) => t.lower),
+    tokens.map((t) => t.lower),
     model.words.vocabulary,
   )
   if (nm.words > 0) {

@@ -222,11 +222,14 @@ export interface TextStats {
   nonSpace: number
 }
 
+/** Symbol counts of the text being measured, reused: textStats runs synchronously, several times a page. */
+const UNIGRAMS = new Float64Array(SYMBOL_COUNT)
+
 /** Measures `text` in one pass of the lookup table plus one pass over the SYMBOL_COUNT^2 pairs. */
 export function textStats(text: string, logprobs: Float64Array): TextStats {
   const V = SYMBOL_COUNT
   const table = SYMBOL_OF
-  const uni = new Float64Array(V)
+  const uni = UNIGRAMS.fill(0)
   let prev = -1
   let pendingSpace = false
   let sum = 0

@@ -26,24 +26,44 @@ export interface NearMisses {
   examples: string[]
 }
 
+/**
+ * Wildcard key -> reference word of a training vocabulary, built once per vocabulary (a model's vocabulary is fixed
+ * once loaded): rebuilding it for every page was most of the model's cost on a long document (a few thousand words,
+ * about eight keys each, a page).
+ */
+const vocabularyKeys = new WeakMap<ReadonlySet<string>, Map<string, string>>()
+
+function keysOfVocabulary(vocabulary: ReadonlySet<string>): Map<string, string> {
+  let refKeys = vocabularyKeys.get(vocabulary)
+  if (refKeys === undefined) {
+    refKeys = new Map()
+    for (const w of vocabulary) if (w.length >= NEAR_MISS_MIN_LETTERS) for (const k of keys(w)) refKeys.set(k, w)
+    vocabularyKeys.set(vocabulary, refKeys)
+  }
+  return refKeys
+}
+
 /** Counts the near misses among lower-cased word tokens, given the training vocabulary. */
 export function nearMisses(tokens: readonly string[], vocabulary: ReadonlySet<string>): NearMisses {
-  const long = tokens.filter((w) => w.length >= NEAR_MISS_MIN_LETTERS)
   const count = new Map<string, number>()
-  for (const w of long) count.set(w, (count.get(w) ?? 0) + 1)
-  const isRef = (w: string): boolean => vocabulary.has(w) || (count.get(w) ?? 0) >= 2
-  const refKeys = new Map<string, string>()
-  const addRef = (w: string): void => {
-    if (w.length >= NEAR_MISS_MIN_LETTERS) for (const k of keys(w)) refKeys.set(k, w)
+  let words = 0
+  for (const w of tokens) {
+    if (w.length < NEAR_MISS_MIN_LETTERS) continue
+    words++
+    count.set(w, (count.get(w) ?? 0) + 1)
   }
-  for (const w of vocabulary) addRef(w)
-  for (const [w, c] of count) if (c >= 2) addRef(w)
+  const isRef = (w: string): boolean => vocabulary.has(w) || (count.get(w) ?? 0) >= 2
+  // The page's repeated words are references too; where one shares a key with a training word it is the one named
+  // (as when both were in one map, the page's written last).
+  const vocabKeys = keysOfVocabulary(vocabulary)
+  const pageKeys = new Map<string, string>()
+  for (const [w, c] of count) if (c >= 2) for (const k of keys(w)) pageKeys.set(k, w)
   let misses = 0
   const examples: string[] = []
   for (const [w, c] of count) {
     if (isRef(w)) continue
     for (const k of keys(w)) {
-      const ref = refKeys.get(k)
+      const ref = pageKeys.get(k) ?? vocabKeys.get(k)
       if (ref !== undefined && ref !== w) {
         misses += c
         if (examples.length < 3) examples.push(`${w}~${ref}`)
@@ -51,5 +71,5 @@ export function nearMisses(tokens: readonly string[], vocabulary: ReadonlySet<st
       }
     }
   }
-  return { words: long.length, misses, examples }
+  return { words, misses, examples }
 }

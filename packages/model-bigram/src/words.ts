@@ -113,7 +113,11 @@ export interface WordEvidence {
 
 /** Measures the word-shape evidence of `text`; `undefined` when it has no word at all. */
 export function wordEvidence(text: string, logprobs: Float64Array, words: WordModel): WordEvidence | undefined {
-  const toks = tokenize(text, logprobs)
+  return tokenEvidence(tokenize(text, logprobs), words)
+}
+
+/** {@link wordEvidence} of tokens already read with {@link tokenize}. */
+export function tokenEvidence(toks: readonly WordToken[], words: WordModel): WordEvidence | undefined {
   if (toks.length === 0) return undefined
   let strange = 0
   let fragments = 0
