@@ -86,7 +86,17 @@ export function scoreEval(
   predictions: ReadonlyMap<string, ReadonlyMap<number, Prediction>>,
   failed: ReadonlyMap<string, string>,
 ): { pages: EvalPage[]; summary: EvalSummary } {
-  const summary: EvalSummary = { type: 'eval-summary', pages: 0, uncertain: 0, missed: 0, needless: 0, errors: failed.size, handled: 0, byLabel: {}, repaired: [] }
+  const summary: EvalSummary = {
+    type: 'eval-summary',
+    pages: 0,
+    uncertain: 0,
+    missed: 0,
+    needless: 0,
+    errors: failed.size,
+    handled: 0,
+    byLabel: {},
+    repaired: [],
+  }
   const pages: EvalPage[] = []
   for (const l of labels) {
     if (l.needs_ocr === null) {
