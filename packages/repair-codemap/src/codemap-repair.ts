@@ -39,12 +39,17 @@ const STAGES: readonly Stage[] = [
   askJudges, // the judges take the repaired page
 ]
 
-/** Stage "count fonts": the layer's lines, and the glyphs (spaces aside) each font draws on them. */
+/**
+ * Stage "count fonts": the layer's lines, and the glyphs (spaces aside) each font draws on them. A page whose text is
+ * all in fonts that draw nothing (an OCR layer over a scan) is declined before any region is read: what the image shows
+ * there is the scan, not the font's glyphs, and a layer of OCR errors is no code map (the page goes to OCR).
+ */
 function countFonts(p: PageState): DeclineReason | undefined {
   p.lines = layerLines(p.page, p.spacer)
   for (const l of p.lines) for (const g of l.glyphs) if (!g.space) p.count.set(g.font, (p.count.get(g.font) ?? 0) + 1)
   p.total = [...p.count.values()].reduce((a, b) => a + b, 0)
-  return p.total === 0 ? 'no text' : undefined
+  if (p.total === 0) return 'no text'
+  return [...p.count.keys()].every((f) => p.page.fonts?.[f]?.invisible === true) ? 'invisible text' : undefined
 }
 
 /** The repair component. One instance serves many documents: state is kept per document, dropped with it. */

@@ -11,7 +11,15 @@ export const UNKNOWN_CODE = '\ufffd'
 
 /** Why a page was declined (the last note of its evidence says it too). */
 export type DeclineReason =
-  'no text' | 'no OCR to anchor on' | 'regions spent' | 'anchor OCR disagrees' | 'no broken font with a map' | 'coverage' | 'function words' | 'judges'
+  | 'no text'
+  | 'invisible text'
+  | 'no OCR to anchor on'
+  | 'regions spent'
+  | 'anchor OCR disagrees'
+  | 'no broken font with a map'
+  | 'coverage'
+  | 'function words'
+  | 'judges'
 
 /** Thrown by a page's `recognizeRegion` once the document's regions are spent (`maxRegionsPerDocument`). */
 export class RegionsSpent extends Error {

@@ -232,6 +232,13 @@ test("a document's regions spent (maxRegionsPerDocument): a page that needs anot
   assert.deepEqual(none.texts, [undefined, undefined, undefined])
 })
 
+test('a page whose text is all drawn invisibly (an OCR layer over a scan) is declined before any region is read', async () => {
+  const t = await twins([[{ text: FRENCH_PROSE, layer: 'garbled', invisible: true }]])
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual([r.regions, r.texts], [[0], [undefined]])
+  assert.equal(r.notes[0]!.at(-1), 'declined: invisible text')
+})
+
 test('a broken font too small for an anchor of its own is learned from a region over its line, once for the document', async () => {
   const small = 'la vallée'
   const t = await twins([
