@@ -1,5 +1,6 @@
 // `npm run demo`: generates sample PDFs (healthy, scanned, sparse, garbled, reflected, shifted, blank, broken),
-// triages them, then runs the whole pipeline (repair, OCR, rebuilt text) into demo-out/run.
+// triages them, then runs the whole pipeline (repair, OCR, rebuilt text) into demo-out/run, and shows the page whose
+// font has a false character map read back by the built-in repairs without OCR.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -36,4 +37,15 @@ run(['triage', '--format', 'table', 'samples'])
 run(['run', '--out', 'run', 'samples'])
 const csv = readFileSync(join(out, 'run', 'documents.csv'), 'utf8')
 console.log(`\ndemo-out/run/documents.csv:\n${csv}`)
+// The built-in configuration reads the false character map without OCR: the code-map repair (glyph names, or one OCR
+// region per font when the file names nothing) gives the text the page shows.
+const rows = readFileSync(join(out, 'run', 'pages.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l))
+for (const r of rows.filter((x) => /false-charmap\.pdf$/.test(x.file))) {
+  const how = r.action === 'repaired' ? `repaired by ${r.repair}, not OCRed` : r.action
+  console.log(`\nfalse-charmap.pdf p${r.page}: ${how}; its text begins "${r.text.replace(/\s+/g, ' ').trim().slice(0, 90)}..."`)
+  for (const n of r.notes.filter((x) => /^(codemap|looks):/.test(x))) console.log(`  ${n}`)
+}
 console.log('Exit code 1 above is expected: not-a-pdf.pdf and encrypted.pdf are reported as failed and the rest is done.')

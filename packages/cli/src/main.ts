@@ -92,8 +92,8 @@ time writes into DIR (a second one exits with 2).`,
 
 Writes OUT.pdf, a searchable copy of IN.pdf: every page is judged, and only a page whose text layer is missing,
 thin or junk is OCRed (an invisible text layer is added; the visible page is never rasterised). Unlike ocrmypdf
---skip-text, a page is not skipped because it carries a glyph: a layer of junk (a false character map) is OCRed, and
-a layer that a repair can read (a reflected or shifted font) is repaired without OCR. IN or OUT may be - for
+--skip-text, a page is not skipped because it carries a glyph: a layer of junk is OCRed, and a layer that a repair
+can read (a reflected or shifted font, a false character map the repair can settle) is repaired without OCR. IN or OUT may be - for
 standard input or output. OUT is written under a temporary name and renamed.
 
 Options:

@@ -50,6 +50,7 @@ describe('scoreEval', () => {
       line({ file: 'b.pdf', page: 1, label: 'absent', needs_ocr: true }),
       line({ file: 'a.pdf', page: 6, label: 'mixed', needs_ocr: true }),
       line({ file: 'a.pdf', page: 9, label: 'absent', needs_ocr: true }),
+      line({ file: 'a.pdf', page: 7, label: 'garbled', needs_ocr: true }),
     ].join('\n'),
     'labels.jsonl',
   )
@@ -65,6 +66,8 @@ describe('scoreEval', () => {
         [5, p(true, 'absent')],
         // the layer kept, one picture region OCRed: the page is OCRed
         [6, { ...p(false, 'healthy'), regions: [[10, 10, 200, 120]] }],
+        // a false map read by a repair: the page needs no OCR any more
+        [7, p(false, 'recoverable', 'codemap')],
       ]),
     ],
   ])
@@ -74,19 +77,37 @@ describe('scoreEval', () => {
   it('counts missed and needless pages, uncertain ones apart, per class', () => {
     assert.deepEqual(summary, {
       type: 'eval-summary',
-      pages: 7,
+      pages: 8,
       uncertain: 1,
       missed: 3,
       needless: 1,
       errors: 1,
+      handled: 1,
       byLabel: {
-        healthy: { pages: 2, sentToOcr: 1, regions: 0, kept: 1, repaired: 0, wrong: 1 },
-        garbled: { pages: 1, sentToOcr: 0, regions: 0, kept: 1, repaired: 0, wrong: 1 },
-        reflected: { pages: 1, sentToOcr: 0, regions: 0, kept: 1, repaired: 1, wrong: 0 },
-        absent: { pages: 2, sentToOcr: 0, regions: 0, kept: 0, repaired: 0, wrong: 2 },
-        mixed: { pages: 1, sentToOcr: 1, regions: 1, kept: 0, repaired: 0, wrong: 0 },
+        healthy: { pages: 2, sentToOcr: 1, regions: 0, kept: 1, repaired: 0, handled: 0, wrong: 1 },
+        garbled: { pages: 2, sentToOcr: 0, regions: 0, kept: 2, repaired: 1, handled: 1, wrong: 1 },
+        reflected: { pages: 1, sentToOcr: 0, regions: 0, kept: 1, repaired: 1, handled: 0, wrong: 0 },
+        absent: { pages: 2, sentToOcr: 0, regions: 0, kept: 0, repaired: 0, handled: 0, wrong: 2 },
+        mixed: { pages: 1, sentToOcr: 1, regions: 1, kept: 0, repaired: 0, handled: 0, wrong: 0 },
       },
+      repaired: [
+        { file: 'a.pdf', page: 3, label: 'reflected', repair: 'reflect' },
+        { file: 'a.pdf', page: 7, label: 'garbled', repair: 'codemap' },
+      ],
     })
+  })
+
+  it('counts a page labelled as needing OCR that a repair made read as handled, not missed, and says so', () => {
+    const seven = pages.find((x) => x.page === 7)!
+    assert.deepEqual((({ expected, predicted, ok, repair, handled }) => ({ expected, predicted, ok, repair, handled }))(seven), {
+      expected: true,
+      predicted: false,
+      ok: true,
+      repair: 'codemap',
+      handled: 'repair',
+    })
+    // a page the label says is readable and a repair recovered is right as before, not "handled"
+    assert.equal(pages.find((x) => x.page === 3)!.handled, undefined)
   })
 
   it("gives a page of a failed file its file's error, and a page without result says so", () => {
@@ -104,15 +125,19 @@ describe('scoreEval', () => {
 
   it('prints the classes sorted, then every wrong page with its notes', () => {
     const text = formatEval(pages, summary, 2)
-    assert.equal(text[0], 'eval: 7 labelled pages in 2 files (1 uncertain left out, 1 files failed)')
+    assert.equal(text[0], 'eval: 8 labelled pages in 2 files (1 uncertain left out, 1 files failed)')
     assert.deepEqual(
       text.slice(2, 7).map((l) => l.split(/\s+/)[0]),
       ['absent', 'garbled', 'healthy', 'mixed', 'reflected'],
     )
-    assert.deepEqual(text[5]!.split(/\s+/), ['mixed', '1', '1', '1', '0', '0', '0'])
+    assert.deepEqual(text[5]!.split(/\s+/), ['mixed', '1', '1', '1', '0', '0', '0', '0'])
+    assert.deepEqual(text[3]!.split(/\s+/), ['garbled', '2', '0', '0', '2', '1', '1', '1'])
     assert.ok(text.includes('pages OCRed in picture regions only, their layer kept (counted in "to OCR"): 1'))
     assert.ok(text.includes('missed (needs OCR, called readable): 3'))
     assert.ok(text.includes('  a.pdf p2 [garbled] -> readable (healthy by gates)'))
     assert.ok(text.includes('  b.pdf p1 [absent] -> no result (? by ?)'))
+    assert.ok(text.includes('handled by a repair (needs OCR, a repair made the layer read; not missed): 1'))
+    assert.ok(text.includes('  a.pdf p7 [garbled] repaired by codemap'))
+    assert.ok(!text.includes('  a.pdf p7 [garbled] -> readable (recoverable by gates, repaired by codemap)'))
   })
 })

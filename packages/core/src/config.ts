@@ -57,7 +57,10 @@ export const configSchema = z.strictObject({
     .array(pluginRefSchema)
     .default(['@pdftriage/judge-gates', '@pdftriage/judge-spotcheck'])
     .describe('Judges, in order (a --model judge goes before the spot-check, which costs OCR time and runs last)'),
-  repairs: z.array(pluginRefSchema).default(['@pdftriage/repair-reflect']).describe('Repairs tried on pages that failed a judge'),
+  repairs: z
+    .array(pluginRefSchema)
+    .default(['@pdftriage/repair-reflect', '@pdftriage/repair-codemap'])
+    .describe('Repairs tried in order on pages that failed a judge (reflect costs no OCR; codemap looks at OCR regions only for broken fonts)'),
   ocr: pluginRefSchema.nullable().default('@pdftriage/ocr-tesseract').describe('The OCR engine; null for none'),
   postprocess: z.array(pluginRefSchema).default(['@pdftriage/postpass-dehyphen']).describe('Post-processors over each document'),
   // No default value here: the configuration's digest marks outputs for reruns, and a default list would change it.

@@ -71,6 +71,7 @@ export const BUILTIN_PLUGINS: ReadonlySet<string> = new Set([
   '@pdftriage/judge-spotcheck',
   '@pdftriage/model-bigram',
   '@pdftriage/repair-reflect',
+  '@pdftriage/repair-codemap',
   '@pdftriage/ocr-tesseract',
   '@pdftriage/postpass-dehyphen',
   '@pdftriage/write-pdf',

@@ -252,6 +252,33 @@ describe('runDocument', () => {
     assert.equal(engine.calls, 4, 'two regions a page read')
     assert.equal(stats.rendered, 2, 'one render a page')
   })
+  it("counts the regions repairs OCR in the page's notes, also when the repair declines, and the document's looks", async () => {
+    let tried = 0
+    const looking: Repair = {
+      name: 'looking',
+      repair: async (p, c) => {
+        tried++
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: 5, y1: 5 }, 72)
+        return p.text === '#ok' ? { page: { ...p, text: 'ok' }, notes: ['read'] } : undefined
+      },
+    }
+    const engine = ocr()
+    const r = await collect(runDocument(fakeDoc(['hello', '#ok', '#no']).doc, { judges: [gates], repairs: [looking], ocr: engine, postprocess: [] }))
+    assert.deepEqual(
+      r.pages.map((p) => p.action),
+      ['kept', 'repaired', 'ocr'],
+    )
+    assert.equal(tried, 2, 'the readable page is not handed to the repair')
+    assert.deepEqual(r.pages[0]!.verdict.notes, ['gates: fine'])
+    const looked = "looks: 1 region(s) OCRed by the repairs on this page (the document's count is in its notes)"
+    assert.ok(r.pages[1]!.verdict.notes.includes(looked), r.pages[1]!.verdict.notes.join(' | '))
+    assert.ok(r.pages[2]!.verdict.notes.includes(looked), 'a declined repair leaves no notes of its own: the count is kept')
+    assert.deepEqual(r.doc.notes, ['looks: 0 region(s) OCRed by the judges, 2 by the repairs'])
+    // a document whose pages all read pays nothing: no look, no note
+    const healthy = await collect(runDocument(fakeDoc(['hello', 'world']).doc, { judges: [gates], repairs: [looking], ocr: ocr(), postprocess: [] }))
+    assert.equal(tried, 2)
+    assert.deepEqual(healthy.doc.notes, [])
+  })
   it('fails a page whose judge throws, without OCR, and counts it', async () => {
     const engine = ocr()
     const bad: Judge = {

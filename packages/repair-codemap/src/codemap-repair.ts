@@ -6,7 +6,7 @@ import { applyPage } from './apply.js'
 import { layerLines, Spacer } from './layout.js'
 import { settleNames } from './names.js'
 import { codemapOptionsSchema, type ResolvedCodemapOptions } from './options.js'
-import { newDocState, newPageState, spacingOf, type DeclineReason, type DocState, type PageState } from './state.js'
+import { newDocState, newPageState, RegionsSpent, spacingOf, type DeclineReason, type DocState, type PageState } from './state.js'
 import { learnUnreadCodes, readUnmappedRuns, sortFonts } from './unread.js'
 import { askJudges, checkCoverage, checkFunctionWords } from './verify.js'
 
@@ -39,12 +39,17 @@ const STAGES: readonly Stage[] = [
   askJudges, // the judges take the repaired page
 ]
 
-/** Stage "count fonts": the layer's lines, and the glyphs (spaces aside) each font draws on them. */
+/**
+ * Stage "count fonts": the layer's lines, and the glyphs (spaces aside) each font draws on them. A page whose text is
+ * all in fonts that draw nothing (an OCR layer over a scan) is declined before any region is read: what the image shows
+ * there is the scan, not the font's glyphs, and a layer of OCR errors is no code map (the page goes to OCR).
+ */
 function countFonts(p: PageState): DeclineReason | undefined {
   p.lines = layerLines(p.page, p.spacer)
   for (const l of p.lines) for (const g of l.glyphs) if (!g.space) p.count.set(g.font, (p.count.get(g.font) ?? 0) + 1)
   p.total = [...p.count.values()].reduce((a, b) => a + b, 0)
-  return p.total === 0 ? 'no text' : undefined
+  if (p.total === 0) return 'no text'
+  return [...p.count.keys()].every((f) => p.page.fonts?.[f]?.invisible === true) ? 'invisible text' : undefined
 }
 
 /** The repair component. One instance serves many documents: state is kept per document, dropped with it. */
@@ -78,12 +83,32 @@ export class CodemapRepair implements Repair {
 
   /** Runs the page through {@link STAGES}: the repaired page, or why it was declined. */
   private async repairPage(page: PageText, ctx: RepairContext, state: DocState, notes: string[]): Promise<RepairResult | DeclineReason> {
-    const p = newPageState(page, ctx, state, this.options, notes, new Spacer(page, spacingOf(state)))
-    for (const stage of STAGES) {
-      const declined = await stage(p)
-      if (declined !== undefined) return declined
+    const p = newPageState(page, budgeted(ctx, state, this.options.maxRegionsPerDocument), state, this.options, notes, new Spacer(page, spacingOf(state)))
+    try {
+      for (const stage of STAGES) {
+        const declined = await stage(p)
+        if (declined !== undefined) return declined
+      }
+    } catch (e) {
+      if (!(e instanceof RegionsSpent)) throw e
+      // The page goes to OCR as it would without the repair: the document has spent what the repair may look at.
+      notes.push(`${e.message} (maxRegionsPerDocument)`)
+      return 'regions spent'
     }
     return { page: p.result!, notes }
+  }
+}
+
+/** The repair context with its `recognizeRegion` refusing, once the document has spent `max` regions, to read more. */
+function budgeted(ctx: RepairContext, state: DocState, max: number): RepairContext {
+  const read = ctx.recognizeRegion
+  if (!read) return ctx
+  return {
+    ...ctx,
+    recognizeRegion: (box, dpi) => {
+      if (state.ocrRegions >= max) return Promise.reject(new RegionsSpent(state.ocrRegions))
+      return read(box, dpi)
+    },
   }
 }
 

@@ -26,6 +26,16 @@ export const codemapOptionsSchema = z.strictObject({
     .min(1)
     .default(3)
     .describe('OCR regions a font may spend in one document: its anchor, then regions where codes not yet seen occur.'),
+  maxRegionsPerDocument: z
+    .number()
+    .int()
+    .min(0)
+    .default(64)
+    .describe(
+      'OCR regions the repair may spend in one document, all fonts together; once spent, a page that would need ' +
+        'another goes to OCR as without the repair. The 184-page long document spent 36-38 (variants A-C); this leaves ' +
+        'room for more fonts and bounds a document whose fonts would keep asking.',
+    ),
   minFontGlyphs: z
     .number()
     .int()

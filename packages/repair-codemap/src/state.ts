@@ -10,7 +10,23 @@ import type { ResolvedCodemapOptions } from './options.js'
 export const UNKNOWN_CODE = '\ufffd'
 
 /** Why a page was declined (the last note of its evidence says it too). */
-export type DeclineReason = 'no text' | 'no OCR to anchor on' | 'anchor OCR disagrees' | 'no broken font with a map' | 'coverage' | 'function words' | 'judges'
+export type DeclineReason =
+  | 'no text'
+  | 'invisible text'
+  | 'no OCR to anchor on'
+  | 'regions spent'
+  | 'anchor OCR disagrees'
+  | 'no broken font with a map'
+  | 'coverage'
+  | 'function words'
+  | 'judges'
+
+/** Thrown by a page's `recognizeRegion` once the document's regions are spent (`maxRegionsPerDocument`). */
+export class RegionsSpent extends Error {
+  constructor(readonly spent: number) {
+    super(`the document's ${spent} OCR regions are spent`)
+  }
+}
 
 /** What the document has settled about one font. */
 export interface FontState {

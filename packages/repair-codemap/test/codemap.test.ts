@@ -214,6 +214,31 @@ test('a region budget of one: the codes a later page first uses are learned from
   assert.equal(r.texts[2], t.texts[2], r.notes[2]!.join('\n'))
 })
 
+test("a document's regions spent (maxRegionsPerDocument): a page that needs another is declined, to be OCRed as without the repair", async () => {
+  const t = await twins([
+    [{ text: FRENCH_PROSE, layer: 'garbled', shareFont: 'body' }],
+    [{ text: FRENCH_PROSE.split('\n').reverse().join('\n'), layer: 'garbled', shareFont: 'body' }],
+    [{ text: FRENCH_DECREE, layer: 'garbled', shareFont: 'body' }],
+  ])
+  const r = await repairAll(t.broken, t.healthy, { maxRegionsPerDocument: 1 })
+  // the anchor is the one region; page 2 needs none; the decree's new capitals and digits would need a second
+  assert.deepEqual(r.regions, [1, 0, 0])
+  assert.equal(r.texts[0], t.texts[0])
+  assert.equal(r.texts[1], t.texts[1])
+  assert.equal(r.texts[2], undefined)
+  assert.deepEqual(r.notes[2]!.slice(-2), ["the document's 1 OCR regions are spent (maxRegionsPerDocument)", 'declined: regions spent'])
+  const none = await repairAll(t.broken, t.healthy, { maxRegionsPerDocument: 0 })
+  assert.deepEqual(none.regions, [0, 0, 0])
+  assert.deepEqual(none.texts, [undefined, undefined, undefined])
+})
+
+test('a page whose text is all drawn invisibly (an OCR layer over a scan) is declined before any region is read', async () => {
+  const t = await twins([[{ text: FRENCH_PROSE, layer: 'garbled', invisible: true }]])
+  const r = await repairAll(t.broken, t.healthy)
+  assert.deepEqual([r.regions, r.texts], [[0], [undefined]])
+  assert.equal(r.notes[0]!.at(-1), 'declined: invisible text')
+})
+
 test('a broken font too small for an anchor of its own is learned from a region over its line, once for the document', async () => {
   const small = 'la vallée'
   const t = await twins([

@@ -26,6 +26,12 @@ export interface EvalPage {
   layer?: string
   judge?: string
   repair?: string
+  /**
+   * `repair`: the label says the page needs OCR and a repair made its layer read (the judges passed the repaired text),
+   * so it needs none: handled, not missed. Whether the text is right is for a check against the truth (`repaired` lists
+   * these pages); a wrong repair is the worst error there.
+   */
+  handled?: 'repair'
   notes: string[]
 }
 
@@ -38,7 +44,17 @@ export interface LabelCounts {
   regions: number
   kept: number
   repaired: number
+  /** Pages labelled as needing OCR that a repair made read (counted as right, and in `repaired`). */
+  handled: number
   wrong: number
+}
+
+/** A page a repair recovered, for checking its text against the truth. */
+export interface RepairedPage {
+  file: string
+  page: number
+  label: string
+  repair: string
 }
 
 /** The confusion between needs-OCR and readable over the labelled pages. */
@@ -53,7 +69,11 @@ export interface EvalSummary {
   needless: number
   /** Files that failed. */
   errors: number
+  /** Pages labelled as needing OCR that a repair made read (not in `missed`). */
+  handled: number
   byLabel: Record<string, LabelCounts>
+  /** Every page a repair recovered, whatever its label, in label order. */
+  repaired: RepairedPage[]
 }
 
 /**
@@ -66,7 +86,17 @@ export function scoreEval(
   predictions: ReadonlyMap<string, ReadonlyMap<number, Prediction>>,
   failed: ReadonlyMap<string, string>,
 ): { pages: EvalPage[]; summary: EvalSummary } {
-  const summary: EvalSummary = { type: 'eval-summary', pages: 0, uncertain: 0, missed: 0, needless: 0, errors: failed.size, byLabel: {} }
+  const summary: EvalSummary = {
+    type: 'eval-summary',
+    pages: 0,
+    uncertain: 0,
+    missed: 0,
+    needless: 0,
+    errors: failed.size,
+    handled: 0,
+    byLabel: {},
+    repaired: [],
+  }
   const pages: EvalPage[] = []
   for (const l of labels) {
     if (l.needs_ocr === null) {
@@ -78,7 +108,9 @@ export function scoreEval(
     // A page whose pictures are OCRed beside its kept layer is OCRed: its text needs OCR, of those regions only.
     const inRegions = !!rec && !rec.needsOcr && (rec.regions?.length ?? 0) > 0
     const predicted = rec ? rec.needsOcr || inRegions : null
-    const ok = predicted === l.needs_ocr
+    // A layer a repair made read needs no OCR any more: the page the label sends to OCR is handled, not missed.
+    const handled = l.needs_ocr && predicted === false && !!rec?.repair
+    const ok = predicted === l.needs_ocr || handled
     const row: EvalPage = {
       type: 'eval-page',
       file: l.file,
@@ -94,13 +126,21 @@ export function scoreEval(
       row.judge = rec.judge
       if (rec.repair) row.repair = rec.repair
       if (inRegions) row.regions = rec.regions!.length
+      if (handled) row.handled = 'repair'
     }
-    const b = (summary.byLabel[l.label] ??= { pages: 0, sentToOcr: 0, regions: 0, kept: 0, repaired: 0, wrong: 0 })
+    const b = (summary.byLabel[l.label] ??= { pages: 0, sentToOcr: 0, regions: 0, kept: 0, repaired: 0, handled: 0, wrong: 0 })
     b.pages++
     if (predicted) b.sentToOcr++
     if (inRegions) b.regions++
     else if (predicted === false) b.kept++
-    if (rec?.repair) b.repaired++
+    if (rec?.repair) {
+      b.repaired++
+      summary.repaired.push({ file: l.file, page: l.page, label: l.label, repair: rec.repair })
+    }
+    if (handled) {
+      b.handled++
+      summary.handled++
+    }
     if (!ok) {
       b.wrong++
       if (l.needs_ocr) summary.missed++
@@ -116,17 +156,22 @@ export function formatEval(pages: readonly EvalPage[], summary: EvalSummary, fil
   const out: string[] = []
   out.push(`eval: ${summary.pages} labelled pages in ${files} files (${summary.uncertain} uncertain left out, ${summary.errors} files failed)`)
   out.push(
-    `${'label'.padEnd(12)}${'pages'.padStart(7)}${'to OCR'.padStart(8)}${'regions'.padStart(9)}${'kept'.padStart(7)}${'repaired'.padStart(10)}${'wrong'.padStart(7)}`,
+    `${'label'.padEnd(12)}${'pages'.padStart(7)}${'to OCR'.padStart(8)}${'regions'.padStart(9)}${'kept'.padStart(7)}${'repaired'.padStart(10)}${'wrong'.padStart(7)}${'handled'.padStart(9)}`,
   )
   for (const [label, b] of Object.entries(summary.byLabel).sort()) {
     out.push(
-      `${label.padEnd(12)}${String(b.pages).padStart(7)}${String(b.sentToOcr).padStart(8)}${String(b.regions).padStart(9)}${String(b.kept).padStart(7)}${String(b.repaired).padStart(10)}${String(b.wrong).padStart(7)}`,
+      `${label.padEnd(12)}${String(b.pages).padStart(7)}${String(b.sentToOcr).padStart(8)}${String(b.regions).padStart(9)}${String(b.kept).padStart(7)}${String(b.repaired).padStart(10)}${String(b.wrong).padStart(7)}${String(b.handled).padStart(9)}`,
     )
   }
   const inRegions = Object.values(summary.byLabel).reduce((n, b) => n + b.regions, 0)
   out.push(`pages OCRed in picture regions only, their layer kept (counted in "to OCR"): ${inRegions}`)
   out.push(`missed (needs OCR, called readable): ${summary.missed}`)
   out.push(`needless (readable, sent to OCR): ${summary.needless}`)
+  out.push(`handled by a repair (needs OCR, a repair made the layer read; not missed): ${summary.handled}`)
+  if (summary.repaired.length) {
+    out.push(`repaired pages (check their text against the truth): ${summary.repaired.length}`)
+    for (const r of summary.repaired) out.push(`  ${r.file} p${r.page} [${r.label}] repaired by ${r.repair}`)
+  }
   const wrong = pages.filter((p) => !p.ok)
   if (wrong.length) {
     out.push('wrong pages:')

@@ -103,6 +103,14 @@ interface DocumentRun {
   /** A document-mode verdict that stands for every page. */
   docVerdict: Verdict | undefined
   needText: boolean
+  /** Regions of page images OCRed for the judges and for the repairs in this document so far (the looks). */
+  looks: Looks
+}
+
+/** Regions OCRed to decide pages (judges) and to repair them (repairs): what a verdict and a repair cost in OCR. */
+interface Looks {
+  judges: number
+  repairs: number
 }
 
 type Timings = NonNullable<PageResult['timings']>
@@ -132,7 +140,15 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
   if (run.docVerdict) return { page, verdict: run.docVerdict }
   const { plan, components } = run
   const ctx: JudgeContext = { ...run.ctx }
-  if (run.check) ctx.recognizeRegion = (box, dpi, turn) => recognizeRegion(run.check!, page.pageNumber, box, dpi, turn)
+  // Every region a judge or a repair has OCRed is counted, so that the notes say what deciding and repairing cost.
+  let phase: keyof Looks = 'judges'
+  let repairLooks = 0
+  if (run.check)
+    ctx.recognizeRegion = (box, dpi, turn) => {
+      run.looks[phase]++
+      if (phase === 'repairs') repairLooks++
+      return recognizeRegion(run.check!, page.pageNumber, box, dpi, turn)
+    }
   const { doc } = run
   if (doc.getGlyphNames) ctx.glyphNames = (ids) => doc.getGlyphNames!(page.pageNumber, ids)
   let t = performance.now()
@@ -143,10 +159,15 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
     if (!verdict.needsOcr || components.repairs.length === 0) return { page, verdict }
     t = performance.now()
     const rejected: string[] = []
+    phase = 'repairs'
     const fixed = await repairPage(judged, verdict, components.repairs, components.judges, ctx, rejected)
+    phase = 'judges'
     timings.repair = performance.now() - t
-    if (fixed) return { page: fixed.page, verdict: fixed.verdict, repair: fixed.repair }
-    return { page, verdict: rejected.length ? { ...verdict, notes: [...verdict.notes, ...rejected] } : verdict }
+    // Looks a declined repair spent leave no note of the repair's own: the page's notes count them all.
+    const looked = repairLooks ? [`looks: ${repairLooks} region(s) OCRed by the repairs on this page (the document's count is in its notes)`] : []
+    if (fixed) return { page: fixed.page, verdict: { ...fixed.verdict, notes: [...fixed.verdict.notes, ...looked] }, repair: fixed.repair }
+    const notes = [...verdict.notes, ...rejected, ...looked]
+    return { page, verdict: notes.length > verdict.notes.length ? { ...verdict, notes } : verdict }
   } catch (e) {
     const error = errorInfo(e)
     return { page, verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`judging failed: ${error.message}`] }, error }
@@ -370,6 +391,7 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     dpi: options.ocrDpi ?? DEFAULT_OCR_DPI,
     docVerdict: await judgeDocument(view, components.judges, ctx),
     needText: (options.needText ?? true) || doPost || ocr !== undefined,
+    looks: { judges: 0, repairs: 0 },
   }
 
   const keep: PageText[] = []
@@ -405,6 +427,8 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     text = await postprocessDocument(text, components.postprocess, notes)
     postprocessMs = performance.now() - tp
   }
+  // A document whose pages all read (no judge looked, no repair was tried) has no such note: it paid nothing.
+  if (run.looks.judges || run.looks.repairs) notes.push(`looks: ${run.looks.judges} region(s) OCRed by the judges, ${run.looks.repairs} by the repairs`)
   const result: DocumentResult = { info: doc.info, pageCount: doc.pageCount, needsOcr, actions, tags: plan.tags, notes, ms: performance.now() - t0 }
   if (file) result.file = file
   if (text) result.text = text
