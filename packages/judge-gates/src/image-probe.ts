@@ -98,8 +98,8 @@ async function withinBudget<T>(work: Promise<T>, seconds: number): Promise<T> {
   if (seconds <= 0) return work
   let timer: NodeJS.Timeout | undefined
   const out = new Promise<never>((_, reject) => {
+    // not unref'd: a look that never settles must still end in this error, with nothing else keeping the process up
     timer = setTimeout(() => reject(new LookBudgetError(seconds)), seconds * 1000)
-    timer.unref?.()
   })
   work.catch(() => undefined) // a look abandoned to its budget must not fail later as an unhandled rejection
   try {
