@@ -218,6 +218,10 @@ export async function createPdftriage(o: PdftriageOptions = {}): Promise<Pdftria
     '(pdftriage options)',
   )
   const extra = o.pluginOptions
+  const unknown = Object.keys(extra ?? {}).filter((id) => !BUILTIN_FACTORIES[id])
+  if (unknown.length) {
+    throw new TriageError('CONFIG_INVALID', `pluginOptions name plugins pdftriage does not bring: ${unknown.join(', ')}`, { stage: 'config' })
+  }
   const extractor = await create(config.extractor, 'extractor', extra)
   const judges = await Promise.all(config.judges.map((r) => create(r, 'judge', extra)))
   const repairs = await Promise.all(config.repairs.map((r) => create(r, 'repair', extra)))

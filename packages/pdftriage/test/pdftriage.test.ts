@@ -123,7 +123,8 @@ describe('pdftriage, one call', () => {
   it('validates plugin options by the plugin schema', async () => {
     await assert.rejects(
       createPdftriage({ pluginOptions: { '@pdftriage/ocr-tesseract': { workers: -3 } } }),
-      (e: { code?: string }) => e.code === 'CONFIG_INVALID',
+      (e: { code?: string; message?: string }) => e.code === 'CONFIG_INVALID' && /@pdftriage\/ocr-tesseract\.workers/.test(e.message ?? ''),
     )
+    await assert.rejects(createPdftriage({ pluginOptions: { '@pdftriage/ocr-other': {} } }), /does not bring: @pdftriage\/ocr-other/)
   })
 })
