@@ -4,7 +4,8 @@
 // inside the tarball (src/ is shipped for them), publint --strict, and @arethetypeswrong/cli (ESM only: no CommonJS
 // entry is promised). Then the tarballs are installed into an empty folder (dependencies from the registry, our
 // packages from the tarballs), each package and `@pdftriage/core/testing` imported, and the installed
-// `pdftriage --version` run. Build first: npm run build. Temporary folders are removed at the end.
+// `pdftriage --version` run; then @pdftriage/queue is removed, and the CLI must still run and its queue commands
+// must name the package to install. Build first: npm run build. Temporary folders are removed at the end.
 //
 //   node tools/pack-check.mjs
 import { execFileSync } from 'node:child_process'
@@ -23,6 +24,8 @@ process.on('exit', () => {
   rmSync(app, { recursive: true, force: true })
 })
 const names = readdirSync(join(root, 'packages')).sort()
+// Package names as published: the scoped parts, and the one-call package `pdftriage` (packages/pdftriage).
+const pkgNames = names.map((n) => JSON.parse(readFileSync(join(root, 'packages', n, 'package.json'), 'utf8')).name)
 const problems = []
 for (const n of names) {
   const dir = join(root, 'packages', n)
@@ -60,13 +63,28 @@ writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: 
 const tarballs = readdirSync(packs).map((f) => join(packs, f))
 execFileSync('npm', ['install', '--no-audit', '--no-fund', ...tarballs], { cwd: app, stdio: 'ignore' })
 const check = `
-for (const n of ${JSON.stringify(names)}) {
-  const m = await import('@pdftriage/' + n)
-  console.log(n.padEnd(18), Object.keys(m).length, 'exports', m.default?.kind ?? '')
+for (const n of ${JSON.stringify(pkgNames)}) {
+  const m = await import(n)
+  console.log(n.replace('@pdftriage/', '').padEnd(18), Object.keys(m).length, 'exports', m.default?.kind ?? '')
 }
 console.log('core/testing'.padEnd(18), Object.keys(await import('@pdftriage/core/testing')).length, 'exports')
 `
 writeFileSync(join(app, 'check.mjs'), check)
 process.stdout.write(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' }))
 process.stdout.write(`pdftriage --version: ${execFileSync(join(app, 'node_modules', '.bin', 'pdftriage'), ['--version'], { encoding: 'utf8' })}`)
+// The queue is an optional peer of the CLI: without it, the CLI runs and its queue commands name what to install.
+execFileSync('npm', ['uninstall', '--no-audit', '--no-fund', '@pdftriage/queue'], { cwd: app, stdio: 'ignore' })
+let noQueue
+try {
+  execFileSync(join(app, 'node_modules', '.bin', 'pdftriage'), ['status', '--queue', 'redis://127.0.0.1:9', '--out', 'out'], { cwd: app, stdio: 'pipe' })
+} catch (e) {
+  noQueue = { code: e.status, stderr: String(e.stderr) }
+}
+if (noQueue?.code !== 2 || !noQueue.stderr.includes('npm install @pdftriage/queue')) {
+  console.error(`pdftriage status without @pdftriage/queue: expected exit 2 naming the package, got ${JSON.stringify(noQueue)}`)
+  process.exit(1)
+}
+process.stdout.write(
+  `pdftriage --version without @pdftriage/queue: ${execFileSync(join(app, 'node_modules', '.bin', 'pdftriage'), ['--version'], { encoding: 'utf8' })}`,
+)
 console.log(`${tarballs.length} packages packed, checked, installed and imported`)

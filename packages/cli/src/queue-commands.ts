@@ -1,10 +1,32 @@
 import type { InputFilter } from '@pdftriage/batch'
-import type { Policy } from '@pdftriage/core'
+import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { BatchProgress, batchExitCode, summaryLine } from './batch-progress.js'
 
-/** The queue package, imported only by the commands that use a queue: a local run never loads BullMQ. */
-const queueLib = () => import('@pdftriage/queue')
+/** The package the queue commands need; an optional peer of the CLI, so that BullMQ and ioredis install only for them. */
+export const QUEUE_PACKAGE = '@pdftriage/queue'
+
+/**
+ * The queue package, imported only by the commands that use a queue: a local run never loads BullMQ. When it is not
+ * installed, a `USAGE` error says which package to install (`importer` is replaceable for the tests).
+ */
+export async function loadQueue(importer: () => Promise<typeof import('@pdftriage/queue')> = () => import('@pdftriage/queue')) {
+  try {
+    return await importer()
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    if (err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(`'${QUEUE_PACKAGE}'`)) {
+      throw new TriageError(
+        'USAGE',
+        `The queue commands (run --queue, worker, collect, status) need ${QUEUE_PACKAGE}, which is not installed: ` +
+          `npm install ${QUEUE_PACKAGE} beside @pdftriage/cli (npm install -g ${QUEUE_PACKAGE} for a global pdftriage).`,
+        { cause: e },
+      )
+    }
+    throw e
+  }
+}
+const queueLib = () => loadQueue()
 
 /** Options of `pdftriage run --queue`. */
 export interface QueuedRunCommandOptions {

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
+import { pathToFileURL } from 'node:url'
+import type { TriageError } from '@pdftriage/core'
+import { loadQueue } from '../src/queue-commands.js'
 import { cli, folder } from './helpers.js'
 
 // The queue itself is tested against a real Redis in @pdftriage/queue; here, the commands' usage errors, which need none.
@@ -30,4 +33,22 @@ test('queue commands: usage errors exit 2 and say what to give', async (t) => {
   const collect = await cli(['collect', '--out', 'out'], dir)
   assert.equal(collect.code, 0, 'collecting a folder with nothing planned appends nothing')
   assert.match(collect.stderr.join('\n'), /collected: 0 done, 0 failed, 0 duplicate; 0 still pending/)
+})
+
+test('queue commands: without @pdftriage/queue installed, a usage error names the package to install', async (t) => {
+  // A module outside any node_modules that imports the queue package fails as a user's install without it does.
+  const dir = folder({ 'imports-queue.mjs': "export * from '@pdftriage/queue'\n" })
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const missing = () => import(pathToFileURL(join(dir, 'imports-queue.mjs')).href) as Promise<typeof import('@pdftriage/queue')>
+  await assert.rejects(loadQueue(missing), (e: TriageError) => {
+    assert.equal(e.code, 'USAGE')
+    assert.match(e.message, /need @pdftriage\/queue, which is not installed: npm install @pdftriage\/queue/)
+    return true
+  })
+  // Any other failure of the import is left as it is.
+  await assert.rejects(
+    loadQueue(() => Promise.reject(new Error('boom'))),
+    (e: Error) => e.message === 'boom',
+  )
+  assert.equal(typeof (await loadQueue()).runWorker, 'function')
 })
