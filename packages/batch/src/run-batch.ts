@@ -24,6 +24,10 @@ export interface RunBatchOptions {
   model?: string
   /** Overrides the config's OCR policy. */
   policy?: Policy
+  /** Overrides the config's OCR languages. */
+  languages?: string[]
+  /** Opens encrypted inputs; overrides the config's `password`. Not part of the digest: it does not change outputs. */
+  password?: string
   /** Documents processed at once, each in a worker thread (1: in this thread). Default: the cores. */
   jobs?: number
   /** Also write a searchable PDF per document. Default false. */
@@ -122,9 +126,11 @@ export function countDone(summary: BatchSummary, actions: Readonly<Record<string
  * The digest of everything that changes outputs: the effective config (writers included), the policy, the model
  * file's bytes, the PDF flag. It is the `config` column of the index: a row counts only for the same digest.
  */
-export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf'>): Promise<string> {
+export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf' | 'languages'>): Promise<string> {
   const cwd = o.cwd ?? process.cwd()
   const { config } = await loadConfig(o.configFile, cwd)
+  // OCR languages given apart change the OCR text as the config's do: a rerun with another -l redoes OCRed documents
+  if (o.languages) config.languages = [...o.languages]
   const extra: Array<string | Uint8Array> = [`policy=${o.policy ?? config.policy}`, `pdf=${o.pdf === true}`]
   if (o.model) extra.push(await readFile(resolve(cwd, o.model)))
   return configDigest(config, extra)
@@ -295,6 +301,8 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     ...(o.configFile ? { configFile: o.configFile } : {}),
     ...(o.model ? { model: o.model } : {}),
     ...(o.policy ? { policy: o.policy } : {}),
+    ...(o.languages ? { languages: [...o.languages] } : {}),
+    ...(o.password !== undefined ? { password: o.password } : {}),
     ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
   }
   const pageLines = new Map<number, string[]>()

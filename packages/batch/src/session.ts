@@ -32,6 +32,10 @@ export interface SessionOptions {
   cwd: string
   configFile?: string
   policy?: Policy
+  /** Overrides the config's OCR languages (`-l`). */
+  languages?: string[]
+  /** Opens encrypted inputs; overrides the config's `password` (`--password`). */
+  password?: string
   /** A bigram model file: adds the model judge after the configured ones. */
   model?: string
   withText?: boolean
@@ -114,6 +118,8 @@ export class Session {
     const loaded = await loadConfig(o.configFile, o.cwd)
     let config: ResolvedConfig = { ...loaded.config }
     if (o.policy) config.policy = o.policy
+    if (o.languages) config.languages = [...o.languages]
+    if (o.password !== undefined) config.password = o.password
     const fallbackDirs = [...(o.fallbackDirs ?? []), BATCH_DIR]
     config.judges = await withModelJudge(config.judges, o.model, o.cwd, loaded.baseDir, fallbackDirs)
     config = await withOcrWorkers(config, o.ocrWorkers, loaded.baseDir, fallbackDirs)

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine, type DocumentLimits } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
+import { checkOcrLanguages, parseLanguages } from './languages.js'
 
 // Each command's module is imported when the command runs: `triage` then loads neither the report, the model, the
 // queue nor the eval code in the main process, which starts a document process of its own for every run.
@@ -51,6 +52,10 @@ Options:
   --format jsonl|table output format (default jsonl)
   --with-text          include each page's text in its record
   --policy P           extract | auto | ocr | extract-and-ocr (reported only: triage never OCRs)
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
+                       checked before any work: a language without its data package exits 2
+  --password PW        password of encrypted inputs (over the config's \`password\`); a wrong one fails the file
+                       with PDF_ENCRYPTED naming it
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}: the cores, fewer when half the memory cannot hold them)
   --split              with fewer files than jobs, share long documents between workers by page ranges (each worker
                        holds its own pdf.js: more memory; pays on machines with real cores)
@@ -69,6 +74,11 @@ Options:
   --config FILE        config file
   --model FILE         add the letter-pair judge with this model
   --policy P           extract | auto (default) | ocr | extract-and-ocr
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
+                       checked before any work: a language without its data package exits 2; a changed -l
+                       redoes the documents OCRed with another
+  --password PW        password of encrypted inputs (over the config's \`password\`; not with --queue); a wrong
+                       one fails the file with PDF_ENCRYPTED naming it
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
   --pdf                also write a searchable PDF per document
   --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name)
@@ -97,7 +107,9 @@ can read (a reflected or shifted font, a false character map the repair can sett
 standard input or output. OUT is written under a temporary name and renamed.
 
 Options:
-  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else fra+eng)
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
+                       checked before IN is read: a language without its data package exits 2
+  --password PW        password of an encrypted IN (over the config's \`password\`); a wrong one exits 1 naming IN
   -j, --jobs N         OCR workers (default: the engine's, the cores)
   --pages LIST         only these pages may be OCRed, e.g. 1-3,7,10- (the others keep their layer)
   --sidecar FILE       also write the text (pages separated by form feeds, NFC); - for standard output
@@ -126,7 +138,7 @@ Options:
   --config FILE        config file (the extractor renders the pictures; its password opens encrypted inputs)
   --no-images          no page pictures (fast)
   -h, --help`,
-  worker: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [--concurrency N] [--exit-when-idle]
+  worker: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [-l L] [--concurrency N] [--exit-when-idle]
 
 Processes the documents that \`pdftriage run --queue\` enqueued for DIR (the same folder, seen from this machine;
 the input paths must resolve here as on the producer's machine). Each document's outputs and a completion record
@@ -136,6 +148,8 @@ loses nothing: its job goes to another worker. Runs until SIGINT/SIGTERM (it fin
 Options:
   --queue URL          the producer's Redis (required)
   --out DIR            the output folder (required)
+  -l, --language L     OCR languages whose data this machine must have (checked at start: a missing one exits 2);
+                       the languages used are each job's: the producer's config and its run --queue -l
   --concurrency N      documents at once in this process (default 1)
   --exit-when-idle     stop once nothing is waiting or running
   -h, --help`,
@@ -173,6 +187,8 @@ const common = {
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: {
     ...common,
+    language: { type: 'string', short: 'l' },
+    password: { type: 'string' },
     format: { type: 'string' },
     'with-text': { type: 'boolean' },
     split: { type: 'boolean' },
@@ -182,6 +198,8 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   },
   run: {
     ...common,
+    language: { type: 'string', short: 'l' },
+    password: { type: 'string' },
     out: { type: 'string', short: 'o' },
     'doc-timeout': { type: 'string' },
     'page-timeout': { type: 'string' },
@@ -194,7 +212,14 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     exclude: { type: 'string', multiple: true },
     queue: { type: 'string' },
   },
-  worker: { help: common.help, queue: { type: 'string' }, out: { type: 'string' }, concurrency: { type: 'string' }, 'exit-when-idle': { type: 'boolean' } },
+  worker: {
+    help: common.help,
+    language: { type: 'string', short: 'l' },
+    queue: { type: 'string' },
+    out: { type: 'string' },
+    concurrency: { type: 'string' },
+    'exit-when-idle': { type: 'boolean' },
+  },
   collect: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
   status: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
@@ -208,6 +233,7 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     quiet: common.quiet,
     verbose: { type: 'boolean', short: 'v' },
     language: { type: 'string', short: 'l' },
+    password: { type: 'string' },
     pages: { type: 'string' },
     sidecar: { type: 'string' },
     force: { type: 'boolean' },
@@ -310,11 +336,18 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     // triage and run: a flag given wins, the rest is chosen from the machine (run says what it chose)
     const givenJobs = v.jobs !== undefined ? { jobs } : {}
     const policy = policyOption(v.policy)
+    const languages = str('language') === undefined ? undefined : parseLanguages(str('language')!)
     const base = {
       cwd: io.cwd,
       ...(str('config') ? { configFile: str('config')! } : {}),
       ...(str('model') ? { model: str('model')! } : {}),
       ...(policy ? { policy } : {}),
+      ...(languages ? { languages } : {}),
+      ...(str('password') !== undefined ? { password: str('password')! } : {}),
+    }
+    // Every command that may OCR checks its languages before any work: a missing one exits 2 in one line.
+    if (['run', 'triage', 'ocr', 'eval', 'worker'].includes(cmd)) {
+      await checkOcrLanguages({ cwd: io.cwd, ...(str('config') ? { configFile: str('config')! } : {}), ...(languages ? { languages } : {}) })
     }
     switch (cmd) {
       case 'triage': {
@@ -338,6 +371,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
         if (str('queue')) {
           if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
+          // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
+          if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
           const { queuedRunCommand } = await commands.queue()
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
         }
@@ -414,11 +449,6 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'ocr': {
         if (pos.length !== 2) usage('Give the input and the output: pdftriage ocr IN.pdf OUT.pdf (- for standard input or output)')
         if (v.force === true && v['skip-text'] === true) usage('--force and --skip-text say opposite things: give one')
-        const langs = str('language')
-          ?.split('+')
-          .map((l) => l.trim())
-          .filter(Boolean)
-        if (langs && !langs.every((l) => /^[a-z_]{3,}$/.test(l))) usage(`Expected -l like fra or fra+eng, not \`${str('language')}\``)
         const { ocrCommand, parsePages } = await commands.ocr()
         const pages = str('pages') === undefined ? undefined : parsePages(str('pages')!)
         return await ocrCommand({
@@ -431,7 +461,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           log: io.stderr,
           readStdin,
           writeStdout,
-          ...(langs ? { languages: langs } : {}),
+          ...(languages ? { languages } : {}),
+          ...(str('password') !== undefined ? { password: str('password')! } : {}),
           ...(pages ? { pages } : {}),
           ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
           ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),

@@ -21,6 +21,8 @@ export interface OcrCommandOptions {
   cwd: string
   configFile?: string
   languages?: string[]
+  /** Password of an encrypted input (`--password`), over the config's. */
+  password?: string
   /** The 1-based pages that may be OCRed (`--pages 1-3,7`), given the page count; the others keep their layer. */
   pages?: (pageCount: number) => ReadonlySet<number>
   sidecar?: string
@@ -84,6 +86,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   const loaded = await loadConfig(o.configFile, o.cwd)
   const config = { ...loaded.config, policy: policyOf[o.mode] }
   if (o.languages) config.languages = o.languages
+  if (o.password !== undefined) config.password = o.password
   if (o.jobs && config.ocr) {
     const ref = typeof config.ocr === 'string' ? { use: config.ocr, options: {} } : { use: config.ocr.use, options: { ...(config.ocr.options ?? {}) } }
     if (!('workers' in ref.options)) config.ocr = { use: ref.use, options: { ...ref.options, workers: o.jobs } }

@@ -12,6 +12,10 @@ export interface RunCommandOptions {
   configFile?: string
   model?: string
   policy?: Policy
+  /** OCR languages (`-l`), over the config's. */
+  languages?: string[]
+  /** Password of encrypted inputs (`--password`), over the config's. */
+  password?: string
   /** Documents at once; default: from the machine (see chooseResources). */
   jobs?: number
   pdf: boolean
@@ -60,6 +64,8 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       ...(o.configFile ? { configFile: o.configFile } : {}),
       ...(o.model ? { model: o.model } : {}),
       ...(o.policy ? { policy: o.policy } : {}),
+      ...(o.languages ? { languages: o.languages } : {}),
+      ...(o.password !== undefined ? { password: o.password } : {}),
     },
     (e) => report.on(e),
   ).finally(() => process.removeListener('SIGINT', onInterrupt))
