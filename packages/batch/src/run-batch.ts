@@ -183,11 +183,22 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
       pages_ocred: String(res.pagesOcred),
       tags: d.tags.join(' '),
     })
-    // A done document whose writer was skipped says so where its error would be.
+    // A done document whose pages failed (their layer kept), or whose writer was skipped, says so where its error
+    // would be: a page whose OCR failed is not a document done with no error.
+    const problems: Array<{ code: string; message: string }> = []
+    const failed = res.failedPages ?? []
+    if (failed.length) {
+      const first = failed[0]!
+      problems.push({
+        code: first.code,
+        message: `${failed.length} page(s) failed, their layer kept (${failed.map((p) => p.page).join(', ')}): page ${first.page}: ${first.message}`,
+      })
+    }
     const skip = res.outputs.skipped[0]
-    if (skip) {
-      row.error_code = skip.code
-      row.error_message = `${skip.writer} skipped: ${skip.message}`
+    if (skip) problems.push({ code: skip.code, message: `${skip.writer} skipped: ${skip.message}` })
+    if (problems.length) {
+      row.error_code = problems[0]!.code
+      row.error_message = problems.map((p) => p.message).join('; ')
     }
   } else {
     row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
