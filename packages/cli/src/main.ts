@@ -81,7 +81,8 @@ Options:
                        one fails the file with PDF_ENCRYPTED naming it
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
   --pdf                also write a searchable PDF per document
-  --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name)
+  --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name;
+                       case-insensitive bash globs: *, **, ?, [0-9], {a,b}, e.g. 'r00{18,61}.pdf'; quote them)
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
   --redo-failed        process the files that failed again
