@@ -110,7 +110,9 @@ standard input or output. OUT is written under a temporary name and renamed.
 Options:
   -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
                        checked before IN is read: a language without its data package exits 2
-  --password PW        password of an encrypted IN (over the config's \`password\`); a wrong one exits 1 naming IN
+  --password PW        password of an encrypted IN (over the config's \`password\`); a wrong one exits 1 naming IN.
+                       The searchable copy of an encrypted IN is not written yet (decrypt it first, e.g. with
+                       qpdf --decrypt --password=PW): triage and run read it with the password
   -j, --jobs N         OCR workers (default: the engine's, the cores)
   --pages LIST         only these pages may be OCRed, e.g. 1-3,7,10- (the others keep their layer)
   --sidecar FILE       also write the text (pages separated by form feeds, NFC); - for standard output
