@@ -217,7 +217,17 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   const t0 = performance.now()
   const cwd = o.cwd ?? process.cwd()
   const out = resolve(cwd, o.outDir)
-  await mkdir(out, { recursive: true })
+  await mkdir(out, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+    // ENOTDIR: a part of the path is a file; the raw error names neither the folder nor what to do
+    throw new TriageError(
+      'OUTPUT_PATH_INVALID',
+      `Cannot create the output folder ${out}: ${e.code ?? e.message}${e.code === 'ENOTDIR' ? ' (a part of the path is a file)' : ''}`,
+      {
+        cause: e,
+        stage: 'write',
+      },
+    )
+  })
   const release = lockOutput(out)
   try {
     return await locked(o, cwd, out, t0, onEvent)

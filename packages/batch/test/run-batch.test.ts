@@ -318,3 +318,12 @@ test("a page whose OCR failed makes its document's row say so, with the page and
   assert.match(row.error_message!, /^1 page\(s\) failed, their layer kept \(2\): page 2: .*the engine cannot read this page/)
   assert.equal(r.summary.pages.failed, 1)
 })
+
+test('an output folder under a file rejects with OUTPUT_PATH_INVALID naming the folder', async (t) => {
+  const dir = folder(t, { 'config.json': JSON.stringify(EXTRACT_ONLY), afile: 'x', 'in/a.pdf': await fx.longPdf(1) })
+  await assert.rejects(run(dir, { outDir: 'afile/out' }), (e: Error & { code: string }) => {
+    assert.equal(e.code, 'OUTPUT_PATH_INVALID')
+    assert.equal(e.message, `Cannot create the output folder ${join(dir, 'afile', 'out')}: ENOTDIR (a part of the path is a file)`)
+    return true
+  })
+})

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { closest, distance } from 'fastest-levenshtein'
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine, type DocumentLimits } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
 import { checkOcrLanguages, parseLanguages } from './languages.js'
@@ -308,6 +309,35 @@ async function writeStdout(b: Uint8Array): Promise<void> {
   await new Promise<void>((ok, ko) => process.stdout.write(b, (e) => (e ? ko(e) : ok())))
 }
 
+/** The word of `known` nearest to `given`: a prefix of one, or within a third of its letters' edits; else undefined. */
+function nearest(given: string, known: readonly string[]): string | undefined {
+  const prefixed = known.filter((k) => given.length >= 3 && k.startsWith(given))
+  if (prefixed.length === 1) return prefixed[0]
+  // a third of the letters: `--langauge` (2 edits in 10) is meant as --language; `--rotate-pages` is no option here
+  const near = closest(given, [...known])
+  return distance(given, near) <= Math.max(1, Math.floor(given.length / 3)) ? near : undefined
+}
+
+/** Node's parseArgs error for a command, in the project's words: what is wrong, what was likely meant, where to look. */
+function argsError(e: Error & { code?: string }, cmd: string, spec: ParseArgsConfig['options']): string {
+  const see = `See pdftriage ${cmd} --help`
+  const flags = Object.entries(spec ?? {}).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])])
+  const named = /'([^' ]+)/.exec(e.message)?.[1]
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && named) {
+    const flag = named.split('=')[0]!
+    // one letter after one dash is any other letter away: no guess for those
+    const near = flag.startsWith('--') ? nearest(flag, flags) : undefined
+    return near ? `Unknown option \`${flag}\` for pdftriage ${cmd}: did you mean ${near}? ${see}` : `Unknown option \`${flag}\` for pdftriage ${cmd}. ${see}`
+  }
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && named) {
+    const long = /--[\w-]+/.exec(e.message)?.[0] ?? named
+    if (/argument missing/.test(e.message)) return `${long} needs a value. ${see}`
+    if (/ambiguous/.test(e.message)) return `${named} is followed by a word starting with -: give its value as ${long}=VALUE if that is it. ${see}`
+    if (/does not take an argument/.test(e.message)) return `${long} takes no value. ${see}`
+  }
+  return `${e.message.split('\n')[0]} ${see}`
+}
+
 /** Runs the CLI with arguments (without `node` and the script); resolves to the exit code. */
 export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
   const [cmd, ...rest] = argv
@@ -321,12 +351,15 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   }
   try {
     const spec = OPTIONS[cmd]
-    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, ocr, worker, collect, status, fit, calibrate, eval, report (see pdftriage --help)`)
+    if (!spec) {
+      const near = nearest(cmd, Object.keys(OPTIONS))
+      usage(`Unknown command \`${cmd}\`${near ? `: did you mean ${near}?` : ''} Commands: ${Object.keys(OPTIONS).join(', ')} (see pdftriage --help)`)
+    }
     let parsed
     try {
       parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
     } catch (e) {
-      usage(`${(e as Error).message}. See pdftriage ${cmd} --help`)
+      usage(argsError(e as Error & { code?: string }, cmd, spec))
     }
     const v = parsed.values as Record<string, unknown>
     const pos = parsed.positionals

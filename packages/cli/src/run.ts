@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { runBatch, type DocumentLimits, type InputFilter } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
+import { checkOutputPath } from './paths.js'
 import { BatchProgress, batchExitCode, summaryLine } from './batch-progress.js'
 
 /** Options of `pdftriage run`. */
@@ -40,6 +41,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
     throw new TriageError('USAGE', `--out \`${o.out}\` is a file: give a folder (it is created when missing)`)
   }
+  checkOutputPath(o.out, o.cwd, '--out')
   const report = new BatchProgress({ log: o.log, ...(o.quiet ? { quiet: true } : {}) })
   // Ctrl-C: every document finished is already in the index (it is committed as each one ends), so the run can stop
   // at once; the bar's line is finished and the rerun that resumes is named.
