@@ -295,7 +295,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
         .join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
     throw new TriageError(
       'USAGE',
-      `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, model or --pdf): ${names}. ` +
+      `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, languages, model or --pdf): ${names}. ` +
         `Running again would redo them and replace their outputs${ocred.length ? ` (${ocred.length} of them hold OCR text)` : ''}: ` +
         'pass --redo to redo them, or give another output folder.',
     )

@@ -76,8 +76,8 @@ Options:
   --model FILE         add the letter-pair judge with this model
   --policy P           extract | auto (default) | ocr | extract-and-ocr
   -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
-                       checked before any work: a language without its data package exits 2; a changed -l
-                       redoes the documents OCRed with another
+                       checked before any work: a language without its data package exits 2; another -l
+                       on a rerun counts as another configuration (see --redo)
   --password PW        password of encrypted inputs (over the config's \`password\`; not with --queue); a wrong
                        one fails the file with PDF_ENCRYPTED naming it
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
