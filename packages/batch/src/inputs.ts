@@ -1,23 +1,16 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { TriageError } from '@pdftriage/core'
+import picomatch from 'picomatch'
 import { fsPath, nameFromBytes } from './file-names.js'
 
-/** Converts a glob (`*`, `**`, `?`) to a regular expression over `/`-separated paths. */
+/**
+ * A glob as a regular expression over `/`-separated paths, case-insensitive, `*` matching dot files too: picomatch's
+ * bash globs (`**`, `?`, braces `r00{18,61}.pdf`, classes `[0-3]`, extglobs). An empty glob is a usage error.
+ */
 export function globToRegExp(glob: string): RegExp {
-  let re = ''
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        re += '.*'
-        i++
-        if (glob[i + 1] === '/') i++
-      } else re += '[^/]*'
-    } else if (c === '?') re += '[^/]'
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&')
-  }
-  return new RegExp(`^${re}$`, 'i')
+  if (!glob) throw new TriageError('USAGE', 'Expected --include and --exclude to be globs such as *.pdf, not an empty string')
+  return picomatch.makeRe(glob, { nocase: true, dot: true })
 }
 
 /** Filters for {@link expandInputs}: globs matched against the path relative to the folder given (or the name). */

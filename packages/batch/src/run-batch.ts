@@ -24,6 +24,10 @@ export interface RunBatchOptions {
   model?: string
   /** Overrides the config's OCR policy. */
   policy?: Policy
+  /** Overrides the config's OCR languages. */
+  languages?: string[]
+  /** Opens encrypted inputs; overrides the config's `password`. Not part of the digest: it does not change outputs. */
+  password?: string
   /** Documents processed at once, each in a worker thread (1: in this thread). Default: the cores. */
   jobs?: number
   /** Also write a searchable PDF per document. Default false. */
@@ -122,9 +126,11 @@ export function countDone(summary: BatchSummary, actions: Readonly<Record<string
  * The digest of everything that changes outputs: the effective config (writers included), the policy, the model
  * file's bytes, the PDF flag. It is the `config` column of the index: a row counts only for the same digest.
  */
-export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf'>): Promise<string> {
+export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf' | 'languages'>): Promise<string> {
   const cwd = o.cwd ?? process.cwd()
   const { config } = await loadConfig(o.configFile, cwd)
+  // OCR languages given apart change the OCR text as the config's do: a rerun with another -l redoes OCRed documents
+  if (o.languages) config.languages = [...o.languages]
   const extra: Array<string | Uint8Array> = [`policy=${o.policy ?? config.policy}`, `pdf=${o.pdf === true}`]
   if (o.model) extra.push(await readFile(resolve(cwd, o.model)))
   return configDigest(config, extra)
@@ -177,11 +183,22 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
       pages_ocred: String(res.pagesOcred),
       tags: d.tags.join(' '),
     })
-    // A done document whose writer was skipped says so where its error would be.
+    // A done document whose pages failed (their layer kept), or whose writer was skipped, says so where its error
+    // would be: a page whose OCR failed is not a document done with no error.
+    const problems: Array<{ code: string; message: string }> = []
+    const failed = res.failedPages ?? []
+    if (failed.length) {
+      const first = failed[0]!
+      problems.push({
+        code: first.code,
+        message: `${failed.length} page(s) failed, their layer kept (${failed.map((p) => p.page).join(', ')}): page ${first.page}: ${first.message}`,
+      })
+    }
     const skip = res.outputs.skipped[0]
-    if (skip) {
-      row.error_code = skip.code
-      row.error_message = `${skip.writer} skipped: ${skip.message}`
+    if (skip) problems.push({ code: skip.code, message: `${skip.writer} skipped: ${skip.message}` })
+    if (problems.length) {
+      row.error_code = problems[0]!.code
+      row.error_message = problems.map((p) => p.message).join('; ')
     }
   } else {
     row.error_code = res.error?.code ?? 'PLUGIN_FAILED'
@@ -200,7 +217,17 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   const t0 = performance.now()
   const cwd = o.cwd ?? process.cwd()
   const out = resolve(cwd, o.outDir)
-  await mkdir(out, { recursive: true })
+  await mkdir(out, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+    // ENOTDIR: a part of the path is a file; the raw error names neither the folder nor what to do
+    throw new TriageError(
+      'OUTPUT_PATH_INVALID',
+      `Cannot create the output folder ${out}: ${e.code ?? e.message}${e.code === 'ENOTDIR' ? ' (a part of the path is a file)' : ''}`,
+      {
+        cause: e,
+        stage: 'write',
+      },
+    )
+  })
   const release = lockOutput(out)
   try {
     return await locked(o, cwd, out, t0, onEvent)
@@ -268,7 +295,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
         .join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
     throw new TriageError(
       'USAGE',
-      `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, model or --pdf): ${names}. ` +
+      `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, languages, model or --pdf): ${names}. ` +
         `Running again would redo them and replace their outputs${ocred.length ? ` (${ocred.length} of them hold OCR text)` : ''}: ` +
         'pass --redo to redo them, or give another output folder.',
     )
@@ -295,6 +322,8 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     ...(o.configFile ? { configFile: o.configFile } : {}),
     ...(o.model ? { model: o.model } : {}),
     ...(o.policy ? { policy: o.policy } : {}),
+    ...(o.languages ? { languages: [...o.languages] } : {}),
+    ...(o.password !== undefined ? { password: o.password } : {}),
     ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
   }
   const pageLines = new Map<number, string[]>()

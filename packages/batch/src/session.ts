@@ -32,6 +32,10 @@ export interface SessionOptions {
   cwd: string
   configFile?: string
   policy?: Policy
+  /** Overrides the config's OCR languages (`-l`). */
+  languages?: string[]
+  /** Opens encrypted inputs; overrides the config's `password` (`--password`). */
+  password?: string
   /** A bigram model file: adds the model judge after the configured ones. */
   model?: string
   withText?: boolean
@@ -59,6 +63,8 @@ export interface FileOutcome {
   outputs?: DocumentOutputs
   pagesOcred: number
   pagesNeedingOcr: number
+  /** Pages that failed (OCR, a repair, a timeout...): the document is done with their layer kept, and its row says so. */
+  failedPages?: Array<{ page: number; code: string; message: string }>
   seconds: number
 }
 
@@ -114,6 +120,8 @@ export class Session {
     const loaded = await loadConfig(o.configFile, o.cwd)
     let config: ResolvedConfig = { ...loaded.config }
     if (o.policy) config.policy = o.policy
+    if (o.languages) config.languages = [...o.languages]
+    if (o.password !== undefined) config.password = o.password
     const fallbackDirs = [...(o.fallbackDirs ?? []), BATCH_DIR]
     config.judges = await withModelJudge(config.judges, o.model, o.cwd, loaded.baseDir, fallbackDirs)
     config = await withOcrWorkers(config, o.ocrWorkers, loaded.baseDir, fallbackDirs)
@@ -175,6 +183,7 @@ export class Session {
       let document: DocumentRecord | undefined
       let outputs: DocumentOutputs | undefined
       const keepPages = o.mode === 'run'
+      const failedPages: NonNullable<FileOutcome['failedPages']> = []
       for await (const ev of runDocument(doc, this.components, {
         file,
         policy: this.config.policy,
@@ -187,6 +196,9 @@ export class Session {
       })) {
         if (ev.type === 'page') {
           const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')
+          if (ev.result.action === 'failed') {
+            failedPages.push({ page: ev.result.pageNumber, code: ev.result.error?.code ?? 'PLUGIN_FAILED', message: ev.result.error?.message ?? '' })
+          }
           if (o.mode === 'run') rec.hash = hash
           emit(rec)
           if (keepPages) pages.push(keepItems ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
@@ -209,6 +221,7 @@ export class Session {
       }
       if (document) outcome.document = document
       if (outputs) outcome.outputs = outputs
+      if (failedPages.length) outcome.failedPages = failedPages
       return outcome
     } catch (e) {
       const error = errorRecord(file, e, hash)

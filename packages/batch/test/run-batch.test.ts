@@ -287,3 +287,43 @@ test('pdf adds the searchable-PDF writer to the default ones', async (t) => {
     '%PDF-',
   )
 })
+
+/** An OCR engine that fails every page, as a mistyped language or a broken engine does. */
+const FAILING_OCR = `
+export default {
+  kind: 'ocr', name: 'failing', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) },
+  create: () => ({
+    name: 'failing',
+    recognize: async () => { throw Object.assign(new Error('[failing] the engine cannot read this page'), { code: 'OCR_FAILED' }) },
+    close: async () => {},
+  }),
+}
+`
+
+test("a page whose OCR failed makes its document's row say so, with the page and the engine's error", async (t) => {
+  const dir = folder(t, {
+    'config.json': JSON.stringify({ ...EXTRACT_ONLY, ocr: './failing-ocr.mjs', policy: 'auto' }),
+    'failing-ocr.mjs': FAILING_OCR,
+    // page 1 reads, page 2 is a scan with no layer: only page 2 goes to OCR
+    'in/mixed.pdf': await fx.buildPdf([{ blocks: [{ text: fx.ENGLISH_PROSE }] }, { scan: { text: fx.FRENCH_DECREE } }]),
+  })
+  const r = await run(dir)
+  const { docs, pages } = readIndex(join(dir, 'out'))
+  assert.equal(pages.find((p) => p.page === 2)?.action, 'failed', 'the page failed')
+  assert.equal(docs.length, 1)
+  const row = docs[0]!
+  // the document is written (page 1's text, page 2's layer kept), but its row carries the failure
+  assert.equal(row.status, 'done')
+  assert.equal(row.error_code, 'OCR_FAILED')
+  assert.match(row.error_message!, /^1 page\(s\) failed, their layer kept \(2\): page 2: .*the engine cannot read this page/)
+  assert.equal(r.summary.pages.failed, 1)
+})
+
+test('an output folder under a file rejects with OUTPUT_PATH_INVALID naming the folder', async (t) => {
+  const dir = folder(t, { 'config.json': JSON.stringify(EXTRACT_ONLY), afile: 'x', 'in/a.pdf': await fx.longPdf(1) })
+  await assert.rejects(run(dir, { outDir: 'afile/out' }), (e: Error & { code: string }) => {
+    assert.equal(e.code, 'OUTPUT_PATH_INVALID')
+    assert.equal(e.message, `Cannot create the output folder ${join(dir, 'afile', 'out')}: ENOTDIR (a part of the path is a file)`)
+    return true
+  })
+})

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { closest, distance } from 'fastest-levenshtein'
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine, type DocumentLimits } from '@pdftriage/batch'
 import { TriageError, policySchema, type Policy } from '@pdftriage/core'
+import { checkOcrLanguages, parseLanguages } from './languages.js'
 
 // Each command's module is imported when the command runs: `triage` then loads neither the report, the model, the
 // queue nor the eval code in the main process, which starts a document process of its own for every run.
@@ -51,6 +53,10 @@ Options:
   --format jsonl|table output format (default jsonl)
   --with-text          include each page's text in its record
   --policy P           extract | auto | ocr | extract-and-ocr (reported only: triage never OCRs)
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
+                       checked before any work: a language without its data package exits 2
+  --password PW        password of encrypted inputs (over the config's \`password\`); a wrong one fails the file
+                       with PDF_ENCRYPTED naming it
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}: the cores, fewer when half the memory cannot hold them)
   --split              with fewer files than jobs, share long documents between workers by page ranges (each worker
                        holds its own pdf.js: more memory; pays on machines with real cores)
@@ -69,9 +75,15 @@ Options:
   --config FILE        config file
   --model FILE         add the letter-pair judge with this model
   --policy P           extract | auto (default) | ocr | extract-and-ocr
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
+                       checked before any work: a language without its data package exits 2; another -l
+                       on a rerun counts as another configuration (see --redo)
+  --password PW        password of encrypted inputs (over the config's \`password\`; not with --queue); a wrong
+                       one fails the file with PDF_ENCRYPTED naming it
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
   --pdf                also write a searchable PDF per document
-  --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name)
+  --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name;
+                       case-insensitive bash globs: *, **, ?, [0-9], {a,b}, e.g. 'r00{18,61}.pdf'; quote them)
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
   --redo-failed        process the files that failed again
@@ -97,7 +109,11 @@ can read (a reflected or shifted font, a false character map the repair can sett
 standard input or output. OUT is written under a temporary name and renamed.
 
 Options:
-  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else fra+eng)
+  -l, --language L     OCR languages, e.g. fra or fra+eng (default: the config's, else the engine's: fra+eng);
+                       checked before IN is read: a language without its data package exits 2
+  --password PW        password of an encrypted IN (over the config's \`password\`); a wrong one exits 1 naming IN.
+                       The searchable copy of an encrypted IN is not written yet (decrypt it first, e.g. with
+                       qpdf --decrypt --password=PW): triage and run read it with the password
   -j, --jobs N         OCR workers (default: the engine's, the cores)
   --pages LIST         only these pages may be OCRed, e.g. 1-3,7,10- (the others keep their layer)
   --sidecar FILE       also write the text (pages separated by form feeds, NFC); - for standard output
@@ -126,7 +142,7 @@ Options:
   --config FILE        config file (the extractor renders the pictures; its password opens encrypted inputs)
   --no-images          no page pictures (fast)
   -h, --help`,
-  worker: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [--concurrency N] [--exit-when-idle]
+  worker: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [-l L] [--concurrency N] [--exit-when-idle]
 
 Processes the documents that \`pdftriage run --queue\` enqueued for DIR (the same folder, seen from this machine;
 the input paths must resolve here as on the producer's machine). Each document's outputs and a completion record
@@ -136,6 +152,8 @@ loses nothing: its job goes to another worker. Runs until SIGINT/SIGTERM (it fin
 Options:
   --queue URL          the producer's Redis (required)
   --out DIR            the output folder (required)
+  -l, --language L     OCR languages whose data this machine must have (checked at start: a missing one exits 2);
+                       the languages used are each job's: the producer's config and its run --queue -l
   --concurrency N      documents at once in this process (default 1)
   --exit-when-idle     stop once nothing is waiting or running
   -h, --help`,
@@ -173,6 +191,8 @@ const common = {
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   triage: {
     ...common,
+    language: { type: 'string', short: 'l' },
+    password: { type: 'string' },
     format: { type: 'string' },
     'with-text': { type: 'boolean' },
     split: { type: 'boolean' },
@@ -182,6 +202,8 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
   },
   run: {
     ...common,
+    language: { type: 'string', short: 'l' },
+    password: { type: 'string' },
     out: { type: 'string', short: 'o' },
     'doc-timeout': { type: 'string' },
     'page-timeout': { type: 'string' },
@@ -194,7 +216,14 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     exclude: { type: 'string', multiple: true },
     queue: { type: 'string' },
   },
-  worker: { help: common.help, queue: { type: 'string' }, out: { type: 'string' }, concurrency: { type: 'string' }, 'exit-when-idle': { type: 'boolean' } },
+  worker: {
+    help: common.help,
+    language: { type: 'string', short: 'l' },
+    queue: { type: 'string' },
+    out: { type: 'string' },
+    concurrency: { type: 'string' },
+    'exit-when-idle': { type: 'boolean' },
+  },
   collect: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
   status: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
   fit: { help: common.help, config: common.config, out: { type: 'string' }, margin: { type: 'string' } },
@@ -208,6 +237,7 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     quiet: common.quiet,
     verbose: { type: 'boolean', short: 'v' },
     language: { type: 'string', short: 'l' },
+    password: { type: 'string' },
     pages: { type: 'string' },
     sidecar: { type: 'string' },
     force: { type: 'boolean' },
@@ -279,6 +309,35 @@ async function writeStdout(b: Uint8Array): Promise<void> {
   await new Promise<void>((ok, ko) => process.stdout.write(b, (e) => (e ? ko(e) : ok())))
 }
 
+/** The word of `known` nearest to `given`: a prefix of one, or within a third of its letters' edits; else undefined. */
+function nearest(given: string, known: readonly string[]): string | undefined {
+  const prefixed = known.filter((k) => given.length >= 3 && k.startsWith(given))
+  if (prefixed.length === 1) return prefixed[0]
+  // a third of the letters: `--langauge` (2 edits in 10) is meant as --language; `--rotate-pages` is no option here
+  const near = closest(given, [...known])
+  return distance(given, near) <= Math.max(1, Math.floor(given.length / 3)) ? near : undefined
+}
+
+/** Node's parseArgs error for a command, in the project's words: what is wrong, what was likely meant, where to look. */
+function argsError(e: Error & { code?: string }, cmd: string, spec: ParseArgsConfig['options']): string {
+  const see = `See pdftriage ${cmd} --help`
+  const flags = Object.entries(spec ?? {}).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])])
+  const named = /'([^' ]+)/.exec(e.message)?.[1]
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && named) {
+    const flag = named.split('=')[0]!
+    // one letter after one dash is any other letter away: no guess for those
+    const near = flag.startsWith('--') ? nearest(flag, flags) : undefined
+    return near ? `Unknown option \`${flag}\` for pdftriage ${cmd}: did you mean ${near}? ${see}` : `Unknown option \`${flag}\` for pdftriage ${cmd}. ${see}`
+  }
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && named) {
+    const long = /--[\w-]+/.exec(e.message)?.[0] ?? named
+    if (/argument missing/.test(e.message)) return `${long} needs a value. ${see}`
+    if (/ambiguous/.test(e.message)) return `${named} is followed by a word starting with -: give its value as ${long}=VALUE if that is it. ${see}`
+    if (/does not take an argument/.test(e.message)) return `${long} takes no value. ${see}`
+  }
+  return `${e.message.split('\n')[0]} ${see}`
+}
+
 /** Runs the CLI with arguments (without `node` and the script); resolves to the exit code. */
 export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
   const [cmd, ...rest] = argv
@@ -292,12 +351,15 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   }
   try {
     const spec = OPTIONS[cmd]
-    if (!spec) usage(`Unknown command \`${cmd}\`. Commands: triage, run, ocr, worker, collect, status, fit, calibrate, eval, report (see pdftriage --help)`)
+    if (!spec) {
+      const near = nearest(cmd, Object.keys(OPTIONS))
+      usage(`Unknown command \`${cmd}\`${near ? `: did you mean ${near}?` : ''} Commands: ${Object.keys(OPTIONS).join(', ')} (see pdftriage --help)`)
+    }
     let parsed
     try {
       parsed = parseArgs({ args: rest, options: spec, allowPositionals: true, strict: true })
     } catch (e) {
-      usage(`${(e as Error).message}. See pdftriage ${cmd} --help`)
+      usage(argsError(e as Error & { code?: string }, cmd, spec))
     }
     const v = parsed.values as Record<string, unknown>
     const pos = parsed.positionals
@@ -310,11 +372,18 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     // triage and run: a flag given wins, the rest is chosen from the machine (run says what it chose)
     const givenJobs = v.jobs !== undefined ? { jobs } : {}
     const policy = policyOption(v.policy)
+    const languages = str('language') === undefined ? undefined : parseLanguages(str('language')!)
     const base = {
       cwd: io.cwd,
       ...(str('config') ? { configFile: str('config')! } : {}),
       ...(str('model') ? { model: str('model')! } : {}),
       ...(policy ? { policy } : {}),
+      ...(languages ? { languages } : {}),
+      ...(str('password') !== undefined ? { password: str('password')! } : {}),
+    }
+    // Every command that may OCR checks its languages before any work: a missing one exits 2 in one line.
+    if (['run', 'triage', 'ocr', 'eval', 'worker'].includes(cmd)) {
+      await checkOcrLanguages({ cwd: io.cwd, ...(str('config') ? { configFile: str('config')! } : {}), ...(languages ? { languages } : {}) })
     }
     switch (cmd) {
       case 'triage': {
@@ -338,6 +407,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
         if (str('queue')) {
           if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
+          // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
+          if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
           const { queuedRunCommand } = await commands.queue()
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
         }
@@ -414,11 +485,6 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       case 'ocr': {
         if (pos.length !== 2) usage('Give the input and the output: pdftriage ocr IN.pdf OUT.pdf (- for standard input or output)')
         if (v.force === true && v['skip-text'] === true) usage('--force and --skip-text say opposite things: give one')
-        const langs = str('language')
-          ?.split('+')
-          .map((l) => l.trim())
-          .filter(Boolean)
-        if (langs && !langs.every((l) => /^[a-z_]{3,}$/.test(l))) usage(`Expected -l like fra or fra+eng, not \`${str('language')}\``)
         const { ocrCommand, parsePages } = await commands.ocr()
         const pages = str('pages') === undefined ? undefined : parsePages(str('pages')!)
         return await ocrCommand({
@@ -431,7 +497,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           log: io.stderr,
           readStdin,
           writeStdout,
-          ...(langs ? { languages: langs } : {}),
+          ...(languages ? { languages } : {}),
+          ...(str('password') !== undefined ? { password: str('password')! } : {}),
           ...(pages ? { pages } : {}),
           ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
           ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),

@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { TriageError, blake2b512, createComponents, effectiveRules, loadConfig, planDocument, runDocument, type PageResult, type Policy } from '@pdftriage/core'
 import { sidecarText, writeSearchablePdfWithSummary } from '@pdftriage/write-pdf'
 import { CLI_DIR } from './cli-dir.js'
+import { checkOutputPath } from './paths.js'
 
 /**
  * Which pages `pdftriage ocr` OCRs: `judge` those whose layer is missing, thin or junk (what OCRmyPDF's
@@ -21,6 +22,8 @@ export interface OcrCommandOptions {
   cwd: string
   configFile?: string
   languages?: string[]
+  /** Password of an encrypted input (`--password`), over the config's. */
+  password?: string
   /** The 1-based pages that may be OCRed (`--pages 1-3,7`), given the page count; the others keep their layer. */
   pages?: (pageCount: number) => ReadonlySet<number>
   sidecar?: string
@@ -69,6 +72,8 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
     throw new TriageError('USAGE', `OUT \`${o.output}\` is a folder: give a file name (for a folder of PDFs, use pdftriage run)`)
   }
   if (o.sidecar === '-' && !outPath) throw new TriageError('USAGE', 'The PDF already goes to standard output: give --sidecar a file name')
+  if (outPath) checkOutputPath(o.output, o.cwd, 'OUT')
+  if (o.sidecar && o.sidecar !== '-') checkOutputPath(o.sidecar, o.cwd, '--sidecar')
   const bytes =
     o.input === '-'
       ? await o.readStdin()
@@ -84,6 +89,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   const loaded = await loadConfig(o.configFile, o.cwd)
   const config = { ...loaded.config, policy: policyOf[o.mode] }
   if (o.languages) config.languages = o.languages
+  if (o.password !== undefined) config.password = o.password
   if (o.jobs && config.ocr) {
     const ref = typeof config.ocr === 'string' ? { use: config.ocr, options: {} } : { use: config.ocr.use, options: { ...(config.ocr.options ?? {}) } }
     if (!('workers' in ref.options)) config.ocr = { use: ref.use, options: { ...ref.options, workers: o.jobs } }
@@ -163,7 +169,8 @@ async function writeAtomic(path: string, data: Uint8Array | string): Promise<voi
     await writeFile(tmp, data)
     await rename(tmp, path)
   } catch (e) {
-    await rm(tmp, { force: true })
+    // the temporary file may not exist, or its folder may not be one (ENOTDIR): the write's error is the one to say
+    await rm(tmp, { force: true }).catch(() => {})
     throw new TriageError('OUTPUT_PATH_INVALID', `Cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
       cause: e,
       stage: 'write',

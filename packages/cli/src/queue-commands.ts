@@ -36,6 +36,8 @@ export interface QueuedRunCommandOptions {
   configFile?: string
   model?: string
   policy?: Policy
+  /** OCR languages (`-l`): carried by each job to the workers. */
+  languages?: string[]
   pdf: boolean
   filter: InputFilter
   cwd: string
@@ -60,6 +62,7 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
       ...(o.configFile ? { configFile: o.configFile } : {}),
       ...(o.model ? { model: o.model } : {}),
       ...(o.policy ? { policy: o.policy } : {}),
+      ...(o.languages ? { languages: o.languages } : {}),
     },
     (e) => {
       if (e.type === 'notice') o.log(e.message)

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { runBatch, type DocumentLimits, type InputFilter } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
+import { checkOutputPath } from './paths.js'
 import { BatchProgress, batchExitCode, summaryLine } from './batch-progress.js'
 
 /** Options of `pdftriage run`. */
@@ -12,6 +13,10 @@ export interface RunCommandOptions {
   configFile?: string
   model?: string
   policy?: Policy
+  /** OCR languages (`-l`), over the config's. */
+  languages?: string[]
+  /** Password of encrypted inputs (`--password`), over the config's. */
+  password?: string
   /** Documents at once; default: from the machine (see chooseResources). */
   jobs?: number
   pdf: boolean
@@ -36,6 +41,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
     throw new TriageError('USAGE', `--out \`${o.out}\` is a file: give a folder (it is created when missing)`)
   }
+  checkOutputPath(o.out, o.cwd, '--out')
   const report = new BatchProgress({ log: o.log, ...(o.quiet ? { quiet: true } : {}) })
   // Ctrl-C: every document finished is already in the index (it is committed as each one ends), so the run can stop
   // at once; the bar's line is finished and the rerun that resumes is named.
@@ -60,6 +66,8 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       ...(o.configFile ? { configFile: o.configFile } : {}),
       ...(o.model ? { model: o.model } : {}),
       ...(o.policy ? { policy: o.policy } : {}),
+      ...(o.languages ? { languages: o.languages } : {}),
+      ...(o.password !== undefined ? { password: o.password } : {}),
     },
     (e) => report.on(e),
   ).finally(() => process.removeListener('SIGINT', onInterrupt))

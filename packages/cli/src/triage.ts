@@ -19,6 +19,10 @@ export interface TriageCommandOptions {
   configFile?: string
   model?: string
   policy?: Policy
+  /** OCR languages (`-l`), over the config's: the engine that spot-checks a layer reads with them. */
+  languages?: string[]
+  /** Password of encrypted inputs (`--password`), over the config's. */
+  password?: string
   format: 'jsonl' | 'table'
   withText: boolean
   /** Share long documents between workers by page ranges when there are fewer files than jobs. */
@@ -59,6 +63,8 @@ export async function triageCommand(o: TriageCommandOptions): Promise<number> {
       ...(o.configFile ? { configFile: o.configFile } : {}),
       ...(o.model ? { model: o.model } : {}),
       ...(o.policy ? { policy: o.policy } : {}),
+      ...(o.languages ? { languages: o.languages } : {}),
+      ...(o.password !== undefined ? { password: o.password } : {}),
     },
     o.jobs,
     {

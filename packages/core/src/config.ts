@@ -19,6 +19,12 @@ export type PluginRef = z.infer<typeof pluginRefSchema>
 
 /** Tika's OCR policies: never, where the verdict says so, always, or both layer and OCR. */
 export const policySchema = z.enum(['extract', 'auto', 'ocr', 'extract-and-ocr'])
+
+/**
+ * An OCR language code as Tesseract names its data (`fra`, `chi_sim`): three letters, then `_`-joined parts. The one
+ * check of a code's form, shared by the config, the command line and the tesseract engine's options.
+ */
+export const languageCodeSchema = z.string().regex(/^[a-z]{3}(_[a-z]+)*$/, 'a Tesseract language code such as `fra` or `chi_sim`')
 export type Policy = z.infer<typeof policySchema>
 
 const textMatch = z.string().describe('A regular expression (unanchored, case-sensitive) matched against the value')
@@ -70,10 +76,7 @@ export const configSchema = z.strictObject({
     .describe("Writers of each document's files; default: text and rebuilt text, report (and the searchable PDF with --pdf)"),
   policy: policySchema.default('auto').describe('When to OCR'),
   ocrDpi: z.number().int().min(72).max(1200).default(DEFAULT_OCR_DPI).describe('Resolution pages are rendered at for OCR'),
-  languages: z
-    .array(z.string().regex(/^[a-z_]{3,}$/))
-    .optional()
-    .describe('OCR languages, overriding the engine default'),
+  languages: z.array(languageCodeSchema).optional().describe('OCR languages, overriding the engine default'),
   password: z.string().optional().describe('Password for encrypted PDFs'),
   presets: z
     .array(z.enum(['actes-fr']))

@@ -58,7 +58,7 @@ export { layoutTurn, readingPage, readingTurn, turnBox } from './reading-frame.j
 
 // Configuration, plugin resolution and the runner, for front ends.
 export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'
-export { configDigest, configSchema, defineConfig, loadConfig, parseConfig, policySchema } from './config.js'
+export { configDigest, configSchema, defineConfig, languageCodeSchema, loadConfig, parseConfig, policySchema } from './config.js'
 export type { Components, CreateComponentsOptions } from './resolve.js'
 export { createComponent, createComponents, importPlugin, refParts } from './resolve.js'
 export { effectiveRules, planDocument } from './rules.js'

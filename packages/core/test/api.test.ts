@@ -42,6 +42,7 @@ test('the public API of @pdftriage/core', async () => {
     'joinGlyphs',
     'joinItems',
     'judgePage',
+    'languageCodeSchema',
     'layoutTurn',
     'loadConfig',
     'markOf',

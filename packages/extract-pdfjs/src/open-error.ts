@@ -27,8 +27,8 @@ export function openError(e: unknown, plugin: string, file: string | undefined, 
     return new TriageError(
       'PDF_ENCRYPTED',
       wrong
-        ? `${name} is encrypted and the password given does not open it. Check the \`password\` in the config`
-        : `${name} is encrypted: give the password with \`password\` in the config`,
+        ? `${name} is encrypted and the password given does not open it. Check the password (\`password\` in the config, or --password)`
+        : `${name} is encrypted: give the password with \`password\` in the config (or --password)`,
       where,
     )
   }

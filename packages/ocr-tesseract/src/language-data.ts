@@ -4,7 +4,7 @@ import { copyFile, lstat, mkdtemp, readdir, readlink, rename, rm, stat, symlink 
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { TriageError } from '@pdftriage/core'
+import { TriageError, languageCodeSchema } from '@pdftriage/core'
 
 /** Scope of the npm packages that carry tesseract.js language data. */
 const DATA_SCOPE = '@tesseract.js-data'
@@ -56,17 +56,20 @@ export function resolveLanguages(codes: readonly string[], plugin: string): Lang
   const out: LanguageFile[] = []
   const missing: string[] = []
   for (const code of codes) {
-    const file = /^[a-z]{3}(_[a-z]+)*$/i.test(code) ? findLanguage(code) : undefined
+    const file = languageCodeSchema.safeParse(code).success ? findLanguage(code) : undefined
     if (file) out.push({ code, file })
     else missing.push(code)
   }
   if (missing.length > 0) {
+    // One line naming the packages that are there: advice to `npm install @tesseract.js-data/<typo>` would name a
+    // package that does not exist.
     const have = installedLanguages()
     throw new TriageError(
       'OCR_LANGUAGE_MISSING',
-      `[${plugin}] no language data for ${missing.map((m) => `\`${m}\``).join(', ')}: ` +
-        `run \`npm install ${missing.map((m) => `${DATA_SCOPE}/${m}`).join(' ')}\`. ` +
-        `Installed: ${have.length ? have.join(', ') : 'none'}`,
+      `[${plugin}] no OCR language data for ${missing.map((m) => `\`${m}\``).join(', ')}: ` +
+        (have.length
+          ? `the language data packages installed are ${have.map((h) => `${DATA_SCOPE}/${h}`).join(', ')} (codes ${have.join(', ')}, joined by + for several)`
+          : `no ${DATA_SCOPE}/* language data package is installed`),
       { plugin, stage: 'ocr' },
     )
   }

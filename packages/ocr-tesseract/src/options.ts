@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os'
-import { DEFAULT_OCR_DPI } from '@pdftriage/core'
+import { DEFAULT_OCR_DPI, languageCodeSchema } from '@pdftriage/core'
 import { z } from 'zod'
 
 /** Options of the tesseract.js OCR engine. */
 export const tesseractOptionsSchema = z.strictObject({
   languages: z
-    .array(z.string().regex(/^[a-z]{3}(_[a-z]+)*$/i, 'a tesseract language code such as `fra` or `chi_sim`'))
+    .array(languageCodeSchema)
     .min(1)
     .default(['fra', 'eng'])
     .describe('Tesseract language codes, each from an installed `@tesseract.js-data/<code>` package'),

@@ -28,6 +28,8 @@ export interface JobData {
   configFile?: string
   model?: string
   policy?: string
+  /** OCR languages the producer was given apart from its config (`run --queue -l`). */
+  languages?: string[]
   pdf: boolean
 }
 

@@ -97,6 +97,7 @@ export async function runQueued(o: QueuedBatchOptions, onEvent: (e: QueuedBatchE
     if (o.configFile) data.configFile = resolve(cwd, o.configFile)
     if (o.model) data.model = resolve(cwd, o.model)
     if (o.policy) data.policy = o.policy
+    if (o.languages) data.languages = [...o.languages]
     plan.push({ path: file, digest, hash, job, data })
     jobs.set(job, data)
   }

@@ -78,7 +78,7 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
   const summary: QueueWorkerSummary = { done: 0, failed: 0, alreadyDone: 0 }
   const sessions = new Map<string, Promise<{ session: Session; digest: string }>>()
   const sessionFor = (d: JobData) => {
-    const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.pdf])
+    const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.languages, d.pdf])
     let s = sessions.get(key)
     if (!s) {
       const so: SessionOptions = {
@@ -90,6 +90,7 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
         ...(d.configFile ? { configFile: d.configFile } : {}),
         ...(d.model ? { model: d.model } : {}),
         ...(d.policy ? { policy: d.policy as Policy } : {}),
+        ...(d.languages ? { languages: d.languages } : {}),
         ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
       }
       s = Promise.all([Session.create(so), batchDigest({ ...so, pdf: d.pdf })]).then(([session, digest]) => ({ session, digest }))
