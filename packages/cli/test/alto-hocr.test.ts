@@ -21,7 +21,13 @@ interface Word {
 const toPt = (px: number, dpi: number) => Math.round((px * 72000) / dpi) / 1000
 
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? ''
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&')
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
 
 /** Each page's Strings of an ALTO file in pixels at `dpi`, as points. */
 function altoWords(xml: string, dpi = 300): Word[][] {
@@ -57,7 +63,8 @@ async function layerWords(pdf: Uint8Array): Promise<Word[][]> {
   const doc = await (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(pdf.slice(), { file: 'x.pdf' })
   try {
     const out: Word[][] = []
-    for (let n = 1; n <= doc.info.pageCount; n++) out.push((await doc.getPageText(n)).items.flatMap((it) => itemWords(it).map((w) => ({ text: w.text, ...w.bbox }))))
+    for (let n = 1; n <= doc.info.pageCount; n++)
+      out.push((await doc.getPageText(n)).items.flatMap((it) => itemWords(it).map((w) => ({ text: w.text, ...w.bbox }))))
     return out
   } finally {
     await doc.close()
@@ -168,7 +175,9 @@ test('ocr --alto --hocr: every page, words and boxes agreeing with the text laye
 test('run writes ALTO and hOCR when the config names the writers', async () => {
   const dir = folder({
     'in.pdf': await fx.healthyPdf('fr'),
-    'pdftriage.config.json': JSON.stringify({ writers: ['@pdftriage/write-text', '@pdftriage/write-alto', { use: '@pdftriage/write-hocr', options: { dpi: 150 } }] }),
+    'pdftriage.config.json': JSON.stringify({
+      writers: ['@pdftriage/write-text', '@pdftriage/write-alto', { use: '@pdftriage/write-hocr', options: { dpi: 150 } }],
+    }),
   })
   const r = await cli(['run', '--out', 'out', 'in.pdf'], dir)
   assert.equal(r.code, 0, r.stderr.join('\n'))
