@@ -117,6 +117,8 @@ Options:
   -j, --jobs N         OCR workers (default: the engine's, the cores)
   --pages LIST         only these pages may be OCRed, e.g. 1-3,7,10- (the others keep their layer)
   --sidecar FILE       also write the text (pages separated by form feeds, NFC); - for standard output
+  --alto FILE          also write ALTO v4 XML of every page (words, boxes in pixels at 300 dpi, OCR confidence)
+  --hocr FILE          also write hOCR (XHTML) of every page (words, boxes in pixels at 300 dpi, OCR confidence)
   --force              OCR every page (ocrmypdf --force-ocr, without rasterising: the page's own text stays)
   --skip-text          accepted for ocrmypdf scripts: it is what pdftriage does anyway, judging each page
   --config FILE        config file (judges, repairs, OCR engine, password)
@@ -240,6 +242,8 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     password: { type: 'string' },
     pages: { type: 'string' },
     sidecar: { type: 'string' },
+    alto: { type: 'string' },
+    hocr: { type: 'string' },
     force: { type: 'boolean' },
     'skip-text': { type: 'boolean' },
   },
@@ -501,6 +505,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           ...(str('password') !== undefined ? { password: str('password')! } : {}),
           ...(pages ? { pages } : {}),
           ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
+          ...(str('alto') ? { alto: str('alto')! } : {}),
+          ...(str('hocr') ? { hocr: str('hocr')! } : {}),
           ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),
           ...(str('config') ? { configFile: str('config')! } : {}),
         })

@@ -1,8 +1,21 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { existsSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { TriageError, blake2b512, createComponents, effectiveRules, loadConfig, planDocument, runDocument, type PageResult, type Policy } from '@pdftriage/core'
+import {
+  DEFAULT_OCR_DPI,
+  TriageError,
+  blake2b512,
+  createComponents,
+  effectiveRules,
+  loadConfig,
+  planDocument,
+  runDocument,
+  type PageResult,
+  type Policy,
+} from '@pdftriage/core'
 import { sidecarText, writeSearchablePdfWithSummary } from '@pdftriage/write-pdf'
+import { documentAlto } from '@pdftriage/write-alto'
+import { documentHocr } from '@pdftriage/write-hocr'
 import { CLI_DIR } from './cli-dir.js'
 import { checkOutputPath } from './paths.js'
 
@@ -27,6 +40,10 @@ export interface OcrCommandOptions {
   /** The 1-based pages that may be OCRed (`--pages 1-3,7`), given the page count; the others keep their layer. */
   pages?: (pageCount: number) => ReadonlySet<number>
   sidecar?: string
+  /** Also write ALTO v4 of every page here (`-` for standard output when the PDF goes to a file). */
+  alto?: string
+  /** Also write hOCR of every page here (`-` for standard output when the PDF goes to a file). */
+  hocr?: string
   mode: OcrMode
   /** OCR workers (the engine's own default when unset). */
   jobs?: number
@@ -71,9 +88,17 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   if (outPath && existsSync(outPath) && statSync(outPath).isDirectory()) {
     throw new TriageError('USAGE', `OUT \`${o.output}\` is a folder: give a file name (for a folder of PDFs, use pdftriage run)`)
   }
-  if (o.sidecar === '-' && !outPath) throw new TriageError('USAGE', 'The PDF already goes to standard output: give --sidecar a file name')
   if (outPath) checkOutputPath(o.output, o.cwd, 'OUT')
-  if (o.sidecar && o.sidecar !== '-') checkOutputPath(o.sidecar, o.cwd, '--sidecar')
+  for (const [flag, v] of [
+    ['--sidecar', o.sidecar],
+    ['--alto', o.alto],
+    ['--hocr', o.hocr],
+  ] as const) {
+    if (v === '-' && !outPath) throw new TriageError('USAGE', `The PDF already goes to standard output: give ${flag} a file name`)
+    if (v && v !== '-') checkOutputPath(v, o.cwd, flag)
+  }
+  if ([o.sidecar, o.alto, o.hocr].filter((v) => v === '-').length > 1)
+    throw new TriageError('USAGE', 'Only one of --sidecar, --alto and --hocr can go to standard output')
   const bytes =
     o.input === '-'
       ? await o.readStdin()
@@ -146,6 +171,16 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   if (o.sidecar) {
     if (o.sidecar === '-') await o.writeStdout(new TextEncoder().encode(text))
     else await writeAtomic(resolve(o.cwd, o.sidecar), text)
+  }
+  // the boxes in pixels at the resolution pages are rendered at for OCR, as the writers' defaults
+  const dpi = DEFAULT_OCR_DPI
+  for (const [path, data] of [
+    [o.alto, () => documentAlto(results, { unit: 'pixel', dpi, file: inName })],
+    [o.hocr, () => documentHocr(results, { dpi, file: inName })],
+  ] as const) {
+    if (!path) continue
+    if (path === '-') await o.writeStdout(new TextEncoder().encode(data()))
+    else await writeAtomic(resolve(o.cwd, path), data())
   }
   const ocred = results.filter((r) => r.action === 'ocr').length
   const repaired = results.filter((r) => r.action === 'repaired').length

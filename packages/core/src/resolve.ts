@@ -74,6 +74,8 @@ export const BUILTIN_PLUGINS: ReadonlySet<string> = new Set([
   '@pdftriage/repair-codemap',
   '@pdftriage/ocr-tesseract',
   '@pdftriage/postpass-dehyphen',
+  '@pdftriage/write-alto',
+  '@pdftriage/write-hocr',
   '@pdftriage/write-pdf',
   '@pdftriage/write-report',
   '@pdftriage/write-text',

@@ -1,0 +1,6 @@
+export { altoWriter as default, altoWriter, documentAlto, ALTO_WRITER_NAME } from './alto-writer.js'
+export { altoWriterOptionsSchema, type AltoWriterOptions } from './options.js'
+export { altoXml, ALTO_NAMESPACE, type AltoOptions } from './alto.js'
+export { itemWords, pageLayout, type LayoutBlock, type LayoutLine, type LayoutWord, type PageLayout } from './layout.js'
+export { unitBox, unitsPerPoint, type MeasurementUnit } from './units.js'
+export { escapeXml, xmlChars } from './xml.js'
