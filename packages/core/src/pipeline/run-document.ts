@@ -211,7 +211,7 @@ async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict:
   const lowConf = confidence !== undefined && confidence < POOR_OCR_CONFIDENCE
   const junk = JUNK.has(v.layer)
   const quality = lowConf || junk ? 'poor' : 'good'
-  const turned = o.rotation ? `, read turned ${o.rotation} degrees` : ''
+  const turned = (o.rotation ? `, read turned ${o.rotation} degrees` : '') + (o.skew ? `, straightened from a skew of ${o.skew.toFixed(1)} degrees` : '')
   notes.push(
     `ocr: ${[...o.text].filter((c) => c.trim()).length} characters, mean word confidence ${confidence === undefined ? 'unknown' : confidence.toFixed(2)}` +
       `${turned}; judged ${v.layer} by ${v.judge}: ${quality}` +

@@ -1,0 +1,82 @@
+// Pages with a poor OCR layer (../shared/corpus, label bad_ocr): word F1 of each page's output text against its truth.
+//   node tools/bench/bad-ocr.mjs score OUT [OUT2 ...]   pages.jsonl of `pdftriage run --out OUT` on those files
+//   node tools/bench/bad-ocr.mjs sidecar DIR           DIR/<name>.txt sidecars (ocrmypdf --sidecar) of the same files
+//   node tools/bench/bad-ocr.mjs skew                  the skew measured on each page's 300 dpi render vs the label's
+//   node tools/bench/bad-ocr.mjs files                 the files, one a line (to link them into an input folder)
+// Per page: the layer's construction (notes: mode, angle, resolution), the file's own layer F1, and each output's F1.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { root } from './bench-args.mjs'
+import { f1 } from './word-score.mjs'
+
+// beside the checkout, or beside the folder of worktrees
+const corpus = [join(root, '..', 'shared', 'corpus'), join(root, '..', '..', 'shared', 'corpus')].find((d) => existsSync(join(d, 'labels.jsonl')))
+const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l))
+  .filter((l) => l.label === 'bad_ocr')
+const angleOf = (l) => Number(/"angle": (-?[\d.]+)/.exec(l.notes)?.[1] ?? 0)
+const kindOf = (l) =>
+  (/"fmt": "g4"/.test(l.notes) ? 'skewed g4' : `${/"out_dpi": (\d+)/.exec(l.notes)?.[1] ?? '?'} dpi jpeg`) + ` ${/mode=(\w+)/.exec(l.notes)?.[1]}`
+const truth = (l) => readFileSync(join(corpus, l.truth), 'utf8')
+const layerText = (l) => spawnSync('pdftotext', ['-f', String(l.page), '-l', String(l.page), join(corpus, l.file), '-'], { encoding: 'utf8' }).stdout ?? ''
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)
+
+const [cmd, ...rest] = process.argv.slice(2)
+if (cmd === 'files') {
+  for (const l of labels) console.log(join(corpus, l.file))
+} else if (cmd === 'skew') {
+  const { createPdfjsExtractor, pdfjsExtractorOptionsSchema } = await import(join(root, 'packages', 'extract-pdfjs', 'dist', 'src', 'index.js'))
+  const { measureSkew } = await import(join(root, 'packages', 'ocr-tesseract', 'dist', 'src', 'deskew.js'))
+  const ex = createPdfjsExtractor(pdfjsExtractorOptionsSchema.parse({}))
+  for (const l of labels) {
+    const doc = await ex.open(readFileSync(join(corpus, l.file)))
+    const img = await doc.renderPage(l.page, 300)
+    const t = performance.now()
+    const m = measureSkew(img, 10)
+    console.log(`${basename(l.file)}\t${kindOf(l)}\tlabel ${angleOf(l).toFixed(2)}\tmeasured ${m.toFixed(2)}\t${(performance.now() - t).toFixed(0)} ms`)
+    await doc.close()
+  }
+} else if (cmd === 'score' || cmd === 'sidecar') {
+  const outs = rest.map((dir) => {
+    if (cmd === 'sidecar') return (l) => readFileSync(join(dir, basename(l.file, '.pdf') + '.txt'), 'utf8')
+    const rows = readFileSync(join(dir, 'pages.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((r) => JSON.parse(r))
+    return (l) => {
+      const r = rows.find((x) => basename(x.file) === basename(l.file) && x.page === l.page)
+      return r ? { text: r.text ?? '', action: r.action } : { text: '', action: 'missing' }
+    }
+  })
+  const sums = outs.map(() => [])
+  const layer = []
+  const ocred = outs.map(() => 0)
+  for (const l of labels) {
+    const t = truth(l)
+    const lf = f1(layerText(l), t)
+    layer.push(lf)
+    const cells = outs.map((get, i) => {
+      const got = get(l)
+      const text = typeof got === 'string' ? got : got.text
+      if (typeof got !== 'string' && got.action === 'ocr') ocred[i]++
+      const v = f1(text, t)
+      sums[i].push(v)
+      return v.toFixed(3) + (typeof got === 'string' ? '' : ` ${got.action}`)
+    })
+    console.log(`${basename(l.file)}\t${kindOf(l)}\tangle ${angleOf(l).toFixed(1)}\tlayer ${lf.toFixed(3)}\t${cells.join('\t')}`)
+  }
+  console.log(
+    `mean word F1 over ${labels.length} pages: layer ${mean(layer).toFixed(3)}\t${sums.map((s, i) => `${rest[i]} ${mean(s).toFixed(3)} (${ocred[i]} OCRed)`).join('\t')}`,
+  )
+  for (const k of ['skewed g4', 'jpeg']) {
+    const idx = labels.map((l, i) => (kindOf(l).includes(k) ? i : -1)).filter((i) => i >= 0)
+    console.log(
+      `  ${k} (${idx.length}): layer ${mean(idx.map((i) => layer[i])).toFixed(3)}\t${sums.map((s) => mean(idx.map((i) => s[i])).toFixed(3)).join('\t')}`,
+    )
+  }
+} else {
+  console.log('usage: bad-ocr.mjs score OUT... | sidecar DIR | skew | files')
+}
