@@ -39,6 +39,38 @@ if (cmd === 'files') {
     console.log(`${basename(l.file)}\t${kindOf(l)}\tlabel ${angleOf(l).toFixed(2)}\tmeasured ${m.toFixed(2)}\t${(performance.now() - t).toFixed(0)} ms`)
     await doc.close()
   }
+} else if (cmd === 'engine') {
+  // The OCR engine alone on each page skewed by at least `--min` degrees (measured), read level and straightened.
+  const min = Number(rest[0] ?? 0.5)
+  const { createPdfjsExtractor, pdfjsExtractorOptionsSchema } = await import(join(root, 'packages', 'extract-pdfjs', 'dist', 'src', 'index.js'))
+  const { measureSkew } = await import(join(root, 'packages', 'ocr-tesseract', 'dist', 'src', 'deskew.js'))
+  const { createTesseractEngine } = await import(join(root, 'packages', 'ocr-tesseract', 'dist', 'src', 'index.js'))
+  const ex = createPdfjsExtractor(pdfjsExtractorOptionsSchema.parse({}))
+  const level = createTesseractEngine({ workers: 1, deskew: false })
+  const straight = createTesseractEngine({ workers: 1, deskewMinDegrees: 0 })
+  const a = []
+  const b = []
+  for (const l of labels) {
+    const doc = await ex.open(readFileSync(join(corpus, l.file)))
+    const img = await doc.renderPage(l.page, 300)
+    await doc.close()
+    const m = measureSkew(img, 10)
+    if (Math.abs(m) < min) continue
+    const t = truth(l)
+    const t0 = performance.now()
+    const x = f1((await level.recognize(img)).text, t)
+    const t1 = performance.now()
+    const y = f1((await straight.recognize(img)).text, t)
+    const t2 = performance.now()
+    a.push(x)
+    b.push(y)
+    console.log(
+      `${basename(l.file)}\t${kindOf(l)}\tskew ${m.toFixed(2)}\tlevel ${x.toFixed(3)} (${((t1 - t0) / 1000).toFixed(1)} s)\tstraightened ${y.toFixed(3)} (${((t2 - t1) / 1000).toFixed(1)} s)`,
+    )
+  }
+  console.log(`mean over ${a.length} pages: level ${mean(a).toFixed(3)}, straightened ${mean(b).toFixed(3)}`)
+  await level.close()
+  await straight.close()
 } else if (cmd === 'score' || cmd === 'sidecar') {
   const outs = rest.map((dir) => {
     if (cmd === 'sidecar') return (l) => readFileSync(join(dir, basename(l.file, '.pdf') + '.txt'), 'utf8')
