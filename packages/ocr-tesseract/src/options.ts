@@ -63,6 +63,13 @@ export const tesseractOptionsSchema = z.strictObject({
     .max(45)
     .default(10)
     .describe('Largest skew (degrees, either way) searched for: scanners skew pages by a few degrees, 10 covers a page fed crooked'),
+  smoothEnlarged: z
+    .boolean()
+    .default(true)
+    .describe(
+      'When the page is a scan stored below the render resolution (the runner passes its dpi), smooth the pixel blocks ' +
+        'that the enlargement without interpolation left, as linear interpolation would have drawn them',
+    ),
   psm: z
     .number()
     .int()

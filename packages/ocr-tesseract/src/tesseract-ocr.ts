@@ -6,6 +6,7 @@ import { languageFolder, resolveLanguages, type LanguageFile } from './language-
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
 import { toPageText, type TesseractBlock } from './page-text.js'
 import { toPgm } from './pgm.js'
+import { smoothBlocks } from './smooth.js'
 import { PoolTaskError, WorkerPool, type Spawned } from './worker-pool.js'
 
 /** The engine's name, in every error and log line. */
@@ -56,7 +57,7 @@ export class TesseractEngine implements OcrEngine {
     let pgm: Uint8Array
     let level: Leveled
     try {
-      level = this.level(image)
+      level = this.level(this.smooth(image, options.sourceDpi))
       pgm = toPgm(level.image)
     } catch (e) {
       throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
@@ -108,6 +109,15 @@ export class TesseractEngine implements OcrEngine {
   /** Calls {@link close}, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close()
+  }
+
+  /**
+   * The render with the blocks of an enlarged low-resolution scan smoothed (see `smoothEnlarged`). An enlargement
+   * under 2 leaves blocks of one or two pixels, which tesseract reads as they are.
+   */
+  private smooth(image: PageImage, sourceDpi: number | undefined): PageImage {
+    const f = sourceDpi ? Math.round(image.dpi / sourceDpi) : 1
+    return this.options.smoothEnlarged && f >= 2 ? smoothBlocks(image, f) : image
   }
 
   /**
