@@ -3,11 +3,17 @@
 //   node tools/bench/bad-ocr.mjs sidecar DIR           DIR/<name>.txt sidecars (ocrmypdf --sidecar) of the same files
 //   node tools/bench/bad-ocr.mjs skew                  the skew measured on each page's 300 dpi render vs the label's
 //   node tools/bench/bad-ocr.mjs files                 the files, one a line (to link them into an input folder)
+//   node tools/bench/bad-ocr.mjs bench [--work DIR] [--baseline CHECKOUT] [--no-ocrmypdf]
+//       all in one run: links the files into DIR/in, runs `pdftriage run` of CHECKOUT (built; e.g. /work/main) into
+//       DIR/before and of this checkout into DIR/after, `ocrmypdf --force-ocr --deskew --oversample 300 -l fra+eng
+//       --sidecar` into DIR/ocrmypdf (when installed), prints each run's CPU seconds (user + system of the process
+//       tree) and scores all of them page by page (`score`). Use `nice -n 5` on a shared machine.
 // Per page: the layer's construction (notes: mode, angle, resolution), the file's own layer F1, and each output's F1.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { root } from './bench-args.mjs'
+import { fileURLToPath } from 'node:url'
+import { benchArgs, root } from './bench-args.mjs'
 import { f1 } from './word-score.mjs'
 
 // beside the checkout, or beside the folder of worktrees
@@ -24,8 +30,43 @@ const truth = (l) => readFileSync(join(corpus, l.truth), 'utf8')
 const layerText = (l) => spawnSync('pdftotext', ['-f', String(l.page), '-l', String(l.page), join(corpus, l.file), '-'], { encoding: 'utf8' }).stdout ?? ''
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)
 
-const [cmd, ...rest] = process.argv.slice(2)
-if (cmd === 'files') {
+const { args, opt } = benchArgs()
+const [cmd, ...rest] = args
+/** Runs a shell command, returns the CPU seconds (user + system) of it and its children. */
+const cpu = (command) => {
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time (${command}) >/dev/null 2>&1`], { encoding: 'utf8' })
+  const [u, sy] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number)
+  return u + sy
+}
+if (cmd === 'bench') {
+  const work = opt('work', '/tmp/bad-ocr-bench')
+  const baseline = opt('baseline')
+  const omp = !args.includes('--no-ocrmypdf') && spawnSync('ocrmypdf', ['--version']).status === 0
+  mkdirSync(join(work, 'in'), { recursive: true })
+  for (const l of labels) if (!existsSync(join(work, 'in', basename(l.file)))) symlinkSync(join(corpus, l.file), join(work, 'in', basename(l.file)))
+  const outs = []
+  for (const [name, checkout] of [...(baseline ? [['before', baseline]] : []), ['after', root]]) {
+    const s = cpu(`cd ${work} && node ${join(checkout, 'packages', 'cli', 'dist', 'src', 'bin.js')} run --out ${join(work, name)} -q in`)
+    console.log(`${name} (${checkout}): ${s.toFixed(0)} CPU s`)
+    outs.push(join(work, name))
+  }
+  if (omp) {
+    mkdirSync(join(work, 'ocrmypdf'), { recursive: true })
+    const files = [...new Set(labels.map((l) => basename(l.file, '.pdf')))]
+    const s = cpu(
+      files
+        .map(
+          (b) =>
+            `ocrmypdf -q -l fra+eng --force-ocr --deskew --oversample 300 --sidecar ${work}/ocrmypdf/${b}.txt ${work}/in/${b}.pdf ${work}/ocrmypdf/${b}.pdf`,
+        )
+        .join('; '),
+    )
+    console.log(`ocrmypdf: ${s.toFixed(0)} CPU s`)
+  }
+  const score = (c, dirs) => spawnSync(process.execPath, [fileURLToPath(import.meta.url), c, ...dirs], { stdio: 'inherit' })
+  score('score', outs)
+  if (omp) score('sidecar', [join(work, 'ocrmypdf')])
+} else if (cmd === 'files') {
   for (const l of labels) console.log(join(corpus, l.file))
 } else if (cmd === 'skew') {
   const { createPdfjsExtractor, pdfjsExtractorOptionsSchema } = await import(join(root, 'packages', 'extract-pdfjs', 'dist', 'src', 'index.js'))
