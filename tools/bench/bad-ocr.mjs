@@ -77,6 +77,7 @@ if (cmd === 'bench') {
     const img = await doc.renderPage(l.page, 300)
     const t = performance.now()
     const m = measureSkew(img, 10)
+    common.push(all)
     console.log(`${basename(l.file)}\t${kindOf(l)}\tlabel ${angleOf(l).toFixed(2)}\tmeasured ${m.toFixed(2)}\t${(performance.now() - t).toFixed(0)} ms`)
     await doc.close()
   }
@@ -114,7 +115,12 @@ if (cmd === 'bench') {
   await straight.close()
 } else if (cmd === 'score' || cmd === 'sidecar') {
   const outs = rest.map((dir) => {
-    if (cmd === 'sidecar') return (l) => readFileSync(join(dir, basename(l.file, '.pdf') + '.txt'), 'utf8')
+    // a folder of sidecars (ocrmypdf --sidecar <name>.txt) rather than a run's output
+    if (cmd === 'sidecar' || !existsSync(join(dir, 'pages.jsonl')))
+      return (l) => {
+        const f = join(dir, basename(l.file, '.pdf') + '.txt')
+        return existsSync(f) ? readFileSync(f, 'utf8') : { text: '', action: 'missing' }
+      }
     const rows = readFileSync(join(dir, 'pages.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
@@ -127,7 +133,10 @@ if (cmd === 'bench') {
   const sums = outs.map(() => [])
   const layer = []
   const ocred = outs.map(() => 0)
+  // pages every output has (a run cut short leaves some out): the means are over these
+  const common = []
   for (const l of labels) {
+    let all = true
     const t = truth(l)
     const lf = f1(layerText(l), t)
     layer.push(lf)
@@ -135,17 +144,20 @@ if (cmd === 'bench') {
       const got = get(l)
       const text = typeof got === 'string' ? got : got.text
       if (typeof got !== 'string' && got.action === 'ocr') ocred[i]++
+      if (typeof got !== 'string' && got.action === 'missing') all = false
       const v = f1(text, t)
       sums[i].push(v)
       return v.toFixed(3) + (typeof got === 'string' ? '' : ` ${got.action}`)
     })
+    common.push(all)
     console.log(`${basename(l.file)}\t${kindOf(l)}\tangle ${angleOf(l).toFixed(1)}\tlayer ${lf.toFixed(3)}\t${cells.join('\t')}`)
   }
+  const kept = (xs) => xs.filter((_, i) => common[i])
   console.log(
-    `mean word F1 over ${labels.length} pages: layer ${mean(layer).toFixed(3)}\t${sums.map((s, i) => `${rest[i]} ${mean(s).toFixed(3)} (${ocred[i]} OCRed)`).join('\t')}`,
+    `mean word F1 over the ${kept(labels).length} of ${labels.length} pages every output has: layer ${mean(kept(layer)).toFixed(3)}\t${sums.map((s, i) => `${rest[i]} ${mean(kept(s)).toFixed(3)} (${ocred[i]} OCRed)`).join('\t')}`,
   )
   for (const k of ['skewed g4', 'jpeg']) {
-    const idx = labels.map((l, i) => (kindOf(l).includes(k) ? i : -1)).filter((i) => i >= 0)
+    const idx = labels.map((l, i) => (kindOf(l).includes(k) && common[i] ? i : -1)).filter((i) => i >= 0)
     console.log(
       `  ${k} (${idx.length}): layer ${mean(idx.map((i) => layer[i])).toFixed(3)}\t${sums.map((s) => mean(idx.map((i) => s[i])).toFixed(3)).join('\t')}`,
     )
