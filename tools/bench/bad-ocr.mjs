@@ -77,7 +77,6 @@ if (cmd === 'bench') {
     const img = await doc.renderPage(l.page, 300)
     const t = performance.now()
     const m = measureSkew(img, 10)
-    common.push(all)
     console.log(`${basename(l.file)}\t${kindOf(l)}\tlabel ${angleOf(l).toFixed(2)}\tmeasured ${m.toFixed(2)}\t${(performance.now() - t).toFixed(0)} ms`)
     await doc.close()
   }
