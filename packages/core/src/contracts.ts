@@ -110,6 +110,12 @@ export interface RecognizeOptions {
   /** Tesseract-style language codes, e.g. `['fra', 'eng']`; the engine's default when absent. */
   languages?: string[]
   signal?: AbortSignal
+  /**
+   * Resolution (dots per inch) of the scanned image under the page when it is lower than the render's: the render
+   * enlarged it, and pdf.js enlarges without interpolation (each image pixel becomes a block), which an engine may
+   * smooth before reading.
+   */
+  sourceDpi?: number
 }
 
 /**

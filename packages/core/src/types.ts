@@ -93,6 +93,11 @@ export interface PageText {
    */
   rotation?: 0 | 90 | 180 | 270
   /**
+   * OCR only: the skew (degrees, clockwise) of the text on the image, which the engine straightened before reading it.
+   * Item boxes are on the page as displayed (each covers its word's turned box).
+   */
+  skew?: number
+  /**
    * Runs whose text is blank only but whose glyphs have codes (a false map naming letters tabs or spaces), left out of
    * `items` as every blank run is; `before` is the index of the item each stands before. Extractors that carry glyphs
    * may give them; code-map repairs put them back.

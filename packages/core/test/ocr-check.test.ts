@@ -376,3 +376,31 @@ describe('the better text wins when the judges call both the layer and its OCR j
     assert.ok(!other.verdict.notes.some((n) => /same test/.test(n)))
   })
 })
+
+describe('the resolution of a low-resolution scan is passed to the engine', () => {
+  // an A4 page (595 x 842 pt) painted by one image of `px` pixels across
+  const scanned = (px: number | undefined, share = 1): ExtractedDocument => {
+    const [w, h] = [595 * share, 842 * share]
+    const images = px === undefined ? [] : [{ bbox: { x0: 0, y0: 0, x1: w, y1: h }, pixels: { width: px, height: Math.round((px * 842) / 595) } }]
+    const page: PageText = { pageNumber: 1, width: 595, height: 842, items: [], text: '', imageCoverage: share * share, images, source: 'text-layer' }
+    return { ...doc(false), getPageText: async () => page, renderPage: async () => uprightPage(false) }
+  }
+  const recording = (): OcrEngine & { seen: (number | undefined)[] } => {
+    const e = engine()
+    const seen: (number | undefined)[] = []
+    return { ...e, seen, recognize: (im, o) => (seen.push(o?.sourceDpi), e.recognize.call(e, im, o)) }
+  }
+  it('a scan stored at 75 dpi under a 300 dpi render says 75', async () => {
+    const e = recording()
+    await run(scanned(620), e)
+    assert.equal(e.seen.length, 1)
+    assert.ok(Math.abs(e.seen[0]! - 75) < 0.5, `sourceDpi ${e.seen[0]}`)
+  })
+  it('says nothing for a scan at the render resolution or above, a small picture, or a page without one', async () => {
+    for (const d of [scanned(2480), scanned(300, 0.5), scanned(undefined)]) {
+      const e = recording()
+      await run(d, e)
+      assert.deepEqual(e.seen, [undefined])
+    }
+  })
+})

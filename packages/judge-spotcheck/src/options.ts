@@ -5,6 +5,18 @@ const share = z.number().min(0).max(1)
 
 /** Options of the spot-check judge. Reasons for each default are in the README ("How the numbers were chosen"). */
 export const spotcheckOptionsSchema = z.strictObject({
+  skewedLayerDegrees: z
+    .number()
+    .min(0)
+    .max(45)
+    .default(3)
+    .describe(
+      'An OCR layer over a scan whose text the engine had to straighten by this many degrees or more is sent to OCR ' +
+        'whatever its agreement: it was read off the crooked image. On the development corpus bad layers over scans ' +
+        'skewed 5-7.5 degrees read at word F1 0.26-0.59, a straightened OCR of the same images at 0.81-0.94, and their ' +
+        'agreement with a straightened region passed the threshold (0.75-0.84); tesseract reads a skew under 2.2 degrees as well ' +
+        'as a level page',
+    ),
   threshold: share
     .default(0.75)
     .describe(

@@ -50,7 +50,8 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   }
   const a = compareWords(region.words, splitWords(ocr.items), region.band, o.examples)
   if (a.ocrWords < o.minOcrWords) return undefined
-  const healthy = a.dice >= o.threshold
+  const skewed = ocr.skew !== undefined && Math.abs(ocr.skew) >= o.skewedLayerDegrees
+  const healthy = a.dice >= o.threshold && !skewed
   // the engine's own confidence in its reading: a note (engines scale it differently), low on degraded images
   const conf = ocr.items.flatMap((i) => (i.confidence === undefined ? [] : [i.confidence]))
   const meanConf = conf.length ? conf.reduce((x, y) => x + y, 0) / conf.length : undefined
@@ -70,8 +71,12 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const notes = [
     `OCR layer (${f2(layer.invisibleShare)} of the characters invisible), region ${box(region.box)} at ${o.dpi} dpi`,
     `${a.layerWords} layer words, ${a.ocrWords} OCR words (mean confidence ${f2(meanConf)}), ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
-    `agreement ${f2(a.dice)} ${healthy ? '>=' : '<'} ${f2(o.threshold)}`,
+    `agreement ${f2(a.dice)} ${a.dice >= o.threshold ? '>=' : '<'} ${f2(o.threshold)}`,
   ]
+  if (skewed)
+    notes.push(
+      `the scan's text is skewed ${ocr.skew!.toFixed(1)} degrees (>= ${o.skewedLayerDegrees}): a layer read off the crooked image, sent to OCR, which straightens it`,
+    )
   // Fewer than half as many words read as the layer claims: a bad layer, or a crop tesseract could not segment (lines
   // of a tilted scan cut at the crop's edge); said apart so that a reader can tell the two from the page.
   if (a.ocrWords * 2 < a.layerWords)

@@ -31,7 +31,7 @@ function page(invisible: boolean, coverage = 1): PageText {
 }
 
 /** A context whose OCR reads `read` (the words the image shows) in the same places. */
-function ctx(read: string[] | 'throw', confidence = 0.9): JudgeContext & { calls: BBox[] } {
+function ctx(read: string[] | 'throw', confidence = 0.9, skew?: number): JudgeContext & { calls: BBox[] } {
   const calls: BBox[] = []
   return {
     pageCount: 1,
@@ -41,7 +41,8 @@ function ctx(read: string[] | 'throw', confidence = 0.9): JudgeContext & { calls
       calls.push(box)
       if (read === 'throw') throw new Error('engine down')
       const its = items('x', read).map(({ fontId: _, ...i }) => ({ ...i, confidence }))
-      return { pageNumber: 1, width: 595, height: 842, text: its.map((i) => i.text).join(' '), source: 'ocr', items: its }
+      const text = its.map((i) => i.text).join(' ')
+      return { pageNumber: 1, width: 595, height: 842, text, source: 'ocr', items: its, ...(skew === undefined ? {} : { skew }) }
     },
   }
 }
@@ -119,4 +120,16 @@ test('an OCR failure is a PLUGIN_FAILED error naming the judge and the page', as
       return true
     },
   )
+})
+
+test('a layer over a scan the engine had to straighten goes to OCR even when it agrees; a slight skew does not', async () => {
+  const v = await judge.judge(page(true), ctx(WORDS, 0.9, -5.5))
+  assert.ok(v)
+  assert.deepEqual([v.layer, v.needsOcr, v.score], ['unreadable', true, 1])
+  assert.ok(
+    v.notes.some((n) => /skewed -5\.5 degrees/.test(n)),
+    v.notes.join(' | '),
+  )
+  const slight = await judge.judge(page(true), ctx(WORDS, 0.9, 1.5))
+  assert.deepEqual([slight?.layer, slight?.needsOcr], ['healthy', false])
 })

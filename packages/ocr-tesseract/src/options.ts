@@ -2,6 +2,12 @@ import { availableParallelism } from 'node:os'
 import { DEFAULT_OCR_DPI, languageCodeSchema } from '@pdftriage/core'
 import { z } from 'zod'
 
+/**
+ * Default of `deskewMinDegrees`. On the development corpus's pages with a poor OCR layer (tools/bench/bad-ocr.mjs),
+ * pages skewed 0.2-2.2 degrees read as well level as straightened, pages skewed 5-7.5 degrees only straightened.
+ */
+export const DESKEW_MIN_DEGREES = 1
+
 /** Options of the tesseract.js OCR engine. */
 export const tesseractOptionsSchema = z.strictObject({
   languages: z
@@ -38,6 +44,32 @@ export const tesseractOptionsSchema = z.strictObject({
     .positive()
     .default(60_000)
     .describe('Milliseconds allowed to start a worker and load its languages (measured 0.2-0.5 s idle)'),
+  deskew: z
+    .boolean()
+    .default(true)
+    .describe('Measure the skew of the text on each image and straighten the image before reading it when the skew is large enough'),
+  deskewMinDegrees: z
+    .number()
+    .min(0)
+    .max(45)
+    .default(DESKEW_MIN_DEGREES)
+    .describe(
+      'Skew (degrees) from which an image is straightened before it is read. Tesseract follows slightly skewed lines by ' +
+        'itself; turning an image blurs it a little (bilinear sampling), so only a clear skew is worth it',
+    ),
+  deskewMaxDegrees: z
+    .number()
+    .min(0.5)
+    .max(45)
+    .default(10)
+    .describe('Largest skew (degrees, either way) searched for: scanners skew pages by a few degrees, 10 covers a page fed crooked'),
+  smoothEnlarged: z
+    .boolean()
+    .default(true)
+    .describe(
+      'When the page is a scan stored below the render resolution (the runner passes its dpi), smooth the pixel blocks ' +
+        'that the enlargement without interpolation left, as linear interpolation would have drawn them',
+    ),
   psm: z
     .number()
     .int()

@@ -1,10 +1,12 @@
 import type { Worker as ThreadWorker } from 'node:worker_threads'
 import { TriageError, definePlugin, type OcrEngine, type PageImage, type PageText, type RecognizeOptions } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
+import { measureSkew, straighten, type Straightened } from './deskew.js'
 import { languageFolder, resolveLanguages, type LanguageFile } from './language-data.js'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
-import { toPageText } from './page-text.js'
+import { toPageText, type TesseractBlock } from './page-text.js'
 import { toPgm } from './pgm.js'
+import { smoothBlocks } from './smooth.js'
 import { PoolTaskError, WorkerPool, type Spawned } from './worker-pool.js'
 
 /** The engine's name, in every error and log line. */
@@ -15,6 +17,13 @@ const NAME = 'tesseract'
  * and its language folder removed after it. A start takes 0.2-0.5 s on an idle machine and about 2 s at load 10.
  */
 const LATE_START_GRACE_MS = 10_000
+
+/** The image tesseract reads, and the skew it was straightened by with the way back for word boxes. */
+interface Leveled {
+  image: PageImage
+  skew?: number
+  toOriginal?: Straightened['toOriginal']
+}
 
 /** Recognition attempts a page gets: the first, then one retry on a fresh worker. */
 const ATTEMPTS = 2
@@ -46,8 +55,10 @@ export class TesseractEngine implements OcrEngine {
     const langs = this.languages(options.languages ?? this.options.languages)
     const key = langs.map((l) => l.code).join('+')
     let pgm: Uint8Array
+    let level: Leveled
     try {
-      pgm = toPgm(image)
+      level = this.level(this.smooth(image, options.sourceDpi))
+      pgm = toPgm(level.image)
     } catch (e) {
       throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
     }
@@ -67,7 +78,8 @@ export class TesseractEngine implements OcrEngine {
           this.options.pageTimeoutMs,
           options.signal,
         )
-        return toPageText(image, result.data.blocks)
+        const read = toPageText(image, level.toOriginal ? mapBlocks(result.data.blocks, level.toOriginal) : result.data.blocks)
+        return level.skew ? { ...read, skew: level.skew } : read
       } catch (e) {
         if (!(e instanceof PoolTaskError)) throw e
         if (e.reason === 'aborted') throw new TriageError('ABORTED', `[${NAME}] page ${page}: aborted`, { cause: e, plugin: NAME, stage: 'ocr', page })
@@ -97,6 +109,27 @@ export class TesseractEngine implements OcrEngine {
   /** Calls {@link close}, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close()
+  }
+
+  /**
+   * The render with the blocks of an enlarged low-resolution scan smoothed (see `smoothEnlarged`). An enlargement
+   * under 2 leaves blocks of one or two pixels, which tesseract reads as they are.
+   */
+  private smooth(image: PageImage, sourceDpi: number | undefined): PageImage {
+    const f = sourceDpi ? Math.round(image.dpi / sourceDpi) : 1
+    return this.options.smoothEnlarged && f >= 2 ? smoothBlocks(image, f) : image
+  }
+
+  /**
+   * The image tesseract reads: the page as given, or straightened when its text runs at a clear skew (see the
+   * `deskew*` options), with the way back for word boxes.
+   */
+  private level(image: PageImage): Leveled {
+    if (!this.options.deskew) return { image }
+    const skew = measureSkew(image, this.options.deskewMaxDegrees)
+    if (Math.abs(skew) < this.options.deskewMinDegrees) return { image }
+    const st = straighten(image, skew)
+    return { image: st.image, skew, toOriginal: st.toOriginal }
   }
 
   private languages(codes: readonly string[]): LanguageFile[] {
@@ -175,6 +208,17 @@ export class TesseractEngine implements OcrEngine {
     }
     return { worker, died, terminate: async () => void (await worker.terminate()) }
   }
+}
+
+/** Tesseract's blocks with every word box moved by `move` (from a straightened image back onto the page). */
+function mapBlocks(blocks: readonly TesseractBlock[] | null | undefined, move: Straightened['toOriginal']): TesseractBlock[] {
+  return (blocks ?? []).map((b) => ({
+    ...b,
+    paragraphs: b.paragraphs?.map((p) => ({
+      ...p,
+      lines: p.lines?.map((l) => ({ ...l, words: l.words?.map((w) => ({ ...w, bbox: move(w.bbox) })) })),
+    })),
+  }))
 }
 
 /** Creates the engine from user options (defaults applied, validated). Close it when done. */

@@ -15,10 +15,10 @@ export interface DrawnLine {
 let fontReady = false
 
 /**
- * Draws lines of black text on a white page with @napi-rs/canvas and returns grey pixels, as the extractor renders
+ * Draws lines of black text (turned by `skewDegrees`, clockwise, when given) on a white page with @napi-rs/canvas and returns grey pixels, as the extractor renders
  * them. The font comes from pdfjs-dist because CI machines have no system fonts.
  */
-export async function drawPage(lines: readonly DrawnLine[], width: number, height: number, dpi: number, pageNumber = 1): Promise<PageImage> {
+export async function drawPage(lines: readonly DrawnLine[], width: number, height: number, dpi: number, pageNumber = 1, skewDegrees = 0): Promise<PageImage> {
   const { createCanvas, GlobalFonts } = (await import('@napi-rs/canvas')).default
   if (!fontReady) {
     const root = dirname(require.resolve('pdfjs-dist/package.json'))
@@ -30,6 +30,10 @@ export async function drawPage(lines: readonly DrawnLine[], width: number, heigh
   g.fillStyle = '#fff'
   g.fillRect(0, 0, width, height)
   g.fillStyle = '#000'
+  // a crooked scan: the text turned clockwise (y down) about the page's centre
+  g.translate(width / 2, height / 2)
+  g.rotate((skewDegrees * Math.PI) / 180)
+  g.translate(-width / 2, -height / 2)
   for (const l of lines) {
     g.font = `${l.size}px "Test Sans"`
     g.fillText(l.text, l.x, l.y)

@@ -47,6 +47,7 @@ export async function ocrPage(
   dpi: number,
   signal: AbortSignal | undefined,
   timings: NonNullable<PageResult['timings']>,
+  sourceDpi?: number,
 ): Promise<PageText> {
   let t = performance.now()
   const img = await renderOf(s, n, dpi)
@@ -56,6 +57,7 @@ export async function ocrPage(
     const opts: RecognizeOptions = {}
     if (s.languages) opts.languages = s.languages
     if (signal) opts.signal = signal
+    if (sourceDpi !== undefined && sourceDpi < dpi) opts.sourceDpi = sourceDpi
     const read = (im: PageImage) =>
       callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem)
     const p = await read(img)
@@ -125,4 +127,24 @@ export async function recognizeRegion(s: OcrSetup, n: number, box: BBox, dpi: nu
     return { ...i, bbox: { x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy } }
   })
   return { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
+}
+
+/**
+ * Share of the page an image must cover to be taken as the page's scan: a scan covers the whole page (the corpus's
+ * scans 0.97-1.0); a photo in a text page does not say how the text was stored.
+ */
+const SCAN_SHARE = 0.5
+
+/**
+ * The resolution (dots per inch) at which the page's scan is stored: the pixels of its largest picture over the size
+ * of its box, by area so that an image turned a quarter says the same; `undefined` when no picture covers half the page or its pixels are
+ * unknown.
+ */
+export function scanDpi(page: PageText): number | undefined {
+  const pic = page.images?.find((p) => !p.annotation && p.pixels)
+  if (!pic?.pixels) return undefined
+  const w = pic.bbox.x1 - pic.bbox.x0
+  const h = pic.bbox.y1 - pic.bbox.y0
+  if (w <= 0 || h <= 0 || (w * h) / (page.width * page.height) < SCAN_SHARE) return undefined
+  return 72 * Math.sqrt((pic.pixels.width * pic.pixels.height) / (w * h))
 }

@@ -7,7 +7,7 @@ import { DEFAULT_OCR_DPI, type DocumentInfo, type DocumentText, type PageAction,
 import { PageSource } from './extract.js'
 import { judgeDocument, judgePage } from './judge.js'
 import { meanConfidence } from './ocr-check.js'
-import { ocrPage, POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup } from './ocr.js'
+import { ocrPage, POOR_OCR_CONFIDENCE, recognizeRegion, scanDpi, type OcrSetup } from './ocr.js'
 import { postprocessDocument } from './postprocess.js'
 import { ocrRegions } from './regions.js'
 import { repairPage } from './repair.js'
@@ -211,7 +211,7 @@ async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict:
   const lowConf = confidence !== undefined && confidence < POOR_OCR_CONFIDENCE
   const junk = JUNK.has(v.layer)
   const quality = lowConf || junk ? 'poor' : 'good'
-  const turned = o.rotation ? `, read turned ${o.rotation} degrees` : ''
+  const turned = (o.rotation ? `, read turned ${o.rotation} degrees` : '') + (o.skew ? `, straightened from a skew of ${o.skew.toFixed(1)} degrees` : '')
   notes.push(
     `ocr: ${[...o.text].filter((c) => c.trim()).length} characters, mean word confidence ${confidence === undefined ? 'unknown' : confidence.toFixed(2)}` +
       `${turned}; judged ${v.layer} by ${v.judge}: ${quality}` +
@@ -302,7 +302,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   if (error) action = 'failed'
   else if (run.ocr && wantsOcr(run.policy, verdict) && mayOcr) {
     try {
-      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings)
+      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings, scanDpi(page))
       const checked = await judgeOcr(run, o, page, verdict)
       ocrConfidence = checked.confidence
       ocrQuality = checked.quality

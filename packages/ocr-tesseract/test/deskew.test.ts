@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { measureSkew, straighten } from '../src/deskew.js'
+import { createTesseractEngine, type TesseractEngine } from '../src/index.js'
+import { cer, drawPage, type DrawnLine } from './draw.js'
+
+const DPI = 300
+const W = 2480
+const H = 1400
+// a paragraph of long lines: a skew shifts a line's ends by several line heights, which tesseract does not follow
+const WORDS =
+  'Le conseil municipal a délibéré sur le budget de la commune pour la prochaine année et sur les travaux de voirie ' +
+  'prévus au printemps dans les quartiers du nord ainsi que sur la rénovation de la salle des fêtes et de la bibliothèque'
+const LINES: DrawnLine[] = []
+{
+  const words = WORDS.split(' ')
+  for (let i = 0, y = 300; i < words.length; y += 80) {
+    const line: string[] = []
+    while (i < words.length && [...line, words[i]].join(' ').length <= 62) line.push(words[i++]!)
+    LINES.push({ text: line.join(' '), x: 200, y, size: 50 })
+  }
+}
+const TRUTH = LINES.map((l) => l.text).join('\n')
+
+describe('deskew', () => {
+  test('measures the skew a page was drawn at, either way, and none on a level page', async () => {
+    for (const deg of [6, -4, 0]) {
+      const m = measureSkew(await drawPage(LINES, W, H, DPI, 1, deg), 10)
+      assert.ok(Math.abs(m - deg) < 0.3, `drawn at ${deg}, measured ${m}`)
+    }
+  })
+
+  test('straightening maps a box of the level image back over the same ink', async () => {
+    const img = await drawPage(LINES, W, H, DPI, 1, 6)
+    const st = straighten(img, 6)
+    assert.ok(Math.abs(measureSkew(st.image, 10)) < 0.3)
+    // the whole straightened canvas comes back as the whole page
+    const all = st.toOriginal({ x0: 0, y0: 0, x1: st.image.width, y1: st.image.height })
+    assert.deepEqual(all, { x0: 0, y0: 0, x1: W, y1: H })
+  })
+
+  describe('the engine', () => {
+    let engine: TesseractEngine
+    let level: TesseractEngine
+    before(() => {
+      engine = createTesseractEngine({ workers: 1, languages: ['fra'] })
+      level = createTesseractEngine({ workers: 1, languages: ['fra'], deskew: false })
+    })
+    after(async () => {
+      await engine.close()
+      await level.close()
+    })
+
+    test('reads a page skewed by 6 degrees straightened, better than as it is, with boxes on the page as drawn', async () => {
+      const img = await drawPage(LINES, W, H, DPI, 1, 6)
+      const page = await engine.recognize(img)
+      assert.ok(page.skew !== undefined && Math.abs(page.skew - 6) < 0.3, `skew ${page.skew}`)
+      const straight = cer(page.text, TRUTH)
+      const asIs = cer((await level.recognize(img)).text, TRUTH)
+      assert.ok(straight < 0.03, `CER straightened ${straight}: ${JSON.stringify(page.text)}`)
+      assert.ok(straight < asIs, `CER straightened ${straight}, as it is ${asIs}`)
+      // the first line's first word, drawn at (200, 300) px before the page was turned 6 degrees about its centre
+      const a = (6 * Math.PI) / 180
+      const [dx, dy] = [200 - W / 2, 300 - H / 2]
+      const at = { x: W / 2 + dx * Math.cos(a) - dy * Math.sin(a), y: H / 2 + dx * Math.sin(a) + dy * Math.cos(a) }
+      const first = page.items.find((i) => i.text === 'Le')
+      assert.ok(first, `no "Le" in ${page.items.map((i) => i.text).join(' ')}`)
+      const k = 72 / DPI
+      assert.ok(Math.abs(first.bbox.x0 - at.x * k) < 15 && Math.abs(first.bbox.y1 - at.y * k) < 15, `${JSON.stringify(first.bbox)} vs ${JSON.stringify(at)}`)
+    })
+
+    test('leaves a level page alone', async () => {
+      const page = await engine.recognize(await drawPage(LINES, W, H, DPI, 1, 0))
+      assert.equal(page.skew, undefined)
+      assert.ok(cer(page.text, TRUTH) < 0.03)
+    })
+  })
+})
