@@ -21,7 +21,8 @@ if (!corpus) {
   process.exit(0)
 }
 const pkg = (p) => import(join(root, 'packages', p, 'dist', 'src', 'index.js'))
-const { DEFAULT_LAYER_MERGE, mergeLayer } = await pkg('core')
+// not part of core's public API: the runner applies it
+const { DEFAULT_LAYER_MERGE, mergeLayer } = await import(join(root, 'packages', 'core', 'dist', 'src', 'pipeline', 'layer-merge.js'))
 const { createPdfjsExtractor, pdfjsExtractorOptionsSchema } = await pkg('extract-pdfjs')
 const { createTesseractEngine } = await pkg('ocr-tesseract')
 const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
