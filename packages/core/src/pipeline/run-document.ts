@@ -324,8 +324,8 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
         if (page.imageCoverage !== undefined) kept.imageCoverage = page.imageCoverage
         if (page.images !== undefined) kept.images = page.images
         if (page.hasVectorGraphics !== undefined) kept.hasVectorGraphics = page.hasVectorGraphics
-        // Where the OCR is unsure of a word and the old layer read that line of the same image right elsewhere, the old
-        // word stands: the page never loses a line the old layer had right to a worse reading.
+        // Where the OCR is unsure of a word, the old layer read the rest of that line as the OCR did and the two align
+        // one word to one, the old word stands (mergeLayer); the notes count the words taken.
         let read = o
         if (run.merge && page.items.length && o.items.length) {
           const m = mergeLayer(o, page, run.merge)
