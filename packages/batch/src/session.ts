@@ -188,6 +188,7 @@ export class Session {
         file,
         policy: this.config.policy,
         ocrDpi: this.config.ocrDpi,
+        ...(this.config.layerMerge !== undefined ? { layerMerge: this.config.layerMerge } : {}),
         ...(this.config.languages ? { languages: this.config.languages } : {}),
         plan: (info) => planDocument(rules, info),
         needText: o.withText === true || o.mode === 'run',

@@ -135,6 +135,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
       file: inName,
       policy: config.policy,
       ocrDpi: config.ocrDpi,
+      ...(config.layerMerge !== undefined ? { layerMerge: config.layerMerge } : {}),
       ...(config.languages ? { languages: config.languages } : {}),
       plan: (info) => {
         const plan = planDocument(rules, info)

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
 import { TriageError } from './errors.js'
+import { DEFAULT_LAYER_MERGE } from './pipeline/layer-merge.js'
 import { DEFAULT_OCR_DPI } from './types.js'
 
 /** A plugin named by package name, short name or relative path, with or without options. */
@@ -76,6 +77,27 @@ export const configSchema = z.strictObject({
     .describe("Writers of each document's files; default: text and rebuilt text, report (and the searchable PDF with --pdf)"),
   policy: policySchema.default('auto').describe('When to OCR'),
   ocrDpi: z.number().int().min(72).max(1200).default(DEFAULT_OCR_DPI).describe('Resolution pages are rendered at for OCR'),
+  // No default object: the configuration's digest marks outputs for reruns, and an added default would change it.
+  layerMerge: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        unsure: z.number().min(0).max(1).default(DEFAULT_LAYER_MERGE.unsure).describe('OCR words under this confidence are unsure'),
+        sure: z
+          .number()
+          .min(0)
+          .max(1)
+          .default(DEFAULT_LAYER_MERGE.sure)
+          .describe("OCR words from this confidence are what the old layer's line is checked against"),
+        agreement: z.number().min(0).max(1).default(DEFAULT_LAYER_MERGE.agreement).describe("Share of a line's sure words the old layer must give"),
+        near: z.number().min(0).max(1).default(DEFAULT_LAYER_MERGE.near).describe('Least similarity of an old word to the unsure OCR word it replaces'),
+      }),
+    ])
+    .optional()
+    .describe(
+      "When OCR replaces a page's layer, keep the old layer's word where the OCR is unsure of its own and the old layer agrees " +
+        `with the OCR's sure words in that line (default ${JSON.stringify(DEFAULT_LAYER_MERGE)}); false: the OCR replaces the layer whole`,
+    ),
   languages: z.array(languageCodeSchema).optional().describe('OCR languages, overriding the engine default'),
   password: z.string().optional().describe('Password for encrypted PDFs'),
   presets: z

@@ -9,6 +9,7 @@ import { judgeDocument, judgePage } from './judge.js'
 import { meanConfidence } from './ocr-check.js'
 import { ocrPage, POOR_OCR_CONFIDENCE, recognizeRegion, scanDpi, type OcrSetup } from './ocr.js'
 import { postprocessDocument } from './postprocess.js'
+import { DEFAULT_LAYER_MERGE, mergeLayer, type MergeOptions } from './layer-merge.js'
 import { ocrRegions } from './regions.js'
 import { repairPage } from './repair.js'
 
@@ -56,6 +57,11 @@ export interface RunDocumentOptions {
    * of these pages only. Default: every page.
    */
   pageRange?: { from: number; to: number }
+  /**
+   * How an OCR that replaces a page's layer keeps the old layer's words where the OCR is unsure of its own
+   * ({@link mergeLayer}); false: the OCR replaces the layer whole. Default {@link DEFAULT_LAYER_MERGE}.
+   */
+  layerMerge?: MergeOptions | false
   /** Run the post-processors (which hold the document's pages in memory). Default: when any is configured. */
   postprocess?: boolean
   signal?: AbortSignal
@@ -105,6 +111,8 @@ interface DocumentRun {
   needText: boolean
   /** Regions of page images OCRed for the judges and for the repairs in this document so far (the looks). */
   looks: Looks
+  /** How an OCR that replaces a layer keeps the layer's words where it is unsure; `undefined`: it does not. */
+  merge: MergeOptions | undefined
 }
 
 /** Regions OCRed to decide pages (judges) and to repair them (repairs): what a verdict and a repair cost in OCR. */
@@ -316,7 +324,15 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
         if (page.imageCoverage !== undefined) kept.imageCoverage = page.imageCoverage
         if (page.images !== undefined) kept.images = page.images
         if (page.hasVectorGraphics !== undefined) kept.hasVectorGraphics = page.hasVectorGraphics
-        page = { ...o, ...kept }
+        // Where the OCR is unsure of a word, the old layer read the rest of that line as the OCR did and the two align
+        // one word to one, the old word stands (mergeLayer); the notes count the words taken.
+        let read = o
+        if (run.merge && page.items.length && o.items.length) {
+          const m = mergeLayer(o, page, run.merge)
+          read = m.page
+          ocrNotes = [...ocrNotes, ...m.notes]
+        }
+        page = { ...read, ...kept }
         action = 'ocr'
       }
     } catch (e) {
@@ -392,6 +408,7 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     docVerdict: await judgeDocument(view, components.judges, ctx),
     needText: (options.needText ?? true) || doPost || ocr !== undefined,
     looks: { judges: 0, repairs: 0 },
+    merge: options.layerMerge === false ? undefined : (options.layerMerge ?? DEFAULT_LAYER_MERGE),
   }
 
   const keep: PageText[] = []
