@@ -4,7 +4,16 @@ import type { BBox } from '../geometry.js'
 import { TriageError } from '../errors.js'
 import type { Components } from '../resolve.js'
 import { emptyPage, withoutBands } from '../text.js'
-import { DEFAULT_OCR_DPI, type DocumentInfo, type DocumentText, type PageAction, type PageLook, type PageResult, type PageText, type Verdict } from '../types.js'
+import {
+  DEFAULT_OCR_DPI,
+  type DocumentInfo,
+  type DocumentText,
+  type PageAction,
+  type PageLook,
+  type PageResult,
+  type PageText,
+  type Verdict,
+} from '../types.js'
 import { PageSource } from './extract.js'
 import { judgeDocument, judgePage } from './judge.js'
 import { meanConfidence } from './ocr-check.js'
