@@ -63,6 +63,12 @@ export interface JudgeContext {
    * turned clockwise by that many degrees (text set sideways); boxes are still on the page as displayed.
    */
   recognizeRegion?: (box: BBox, dpi: number, turn?: 0 | 90 | 180 | 270) => Promise<PageText>
+  /**
+   * The resolution the pipeline OCRs this page at when the verdict sends it to OCR; absent when it never will (triage,
+   * a policy or rule that never OCRs it). A whole page read upright at this resolution with `recognizeRegion` is the
+   * page's OCR, not read again: a judge sure a page will need OCR may look at it so, at no extra cost.
+   */
+  ocrDpi?: number
   /** This page's fonts' glyph names as the file defines them ({@link ExtractedDocument.getGlyphNames}), when the extractor can tell. */
   glyphNames?: (fontIds: readonly string[]) => Promise<Record<string, Record<string, string>>>
 }

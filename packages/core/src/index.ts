@@ -12,6 +12,7 @@ export type {
   Layer,
   PageAction,
   PageImage,
+  PageLook,
   PagePicture,
   PageResult,
   PageText,

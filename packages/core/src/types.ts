@@ -175,6 +175,27 @@ export interface Verdict {
   regions?: BBox[]
 }
 
+/**
+ * One look at a page image: a region (or the whole page) read by OCR for a judge, a repair or the OCR stage. A page's
+ * looks share its renders and readings (one render per resolution, one reading per region, resolution and turn).
+ */
+export interface PageLook {
+  by: 'judge' | 'repair' | 'ocr'
+  dpi: number
+  /** The region read, in page points; absent for the whole page. */
+  box?: BBox
+  /** The OCR stage's orientation check: the middle band of the page. */
+  band?: boolean
+  /** Degrees the region was turned clockwise before reading. */
+  turn: number
+  /** Whether the page was rendered for this look (false: a render of the page at this resolution was reused). */
+  rendered: boolean
+  /** A reading already made of the same region at the same resolution and turn answered this look: no OCR ran. */
+  reused?: boolean
+  /** Wall-clock milliseconds, render included. */
+  ms: number
+}
+
 /** What the runner did with a page. */
 export type PageAction = 'kept' | 'repaired' | 'ocr' | 'failed' | 'skipped'
 
@@ -206,6 +227,8 @@ export interface PageResult {
   error?: { code: string; message: string; plugin?: string; stage?: string }
   /** Milliseconds spent on the page, by stage. */
   timings?: Partial<Record<'extract' | 'judge' | 'repair' | 'render' | 'ocr', number>>
+  /** The looks at the page image, in order (none when nothing looked). */
+  looks?: PageLook[]
 }
 
 /** A paragraph of the rebuilt text, with the pages it came from (1-based). */

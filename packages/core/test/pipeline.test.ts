@@ -29,7 +29,9 @@ function fakeDoc(texts: string[]) {
     },
     async renderPage(n, dpi) {
       stats.rendered++
-      return { pageNumber: n, width: 10, height: 10, dpi, data: new Uint8Array(100) }
+      // the 100 x 100 pt page at `dpi`
+      const side = Math.round((100 * dpi) / 72)
+      return { pageNumber: n, width: side, height: side, dpi, data: new Uint8Array(side * side) }
     },
     async close() {},
     async [Symbol.asyncDispose]() {},
@@ -251,6 +253,79 @@ describe('runDocument', () => {
     )
     assert.equal(engine.calls, 4, 'two regions a page read')
     assert.equal(stats.rendered, 2, 'one render a page')
+  })
+  it('OCRs a page a judge read whole at the OCR resolution with that reading: one render, one reading', async () => {
+    let offered: number | undefined
+    const whole: Judge = {
+      name: 'whole',
+      judge: async (p, c) => {
+        // the OCR's text is judged again, without a look
+        if (p.source === 'ocr') return undefined
+        offered = c.ocrDpi
+        if (c.ocrDpi) await c.recognizeRegion!({ x0: 0, y0: 0, x1: p.width, y1: p.height }, c.ocrDpi)
+        return { judge: 'whole', layer: 'absent', needsOcr: true, notes: ['no layer'] }
+      },
+    }
+    const engine = ocr()
+    const { doc, stats } = fakeDoc(['#scan'])
+    const r = await collect(runDocument(doc, { judges: [whole], repairs: [], ocr: engine, postprocess: [] }, { ocrDpi: 72 }))
+    assert.equal(offered, 72, 'the judge is told the resolution OCR reads at')
+    assert.equal(r.pages[0]!.action, 'ocr')
+    assert.equal(r.pages[0]!.page.text, 'ocr text 1')
+    assert.equal(engine.calls, 1, 'the look was the OCR')
+    assert.equal(stats.rendered, 1)
+    assert.deepEqual(
+      r.pages[0]!.looks!.map(({ ms: _ms, ...l }) => l),
+      [
+        { by: 'judge', dpi: 72, turn: 0, rendered: true },
+        { by: 'ocr', dpi: 72, turn: 0, rendered: false, reused: true },
+      ],
+    )
+    assert.equal(r.pages[0]!.verdict.notes.at(-1), 'looks: judge 72 dpi page; ocr 72 dpi page (a reading already made)')
+    assert.deepEqual(r.doc.notes, ['looks: 1 region(s) OCRed by the judges, 0 by the repairs; 1 page(s) OCRed by reusing a look at the OCR resolution'])
+    // In triage (no OCR to come) the judge is not offered the resolution: a look there is only a look.
+    offered = 1
+    await collect(runDocument(fakeDoc(['#scan']).doc, { judges: [whole], repairs: [], ocr: ocr(), postprocess: [] }, { performOcr: false }))
+    assert.equal(offered, undefined)
+  })
+  it('reads a page again for OCR after a look at another resolution or region, sharing the render of the same resolution', async () => {
+    const band: Judge = {
+      name: 'band',
+      judge: async (p, c) => {
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: p.width, y1: p.height / 2 }, 36)
+        return { judge: 'band', layer: 'garbled', needsOcr: true, notes: ['junk'] }
+      },
+    }
+    const looking: Repair = {
+      name: 'looking',
+      repair: async (_p, c) => {
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: 50, y1: 20 }, 72)
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: 50, y1: 20 }, 72)
+        return undefined
+      },
+    }
+    const engine = ocr()
+    const { doc, stats } = fakeDoc(['#junk'])
+    const r = await collect(runDocument(doc, { judges: [band], repairs: [looking], ocr: engine, postprocess: [] }, { ocrDpi: 72 }))
+    assert.equal(r.pages[0]!.action, 'ocr')
+    assert.equal(engine.calls, 3, 'the band, the repair region once, the page')
+    assert.equal(stats.rendered, 2, 'one render at each resolution')
+    assert.deepEqual(
+      r.pages[0]!.looks!.map((l) => [l.by, l.dpi, l.rendered, l.reused ?? false]),
+      [
+        ['judge', 36, true, false],
+        ['repair', 72, true, false],
+        ['repair', 72, false, true],
+        ['ocr', 72, false, false],
+      ],
+    )
+    assert.ok(
+      r.pages[0]!.verdict.notes.includes(
+        'looks: judge 36 dpi [0, 0, 100, 50]; repair 72 dpi [0, 0, 50, 20]; repair 72 dpi [0, 0, 50, 20] (a reading already made); ocr 72 dpi page (render reused)',
+      ),
+      r.pages[0]!.verdict.notes.join(' | '),
+    )
+    assert.deepEqual(r.doc.notes, ['looks: 1 region(s) OCRed by the judges, 1 by the repairs, 1 answered by a reading already made'])
   })
   it("counts the regions repairs OCR in the page's notes, also when the repair declines, and the document's looks", async () => {
     let tried = 0

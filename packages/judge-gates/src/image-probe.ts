@@ -112,6 +112,10 @@ async function withinBudget<T>(work: Promise<T>, seconds: number): Promise<T> {
 /** Per document (its info object): pages whose pictures were looked at closely, and how many of those in a row showed nothing. */
 const closeLooks = new WeakMap<object, { pages: number; emptyRun: number }>()
 
+/** Whether the document still looks closely at pictures (see {@link lookCloser}). */
+const closeLooksLeft = (ctx: JudgeContext, o: ResolvedGatesOptions): boolean =>
+  o.closeLookDpi > 0 && (closeLooks.get(ctx.info)?.emptyRun ?? 0) < o.closeLookEmptyPages
+
 /**
  * A page without text whose first look found none, over pictures: its largest picture is read again as the first
  * look cannot (at `closeLookDpi`, where text a probe-resolution render leaves a few pixels high becomes legible, and
@@ -425,7 +429,14 @@ export async function lookAtImage(
           : 'no text layer'
     const holds = (p: Probe) => p.words.length >= o.vectorTextMinWords || p.unsure >= o.unsureTextItems
     let p: Probe | undefined
-    if (cov === undefined || cov >= o.scanImageCoverage) {
+    // A scan without a layer is most likely text the pipeline will OCR: one look at the whole page at the OCR's
+    // resolution both decides and is that OCR (the runner reuses it). Not once the document has shown itself a photo
+    // album (its close looks spent), where the cheaper looks below do.
+    if (o.scanLookAtOcrDpi && ctx.ocrDpi && cov !== undefined && cov >= o.scanImageCoverage && closeLooksLeft(ctx, o)) {
+      p = await probe(pageBox(page), o, ctx, `${what}, the whole page at the OCR's resolution`, { dpi: ctx.ocrDpi })
+      if (!holds(p)) p = undefined
+    }
+    if (!p && (cov === undefined || cov >= o.scanImageCoverage)) {
       const h = page.height
       const band = { x0: 0, y0: h * (0.5 - FIRST_BAND / 2), x1: page.width, y1: h * (0.5 + FIRST_BAND / 2) }
       p = await probe(band, o, ctx, `${what}, band ${fmtBox(band)}`)

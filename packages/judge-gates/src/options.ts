@@ -97,6 +97,14 @@ export const gatesOptionsSchema = z.strictObject({
         "resolution OCR reads pages at, where a photo's caption or a high-resolution scan of small print becomes " +
         'legible (it is also read turned a quarter each way). 0 never looks twice',
     ),
+  scanLookAtOcrDpi: z
+    .boolean()
+    .default(true)
+    .describe(
+      'A page with no text layer under a scan (images covering scanImageCoverage) is looked at whole, upright, at the ' +
+        'resolution the pipeline OCRs at (when it will OCR it): a scan holding text needs that OCR, and the look is it, ' +
+        'read once; false looks at a band at probeDpi first, then OCRs the page anew',
+    ),
   closeLookEmptyPages: z
     .number()
     .int()

@@ -1,6 +1,6 @@
 import type { ExtractedDocument, OcrEngine, RecognizeOptions } from '../contracts.js'
 import type { BBox } from '../geometry.js'
-import type { PageImage, PageResult, PageText } from '../types.js'
+import type { PageImage, PageLook, PageResult, PageText } from '../types.js'
 import { pageTextProblem } from '../contract-checks.js'
 import { band, meanConfidence, rotateImage, unrotateBox, type Rotation } from './ocr-check.js'
 import { callPlugin } from './plugin-call.js'
@@ -27,12 +27,66 @@ export interface OcrSetup {
   engine: OcrEngine
   languages?: string[] | undefined
   file?: string | undefined
-  /**
-   * The last page rendered for a region, kept for the next region of the same page: a repair reads up to a few regions
-   * a page, and a 300 dpi render of an A4 page takes about 0.2 s and 8.7 MB (lshort-fr's pages).
-   */
-  regionRender?: { n: number; dpi: number; img: Promise<PageImage> } | undefined
 }
+
+/**
+ * What one page's run has seen of its image: its renders by resolution and the regions read on them, shared by every
+ * stage that reads the page (the verdict's looks, the repairs', the OCR of the page or its regions), and let go with
+ * the page. A render of an A4 page at 300 dpi takes about 0.2 s and 8.7 MB (lshort-fr's pages), a reading of it by
+ * tesseract 2-4 s: a region read again at the same resolution and turn is answered from here.
+ */
+export class PageImages {
+  private readonly renders = new Map<number, Promise<PageImage>>()
+  private readonly readings = new Map<string, Promise<PageText>>()
+  /** Every look at the page, in order: who asked, at what resolution, over what, and what it cost. */
+  readonly looks: PageLook[] = []
+
+  /**
+   * `sourceDpi`: the resolution the page's scan is stored at (see {@link scanDpi}); every reading of a render finer
+   * than it tells the engine, so that a look and the OCR read the same pixels the same way.
+   */
+  constructor(
+    private readonly s: OcrSetup,
+    readonly pageNumber: number,
+    readonly sourceDpi?: number,
+  ) {}
+
+  /** The engine's options for a reading of a render at `dpi`. */
+  options(dpi: number, signal?: AbortSignal): RecognizeOptions {
+    const opts: RecognizeOptions = {}
+    if (this.s.languages) opts.languages = this.s.languages
+    if (signal) opts.signal = signal
+    if (this.sourceDpi !== undefined && this.sourceDpi < dpi) opts.sourceDpi = this.sourceDpi
+    return opts
+  }
+
+  /** The page rendered at `dpi`, rendered once; a failed render is not kept (the next look tries again). */
+  render(dpi: number): { img: Promise<PageImage>; rendered: boolean } {
+    const had = this.renders.get(dpi)
+    if (had) return { img: had, rendered: false }
+    const img = renderOf(this.s, this.pageNumber, dpi)
+    this.renders.set(dpi, img)
+    img.catch(() => {
+      if (this.renders.get(dpi) === img) this.renders.delete(dpi)
+    })
+    return { img, rendered: true }
+  }
+
+  /** A reading of the region `key` names, made once; a failed one is not kept. */
+  reading(key: string, read: () => Promise<PageText>): { text: Promise<PageText>; reused: boolean } {
+    const had = this.readings.get(key)
+    if (had) return { text: had, reused: true }
+    const text = read()
+    this.readings.set(key, text)
+    text.catch(() => {
+      if (this.readings.get(key) === text) this.readings.delete(key)
+    })
+    return { text, reused: false }
+  }
+}
+
+/** The key of a region read: resolution, pixel box and turn. */
+const readingKey = (dpi: number, l: number, t: number, r: number, b: number, turn: Rotation) => `${dpi}:${l},${t},${r},${b}:${turn}`
 
 const renderOf = (s: OcrSetup, n: number, dpi: number): Promise<PageImage> =>
   callPlugin({ plugin: 'extractor', stage: 'render', page: n, file: s.file }, () => s.doc.renderPage(n, dpi))
@@ -47,25 +101,31 @@ export async function ocrPage(
   dpi: number,
   signal: AbortSignal | undefined,
   timings: NonNullable<PageResult['timings']>,
-  sourceDpi?: number,
+  images: PageImages = new PageImages(s, n),
 ): Promise<PageText> {
   let t = performance.now()
-  const img = await renderOf(s, n, dpi)
+  const r = images.render(dpi)
+  const img = await r.img
   timings.render = performance.now() - t
   t = performance.now()
+  const opts = images.options(dpi, signal)
+  const read = (im: PageImage) =>
+    callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem)
+  // A look that already read the whole page upright at this resolution read what OCR would: it is the OCR.
+  const whole = images.reading(readingKey(dpi, 0, 0, img.width, img.height, 0), async () => ({ ...(await read(img)), pageNumber: n, source: 'ocr' }))
   try {
-    const opts: RecognizeOptions = {}
-    if (s.languages) opts.languages = s.languages
-    if (signal) opts.signal = signal
-    if (sourceDpi !== undefined && sourceDpi < dpi) opts.sourceDpi = sourceDpi
-    const read = (im: PageImage) =>
-      callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem)
-    const p = await read(img)
+    const p = await whole.text
+    images.looks.push({ by: 'ocr', dpi, turn: 0, rendered: r.rendered, ...(whole.reused ? { reused: true } : {}), ms: performance.now() - t })
     const conf = meanConfidence(p)
     if (conf === undefined || conf >= POOR_OCR_CONFIDENCE) return { ...p, pageNumber: n, source: 'ocr' }
     // A poor reading: the page may be scanned sideways or upside down. A middle band is read at each turn and the page
     // is read again whole at the best one, when it is clearly better.
-    const bandConf = async (deg: Rotation) => meanConfidence(await read(band(rotateImage(img, deg), ...BAND))) ?? 0
+    const bandConf = async (deg: Rotation) => {
+      const t1 = performance.now()
+      const c = meanConfidence(await read(band(rotateImage(img, deg), ...BAND))) ?? 0
+      images.looks.push({ by: 'ocr', dpi, turn: deg, band: true, rendered: false, ms: performance.now() - t1 })
+      return c
+    }
     let best: Rotation = 0
     let bestConf = await bandConf(0)
     const upright = bestConf
@@ -74,7 +134,9 @@ export async function ocrPage(
       if (c > bestConf) [best, bestConf] = [deg, c]
     }
     if (best === 0 || bestConf < upright + TURN_MARGIN) return { ...p, pageNumber: n, source: 'ocr' }
+    const t1 = performance.now()
     const turned = await read(rotateImage(img, best))
+    images.looks.push({ by: 'ocr', dpi, turn: best, rendered: false, ms: performance.now() - t1 })
     if ((meanConfidence(turned) ?? 0) <= conf) return { ...p, pageNumber: n, source: 'ocr' }
     const w = (img.width * 72) / img.dpi
     const h = (img.height * 72) / img.dpi
@@ -99,34 +161,51 @@ export function cropImage(img: PageImage, x0: number, y0: number, x1: number, y1
 }
 
 /**
- * OCRs a region of page `n`: renders the page, crops the box (points), recognises it, and moves the boxes back to page
- * points. What judges get as `JudgeContext.recognizeRegion`.
+ * OCRs a region of a page: renders the page (once per resolution, see {@link PageImages}), crops the box (points),
+ * recognises it, and moves the boxes back to page points. A region already read at this resolution and turn is not
+ * read again. What judges and repairs get as `JudgeContext.recognizeRegion`; `by` names who looked, for the notes.
  */
-export async function recognizeRegion(s: OcrSetup, n: number, box: BBox, dpi: number, turn: Rotation = 0): Promise<PageText> {
-  let r = s.regionRender
-  if (!r || r.n !== n || r.dpi !== dpi) {
-    r = s.regionRender = { n, dpi, img: renderOf(s, n, dpi) }
-    // a failed render is not kept: the next region tries again
-    r.img.catch(() => {
-      if (s.regionRender === r) s.regionRender = undefined
-    })
-  }
+export async function recognizeRegion(
+  s: OcrSetup,
+  images: PageImages,
+  box: BBox,
+  dpi: number,
+  turn: Rotation = 0,
+  by: PageLook['by'] = 'judge',
+): Promise<PageText> {
+  const t0 = performance.now()
+  const n = images.pageNumber
+  const r = images.render(dpi)
   const img = await r.img
   const k = dpi / 72
-  const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
-  const dx = Math.max(0, Math.floor(box.x0 * k)) / k
-  const dy = Math.max(0, Math.floor(box.y0 * k)) / k
-  const p = await callPlugin(
-    { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
-    () => s.engine.recognize(rotateImage(crop, turn), s.languages ? { languages: s.languages } : {}),
-    pageTextProblem,
-  )
-  const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
-  const items = p.items.map((i) => {
-    const b = unrotateBox(i.bbox, turn, cw, ch)
-    return { ...i, bbox: { x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy } }
+  const [l, t] = [Math.max(0, Math.floor(box.x0 * k)), Math.max(0, Math.floor(box.y0 * k))]
+  const [rt, b] = [Math.min(img.width, Math.ceil(box.x1 * k)), Math.min(img.height, Math.ceil(box.y1 * k))]
+  const got = images.reading(readingKey(dpi, l, t, Math.max(l, rt), Math.max(t, b), turn), async () => {
+    const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
+    const dx = l / k
+    const dy = t / k
+    const p = await callPlugin(
+      { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
+      () => s.engine.recognize(rotateImage(crop, turn), images.options(dpi)),
+      pageTextProblem,
+    )
+    const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
+    const items = p.items.map((i) => {
+      const u = unrotateBox(i.bbox, turn, cw, ch)
+      return { ...i, bbox: { x0: u.x0 + dx, y0: u.y0 + dy, x1: u.x1 + dx, y1: u.y1 + dy } }
+    })
+    const out: PageText = { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
+    return out
   })
-  return { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
+  const whole = l === 0 && t === 0 && rt >= img.width && b >= img.height
+  try {
+    return await got.text
+  } finally {
+    const look: PageLook = { by, dpi, turn, rendered: r.rendered, ms: performance.now() - t0 }
+    if (!whole) look.box = box
+    if (got.reused) look.reused = true
+    images.looks.push(look)
+  }
 }
 
 /**

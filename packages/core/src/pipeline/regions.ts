@@ -1,7 +1,7 @@
 import type { BBox } from '../geometry.js'
 import type { PageText, TextItem } from '../types.js'
 import { meanConfidence } from './ocr-check.js'
-import { POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup } from './ocr.js'
+import { POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup, type PageImages } from './ocr.js'
 
 /** A region of a page read by OCR, for the notes and the outputs. */
 export interface RegionReading {
@@ -99,6 +99,7 @@ export async function ocrRegions(
   layer: PageText,
   regions: readonly BBox[],
   dpi: number,
+  images: PageImages,
 ): Promise<{ readings: RegionReading[]; regionText: PageText; text: string; poorlyRead: number; notes: string[] }> {
   const readings: RegionReading[] = []
   let poorlyRead = 0
@@ -106,7 +107,7 @@ export async function ocrRegions(
   const notes: string[] = []
   const sorted = [...regions].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
   for (const box of sorted) {
-    const read = await recognizeRegion(setup, layer.pageNumber, box, dpi)
+    const read = await recognizeRegion(setup, images, box, dpi, 0, 'ocr')
     const kept = pictureWords(layer, read.items)
     // Only words over the layer's own text dropped: the region's text is the OCR's as it read it.
     let p = kept.length === read.items.length ? read : { ...read, items: kept, text: joinWords(kept) }

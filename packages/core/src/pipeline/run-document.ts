@@ -1,13 +1,23 @@
 import type { Policy } from '../config.js'
 import type { DocumentView, ExtractedDocument, JudgeContext, OcrEngine } from '../contracts.js'
+import type { BBox } from '../geometry.js'
 import { TriageError } from '../errors.js'
 import type { Components } from '../resolve.js'
 import { emptyPage, withoutBands } from '../text.js'
-import { DEFAULT_OCR_DPI, type DocumentInfo, type DocumentText, type PageAction, type PageResult, type PageText, type Verdict } from '../types.js'
+import {
+  DEFAULT_OCR_DPI,
+  type DocumentInfo,
+  type DocumentText,
+  type PageAction,
+  type PageLook,
+  type PageResult,
+  type PageText,
+  type Verdict,
+} from '../types.js'
 import { PageSource } from './extract.js'
 import { judgeDocument, judgePage } from './judge.js'
 import { meanConfidence } from './ocr-check.js'
-import { ocrPage, POOR_OCR_CONFIDENCE, recognizeRegion, scanDpi, type OcrSetup } from './ocr.js'
+import { ocrPage, PageImages, POOR_OCR_CONFIDENCE, recognizeRegion, scanDpi, type OcrSetup } from './ocr.js'
 import { postprocessDocument } from './postprocess.js'
 import { DEFAULT_LAYER_MERGE, mergeLayer, type MergeOptions } from './layer-merge.js'
 import { ocrRegions } from './regions.js'
@@ -119,6 +129,10 @@ interface DocumentRun {
 interface Looks {
   judges: number
   repairs: number
+  /** Looks answered by a reading the page already had (the same region, resolution and turn): no OCR ran. */
+  reused: number
+  /** Pages whose OCR was a judge's or a repair's reading of the whole page at the OCR resolution. */
+  ocrReused: number
 }
 
 type Timings = NonNullable<PageResult['timings']>
@@ -144,19 +158,30 @@ interface JudgedPage {
 
 /** Judges a page's layer and, when it fails, tries the repairs. A judge or repair that throws or breaks the contract is
  * the page's `error`. */
-async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings): Promise<JudgedPage> {
+async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings, images: PageImages | undefined): Promise<JudgedPage> {
   if (run.docVerdict) return { page, verdict: run.docVerdict }
   const { plan, components } = run
   const ctx: JudgeContext = { ...run.ctx }
   // Every region a judge or a repair has OCRed is counted, so that the notes say what deciding and repairing cost.
-  let phase: keyof Looks = 'judges'
+  let phase: 'judges' | 'repairs' = 'judges'
   let repairLooks = 0
-  if (run.check)
-    ctx.recognizeRegion = (box, dpi, turn) => {
-      run.looks[phase]++
-      if (phase === 'repairs') repairLooks++
-      return recognizeRegion(run.check!, page.pageNumber, box, dpi, turn)
+  if (run.check && images) {
+    ctx.recognizeRegion = async (box, dpi, turn) => {
+      const by = phase
+      const before = images.looks.length
+      try {
+        return await recognizeRegion(run.check!, images, box, dpi, turn, by === 'judges' ? 'judge' : 'repair')
+      } finally {
+        if (images.looks.slice(before).some((l) => l.reused)) run.looks.reused++
+        else {
+          run.looks[by]++
+          if (by === 'repairs') repairLooks++
+        }
+      }
     }
+    // The resolution this page's OCR would read at, when the page may be OCRed: a look at it is not paid twice.
+    if (run.ocr && (!plan.ocrPages || plan.ocrPages.has(page.pageNumber))) ctx.ocrDpi = run.dpi
+  }
   const { doc } = run
   if (doc.getGlyphNames) ctx.glyphNames = (ids) => doc.getGlyphNames!(page.pageNumber, ids)
   let t = performance.now()
@@ -270,6 +295,21 @@ function sameReason(layer: Verdict, ocr: Verdict): string | undefined {
   return a !== '' && a === reasonOf(ocr) ? a : undefined
 }
 
+const fmtBox = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
+
+/**
+ * The note naming a page's looks in order (who, resolution, region, turn, and whether a render or a reading was
+ * reused), when a judge or a repair looked: a page OCRed without one has only its OCR's own note. Times are in the
+ * page's `looks` (the report's), not here: records stay the same from run to run.
+ */
+function looksNote(looks: readonly PageLook[]): string | undefined {
+  if (!looks.some((l) => l.by !== 'ocr')) return undefined
+  const one = (l: PageLook) =>
+    `${l.by} ${l.dpi} dpi ${l.band ? 'middle band' : l.box ? fmtBox(l.box) : 'page'}${l.turn ? ` turned ${l.turn}°` : ''}` +
+    (l.reused ? ' (a reading already made)' : l.rendered ? '' : ' (render reused)')
+  return `looks: ${looks.map(one).join('; ')}`
+}
+
 /** One page through the stages: extract, judge, repair, OCR. */
 async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   const timings: Timings = {}
@@ -292,8 +332,10 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   }
   timings.extract = performance.now() - t
 
+  // The page's renders and readings, shared by its judges, repairs and OCR, and let go with the page.
+  const images = run.check ? new PageImages(run.check, n, extracted && scanDpi(extracted)) : undefined
   const judged: JudgedPage = extracted
-    ? await judgeAndRepair(run, extracted, timings)
+    ? await judgeAndRepair(run, extracted, timings, images)
     : { page: emptyPage(n), verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`extraction failed: ${extractError?.message}`] } }
   let { page } = judged
   const { verdict } = judged
@@ -310,7 +352,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   if (error) action = 'failed'
   else if (run.ocr && wantsOcr(run.policy, verdict) && mayOcr) {
     try {
-      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings, scanDpi(page))
+      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings, images ?? new PageImages(run.ocr, n, scanDpi(page)))
       const checked = await judgeOcr(run, o, page, verdict)
       ocrConfidence = checked.confidence
       ocrQuality = checked.quality
@@ -343,7 +385,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
     // A layer that reads, with pictures holding text it lacks: the layer is kept as it is, the pictures alone are read.
     try {
       const t0 = performance.now()
-      const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi)
+      const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi, images ?? new PageImages(run.ocr, n, scanDpi(page)))
       timings.ocr = performance.now() - t0
       ocrNotes = got.notes
       if (got.readings.length) {
@@ -361,7 +403,12 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       ocrNotes = [`ocr: regions not read: ${errorInfo(e).message}`]
     }
   } else if (extractError) action = 'failed'
-  const r: PageResult = { pageNumber: n, verdict: ocrNotes.length ? { ...verdict, notes: [...verdict.notes, ...ocrNotes] } : verdict, action, page, timings }
+  const looks = images?.looks ?? []
+  const lookNote = looksNote(looks)
+  if (looks.some((l) => l.by === 'ocr' && l.reused)) run.looks.ocrReused++
+  const notes = [...verdict.notes, ...ocrNotes, ...(lookNote ? [lookNote] : [])]
+  const r: PageResult = { pageNumber: n, verdict: notes.length > verdict.notes.length ? { ...verdict, notes } : verdict, action, page, timings }
+  if (looks.length) r.looks = looks
   if (ocrConfidence !== undefined) r.ocrConfidence = ocrConfidence
   if (layerText !== undefined) r.layerText = layerText
   if (regionText) r.regionText = regionText
@@ -407,7 +454,7 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     dpi: options.ocrDpi ?? DEFAULT_OCR_DPI,
     docVerdict: await judgeDocument(view, components.judges, ctx),
     needText: (options.needText ?? true) || doPost || ocr !== undefined,
-    looks: { judges: 0, repairs: 0 },
+    looks: { judges: 0, repairs: 0, reused: 0, ocrReused: 0 },
     merge: options.layerMerge === false ? undefined : (options.layerMerge ?? DEFAULT_LAYER_MERGE),
   }
 
@@ -445,7 +492,12 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     postprocessMs = performance.now() - tp
   }
   // A document whose pages all read (no judge looked, no repair was tried) has no such note: it paid nothing.
-  if (run.looks.judges || run.looks.repairs) notes.push(`looks: ${run.looks.judges} region(s) OCRed by the judges, ${run.looks.repairs} by the repairs`)
+  if (run.looks.judges || run.looks.repairs)
+    notes.push(
+      `looks: ${run.looks.judges} region(s) OCRed by the judges, ${run.looks.repairs} by the repairs` +
+        (run.looks.reused ? `, ${run.looks.reused} answered by a reading already made` : '') +
+        (run.looks.ocrReused ? `; ${run.looks.ocrReused} page(s) OCRed by reusing a look at the OCR resolution` : ''),
+    )
   const result: DocumentResult = { info: doc.info, pageCount: doc.pageCount, needsOcr, actions, tags: plan.tags, notes, ms: performance.now() - t0 }
   if (file) result.file = file
   if (text) result.text = text
