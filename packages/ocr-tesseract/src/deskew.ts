@@ -104,8 +104,23 @@ function profileScore(xs: Float64Array, ys: Float64Array, n: number, deg: number
  * projection profile of the ink searched over `-maxDeg..maxDeg`. Returns 0 for a page without ink.
  */
 export function measureSkew(img: PageImage, maxDeg: number): number {
+  return skewOf(img, maxDeg).degrees
+}
+
+/** A page's skew and how much sharper its lines fall into rows at that angle than level (1: no sharper). */
+export interface Skew {
+  degrees: number
+  gain: number
+}
+
+/**
+ * {@link measureSkew} with the gain of the angle found: the profile's score there over its score level. Lines of text
+ * turned a few degrees give a clear gain; pictures give a profile about as sharp at any angle, and their best angle is
+ * noise.
+ */
+export function skewOf(img: PageImage, maxDeg: number): Skew {
   const { xs, ys, n } = inkPoints(img)
-  if (n === 0) return 0
+  if (n === 0) return { degrees: 0, gain: 1 }
   let maxX = 0
   let maxY = 0
   for (let i = 0; i < n; i++) {
@@ -128,7 +143,8 @@ export function measureSkew(img: PageImage, maxDeg: number): number {
     const sc = profileScore(xs, ys, n, d, bins, offset)
     if (sc > bestScore) [best, bestScore] = [d, sc]
   }
-  return Math.round(best * 100) / 100
+  const level = profileScore(xs, ys, n, 0, bins, offset)
+  return { degrees: Math.round(best * 100) / 100, gain: level > 0 ? bestScore / level : 1 }
 }
 
 /** A page straightened by {@link straighten}, and how to bring its pixel boxes back onto the page as given. */

@@ -1,7 +1,7 @@
 import type { Worker as ThreadWorker } from 'node:worker_threads'
 import { TriageError, definePlugin, type OcrEngine, type PageImage, type PageText, type RecognizeOptions } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
-import { measureSkew, straighten, type Straightened } from './deskew.js'
+import { skewOf, straighten, type Straightened } from './deskew.js'
 import { languageFolder, resolveLanguages, type LanguageFile } from './language-data.js'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
 import { toPageText, type TesseractBlock } from './page-text.js'
@@ -126,8 +126,8 @@ export class TesseractEngine implements OcrEngine {
    */
   private level(image: PageImage): Leveled {
     if (!this.options.deskew) return { image }
-    const skew = measureSkew(image, this.options.deskewMaxDegrees)
-    if (Math.abs(skew) < this.options.deskewMinDegrees) return { image }
+    const { degrees: skew, gain } = skewOf(image, this.options.deskewMaxDegrees)
+    if (Math.abs(skew) < this.options.deskewMinDegrees || gain < this.options.deskewMinGain) return { image }
     const st = straighten(image, skew)
     return { image: st.image, skew, toOriginal: st.toOriginal }
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { measureSkew, straighten } from '../src/deskew.js'
+import { measureSkew, skewOf, straighten } from '../src/deskew.js'
+import { DESKEW_MIN_GAIN } from '../src/options.js'
 import { createTesseractEngine, type TesseractEngine } from '../src/index.js'
 import { cer, drawPage, type DrawnLine } from './draw.js'
 
@@ -28,6 +29,22 @@ describe('deskew', () => {
       const m = measureSkew(await drawPage(LINES, W, H, DPI, 1, deg), 10)
       assert.ok(Math.abs(m - deg) < 0.3, `drawn at ${deg}, measured ${m}`)
     }
+  })
+
+  test('lines of text turned a few degrees gain clearly at their skew; round pictures gain nothing, whatever angle wins', async () => {
+    const text = skewOf(await drawPage(LINES, W, H, DPI, 1, 4), 10)
+    assert.ok(text.gain >= DESKEW_MIN_GAIN, `text at 4 degrees: gain ${text.gain}`)
+    // a page of logos and stamps: discs of ink, as sharp in rows at any angle
+    const data = new Uint8Array(W * H).fill(255)
+    for (const [cx, cy, r] of [
+      [600, 500, 300],
+      [1700, 700, 450],
+      [1100, 1150, 120],
+    ] as const) {
+      for (let y = cy - r; y <= cy + r; y++) for (let x = cx - r; x <= cx + r; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) data[y * W + x] = 0
+    }
+    const discs = skewOf({ pageNumber: 1, width: W, height: H, dpi: DPI, data }, 10)
+    assert.ok(discs.gain < DESKEW_MIN_GAIN, `discs: ${discs.degrees} degrees, gain ${discs.gain}`)
   })
 
   test('straightening maps a box of the level image back over the same ink', async () => {
