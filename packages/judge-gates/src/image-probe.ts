@@ -1,5 +1,7 @@
-import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
+import { DEFAULT_OCR_DPI, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
+import { documentLooks, fromMemory, hasJunk, pageFonts, recalled, remember } from './font-memory.js'
+import { textOfJudged } from './font-damage.js'
 import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import type { PageStats } from './page-stats.js'
@@ -59,6 +61,7 @@ async function probe(
   what: string,
   { dpi = o.probeDpi, turn = 0 }: { dpi?: number; turn?: 0 | 90 | 180 | 270 } = {},
 ): Promise<Probe> {
+  documentLooks(ctx).looks++
   const ocr = await withinBudget(ctx.recognizeRegion!(box, dpi, turn), o.lookBudgetSeconds)
   const conf = ocr.items.filter((i) => (i.confidence ?? 0) >= CONFIDENT && (i.text.match(/\p{L}/gu)?.length ?? 0) >= 3)
   const tokens = ocr.items
@@ -489,6 +492,15 @@ export async function lookAtImage(
     return lookAtPictures(page, v, o, ctx)
   }
 
+  // A suspect layer whose fonts the image all confirmed on earlier pages: the look's only question is settled. Not
+  // where the text carries characters no text carries (the page's own statistics call that damage).
+  if (suspect && !thin && !hasJunk(page.text)) {
+    const fonts = pageFonts(textOfJudged(page)).map((f) => recalled(page, f.fontId, ctx))
+    if (fonts.length && fonts.every((r) => r && !r.broken)) {
+      const why = `${suspect}: not looked at, the image confirmed the page's fonts on earlier pages`
+      return { ...v, notes: [...v.notes.slice(0, -1), ...fonts.map((r) => fromMemory(r!)), why, v.notes.at(-1)!] }
+    }
+  }
   const short = s.judged < o.minCharsToJudge
   const layerWords = wordsOf(page.items.map((i) => i.text))
   const region = short || thin ? pageBox(page) : middleBand(page)
@@ -512,6 +524,7 @@ export async function lookAtImage(
     const back = compareWithLayer(p.text, own)
     const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
     if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
+      recordFonts(page, p, true, o, ctx, true)
       return decide(
         v,
         'garbled',
@@ -582,6 +595,7 @@ export async function lookAtImage(
       ])
     }
     if (!thin) {
+      if (p.words.length >= o.probeMinWords && agreement >= o.probeAgreement) recordFonts(page, p, false, o, ctx, true)
       const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
       return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
     }
@@ -653,6 +667,78 @@ export function trigramDice(a: string, b: string): number {
   return n ? (2 * common) / n : 0
 }
 
+/**
+ * Non-space characters of a font's runs put to the image to verify the font: some 40 words of prose, enough for the
+ * comparison's bars (`probeMinWords` words, `SIGNS_ALONE` characters without words) with room for misreads, in a few
+ * lines rather than the font's whole box.
+ */
+const FONT_SAMPLE_CHARS = 300
+
+/**
+ * The runs of a font a look verifies it on: consecutive runs from the middle of its text (its first may be a heading
+ * or a running head), those with a letter or a digit, until `FONT_SAMPLE_CHARS`; all of them when it has no more.
+ */
+function fontSample(items: PageText['items']): PageText['items'] {
+  const withText = items.filter((i) => /[\p{L}\p{N}]/u.test(i.text))
+  const list = withText.length ? withText : items
+  const size = (i: PageText['items'][number]) => i.text.replace(/\s+/gu, '').length
+  let a = Math.floor(list.length / 2)
+  let b = a
+  let n = 0
+  while (n < FONT_SAMPLE_CHARS && (b < list.length || a > 0)) {
+    if (b < list.length) n += size(list[b++]!)
+    else n += size(list[--a]!)
+  }
+  return list.slice(a, b)
+}
+
+/**
+ * Pixels of an em from which tesseract reads a font without losing characters: 8 pt print at 200 dpi (an em of 22 px,
+ * an x-height of ~10 px) is where it starts to lose them (see core's `DEFAULT_OCR_DPI`); 24 px keeps a margin.
+ */
+const EM_PIXELS = 24
+
+/**
+ * The resolution a font's runs need to be read: an em of `EM_PIXELS` at their median size (the extractor's font size,
+ * else the run's height), at least `probeDpi` and at most the pipeline's OCR resolution (small print is read as the OCR
+ * would read it, no finer).
+ */
+function dpiFor(items: PageText['items'], o: ResolvedGatesOptions, ctx: JudgeContext): number {
+  const sizes = items
+    .map((i) => i.fontSize || i.bbox.y1 - i.bbox.y0)
+    .filter((x) => x > 0)
+    .sort((x, y) => x - y)
+  const size = sizes[Math.floor(sizes.length / 2)]
+  if (!size) return o.probeDpi
+  const max = Math.max(o.probeDpi, ctx.ocrDpi ?? DEFAULT_OCR_DPI)
+  return Math.min(max, Math.max(o.probeDpi, Math.ceil((EM_PIXELS * 72) / size)))
+}
+
+/** A box with a margin of 2 points (tesseract misreads a glyph cut at the crop's edge), inside the page. */
+const padded = (b: BBox, page: PageText): BBox => ({
+  x0: Math.max(0, b.x0 - 2),
+  y0: Math.max(0, b.y0 - 2),
+  x1: Math.min(page.width, b.x1 + 2),
+  y1: Math.min(page.height, b.y1 + 2),
+})
+
+/**
+ * Records in the document's memory what a look at a region says of each font of the page whose runs it read enough
+ * words over (`probeMinWords`, by `OVER_LAYER` of each word's box): broken (`broken`, when the look found the page's
+ * layer false) where fewer than `probeAgreement` of those words are in the layer, confirmed (when it found the layer
+ * true) where as many or more are, words compared as the look that decided compared them (`split`, see
+ * {@link compareWithLayer}). Picture fonts are not recorded.
+ */
+function recordFonts(page: PageText, p: Probe, broken: boolean, o: ResolvedGatesOptions, ctx: JudgeContext, split: boolean): void {
+  for (const font of pageFonts(textOfJudged(page))) {
+    const over = (b: BBox) => font.items.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
+    const words = p.words.filter((_, k) => over(p.boxes[k]!))
+    if (words.length < o.probeMinWords) continue
+    const agreement = compareWithLayer(page.text, words, { split }).found / words.length
+    if (broken ? agreement < o.probeAgreement : agreement >= o.probeAgreement) remember(page, font.fontId, broken, ctx)
+  }
+}
+
 /** Per document (its info object, one per open document): pages whose image confirmed or overruled such damage. */
 const damageChecks = new WeakMap<object, { confirmed: number; overruled: number }>()
 
@@ -674,12 +760,28 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     }
   }
   const f = check.font
-  const region = f
-    ? { x0: Math.max(0, f.box.x0 - 2), y0: Math.max(0, f.box.y0 - 2), x1: Math.min(page.width, f.box.x1 + 2), y1: Math.min(page.height, f.box.y1 + 2) }
-    : pageBox(page)
-  const own = f ? page.items.filter((i) => i.fontId === f.id) : page.items
+  if (f && !recalled(page, f.id, ctx) && documentLooks(ctx).fonts.size >= o.fontVerifications) {
+    const why = `font ${f.label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
+    return { ...v, notes: [...v.notes.slice(0, -1), why, v.notes.at(-1)!] }
+  }
+  // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box.
+  const all = f ? page.items.filter((i) => i.fontId === f.id) : page.items
+  const own = f && all.length ? fontSample(all) : all
+  const region =
+    f && own.length
+      ? padded(
+          own.reduce((b, i) => union(b, i.bbox), own[0]!.bbox),
+          page,
+        )
+      : pageBox(page)
   const text = own.map((i) => i.text).join(' ')
-  const p = await probe(region, o, ctx, f ? `damage of font ${f.label} put to the image, ${fmtBox(region)}` : "damage put to the page's image")
+  const p = await probe(
+    region,
+    o,
+    ctx,
+    f ? `damage of font ${f.label} put to the image, ${own.length} of its ${all.length} runs ${fmtBox(region)}` : "damage put to the page's image",
+    { dpi: f && own.length ? dpiFor(own, o, ctx) : o.probeDpi },
+  )
   // A font's region holds other fonts' lines too: only what OCR read over the font's own items is its reading.
   const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
   const read = f ? p.items.filter((r) => over(r.bbox)) : p.items
@@ -697,6 +799,8 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   const alone = words.length < o.probeMinWords && signs >= SIGNS_ALONE && dice >= o.probeTrigramsAlone
   if ((words.length >= o.probeMinWords && agreement >= o.probeAgreement && dice >= o.probeTrigrams) || alone) {
     seen.overruled++
+    if (f) remember(page, f.id, false, ctx)
+    else recordFonts(page, p, false, o, ctx, false)
     const why = v.notes.at(-1)!.replace(/^garbled: /, '')
     return decide(
       v,
@@ -708,6 +812,8 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     )
   }
   seen.confirmed++
+  if (f) remember(page, f.id, true, ctx)
+  else recordFonts(page, p, true, o, ctx, false)
   return { ...v, notes: [...v.notes.slice(0, -1), p.note, `image confirms: ${cmp}`, v.notes.at(-1)!] }
 }
 
