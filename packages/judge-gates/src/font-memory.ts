@@ -17,6 +17,8 @@ export interface FontRecord {
 export interface DocumentLooks {
   /** By {@link fontKey}. */
   fonts: Map<string, FontRecord>
+  /** Fonts put to the image for their own damage (by {@link fontKey}), with the page asked: what `fontVerifications` bounds. */
+  asked: Map<string, number>
   /** Looks (OCR of a region) the gates made in the document. */
   looks: number
 }
@@ -27,7 +29,7 @@ const documents = new WeakMap<object, DocumentLooks>()
 /** The document's record of looks and fonts, created on first use. */
 export function documentLooks(ctx: JudgeContext): DocumentLooks {
   let d = documents.get(ctx.info)
-  if (!d) documents.set(ctx.info, (d = { fonts: new Map(), looks: 0 }))
+  if (!d) documents.set(ctx.info, (d = { fonts: new Map(), asked: new Map(), looks: 0 }))
   return d
 }
 

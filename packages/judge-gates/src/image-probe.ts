@@ -1,6 +1,6 @@
 import { DEFAULT_OCR_DPI, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
-import { documentLooks, fromMemory, hasJunk, pageFonts, recalled, remember } from './font-memory.js'
+import { documentLooks, fontKey, fromMemory, hasJunk, padBox, pageFonts, recalled, remember } from './font-memory.js'
 import { textOfJudged } from './font-damage.js'
 import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
@@ -668,7 +668,7 @@ export function trigramDice(a: string, b: string): number {
 }
 
 /**
- * Non-space characters of a font's runs put to the image to verify the font: some 40 words of prose, enough for the
+ * Non-space characters of a font's runs put to the image to verify the font: some 50 words of prose, enough for the
  * comparison's bars (`probeMinWords` words, `SIGNS_ALONE` characters without words) with room for misreads, in a few
  * lines rather than the font's whole box.
  */
@@ -714,14 +714,6 @@ function dpiFor(items: PageText['items'], o: ResolvedGatesOptions, ctx: JudgeCon
   return Math.min(max, Math.max(o.probeDpi, Math.ceil((EM_PIXELS * 72) / size)))
 }
 
-/** A box with a margin of 2 points (tesseract misreads a glyph cut at the crop's edge), inside the page. */
-const padded = (b: BBox, page: PageText): BBox => ({
-  x0: Math.max(0, b.x0 - 2),
-  y0: Math.max(0, b.y0 - 2),
-  x1: Math.min(page.width, b.x1 + 2),
-  y1: Math.min(page.height, b.y1 + 2),
-})
-
 /**
  * Records in the document's memory what a look at a region says of each font of the page whose runs it read enough
  * words over (`probeMinWords`, by `OVER_LAYER` of each word's box): broken (`broken`, when the look found the page's
@@ -760,16 +752,27 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     }
   }
   const f = check.font
-  if (f && !recalled(page, f.id, ctx) && documentLooks(ctx).fonts.size >= o.fontVerifications) {
-    const why = `font ${f.label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
-    return { ...v, notes: [...v.notes.slice(0, -1), why, v.notes.at(-1)!] }
+  // Each font of the file's layer is put to the image once, and `fontVerifications` fonts a document. A font the look
+  // settled may be looked at again where the memory could not speak for it (the page's text holds junk).
+  if (f && page.source === 'text-layer' && !recalled(page, f.id, ctx)) {
+    const d = documentLooks(ctx)
+    const k = fontKey(page, f.id)
+    const asked = d.asked.get(k)
+    const why =
+      asked !== undefined
+        ? `font ${f.label} not put to the image again: its look on page ${asked} could not tell`
+        : d.asked.size >= o.fontVerifications
+          ? `font ${f.label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
+          : undefined
+    if (why) return { ...v, notes: [...v.notes.slice(0, -1), why, v.notes.at(-1)!] }
+    d.asked.set(k, page.pageNumber)
   }
   // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box.
   const all = f ? page.items.filter((i) => i.fontId === f.id) : page.items
   const own = f && all.length ? fontSample(all) : all
   const region =
     f && own.length
-      ? padded(
+      ? padBox(
           own.reduce((b, i) => union(b, i.bbox), own[0]!.bbox),
           page,
         )
@@ -812,8 +815,11 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     )
   }
   seen.confirmed++
-  if (f) remember(page, f.id, true, ctx)
-  else recordFonts(page, p, true, o, ctx, false)
+  // A font is broken for the document only where the look read something over it (words, or signs enough to speak
+  // alone): a look that read nothing there says nothing of its other pages.
+  if (f) {
+    if (words.length >= o.probeMinWords || signs >= SIGNS_ALONE) remember(page, f.id, true, ctx)
+  } else recordFonts(page, p, true, o, ctx, false)
   return { ...v, notes: [...v.notes.slice(0, -1), p.note, `image confirms: ${cmp}`, v.notes.at(-1)!] }
 }
 

@@ -177,3 +177,18 @@ test('a suspect page whose fonts the image confirmed is not looked at again; one
   await judge.judge(p(3, `${spaced} \u0001`), ctx)
   assert.equal(looks.length, 2)
 })
+
+test('a font whose look reads nothing over it is not remembered, nor put to the image again', async () => {
+  const looks: Look[] = []
+  // The image shows nothing where the font's runs stand (prose above only).
+  const ctx = eyes(() => page([{ text: ENGLISH, font: 'f1', name: 'Times' }], { imageCoverage: 0 }), looks)
+  const v1 = await judge.judge(twoFonts(1, JUNK), ctx)
+  assert.deepEqual([v1?.layer, looks.length], ['garbled', 1])
+  assert.match(v1!.notes.join('\n'), /0 fonts verified by the image \(0 broken\), 1 look by the gates/)
+  // Three lines of it on page 2: nothing known, nothing OCRed.
+  assert.equal((await judge.judge(twoFonts(2, JUNK.slice(0, 190)), ctx))?.regions, undefined)
+  // It carries page 3: its characters' verdict stands, with no second look.
+  const v3 = await judge.judge(twoFonts(3, JUNK), ctx)
+  assert.deepEqual([v3?.layer, looks.length], ['garbled', 1])
+  assert.match(v3!.notes.join('\n'), /font Broken \(f2\) not put to the image again: its look on page 1 could not tell/)
+})
