@@ -1,10 +1,10 @@
 import { DEFAULT_OCR_DPI, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
-import { f2 } from './damage.js'
-import { documentLooks, fontKey, fromMemory, hasJunk, padBox, pageFonts, recalled, remember } from './font-memory.js'
+import { f2, findDamage } from './damage.js'
+import { documentLooks, fontKey, fontLabel, fromMemory, hasJunk, padBox, pageFonts, recalled, remember, type PageFont } from './font-memory.js'
 import { textOfJudged } from './font-damage.js'
 import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import type { PageStats } from './page-stats.js'
+import { countStats, type PageStats } from './page-stats.js'
 import { scriptMix } from './script-mix.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */
@@ -484,12 +484,14 @@ export async function lookAtImage(
   const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && ((cov ?? 0) > 0 || (page.images?.length ?? 0) > 0)
   if (!suspect && !thin) {
     if (v.layer !== 'healthy') return undefined
+    const checked = await verifyFonts(page, v, o, ctx)
+    const w = checked ?? v
     const lacking = missingLetters(page.text, s, o)
     if (lacking.length) {
-      const lacks = await lookForLetters(page, v, lacking, o, ctx)
+      const lacks = await lookForLetters(page, w, lacking, o, ctx)
       if (lacks) return lacks
     }
-    return lookAtPictures(page, v, o, ctx)
+    return (await lookAtPictures(page, w, o, ctx)) ?? checked
   }
 
   // A suspect layer whose fonts the image all confirmed on earlier pages: the look's only question is settled. Not
@@ -729,6 +731,92 @@ function recordFonts(page: PageText, p: Probe, broken: boolean, o: ResolvedGates
     const agreement = compareWithLayer(page.text, words, { split }).found / words.length
     if (broken ? agreement < o.probeAgreement : agreement >= o.probeAgreement) remember(page, font.fontId, broken, ctx)
   }
+}
+
+/**
+ * Share of a font's characters in runs of three or more glyphs without a space from which it draws words: a math or
+ * symbol font sets its signs one by one between the text's letters, a false map draws the text's words as runs of
+ * signs (`81$-%"&&7$`).
+ */
+const WORDY_SHARE = 0.5
+
+/**
+ * The fonts of a page whose text reads that its characters cannot settle: too small to be judged on their own
+ * (`fontMinChars`, `fontMinShare`), of `fontExtremeMinChars` characters or more, failing the letter gate, and drawing
+ * words ({@link WORDY_SHARE}): a false map's three lines beside prose pass every gate the page's share lets it be
+ * judged by. Fonts the document's memory knows or already put to the image, and picture fonts, are left out.
+ */
+function unsettledFonts(page: PageText, o: ResolvedGatesOptions, ctx: JudgeContext): PageFont[] {
+  const d = documentLooks(ctx)
+  return pageFonts(textOfJudged(page)).filter((f) => {
+    if (recalled(page, f.fontId, ctx) || d.asked.has(fontKey(page, f.fontId))) return false
+    const st = countStats(f.text)
+    if (st.judged < o.fontExtremeMinChars || findDamage(st, o)?.gate !== 'letters') return false
+    const chars = f.text.replace(/\s+/gu, '').length
+    return (f.text.match(/\S{3,}/gu) ?? []).join('').length >= WORDY_SHARE * chars
+  })
+}
+
+/**
+ * A page whose layer reads, holding fonts its characters cannot settle ({@link unsettledFonts}): each is put to the
+ * image once in the document, on a few of its runs at the resolution their size needs, while `fontVerifications` fonts
+ * are left to the document. A font whose runs the image shows other words over (`probeMinWords` or more, under
+ * `probeAgreement` of them in the layer) is broken for the document, and its box is OCRed (`regions`); one whose words
+ * the image shows is confirmed. Returns the verdict with what was found, or `undefined` when no font was looked at.
+ */
+async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
+  if (page.source !== 'text-layer') return undefined
+  const d = documentLooks(ctx)
+  let out: Verdict | undefined
+  for (const font of unsettledFonts(page, o, ctx)) {
+    const label = fontLabel(page, font.fontId)
+    const w = out ?? v
+    if (d.asked.size >= o.fontVerifications) {
+      const why = `font ${label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
+      out = { ...w, notes: [...w.notes.slice(0, -1), why, w.notes.at(-1)!] }
+      break
+    }
+    d.asked.set(fontKey(page, font.fontId), page.pageNumber)
+    const own = fontSample(font.items)
+    const region = padBox(
+      own.reduce((b, i) => union(b, i.bbox), own[0]!.bbox),
+      page,
+    )
+    const p = await probe(
+      region,
+      o,
+      ctx,
+      `font ${label}, failing the letter gate on its own, put to the image, ${own.length} of its ${font.items.length} runs ${fmtBox(region)}`,
+      {
+        dpi: dpiFor(own, o, ctx),
+      },
+    )
+    const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
+    const at = p.boxes.map((b, k) => k).filter((k) => over(p.boxes[k]!))
+    // Each word is looked for in the layer's text where OCR read it (the runs of any font under its box: a token may
+    // run from this font into another's), split words found: a false record of a broken font would OCR its box on
+    // every page that uses it, and the page's other text may hold the very words this font's false map hides.
+    const found = at.filter((k) => {
+      const local = page.items.filter((i) => overlap(p.boxes[k]!, i.bbox) > 0).map((i) => i.text)
+      return compareWithLayer(local.join(' '), [p.words[k]!]).found > 0
+    }).length
+    const cmp = `${found} of ${at.length} OCR words over its runs found in the layer there`
+    let said: string
+    let regions = w.regions
+    if (at.length < o.probeMinWords) said = `the image cannot tell (${cmp})`
+    else if (found / at.length < o.probeAgreement) {
+      remember(page, font.fontId, true, ctx)
+      const box = padBox(font.box, page)
+      said = `broken: the image does not show its text (${cmp}, ${f2(found / at.length)} < ${f2(o.probeAgreement)}): its region ${fmtBox(box)} is OCRed`
+      regions = [...(regions ?? []), box]
+    } else {
+      remember(page, font.fontId, false, ctx)
+      said = `confirmed: the image shows its text (${cmp})`
+    }
+    out = { ...w, notes: [...w.notes.slice(0, -1), p.note, `font ${label}: ${said}`, w.notes.at(-1)!] }
+    if (regions) out.regions = regions
+  }
+  return out
 }
 
 /** Per document (its info object, one per open document): pages whose image confirmed or overruled such damage. */

@@ -63,13 +63,10 @@ test('a font the image shows broken on page 1 is broken on page 2 without a seco
   assert.equal(looks[0]!.dpi, 288, '6 pt print is read at the resolution its size needs (an em of 24 px), not at 150 dpi')
   assert.match(v1!.notes.join('\n'), /the document so far: 1 font verified by the image \(1 broken\), 1 look by the gates/)
 
-  // Page 2: three lines of the same font beside the prose pass every gate on their characters (a new document says so) ...
+  // Page 2: three lines of the same font beside the prose pass every gate on their characters (judged alone, without an OCR engine) ...
   const second = twoFonts(2, JUNK.slice(0, 190))
   image = twoFonts(2, ENGLISH.slice(0, 190))
-  const alone = await judge.judge(
-    second,
-    eyes(() => image),
-  )
+  const alone = await judge.judge(second, { pageCount: 3, info: { pageCount: 3 } })
   assert.deepEqual([alone?.layer, alone?.regions], ['healthy', undefined])
   // ... but this document knows the font: its region is OCRed, with no look.
   const v2 = await judge.judge(second, ctx)
@@ -95,9 +92,41 @@ test('a font the image shows broken on page 1 is broken on page 2 without a seco
   assert.match(v3!.notes.join('\n'), /font Broken \(f2\) broken by the image on page 1 .*not put to the image again/)
   assert.match(v3!.notes.join('\n'), /1 font verified by the image \(1 broken\), 1 look by the gates/)
 
-  // The same id naming another font is another font: nothing is remembered of it.
+  // The same id naming another font is another font: nothing is remembered of it, it is put to the image itself.
+  image = twoFonts(4, ENGLISH.slice(0, 190), 'f2', 'Other')
   const v4 = await judge.judge(twoFonts(4, JUNK.slice(0, 190), 'f2', 'Other'), ctx)
-  assert.equal(v4?.regions, undefined)
+  assert.equal(looks.length, 2)
+  assert.doesNotMatch(v4!.notes.join('\n'), /memory/)
+  assert.match(v4!.notes.join('\n'), /font Other \(f2\): broken: the image does not show its text/)
+})
+
+test('a small font failing the letter gate is put to the image on a few of its runs: broken, its box is OCRed; it reads, it is settled', async () => {
+  const looks: Look[] = []
+  // Three lines of a false map beside prose: every gate the page judges passes.
+  const junk = twoFonts(1, JUNK.slice(0, 190))
+  const blind = await judge.judge(junk, { pageCount: 1, info: { pageCount: 1 } })
+  assert.deepEqual([blind?.layer, blind?.regions], ['healthy', undefined])
+  let image = twoFonts(1, ENGLISH.slice(0, 190))
+  const ctx = eyes(() => image, looks)
+  const v = await judge.judge(junk, ctx)
+  assert.deepEqual([v?.layer, v?.needsOcr, v?.regions?.length, looks.length], ['healthy', false, 1, 1], v?.notes.join(' | '))
+  assert.match(v!.notes.join('\n'), /font Broken \(f2\): broken: the image does not show its text \(0 of \d+ OCR words over its runs found in the layer there/)
+  // The prose the page's other font sets holds those very words: they are not the font's.
+  assert.match(v!.notes.join('\n'), /1 font verified by the image \(1 broken\), 1 look by the gates/)
+  // A font of signs set in runs (a short listing) that the image shows as it is: confirmed, not looked at again.
+  const rows = Array.from({ length: 4 }, (_, i) => `\\hline $-${i}.5e+3$ & {${i},3} & (${i}4) & [=+-] \\\\`).join('\n')
+  const ok = twoFonts(2, rows, 'f9', 'Mono')
+  image = ok
+  const w = await judge.judge(ok, ctx)
+  assert.deepEqual([w?.layer, w?.regions], ['healthy', undefined], w?.notes.join(' | '))
+  assert.equal(looks.length, 2)
+  assert.match(w!.notes.join('\n'), /font Mono \(f9\): confirmed: the image shows its text/)
+  await judge.judge(twoFonts(3, rows, 'f9', 'Mono'), ctx)
+  assert.equal(looks.length, 2)
+  // A math font of signs set one by one is no question for the image.
+  const signs = Array.from({ length: 30 }, () => '∑ ∫ ≤ →').join(' ')
+  await judge.judge(twoFonts(4, signs, 'm1', 'CMSY10'), ctx)
+  assert.equal(looks.length, 2)
 })
 
 /** A listing of few letters (formulas as typed), rows `from`..`from + 23`: genuine text that fails the letter gate. */
