@@ -1,8 +1,22 @@
-import { definePlugin, nonSpaceCount, type Judge } from '@pdftriage/core'
+import { definePlugin, nonSpaceCount, type Judge, type JudgeContext, type Verdict } from '@pdftriage/core'
 import { judgeDocumentGates } from './judge-document.js'
 import { GATES_NAME, judgedText, judgePageGates } from './judge-page.js'
 import { gatesOptionsSchema } from './options.js'
 import { LookBudgetError, lookAtImage } from './image-probe.js'
+import { documentLooks, recallFonts } from './font-memory.js'
+
+/**
+ * The document's looks so far, in a note before the decision, once the gates have looked at one of its pages: how many
+ * fonts the image settled (`fontVerifications` bounds the looks asked for a font) and how many looks it took.
+ */
+function tally(v: Verdict, ctx: JudgeContext): Verdict {
+  const d = documentLooks(ctx)
+  if (!d.looks && !d.fonts.size) return v
+  const fonts = [...d.fonts.values()]
+  const broken = fonts.filter((f) => f.broken).length
+  const note = `the document so far: ${fonts.length} font${fonts.length === 1 ? '' : 's'} verified by the image (${broken} broken), ${d.looks} look${d.looks === 1 ? '' : 's'} by the gates`
+  return { ...v, notes: [...v.notes.slice(0, -1), note, v.notes.at(-1)!] }
+}
 
 /**
  * The N0 character gates: absent / blank, garbled (letter share, Latin-1 and control share, per font), sparse.
@@ -20,13 +34,15 @@ export const gatesJudge = definePlugin({
       name: GATES_NAME,
       judge: async (page, ctx) => {
         const judged = judgedText(page)
-        const v = judgePageGates(page, o, ctx, judged)
+        let v = judgePageGates(page, o, ctx, judged)
+        // What earlier pages' looks settled of this page's fonts speaks before any new look.
+        v = recallFonts(judged.page, judged.stats.chars, v, o, ctx) ?? v
         try {
-          return (await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v
+          return tally((await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v, ctx)
         } catch (e) {
           // A look is worth less than the page: past its budget, the characters' verdict stands and says so.
           if (!(e instanceof LookBudgetError)) throw e
-          return { ...v, notes: [...v.notes.slice(0, -1), `look abandoned: ${e.message}; the verdict is the characters'`, v.notes.at(-1)!] }
+          return tally({ ...v, notes: [...v.notes.slice(0, -1), `look abandoned: ${e.message}; the verdict is the characters'`, v.notes.at(-1)!] }, ctx)
         }
       },
     }

@@ -1,8 +1,10 @@
-import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
-import { f2 } from './damage.js'
+import { DEFAULT_OCR_DPI, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import { f2, findDamage } from './damage.js'
+import { documentLooks, fontKey, fontLabel, fromMemory, hasJunk, padBox, pageFonts, recalled, remember, type PageFont } from './font-memory.js'
+import { textOfJudged } from './font-damage.js'
 import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import type { PageStats } from './page-stats.js'
+import { countStats, type PageStats } from './page-stats.js'
 import { scriptMix } from './script-mix.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */
@@ -59,6 +61,7 @@ async function probe(
   what: string,
   { dpi = o.probeDpi, turn = 0 }: { dpi?: number; turn?: 0 | 90 | 180 | 270 } = {},
 ): Promise<Probe> {
+  documentLooks(ctx).looks++
   const ocr = await withinBudget(ctx.recognizeRegion!(box, dpi, turn), o.lookBudgetSeconds)
   const conf = ocr.items.filter((i) => (i.confidence ?? 0) >= CONFIDENT && (i.text.match(/\p{L}/gu)?.length ?? 0) >= 3)
   const tokens = ocr.items
@@ -481,14 +484,25 @@ export async function lookAtImage(
   const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && ((cov ?? 0) > 0 || (page.images?.length ?? 0) > 0)
   if (!suspect && !thin) {
     if (v.layer !== 'healthy') return undefined
+    const checked = await verifyFonts(page, v, o, ctx)
+    const w = checked ?? v
     const lacking = missingLetters(page.text, s, o)
     if (lacking.length) {
-      const lacks = await lookForLetters(page, v, lacking, o, ctx)
+      const lacks = await lookForLetters(page, w, lacking, o, ctx)
       if (lacks) return lacks
     }
-    return lookAtPictures(page, v, o, ctx)
+    return (await lookAtPictures(page, w, o, ctx)) ?? checked
   }
 
+  // A suspect layer whose fonts the image all confirmed on earlier pages: the look's only question is settled. Not
+  // where the text carries characters no text carries (the page's own statistics call that damage).
+  if (suspect && !thin && !hasJunk(page.text)) {
+    const fonts = pageFonts(textOfJudged(page)).map((f) => recalled(page, f.fontId, ctx))
+    if (fonts.length && fonts.every((r) => r && !r.broken)) {
+      const why = `${suspect}: not looked at, the image confirmed the page's fonts on earlier pages`
+      return { ...v, notes: [...v.notes.slice(0, -1), ...fonts.map((r) => fromMemory(r!)), why, v.notes.at(-1)!] }
+    }
+  }
   const short = s.judged < o.minCharsToJudge
   const layerWords = wordsOf(page.items.map((i) => i.text))
   const region = short || thin ? pageBox(page) : middleBand(page)
@@ -512,6 +526,7 @@ export async function lookAtImage(
     const back = compareWithLayer(p.text, own)
     const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
     if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
+      recordFonts(page, p, true, o, ctx, true)
       return decide(
         v,
         'garbled',
@@ -582,6 +597,7 @@ export async function lookAtImage(
       ])
     }
     if (!thin) {
+      if (p.words.length >= o.probeMinWords && agreement >= o.probeAgreement) recordFonts(page, p, false, o, ctx, true)
       const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
       return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
     }
@@ -653,6 +669,156 @@ export function trigramDice(a: string, b: string): number {
   return n ? (2 * common) / n : 0
 }
 
+/**
+ * Non-space characters of a font's runs put to the image to verify the font: some 50 words of prose, enough for the
+ * comparison's bars (`probeMinWords` words, `SIGNS_ALONE` characters without words) with room for misreads, in a few
+ * lines rather than the font's whole box.
+ */
+const FONT_SAMPLE_CHARS = 300
+
+/**
+ * The runs of a font a look verifies it on: consecutive runs from the middle of its text (its first may be a heading
+ * or a running head), those with a letter or a digit, until `FONT_SAMPLE_CHARS`; all of them when it has no more.
+ */
+function fontSample(items: PageText['items']): PageText['items'] {
+  const withText = items.filter((i) => /[\p{L}\p{N}]/u.test(i.text))
+  const list = withText.length ? withText : items
+  const size = (i: PageText['items'][number]) => i.text.replace(/\s+/gu, '').length
+  let a = Math.floor(list.length / 2)
+  let b = a
+  let n = 0
+  while (n < FONT_SAMPLE_CHARS && (b < list.length || a > 0)) {
+    if (b < list.length) n += size(list[b++]!)
+    else n += size(list[--a]!)
+  }
+  return list.slice(a, b)
+}
+
+/**
+ * Pixels of an em from which tesseract reads a font without losing characters: 8 pt print at 200 dpi (an em of 22 px,
+ * an x-height of ~10 px) is where it starts to lose them (see core's `DEFAULT_OCR_DPI`); 24 px keeps a margin.
+ */
+const EM_PIXELS = 24
+
+/**
+ * The resolution a font's runs need to be read: an em of `EM_PIXELS` at their median size (the extractor's font size,
+ * else the run's height), at least `probeDpi` and at most the pipeline's OCR resolution (small print is read as the OCR
+ * would read it, no finer).
+ */
+function dpiFor(items: PageText['items'], o: ResolvedGatesOptions, ctx: JudgeContext): number {
+  const sizes = items
+    .map((i) => i.fontSize || i.bbox.y1 - i.bbox.y0)
+    .filter((x) => x > 0)
+    .sort((x, y) => x - y)
+  const size = sizes[Math.floor(sizes.length / 2)]
+  if (!size) return o.probeDpi
+  const max = Math.max(o.probeDpi, ctx.ocrDpi ?? DEFAULT_OCR_DPI)
+  return Math.min(max, Math.max(o.probeDpi, Math.ceil((EM_PIXELS * 72) / size)))
+}
+
+/**
+ * Records in the document's memory what a look at a region says of each font of the page whose runs it read enough
+ * words over (`probeMinWords`, by `OVER_LAYER` of each word's box): broken (`broken`, when the look found the page's
+ * layer false) where fewer than `probeAgreement` of those words are in the layer, confirmed (when it found the layer
+ * true) where as many or more are, words compared as the look that decided compared them (`split`, see
+ * {@link compareWithLayer}). Picture fonts are not recorded.
+ */
+function recordFonts(page: PageText, p: Probe, broken: boolean, o: ResolvedGatesOptions, ctx: JudgeContext, split: boolean): void {
+  for (const font of pageFonts(textOfJudged(page))) {
+    const over = (b: BBox) => font.items.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
+    const words = p.words.filter((_, k) => over(p.boxes[k]!))
+    if (words.length < o.probeMinWords) continue
+    const agreement = compareWithLayer(page.text, words, { split }).found / words.length
+    if (broken ? agreement < o.probeAgreement : agreement >= o.probeAgreement) remember(page, font.fontId, broken, ctx)
+  }
+}
+
+/**
+ * Share of a font's characters in runs of three or more glyphs without a space from which it draws words: a math or
+ * symbol font sets its signs one by one between the text's letters, a false map draws the text's words as runs of
+ * signs (`81$-%"&&7$`).
+ */
+const WORDY_SHARE = 0.5
+
+/**
+ * The fonts of a page whose text reads that its characters cannot settle: too small to be judged on their own
+ * (`fontMinChars`, `fontMinShare`), of `fontExtremeMinChars` characters or more, failing the letter gate, and drawing
+ * words ({@link WORDY_SHARE}): a false map's three lines beside prose pass every gate the page's share lets it be
+ * judged by. Fonts the document's memory knows or already put to the image, and picture fonts, are left out.
+ */
+function unsettledFonts(page: PageText, o: ResolvedGatesOptions, ctx: JudgeContext): PageFont[] {
+  const d = documentLooks(ctx)
+  return pageFonts(textOfJudged(page)).filter((f) => {
+    if (recalled(page, f.fontId, ctx) || d.asked.has(fontKey(page, f.fontId))) return false
+    const st = countStats(f.text)
+    if (st.judged < o.fontExtremeMinChars || findDamage(st, o)?.gate !== 'letters') return false
+    const chars = f.text.replace(/\s+/gu, '').length
+    return (f.text.match(/\S{3,}/gu) ?? []).join('').length >= WORDY_SHARE * chars
+  })
+}
+
+/**
+ * A page whose layer reads, holding fonts its characters cannot settle ({@link unsettledFonts}): each is put to the
+ * image once in the document, on a few of its runs at the resolution their size needs, while `fontVerifications` fonts
+ * are left to the document. A font whose runs the image shows other words over (`probeMinWords` or more, under
+ * `probeAgreement` of them in the layer) is broken for the document, and its box is OCRed (`regions`); one whose words
+ * the image shows is confirmed. Returns the verdict with what was found, or `undefined` when no font was looked at.
+ */
+async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
+  if (page.source !== 'text-layer') return undefined
+  const d = documentLooks(ctx)
+  let out: Verdict | undefined
+  for (const font of unsettledFonts(page, o, ctx)) {
+    const label = fontLabel(page, font.fontId)
+    const w = out ?? v
+    if (d.asked.size >= o.fontVerifications) {
+      const why = `font ${label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
+      out = { ...w, notes: [...w.notes.slice(0, -1), why, w.notes.at(-1)!] }
+      break
+    }
+    d.asked.set(fontKey(page, font.fontId), page.pageNumber)
+    const own = fontSample(font.items)
+    const region = padBox(
+      own.reduce((b, i) => union(b, i.bbox), own[0]!.bbox),
+      page,
+    )
+    const p = await probe(
+      region,
+      o,
+      ctx,
+      `font ${label}, failing the letter gate on its own, put to the image, ${own.length} of its ${font.items.length} runs ${fmtBox(region)}`,
+      {
+        dpi: dpiFor(own, o, ctx),
+      },
+    )
+    const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
+    const at = p.boxes.map((b, k) => k).filter((k) => over(p.boxes[k]!))
+    // Each word is looked for in the layer's text where OCR read it (the runs of any font under its box: a token may
+    // run from this font into another's), split words found: a false record of a broken font would OCR its box on
+    // every page that uses it, and the page's other text may hold the very words this font's false map hides.
+    const found = at.filter((k) => {
+      const local = page.items.filter((i) => overlap(p.boxes[k]!, i.bbox) > 0).map((i) => i.text)
+      return compareWithLayer(local.join(' '), [p.words[k]!]).found > 0
+    }).length
+    const cmp = `${found} of ${at.length} OCR words over its runs found in the layer there`
+    let said: string
+    let regions = w.regions
+    if (at.length < o.probeMinWords) said = `the image cannot tell (${cmp})`
+    else if (found / at.length < o.probeAgreement) {
+      remember(page, font.fontId, true, ctx)
+      const box = padBox(font.box, page)
+      said = `broken: the image does not show its text (${cmp}, ${f2(found / at.length)} < ${f2(o.probeAgreement)}): its region ${fmtBox(box)} is OCRed`
+      regions = [...(regions ?? []), box]
+    } else {
+      remember(page, font.fontId, false, ctx)
+      said = `confirmed: the image shows its text (${cmp})`
+    }
+    out = { ...w, notes: [...w.notes.slice(0, -1), p.note, `font ${label}: ${said}`, w.notes.at(-1)!] }
+    if (regions) out.regions = regions
+  }
+  return out
+}
+
 /** Per document (its info object, one per open document): pages whose image confirmed or overruled such damage. */
 const damageChecks = new WeakMap<object, { confirmed: number; overruled: number }>()
 
@@ -674,12 +840,39 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     }
   }
   const f = check.font
-  const region = f
-    ? { x0: Math.max(0, f.box.x0 - 2), y0: Math.max(0, f.box.y0 - 2), x1: Math.min(page.width, f.box.x1 + 2), y1: Math.min(page.height, f.box.y1 + 2) }
-    : pageBox(page)
-  const own = f ? page.items.filter((i) => i.fontId === f.id) : page.items
+  // Each font of the file's layer is put to the image once, and `fontVerifications` fonts a document. A font the look
+  // settled may be looked at again where the memory could not speak for it (the page's text holds junk).
+  if (f && page.source === 'text-layer' && !recalled(page, f.id, ctx)) {
+    const d = documentLooks(ctx)
+    const k = fontKey(page, f.id)
+    const asked = d.asked.get(k)
+    const why =
+      asked !== undefined
+        ? `font ${f.label} not put to the image again: its look on page ${asked} could not tell`
+        : d.asked.size >= o.fontVerifications
+          ? `font ${f.label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
+          : undefined
+    if (why) return { ...v, notes: [...v.notes.slice(0, -1), why, v.notes.at(-1)!] }
+    d.asked.set(k, page.pageNumber)
+  }
+  // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box.
+  const all = f ? page.items.filter((i) => i.fontId === f.id) : page.items
+  const own = f && all.length ? fontSample(all) : all
+  const region =
+    f && own.length
+      ? padBox(
+          own.reduce((b, i) => union(b, i.bbox), own[0]!.bbox),
+          page,
+        )
+      : pageBox(page)
   const text = own.map((i) => i.text).join(' ')
-  const p = await probe(region, o, ctx, f ? `damage of font ${f.label} put to the image, ${fmtBox(region)}` : "damage put to the page's image")
+  const p = await probe(
+    region,
+    o,
+    ctx,
+    f ? `damage of font ${f.label} put to the image, ${own.length} of its ${all.length} runs ${fmtBox(region)}` : "damage put to the page's image",
+    { dpi: f && own.length ? dpiFor(own, o, ctx) : o.probeDpi },
+  )
   // A font's region holds other fonts' lines too: only what OCR read over the font's own items is its reading.
   const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
   const read = f ? p.items.filter((r) => over(r.bbox)) : p.items
@@ -697,6 +890,8 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   const alone = words.length < o.probeMinWords && signs >= SIGNS_ALONE && dice >= o.probeTrigramsAlone
   if ((words.length >= o.probeMinWords && agreement >= o.probeAgreement && dice >= o.probeTrigrams) || alone) {
     seen.overruled++
+    if (f) remember(page, f.id, false, ctx)
+    else recordFonts(page, p, false, o, ctx, false)
     const why = v.notes.at(-1)!.replace(/^garbled: /, '')
     return decide(
       v,
@@ -708,6 +903,11 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     )
   }
   seen.confirmed++
+  // A font is broken for the document only where the look read something over it (words, or signs enough to speak
+  // alone): a look that read nothing there says nothing of its other pages.
+  if (f) {
+    if (words.length >= o.probeMinWords || signs >= SIGNS_ALONE) remember(page, f.id, true, ctx)
+  } else recordFonts(page, p, true, o, ctx, false)
   return { ...v, notes: [...v.notes.slice(0, -1), p.note, `image confirms: ${cmp}`, v.notes.at(-1)!] }
 }
 

@@ -14,6 +14,8 @@ import { scriptMix } from './script-mix.js'
 export interface ImageCheck {
   /** The font whose own text failed, with the box of its items: only its text and that region are compared. */
   font?: { id: string; label: string; box: BBox }
+  /** The damage is letters alone on their lines: the layout's, which a font the image once confirmed does not clear. */
+  lone?: true
 }
 const imageChecks = new WeakMap<Verdict, ImageCheck>()
 
@@ -105,7 +107,7 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
         share,
         o.loneLetterShare,
       )
-      return askImage(v)
+      return askImage(v, { lone: true })
     }
   }
   const fonts = damagedFonts(page, s.chars, o)

@@ -205,6 +205,18 @@ export const gatesOptionsSchema = z.strictObject({
         'longer asked in that document: a book set in one broken font fails the same gate on every page, and a ' +
         'probe a page would cost more than the repair that needs no OCR (0: ask on every page)',
     ),
+  fontVerifications: z
+    .number()
+    .int()
+    .min(0)
+    .default(8)
+    .describe(
+      'Fonts of one document the gates put to the page image (a look at a few lines of the font) before they stop ' +
+        'asking and let the characters decide: a font the image settles is settled for the whole document, and a ' +
+        'document sets its words in a handful of fonts (body, italic, bold, a monospace, headings, math: 4-8 in a ' +
+        'book), while a merged file of hundreds of fonts would otherwise pay a look (0.2-1 s) for each. 0: no font is ' +
+        'looked at',
+    ),
   probeMinWords: z.number().int().min(1).default(2).describe('Confident OCR words needed before the image may judge a suspect layer; fewer: it cannot tell'),
   extremeControlShare: share
     .default(0.3)

@@ -40,3 +40,45 @@ test('fixture PDFs through the extractor and the gates', async () => {
     assert.deepEqual([name, v.layer, v.needsOcr], [name, layer, needsOcr], v.notes.join(' | '))
   }
 })
+
+test('a font object shared by the pages of a PDF is put to the image once: the extractor names it alike on every page', async () => {
+  // Prose in Times on each page, and one Courier font with a false map for the whole document: it carries page 1,
+  // three lines of pages 2 and 3 (too few for its characters to be judged on their own).
+  const prose = fx.ENGLISH_PROSE.split('\n')[0]!
+  const pdf = await fx.buildPdf(
+    [1, 2, 3].map((n) => ({
+      blocks: [
+        { text: prose, font: 'Times-Roman' as const },
+        { text: n === 1 ? `${prose} ${prose}` : prose.slice(0, 200), font: 'Courier' as const, layer: 'garbled' as const, shareFont: 'junk' },
+      ],
+    })),
+  )
+  const doc = await extractor.open(pdf)
+  try {
+    let looks = 0
+    // The image shows prose wherever it is asked: words the false map's junk does not hold.
+    const ctx = {
+      pageCount: doc.pageCount,
+      info: doc.info,
+      recognizeRegion: async (box: { x0: number; y0: number; x1: number; y1: number }) => {
+        looks++
+        const words = prose.split(/\s+/).slice(0, 30)
+        const items = words.map((text, i) => {
+          const y0 = box.y0 + 12 * Math.floor(i / 6)
+          const x0 = box.x0 + 60 * (i % 6)
+          return { text, confidence: 0.9, bbox: { x0, y0, x1: x0 + 50, y1: y0 + 10 } }
+        })
+        return { pageNumber: 1, width: 595, height: 842, items, text: words.join(' '), source: 'ocr' as const }
+      },
+    }
+    const v1 = await judge.judge(await doc.getPageText(1), ctx)
+    assert.deepEqual([v1?.layer, looks], ['garbled', 1], v1?.notes.join(' | '))
+    for (const n of [2, 3]) {
+      const v = await judge.judge(await doc.getPageText(n), ctx)
+      assert.deepEqual([v?.layer, v?.regions?.length, looks], ['healthy', 1, 1], v?.notes.join(' | '))
+      assert.match(v!.notes.join('\n'), /font Courier \(\w+\) broken by the image on page 1/)
+    }
+  } finally {
+    await doc.close()
+  }
+})
