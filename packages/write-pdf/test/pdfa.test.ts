@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFString, decodePDFRawStream } from 'pdf-lib'
 import { FRENCH_DECREE, buildPdf, healthyPdf, scannedPdf } from '@pdftriage/fixtures'
 import { TriageError } from '@pdftriage/core'
 import { writeSearchablePdf } from '../src/write-searchable-pdf.js'
@@ -134,3 +134,29 @@ test(
     }
   },
 )
+
+test("the invisible text's font is embedded with a ToUnicode map, and /DW is the advance of its program's glyphs", async () => {
+  const { out } = await scanPdfA()
+  const doc = await PDFDocument.load(out, { updateMetadata: false })
+  const font = doc.getPage(0).node.Resources()!.lookup(PDFName.of('Font'), PDFDict).entries()
+  const type0 = font.map(([, ref]) => doc.context.lookup(ref, PDFDict)).find((f) => f.get(PDFName.of('Subtype')) === PDFName.of('Type0'))!
+  assert.ok(type0.lookup(PDFName.of('ToUnicode')) instanceof PDFRawStream)
+  const cid = type0.lookup(PDFName.of('DescendantFonts'), PDFArray).lookup(0, PDFDict)
+  const dw = cid.lookup(PDFName.of('DW'), PDFNumber).asNumber()
+  const file = doc.context.lookup(cid.lookup(PDFName.of('FontDescriptor'), PDFDict).get(PDFName.of('FontFile2')))
+  assert.ok(file instanceof PDFRawStream)
+  const program = decodePDFRawStream(file).decode()
+  // the TrueType table directory: 12 bytes of header, then 16 a table (tag, checksum, offset, length)
+  const view = new DataView(program.buffer, program.byteOffset, program.byteLength)
+  const table = (tag: string) => {
+    for (let i = 0; i < view.getUint16(4); i++) {
+      const at = 12 + 16 * i
+      if (Buffer.from(program.subarray(at, at + 4)).toString('latin1') === tag) return view.getUint32(at + 8)
+    }
+    throw new Error(`no ${tag} table`)
+  }
+  const glyphs = view.getUint16(table('maxp') + 4)
+  const unitsPerEm = view.getUint16(table('head') + 18)
+  const advances = Array.from({ length: glyphs }, (_, g) => (view.getUint16(table('hmtx') + 4 * g) * 1000) / unitsPerEm)
+  assert.deepEqual(advances, new Array(glyphs).fill(dw))
+})
