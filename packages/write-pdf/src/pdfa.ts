@@ -87,7 +87,6 @@ export function pdfaBlockers(doc: PDFDocument, lib: Lib): string[] {
     // an action's /S names its kind (other dictionaries' /S name no action of these kinds, but a structure element's)
     if (s && FORBIDDEN_ACTIONS.has(s) && type !== 'StructElem') found.add(`it holds a ${s} action (PDF/A forbids actions that run code or change the page)`)
     if (d.has(PDFName.of('AA'))) found.add('it holds additional actions (/AA: PDF/A forbids actions triggered by events)')
-    if (d.has(PDFName.of('JS'))) found.add('it holds JavaScript')
     // an annotation: /Type /Annot is optional, a /Rect and a /Subtype on a dictionary (not a stream) tell it
     if (subtype && !isStream && (type === 'Annot' || (type === undefined && d.has(PDFName.of('Rect'))))) {
       if (FORBIDDEN_ANNOTS.has(subtype)) found.add(`it holds a ${subtype} annotation (PDF/A forbids it)`)
@@ -107,6 +106,8 @@ export function pdfaBlockers(doc: PDFDocument, lib: Lib): string[] {
       if (d.has(PDFName.of('Interpolate'))) d.delete(PDFName.of('Interpolate')) // a viewer's smoothing hint; PDF/A wants it off
       if (d.has(PDFName.of('Alternates')) || d.has(PDFName.of('OPI'))) found.add('it holds an image with alternates or OPI links (PDF/A forbids them)')
     }
+    if (isStream && ['F', 'FFilter', 'FDecodeParms'].some((k) => d.has(PDFName.of(k))))
+      found.add('it holds a stream whose data is in an external file (PDF/A forbids them)')
     if (isStream && subtype === 'PS') found.add('it holds a PostScript XObject (PDF/A forbids them)')
     if (type === 'ExtGState' && (d.has(PDFName.of('TR')) || (name(d, 'TR2') && name(d, 'TR2') !== 'Default')))
       found.add('it holds a transfer function (PDF/A forbids them)')
@@ -115,7 +116,7 @@ export function pdfaBlockers(doc: PDFDocument, lib: Lib): string[] {
     if (filters.some((x) => x instanceof PDFName && x.decodeText() === 'LZWDecode')) found.add('it holds an LZW-compressed stream (PDF/A forbids LZW)')
     const cs = d.get(PDFName.of('ColorSpace'))
     if (isStream && cs instanceof PDFName && cs.decodeText() === 'DeviceCMYK')
-      found.add('it holds a DeviceCMYK image (PDF/A allows it only under a CMYK output intent; the intent written is sRGB)')
+      found.add('it holds a DeviceCMYK image (PDF/A allows it only under a CMYK output intent, and the intent written is sRGB)')
   }
   const seen = new Set<PDFObject>()
   const walk = (o: PDFObject | undefined, isStream = false) => {
