@@ -55,8 +55,9 @@ export function xmpProperty(xmp: string, prop: string): string | undefined {
   const attr = new RegExp(`\\s${prop}\\s*=\\s*"([^"]*)"`).exec(xmp)?.[1]
   const raw = el ?? attr
   if (raw === undefined) return undefined
-  const li = /<rdf:li(?:\s[^>]*)?>([\s\S]*?)<\/rdf:li>/.exec(raw)?.[1]
-  return (li ?? raw)
+  // an empty item may be written <rdf:li/> (OCRmyPDF's empty author)
+  const li = /<rdf:li(?:\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/rdf:li>)/.exec(raw)
+  return (li ? (li[1] ?? '') : raw)
     .trim()
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

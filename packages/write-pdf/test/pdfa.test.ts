@@ -55,6 +55,8 @@ test('the checker tells an Info entry the XMP contradicts, and a font not embedd
   doc.setTitle('Another title')
   const bad = await doc.save()
   assert.ok((await checkPdfA(bad)).failures.some((f) => f.startsWith('Info/XMP: /Title "Another title"')))
+  assert.equal(xmpProperty('<dc:creator><rdf:Seq><rdf:li/></rdf:Seq></dc:creator>', 'dc:creator'), '', 'an empty item')
+  assert.equal(xmpProperty('<x pdfaid:part="2"/>', 'pdfaid:part'), '2', 'a property as an attribute')
   const born = await checkPdfA(await healthyPdf())
   assert.ok(born.failures.includes('fonts: Helvetica is not embedded'), born.failures.join('; '))
 })
