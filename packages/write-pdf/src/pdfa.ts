@@ -165,7 +165,7 @@ const xmpDate = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 /**
  * Makes `doc` PDF/A-2B where the writer is concerned: an XMP packet in the catalog (pdfaid part 2, conformance B) that
  * says what the Info dictionary says (title, author, subject, keywords, creator tool, producer, dates; the input's
- * own packet is replaced), the Info entries rewritten from the same text, an sRGB output intent (kept when the input
+ * own packet is replaced, what Info lacks taken from it), the Info entries rewritten from the same text, an sRGB output intent (kept when the input
  * has a PDF/A one), and a file ID in the trailer. `input` seeds a missing ID. pdf-lib writes the `%PDF-1.7` header and
  * its binary comment line.
  */
@@ -187,14 +187,18 @@ export function makePdfA(doc: PDFDocument, lib: Lib, input: Uint8Array, now: Dat
       return undefined
     }
   }
-  const title = text(() => doc.getTitle())
-  const author = text(() => doc.getAuthor())
-  const subject = text(() => doc.getSubject())
-  const keywords = text(() => doc.getKeywords())
-  const creator = text(() => doc.getCreator())
-  const producer = text(() => doc.getProducer()) ?? 'pdftriage'
+  // what Info lacks is taken from the input's packet, which is replaced
+  const had = oldPacket(doc, lib)
+  const title = text(() => doc.getTitle()) ?? clean(had && packetValue(had, 'dc:title'))
+  const author = text(() => doc.getAuthor()) ?? clean(had && packetValue(had, 'dc:creator'))
+  const subject = text(() => doc.getSubject()) ?? clean(had && packetValue(had, 'dc:description'))
+  const keywords = text(() => doc.getKeywords()) ?? clean(had && packetValue(had, 'pdf:Keywords'))
+  const creator = text(() => doc.getCreator()) ?? clean(had && packetValue(had, 'xmp:CreatorTool'))
+  const producer = text(() => doc.getProducer()) ?? clean(had && packetValue(had, 'pdf:Producer')) ?? 'pdftriage'
   const second = new Date(Math.floor(now.getTime() / 1000) * 1000)
-  const created = when(() => doc.getCreationDate()) ?? second
+  const hadDate = had && Date.parse(packetValue(had, 'xmp:CreateDate') ?? '')
+  // a packet's date to the second, as Info holds it
+  const created = when(() => doc.getCreationDate()) ?? (hadDate ? new Date(Math.floor(hadDate / 1000) * 1000) : second)
   // Info rewritten from the same text (hex UTF-16), absent entries and Trapped (which would need pdf:Trapped) removed
   const found = ctx.lookup(ctx.trailerInfo.Info)
   const infoDict = found instanceof PDFDict ? found : ctx.obj({})
@@ -261,6 +265,34 @@ export function makePdfA(doc: PDFDocument, lib: Lib, input: Uint8Array, now: Dat
     const id = PDFHexString.of(createHash('md5').update(input).digest('hex'))
     ctx.trailerInfo.ID = ctx.obj([id, id])
   }
+}
+
+/** The text of the input's XMP packet, if it has one pdf-lib can decode. */
+function oldPacket(doc: PDFDocument, lib: Lib): string | undefined {
+  const meta = doc.context.lookup(doc.catalog.get(lib.PDFName.of('Metadata')))
+  if (!(meta instanceof lib.PDFRawStream)) return undefined
+  try {
+    return new TextDecoder().decode(lib.decodePDFRawStream(meta).decode())
+  } catch {
+    return undefined // a filter pdf-lib cannot undo: the packet's values are lost, Info's are kept
+  }
+}
+
+/** A simple property of an XMP packet: an element (the first `rdf:li` of an Alt, Seq or Bag) or an attribute. */
+function packetValue(xmp: string, prop: string): string | undefined {
+  const raw = new RegExp(`<${prop}(?:\\s[^>]*)?>([\\s\\S]*?)</${prop}>`).exec(xmp)?.[1] ?? new RegExp(`\\s${prop}\\s*=\\s*"([^"]*)"`).exec(xmp)?.[1]
+  if (raw === undefined) return undefined
+  const li = /<rdf:li(?:\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/rdf:li>)/.exec(raw)
+  const v = li ? (li[1] ?? '') : raw
+  if (/</.test(v)) return undefined // a structure, not text
+  return v
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
 }
 
 /** The error for an input that PDF/A-2B cannot take: each reason, and the way out. */
