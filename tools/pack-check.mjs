@@ -3,7 +3,7 @@
 // (tools/package-metadata.mjs), `npm pack` each package, then on each tarball: a LICENSE, every source map's sources
 // inside the tarball (src/ is shipped for them), publint --strict, and @arethetypeswrong/cli (ESM only: no CommonJS
 // entry is promised). Then the tarballs are installed into an empty folder (dependencies from the registry, our
-// packages from the tarballs), each package and `@pdftriage/core/testing` imported, and the installed
+// packages from the tarballs), each package and `@pdftriage/core/testing` imported, write-pdf's ICC profile read, and the installed
 // `pdftriage --version` run; then @pdftriage/queue is removed, and the CLI must still run and its queue commands
 // must name the package to install. Build first: npm run build. Temporary folders are removed at the end.
 //
@@ -68,6 +68,9 @@ for (const n of ${JSON.stringify(pkgNames)}) {
   console.log(n.replace('@pdftriage/', '').padEnd(18), Object.keys(m).length, 'exports', m.default?.kind ?? '')
 }
 console.log('core/testing'.padEnd(18), Object.keys(await import('@pdftriage/core/testing')).length, 'exports')
+// the PDF/A output intent's profile is read from the installed package's folder: it must have shipped
+const icc = (await import('@pdftriage/write-pdf')).srgbProfile()
+console.log('write-pdf sRGB.icc'.padEnd(18), icc.length, 'bytes', String.fromCharCode(...icc.subarray(36, 40)))
 `
 writeFileSync(join(app, 'check.mjs'), check)
 process.stdout.write(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' }))

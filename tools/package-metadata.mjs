@@ -2,8 +2,8 @@
 // The publishable packages' shared metadata, kept in one place. The public repository is set below (REPOSITORY);
 // `repository`, `homepage` and `bugs` of the root and of every packages/*/package.json are derived from it
 // (repository with its `directory`). The root package.json's `license` and `engines` are copied into every package,
-// with the common keywords, `files` (dist/src, src for the source maps, README, LICENSE) and a LICENSE file equal to
-// the root one. A package's own keywords and fields are kept.
+// with the common keywords, `files` (dist/src, src for the source maps, a package's own data folders such as
+// write-pdf's icc, README, LICENSE) and a LICENSE file equal to the root one. A package's own keywords and fields are kept.
 //
 //   node tools/package-metadata.mjs           check: lists what differs, exits 1 if anything does
 //   node tools/package-metadata.mjs --write   rewrites what differs
@@ -49,6 +49,14 @@ const license = readFileSync(join(root, 'LICENSE'), 'utf8')
 const problems = []
 rewrite(rootFile, rootText, { ...rootPkg, ...repositoryFields() })
 
+/** The files a package publishes: the common ones, with the data folders it lists itself (write-pdf's `icc`) kept. */
+function packageFiles(pkg) {
+  const head = [...(pkg.bin ? ['bin'] : []), 'dist/src', 'src']
+  const tail = ['README.md', 'LICENSE']
+  const own = (pkg.files ?? []).filter((f) => !head.includes(f) && !tail.includes(f))
+  return [...new Set([...head, ...own, ...tail])]
+}
+
 for (const dir of readdirSync(join(root, 'packages')).sort()) {
   const file = join(root, 'packages', dir, 'package.json')
   if (!existsSync(file)) continue
@@ -60,7 +68,7 @@ for (const dir of readdirSync(join(root, 'packages')).sort()) {
     ...repositoryFields(`packages/${dir}`),
     keywords: [...new Set([...COMMON_KEYWORDS, ...(pkg.keywords ?? [])])],
     engines: rootPkg.engines,
-    files: [...new Set([...(pkg.bin ? ['bin'] : []), 'dist/src', 'src', 'README.md', 'LICENSE'])],
+    files: packageFiles(pkg),
   }
   rewrite(file, text, want)
   const lic = join(root, 'packages', dir, 'LICENSE')

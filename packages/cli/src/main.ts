@@ -82,6 +82,9 @@ Options:
                        one fails the file with PDF_ENCRYPTED naming it
   -j, --jobs N         documents processed at once (default: ${defaultJobs()}); OCR workers share the cores
   --pdf                also write a searchable PDF per document
+  --output-type pdf|pdfa
+                       with --pdf: pdf (default) or pdfa, PDF/A-2B (XMP identification, an sRGB output intent); a
+                       document PDF/A cannot take (a font not embedded, JavaScript) fails, saying why
   --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name;
                        case-insensitive bash globs: *, **, ?, [0-9], {a,b}, e.g. 'r00{18,61}.pdf'; quote them)
   --exclude GLOB       skip files matching (repeatable)
@@ -119,6 +122,10 @@ Options:
   --sidecar FILE       also write the text (pages separated by form feeds, NFC); - for standard output
   --alto FILE          also write ALTO v4 XML of every page (words, boxes in pixels at 300 dpi, OCR confidence)
   --hocr FILE          also write hOCR (XHTML) of every page (words, boxes in pixels at 300 dpi, OCR confidence)
+  --output-type pdf|pdfa
+                       pdf (default): IN with its text layer; pdfa: PDF/A-2B (XMP identification, an sRGB output
+                       intent, every font embedded). An IN that PDF/A cannot take (a font not embedded, JavaScript,
+                       a DeviceCMYK image) exits 1 saying why: write it with --output-type pdf
   --force              OCR every page (ocrmypdf --force-ocr, without rasterising: the page's own text stays)
   --skip-text          accepted for ocrmypdf scripts: it is what pdftriage does anyway, judging each page
   --config FILE        config file (judges, repairs, OCR engine, password)
@@ -211,6 +218,7 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     'page-timeout': { type: 'string' },
     'max-memory': { type: 'string' },
     pdf: { type: 'boolean' },
+    'output-type': { type: 'string' },
     report: { type: 'boolean' },
     redo: { type: 'boolean' },
     'redo-failed': { type: 'boolean' },
@@ -244,6 +252,7 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     sidecar: { type: 'string' },
     alto: { type: 'string' },
     hocr: { type: 'string' },
+    'output-type': { type: 'string' },
     force: { type: 'boolean' },
     'skip-text': { type: 'boolean' },
   },
@@ -294,6 +303,13 @@ function limitOptions(v: Record<string, unknown>): Partial<DocumentLimits> {
   if (v['page-timeout'] !== undefined) out.pageTimeoutMs = num('page-timeout') * 1000
   if (v['max-memory'] !== undefined) out.maxMemoryMb = num('max-memory')
   return out
+}
+
+/** --output-type: what kind of PDF the searchable copy is, as ocrmypdf names them (its pdfa means PDF/A-2B too). */
+function outputTypeOption(v: unknown): 'pdf' | 'pdfa' | undefined {
+  if (v === undefined) return undefined
+  if (v !== 'pdf' && v !== 'pdfa') usage(`Expected --output-type to be pdf or pdfa, not \`${shown(v)}\``)
+  return v
 }
 
 function policyOption(v: unknown): Policy | undefined {
@@ -376,6 +392,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     // triage and run: a flag given wins, the rest is chosen from the machine (run says what it chose)
     const givenJobs = v.jobs !== undefined ? { jobs } : {}
     const policy = policyOption(v.policy)
+    const outputType = outputTypeOption(v['output-type'])
     const languages = str('language') === undefined ? undefined : parseLanguages(str('language')!)
     const base = {
       cwd: io.cwd,
@@ -409,7 +426,12 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
         const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
+        if (outputType && v.pdf !== true) usage('--output-type says which PDF --pdf writes: give --pdf too. See pdftriage run --help')
         if (str('queue')) {
+          if (outputType)
+            usage(
+              '--output-type is not carried to queue workers yet: name it in the config\'s writers ({ "use": "@pdftriage/write-pdf", "options": { "outputType": "pdfa" } })',
+            )
           if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
           // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
           if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
@@ -423,6 +445,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           out: str('out')!,
           ...givenJobs,
           pdf: v.pdf === true,
+          ...(outputType ? { pdfOutputType: outputType } : {}),
           redo: v.redo === true,
           redoFailed: v['redo-failed'] === true,
           filter,
@@ -507,6 +530,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
           ...(str('alto') ? { alto: str('alto')! } : {}),
           ...(str('hocr') ? { hocr: str('hocr')! } : {}),
+          ...(outputType ? { outputType } : {}),
           ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),
           ...(str('config') ? { configFile: str('config')! } : {}),
         })

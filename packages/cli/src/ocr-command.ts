@@ -13,7 +13,7 @@ import {
   type PageResult,
   type Policy,
 } from '@pdftriage/core'
-import { sidecarText, writeSearchablePdfWithSummary } from '@pdftriage/write-pdf'
+import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary } from '@pdftriage/write-pdf'
 import { documentAlto } from '@pdftriage/write-alto'
 import { documentHocr } from '@pdftriage/write-hocr'
 import { CLI_DIR } from './cli-dir.js'
@@ -44,6 +44,8 @@ export interface OcrCommandOptions {
   alto?: string
   /** Also write hOCR of every page here (`-` for standard output when the PDF goes to a file). */
   hocr?: string
+  /** `pdfa` writes PDF/A-2B (`--output-type`); default `pdf`. */
+  outputType?: 'pdf' | 'pdfa'
   mode: OcrMode
   /** OCR workers (the engine's own default when unset). */
   jobs?: number
@@ -99,6 +101,11 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   }
   if ([o.sidecar, o.alto, o.hocr].filter((v) => v === '-').length > 1)
     throw new TriageError('USAGE', 'Only one of --sidecar, --alto and --hocr can go to standard output')
+  // the writer reads bytes: the file is named here
+  const named = (e: unknown): never => {
+    if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE') throw new TriageError(e.code, `${inName} ${e.message}`, { file: inName, cause: e })
+    throw e
+  }
   const bytes =
     o.input === '-'
       ? await o.readStdin()
@@ -111,6 +118,8 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
               { file: inName, cause: e },
             )
           })
+  // a document PDF/A cannot take fails before it is OCRed
+  if (o.outputType === 'pdfa') await assertPdfACandidate(bytes).catch(named)
   const loaded = await loadConfig(o.configFile, o.cwd)
   const config = { ...loaded.config, policy: policyOf[o.mode] }
   if (o.languages) config.languages = o.languages
@@ -162,7 +171,8 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   const { pdf, summary } = await writeSearchablePdfWithSummary(
     bytes,
     results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })),
-  )
+    { outputType: o.outputType ?? 'pdf' },
+  ).catch(named)
   const text = sidecarText(
     results.map((r) => r.page),
     results.length,

@@ -22,6 +22,7 @@ export type TriageErrorCode =
   | 'OCR_FAILED'
   | 'OCR_TIMEOUT'
   | 'OUTPUT_PATH_INVALID'
+  | 'PDFA_INCOMPATIBLE' // the input holds what PDF/A forbids and the writer cannot mend (an unembedded font, JavaScript)
   | 'ABORTED'
   | 'QUEUE_UNREACHABLE' // the Redis of a queued batch cannot be reached (after retrying)
   | 'USAGE'

@@ -60,13 +60,20 @@ export const DEFAULT_WRITERS: readonly PluginRef[] = ['@pdftriage/write-text', '
 /** The writer a request for a searchable PDF adds. */
 export const PDF_WRITER = '@pdftriage/write-pdf'
 
-/** The writers to run: the config's (or the default ones), plus the PDF writer when asked for and not named already. */
-export function effectiveWriters(configured: readonly PluginRef[] | undefined, pdf: boolean): PluginRef[] {
-  const refs = [...(configured ?? DEFAULT_WRITERS)]
-  const named = refs.some((r) => {
+/**
+ * The writers to run: the config's (or the default ones), plus the PDF writer when asked for and not named already.
+ * `pdfOptions` (a front end's flags, such as `--output-type`) go over the PDF writer's own options, named or added.
+ */
+export function effectiveWriters(configured: readonly PluginRef[] | undefined, pdf: boolean, pdfOptions?: Readonly<Record<string, unknown>>): PluginRef[] {
+  const isPdf = (r: PluginRef) => {
     const id = typeof r === 'string' ? r : r.use
     return id === PDF_WRITER || id === 'pdf'
-  })
-  if (pdf && !named) refs.push(PDF_WRITER)
-  return refs
+  }
+  const refs = [...(configured ?? DEFAULT_WRITERS)]
+  const named = refs.some(isPdf)
+  if (pdf && !named) refs.push(pdfOptions ? { use: PDF_WRITER, options: { ...pdfOptions } } : PDF_WRITER)
+  if (!pdf || !pdfOptions || !named) return refs
+  return refs.map((r) =>
+    !isPdf(r) ? r : typeof r === 'string' ? { use: r, options: { ...pdfOptions } } : { ...r, options: { ...(r.options ?? {}), ...pdfOptions } },
+  )
 }

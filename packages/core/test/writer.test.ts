@@ -9,6 +9,12 @@ test('writers: the default ones unless the config names some; the PDF writer add
   assert.deepEqual(effectiveWriters(['./mine.js'], true), ['./mine.js', PDF_WRITER])
   assert.deepEqual(effectiveWriters([{ use: 'pdf', options: { objectStreams: false } }], true), [{ use: 'pdf', options: { objectStreams: false } }])
   assert.deepEqual(effectiveWriters([], false), [], 'an empty list writes nothing but the index')
+  // a front end's flag goes over the PDF writer's options, added or named
+  assert.deepEqual(effectiveWriters(['./mine.js'], true, { outputType: 'pdfa' }), ['./mine.js', { use: PDF_WRITER, options: { outputType: 'pdfa' } }])
+  assert.deepEqual(effectiveWriters([{ use: 'pdf', options: { objectStreams: false, outputType: 'pdf' } }], true, { outputType: 'pdfa' }), [
+    { use: 'pdf', options: { objectStreams: false, outputType: 'pdfa' } },
+  ])
+  assert.deepEqual(effectiveWriters(['./mine.js'], false, { outputType: 'pdfa' }), ['./mine.js'], 'no PDF asked for: none added')
 })
 
 test('writers have no default value in the config, so that configurations written before keep their digest', () => {

@@ -40,6 +40,16 @@ export const writePdfOptionsSchema = z.strictObject({
         'span whose /ActualText is the accented letter, so that mupdf reads `é` and not `´e` (poppler joins them itself); ' +
         'the page content is rewritten (its streams become one) and renders as before',
     ),
+  outputType: z
+    .enum(['pdf', 'pdfa'])
+    .default('pdf')
+    .describe(
+      '`pdf` writes the input with its layer and nothing else changed; `pdfa` writes PDF/A-2B: an XMP packet ' +
+        '(pdfaid part 2, conformance B) that agrees with the Info dictionary, an sRGB output intent (the profile ' +
+        'shipped in the package), a file ID. An input that PDF/A forbids in a way the writer cannot mend without ' +
+        'changing the page (a font not embedded, JavaScript, an LZW stream, a DeviceCMYK image) fails with ' +
+        '`PDFA_INCOMPATIBLE`, naming what',
+    ),
   objectStreams: z.boolean().default(true).describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
 })
 

@@ -23,7 +23,14 @@ export const pdfWriter = definePlugin({
         })
       }
       const pages = doc.pages.map((p) => ({ pageNumber: p.pageNumber, action: p.action, page: p.page, ...(p.regionText ? { regions: p.regionText } : {}) }))
-      return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: await writeSearchablePdf(doc.pdf, pages, o) }]
+      try {
+        return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: await writeSearchablePdf(doc.pdf, pages, o) }]
+      } catch (e) {
+        // the writer reads bytes, not a file: the message names it here
+        if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE')
+          throw new TriageError(e.code, `${doc.file} ${e.message}`, { plugin: WRITER_NAME, stage: 'write', file: doc.file, cause: e })
+        throw e
+      }
     },
   }),
 })

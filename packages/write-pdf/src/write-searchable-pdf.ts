@@ -5,6 +5,7 @@ import { pageContent } from './content-stream.js'
 import { drawnCodes, type DrawnFont } from './drawn-codes.js'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
+import { makePdfA, pdfaBlockers, pdfaError } from './pdfa.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
 import {
   ToUnicodePlan,
@@ -69,10 +70,28 @@ const EMPTY_ACTUAL_TEXT = '/Span <</ActualText <FEFF>>> BDC\n'
  * other pages, the images, the vector content and the document metadata (Info, XMP) are kept as they were, without
  * re-encoding. Returns new bytes; `input` is not modified. Rejects with a `TriageError` (stage `write`):
  * `PDF_ENCRYPTED`; `PDF_INVALID` for bytes pdf-lib cannot load or rewrite, or where it finds fewer pages than `pages`
- * name (a damaged page tree the extractor read through); `PLUGIN_FAILED` for a page number that is no integer.
+ * name (a damaged page tree the extractor read through); `PLUGIN_FAILED` for a page number that is no integer;
+ * `PDFA_INCOMPATIBLE` with `outputType: 'pdfa'` for an input holding what PDF/A-2B forbids (see `pdfaBlockers`).
  */
 export async function writeSearchablePdf(input: Uint8Array, pages: readonly WritePage[], options: WritePdfOptions = {}): Promise<Uint8Array> {
   return (await writeSearchablePdfWithSummary(input, pages, options)).pdf
+}
+
+/**
+ * Rejects with `PDFA_INCOMPATIBLE`, as the writer would, when `input` holds what PDF/A-2B forbids and the writer cannot
+ * mend: a front end calls it before OCR, so as not to OCR a document it cannot write. Bytes pdf-lib cannot load pass
+ * (the writer says what is wrong with them).
+ */
+export async function assertPdfACandidate(input: Uint8Array): Promise<void> {
+  const lib = await import('pdf-lib')
+  let doc: PdfLibDocument
+  try {
+    doc = await lib.PDFDocument.load(input, { updateMetadata: false, ignoreEncryption: false })
+  } catch {
+    return
+  }
+  const blockers = pdfaBlockers(doc, lib)
+  if (blockers.length) throw pdfaError(blockers, WRITER_NAME)
 }
 
 /** As {@link writeSearchablePdf}, also saying which pages were layered. */
@@ -99,8 +118,14 @@ export async function writeSearchablePdfWithSummary(
     const msg = e instanceof Error ? e.message : String(e)
     throw new TriageError('PDF_INVALID', `pdf-lib cannot load the input: ${msg}`, { cause: e, plugin: WRITER_NAME, stage: 'write' })
   }
+  if (o.outputType === 'pdfa') {
+    // before any work: an input PDF/A cannot take fails at once, saying why
+    const lib = await import('pdf-lib')
+    const blockers = pdfaBlockers(doc, lib)
+    if (blockers.length) throw pdfaError(blockers, WRITER_NAME)
+  }
   try {
-    return await rewrite(doc, pages, o)
+    return await rewrite(doc, pages, o, input)
   } catch (e) {
     if (e instanceof TriageError) throw e
     // pdf-lib reads a damaged file less forgivingly than the extractor did (a page tree that lists itself, a catalog
@@ -119,8 +144,10 @@ async function rewrite(
   doc: PdfLibDocument,
   pages: readonly WritePage[],
   o: ReturnType<typeof writePdfOptionsSchema.parse>,
+  input: Uint8Array,
 ): Promise<{ pdf: Uint8Array; summary: WriteSummary }> {
-  const { PDFArray } = await import('pdf-lib')
+  const lib = await import('pdf-lib')
+  const { PDFArray } = lib
   const pdfPages = doc.getPages()
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
@@ -186,6 +213,7 @@ async function rewrite(
   if (replaced.length) await blankReplaced(doc, pdfPages, replaced, plan, summary)
   if (fontUsed) await embedGlyphlessFont(doc, encoder, fontRef)
   summary.toUnicode = await plan.write(doc)
+  if (o.outputType === 'pdfa') makePdfA(doc, lib, input)
   const pdf = await doc.save({ useObjectStreams: o.objectStreams, updateFieldAppearances: false })
   return { pdf, summary }
 }
