@@ -20,6 +20,8 @@ export interface RunCommandOptions {
   /** Documents at once; default: from the machine (see chooseResources). */
   jobs?: number
   pdf: boolean
+  /** Options over the searchable-PDF writer's (`--rotate-pages`, `--deskew`). */
+  pdfOptions?: Record<string, unknown>
   redo: boolean
   redoFailed: boolean
   filter: InputFilter
@@ -57,6 +59,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       cwd: o.cwd,
       ...(o.jobs !== undefined ? { jobs: o.jobs } : {}),
       pdf: o.pdf,
+      ...(o.pdfOptions ? { pdfOptions: o.pdfOptions } : {}),
       redo: o.redo,
       redoFailed: o.redoFailed,
       filter: o.filter,
