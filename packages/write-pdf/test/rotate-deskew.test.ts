@@ -143,3 +143,27 @@ test('deskew is off by default, and skews under deskewMinDegrees are left', asyn
   const small = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'ocr', page }], { deskew: true, deskewMinDegrees: SKEW + 1 })
   assert.deepEqual(small.summary.straightened, [])
 })
+
+test('rotatePages and deskew together: a sideways scan that is also skewed is straightened, then turned upright', async () => {
+  // the sheet skewed 3 degrees, then fed sideways (ocrmypdf's rotated_skew): a turn keeps the sense of a skew
+  const input = await buildPdf([{ width: A4.height, height: A4.width, scan: { text: TEXT, turn: 90, skew: SKEW } }])
+  const upright = await scanWordBoxes(TEXT)
+  const items = upright.items.map((it) => ({ ...it, bbox: turned90(skewed(it.bbox, SKEW)) }))
+  const page: PageText = { ...upright, width: A4.height, height: A4.width, rotation: 270, skew: SKEW, items }
+  const { pdf, summary } = await writeSearchablePdfWithSummary(input, [{ pageNumber: 1, action: 'ocr', page }], { rotatePages: true, deskew: true })
+  assert.deepEqual(summary.turned, [{ pageNumber: 1, degrees: 270 }])
+  assert.deepEqual(summary.straightened, [{ pageNumber: 1, degrees: SKEW }])
+  const straight = await buildPdf([{ scan: { text: TEXT } }])
+  const before = await renderDiff(await withRotation(input, 270), straight)
+  const after = await renderDiff(pdf, straight)
+  assert.ok(after.mean < before.mean / 3, `${JSON.stringify(after)} vs ${JSON.stringify(before)}`)
+  await assertUprightLines(pdf, upright, 1)
+})
+
+/** The input with a /Rotate, unstraightened: the page upright but still skewed, to compare with. */
+async function withRotation(input: Uint8Array, deg: number) {
+  const { degrees } = await import('pdf-lib')
+  const doc = await PDFDocument.load(input)
+  doc.getPage(0).setRotation(degrees(deg))
+  return doc.save()
+}
