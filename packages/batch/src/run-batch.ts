@@ -32,8 +32,8 @@ export interface RunBatchOptions {
   jobs?: number
   /** Also write a searchable PDF per document. Default false. */
   pdf?: boolean
-  /** With `pdf`: the PDF writer's `outputType` (`pdfa`: PDF/A-2B), over the config's. Default: the writer's (`pdf`). */
-  pdfOutputType?: 'pdf' | 'pdfa'
+  /** Options over the searchable-PDF writer's, e.g. `{ rotatePages: true, deskew: true }`; part of the digest. */
+  pdfOptions?: Record<string, unknown>
   /** Process every input again, even unchanged ones. Default false. */
   redo?: boolean
   /** Process inputs that failed in an earlier run again. Default false. */
@@ -128,16 +128,14 @@ export function countDone(summary: BatchSummary, actions: Readonly<Record<string
  * The digest of everything that changes outputs: the effective config (writers included), the policy, the model
  * file's bytes, the PDF flag. It is the `config` column of the index: a row counts only for the same digest.
  */
-export async function batchDigest(
-  o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf' | 'pdfOutputType' | 'languages'>,
-): Promise<string> {
+export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf' | 'pdfOptions' | 'languages'>): Promise<string> {
   const cwd = o.cwd ?? process.cwd()
   const { config } = await loadConfig(o.configFile, cwd)
   // OCR languages given apart change the OCR text as the config's do: a rerun with another -l redoes OCRed documents
   if (o.languages) config.languages = [...o.languages]
   const extra: Array<string | Uint8Array> = [`policy=${o.policy ?? config.policy}`, `pdf=${o.pdf === true}`]
-  // only when given: the folders of runs made before the flag existed keep their digest
-  if (o.pdf && o.pdfOutputType) extra.push(`pdf-output-type=${o.pdfOutputType}`)
+  // only when given: the digests of runs without them stay as they were
+  if (o.pdfOptions && Object.keys(o.pdfOptions).length) extra.push(`pdfOptions=${JSON.stringify(Object.entries(o.pdfOptions).sort())}`)
   if (o.model) extra.push(await readFile(resolve(cwd, o.model)))
   return configDigest(config, extra)
 }
@@ -324,7 +322,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     cwd,
     out,
     pdf: o.pdf === true,
-    ...(o.pdf && o.pdfOutputType ? { pdfOutputType: o.pdfOutputType } : {}),
+    ...(o.pdfOptions ? { pdfOptions: { ...o.pdfOptions } } : {}),
     ocrWorkers,
     ...(o.configFile ? { configFile: o.configFile } : {}),
     ...(o.model ? { model: o.model } : {}),

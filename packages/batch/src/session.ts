@@ -45,8 +45,8 @@ export interface SessionOptions {
   out?: string
   /** Run mode: add the searchable-PDF writer to the configured ones (unless named there already). */
   pdf?: boolean
-  /** Run mode, with `pdf`: the PDF writer's `outputType`, over the config's. */
-  pdfOutputType?: 'pdf' | 'pdfa'
+  /** Run mode: options over the searchable-PDF writer's (`--rotate-pages`, `--deskew`). */
+  pdfOptions?: Record<string, unknown>
   /**
    * Folders plugins resolve from when the config's folder lacks them, before this package's own (a front end such as
    * the CLI passes the folder holding its built-in plugins).
@@ -135,7 +135,7 @@ export class Session {
     })
     // Triage writes nothing, but a bad writer in the config is an error in every command.
     const run = o.mode === 'run'
-    const refs = run ? effectiveWriters(config.writers, o.pdf === true, o.pdfOutputType ? { outputType: o.pdfOutputType } : undefined) : (config.writers ?? [])
+    const refs = run ? effectiveWriters(config.writers, o.pdf === true, o.pdfOptions) : (config.writers ?? [])
     let writers: Writer[]
     try {
       writers = (await Promise.all(refs.map((r, i) => createComponent(r, 'writer', `writers.${i}`, loaded.baseDir, fallbackDirs, !run)))).filter(Boolean)

@@ -85,6 +85,10 @@ Options:
   --output-type pdf|pdfa
                        with --pdf: pdf (default) or pdfa, PDF/A-2B (XMP identification, an sRGB output intent); a
                        document PDF/A cannot take (a font not embedded, JavaScript) fails, saying why
+  --rotate-pages       with --pdf: turn OCRed pages that were scanned sideways or upside down upright (a /Rotate, as
+                       ocrmypdf --rotate-pages; the text layer turns with the page)
+  --deskew             with --pdf: draw OCRed scans that OCR found skewed (from 1 degree) straightened (a transform
+                       over the page content: the images are not re-encoded; corners turned out of the page are cut)
   --include GLOB       only files matching (repeatable; matched against the path below each folder, or the name;
                        case-insensitive bash globs: *, **, ?, [0-9], {a,b}, e.g. 'r00{18,61}.pdf'; quote them)
   --exclude GLOB       skip files matching (repeatable)
@@ -127,6 +131,11 @@ Options:
                        intent, every font embedded). An IN that PDF/A cannot take (a font not embedded, JavaScript,
                        a DeviceCMYK image) exits 1 saying why: write it with --output-type pdf
   --force              OCR every page (ocrmypdf --force-ocr, without rasterising: the page's own text stays)
+  --rotate-pages       turn OCRed pages that were scanned sideways or upside down upright (a /Rotate, as ocrmypdf
+                       --rotate-pages; the invisible text layer turns with the page)
+  --deskew             draw OCRed scans that OCR found skewed (from 1 degree, where tesseract straightens the image to
+                       read it) straightened: a transform over the page content, so the images are not re-encoded
+                       (ocrmypdf re-encodes them); the corners the turn moves out of the page are cut off
   --skip-text          accepted for ocrmypdf scripts: it is what pdftriage does anyway, judging each page
   --config FILE        config file (judges, repairs, OCR engine, password)
   -q, --quiet          no summary line
@@ -219,6 +228,8 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     'max-memory': { type: 'string' },
     pdf: { type: 'boolean' },
     'output-type': { type: 'string' },
+    'rotate-pages': { type: 'boolean' },
+    deskew: { type: 'boolean' },
     report: { type: 'boolean' },
     redo: { type: 'boolean' },
     'redo-failed': { type: 'boolean' },
@@ -255,6 +266,8 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     'output-type': { type: 'string' },
     force: { type: 'boolean' },
     'skip-text': { type: 'boolean' },
+    'rotate-pages': { type: 'boolean' },
+    deskew: { type: 'boolean' },
   },
 }
 
@@ -333,7 +346,7 @@ async function writeStdout(b: Uint8Array): Promise<void> {
 function nearest(given: string, known: readonly string[]): string | undefined {
   const prefixed = known.filter((k) => given.length >= 3 && k.startsWith(given))
   if (prefixed.length === 1) return prefixed[0]
-  // a third of the letters: `--langauge` (2 edits in 10) is meant as --language; `--rotate-pages` is no option here
+  // a third of the letters: `--langauge` (2 edits in 10) is meant as --language; `--clean` is no option here
   const near = closest(given, [...known])
   return distance(given, near) <= Math.max(1, Math.floor(given.length / 3)) ? near : undefined
 }
@@ -402,6 +415,13 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       ...(languages ? { languages } : {}),
       ...(str('password') !== undefined ? { password: str('password')! } : {}),
     }
+    // --rotate-pages, --deskew and --output-type shape the searchable PDF: the writer's options
+    const pdfFlags = {
+      ...(v['rotate-pages'] === true ? { rotatePages: true } : {}),
+      ...(v.deskew === true ? { deskew: true } : {}),
+      ...(outputType ? { outputType } : {}),
+    }
+    const pdfOptions = Object.keys(pdfFlags).length ? pdfFlags : undefined
     // Every command that may OCR checks its languages before any work: a missing one exits 2 in one line.
     if (['run', 'triage', 'ocr', 'eval', 'worker'].includes(cmd)) {
       await checkOcrLanguages({ cwd: io.cwd, ...(str('config') ? { configFile: str('config')! } : {}), ...(languages ? { languages } : {}) })
@@ -427,6 +447,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
         const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
         if (outputType && v.pdf !== true) usage('--output-type says which PDF --pdf writes: give --pdf too. See pdftriage run --help')
+        if ((v['rotate-pages'] === true || v.deskew === true) && v.pdf !== true)
+          usage('--rotate-pages and --deskew turn the pages of the searchable PDF: give --pdf too. See pdftriage run --help')
         if (str('queue')) {
           if (outputType)
             usage(
@@ -435,6 +457,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
           // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
           if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
+          if (pdfOptions) usage("--rotate-pages and --deskew are not carried to queue workers yet: give them as the pdf writer's options in the config file")
           const { queuedRunCommand } = await commands.queue()
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
         }
@@ -445,7 +468,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           out: str('out')!,
           ...givenJobs,
           pdf: v.pdf === true,
-          ...(outputType ? { pdfOutputType: outputType } : {}),
+          ...(pdfOptions ? { pdfOptions } : {}),
           redo: v.redo === true,
           redoFailed: v['redo-failed'] === true,
           filter,
@@ -531,6 +554,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           ...(str('alto') ? { alto: str('alto')! } : {}),
           ...(str('hocr') ? { hocr: str('hocr')! } : {}),
           ...(outputType ? { outputType } : {}),
+          ...(pdfOptions ? { pdfOptions } : {}),
           ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),
           ...(str('config') ? { configFile: str('config')! } : {}),
         })

@@ -13,7 +13,7 @@ import {
   type PageResult,
   type Policy,
 } from '@pdftriage/core'
-import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary } from '@pdftriage/write-pdf'
+import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { documentAlto } from '@pdftriage/write-alto'
 import { documentHocr } from '@pdftriage/write-hocr'
 import { CLI_DIR } from './cli-dir.js'
@@ -47,6 +47,8 @@ export interface OcrCommandOptions {
   /** `pdfa` writes PDF/A-2B (`--output-type`); default `pdf`. */
   outputType?: 'pdf' | 'pdfa'
   mode: OcrMode
+  /** Options of the searchable-PDF writer (`--rotate-pages`, `--deskew`). */
+  pdfOptions?: WritePdfOptions
   /** OCR workers (the engine's own default when unset). */
   jobs?: number
   quiet: boolean
@@ -171,8 +173,12 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   const { pdf, summary } = await writeSearchablePdfWithSummary(
     bytes,
     results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })),
-    { outputType: o.outputType ?? 'pdf' },
+    { ...(o.pdfOptions ?? {}), outputType: o.outputType ?? 'pdf' },
   ).catch(named)
+  if (o.verbose) {
+    for (const t of summary.turned) o.log(`page ${t.pageNumber}: turned ${t.degrees} degrees clockwise to read upright`)
+    for (const t of summary.straightened) o.log(`page ${t.pageNumber}: drawn straightened from a skew of ${t.degrees.toFixed(2)} degrees`)
+  }
   const text = sidecarText(
     results.map((r) => r.page),
     results.length,
@@ -202,11 +208,15 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
         ? 'no page needed OCR: the output carries the text the input had'
         : `${ocred} OCRed, ${repaired} repaired without OCR, ${results.length - ocred - repaired - failed.length} kept as they were`
     o.log(
-      `${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}; ${s} s -> ${outPath ?? '(standard output)'}`,
+      `${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}${pagesSaid('turned upright', summary.turned)}${pagesSaid('straightened', summary.straightened)}; ${s} s -> ${outPath ?? '(standard output)'}`,
     )
   }
   return failed.length ? 1 : 0
 }
+
+/** `, turned upright: pages 1, 3` for the summary line; '' for no page. */
+const pagesSaid = (what: string, pages: ReadonlyArray<{ pageNumber: number }>) =>
+  pages.length ? `, ${what}: page${pages.length > 1 ? 's' : ''} ${pages.map((p) => p.pageNumber).join(', ')}` : ''
 
 /** Writes `data` beside `path` under a temporary name, then renames it: OUT is never left half written. */
 async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {

@@ -20,8 +20,8 @@ export interface RunCommandOptions {
   /** Documents at once; default: from the machine (see chooseResources). */
   jobs?: number
   pdf: boolean
-  /** With `pdf`: `pdfa` writes PDF/A-2B (`--output-type`). */
-  pdfOutputType?: 'pdf' | 'pdfa'
+  /** Options over the searchable-PDF writer's (`--output-type`, `--rotate-pages`, `--deskew`). */
+  pdfOptions?: Record<string, unknown>
   redo: boolean
   redoFailed: boolean
   filter: InputFilter
@@ -59,7 +59,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       cwd: o.cwd,
       ...(o.jobs !== undefined ? { jobs: o.jobs } : {}),
       pdf: o.pdf,
-      ...(o.pdfOutputType ? { pdfOutputType: o.pdfOutputType } : {}),
+      ...(o.pdfOptions ? { pdfOptions: o.pdfOptions } : {}),
       redo: o.redo,
       redoFailed: o.redoFailed,
       filter: o.filter,

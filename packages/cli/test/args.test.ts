@@ -17,7 +17,16 @@ test('an unknown option is answered in one line with the nearest option of the c
     ],
     [['run', '--includ=*.pdf', '-o', 'out', 'in'], 'pdftriage: Unknown option `--includ` for pdftriage run: did you mean --include? See pdftriage run --help'],
     // nothing near: no guess
-    [['ocr', '--rotate-pages', 'a.pdf', 'b.pdf'], 'pdftriage: Unknown option `--rotate-pages` for pdftriage ocr. See pdftriage ocr --help'],
+    [['ocr', '--clean', 'a.pdf', 'b.pdf'], 'pdftriage: Unknown option `--clean` for pdftriage ocr. See pdftriage ocr --help'],
+    [
+      ['ocr', '--rotate-page', 'a.pdf', 'b.pdf'],
+      'pdftriage: Unknown option `--rotate-page` for pdftriage ocr: did you mean --rotate-pages? See pdftriage ocr --help',
+    ],
+    [['run', '--deskw', '--pdf', '-o', 'out', 'in'], 'pdftriage: Unknown option `--deskw` for pdftriage run: did you mean --deskew? See pdftriage run --help'],
+    [
+      ['run', '--deskew', '-o', 'out', 'in'],
+      'pdftriage: --rotate-pages and --deskew turn the pages of the searchable PDF: give --pdf too. See pdftriage run --help',
+    ],
     [['ocr', '-z', 'a.pdf', 'b.pdf'], 'pdftriage: Unknown option `-z` for pdftriage ocr. See pdftriage ocr --help'],
     [['run', '-o'], 'pdftriage: --out needs a value. See pdftriage run --help'],
     [['run', '--pdf=yes', '-o', 'out', 'in'], 'pdftriage: --pdf takes no value. See pdftriage run --help'],

@@ -62,18 +62,17 @@ export const PDF_WRITER = '@pdftriage/write-pdf'
 
 /**
  * The writers to run: the config's (or the default ones), plus the PDF writer when asked for and not named already.
- * `pdfOptions` (a front end's flags, such as `--output-type`) go over the PDF writer's own options, named or added.
+ * `pdfOptions` (a front end's flags, such as `--rotate-pages`) go over the options of the PDF writer, named or added.
  */
 export function effectiveWriters(configured: readonly PluginRef[] | undefined, pdf: boolean, pdfOptions?: Readonly<Record<string, unknown>>): PluginRef[] {
   const isPdf = (r: PluginRef) => {
     const id = typeof r === 'string' ? r : r.use
     return id === PDF_WRITER || id === 'pdf'
   }
-  const refs = [...(configured ?? DEFAULT_WRITERS)]
-  const named = refs.some(isPdf)
-  if (pdf && !named) refs.push(pdfOptions ? { use: PDF_WRITER, options: { ...pdfOptions } } : PDF_WRITER)
-  if (!pdf || !pdfOptions || !named) return refs
-  return refs.map((r) =>
-    !isPdf(r) ? r : typeof r === 'string' ? { use: r, options: { ...pdfOptions } } : { ...r, options: { ...(r.options ?? {}), ...pdfOptions } },
+  const given = pdfOptions && Object.keys(pdfOptions).length ? pdfOptions : undefined
+  const refs = [...(configured ?? DEFAULT_WRITERS)].map((r) =>
+    given && isPdf(r) ? (typeof r === 'string' ? { use: r, options: { ...given } } : { ...r, options: { ...(r.options ?? {}), ...given } }) : r,
   )
+  if (pdf && !refs.some(isPdf)) refs.push(given ? { use: PDF_WRITER, options: { ...given } } : PDF_WRITER)
+  return refs
 }

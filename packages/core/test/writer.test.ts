@@ -17,6 +17,16 @@ test('writers: the default ones unless the config names some; the PDF writer add
   assert.deepEqual(effectiveWriters(['./mine.js'], false, { outputType: 'pdfa' }), ['./mine.js'], 'no PDF asked for: none added')
 })
 
+test("writers: a front end's PDF options go over those of the PDF writer, added or named", () => {
+  const given = { rotatePages: true }
+  assert.deepEqual(effectiveWriters(undefined, true, given), [...DEFAULT_WRITERS, { use: PDF_WRITER, options: given }])
+  assert.deepEqual(effectiveWriters(['pdf'], true, given), [{ use: 'pdf', options: given }])
+  assert.deepEqual(effectiveWriters([{ use: 'pdf', options: { objectStreams: false, rotatePages: false } }], true, given), [
+    { use: 'pdf', options: { objectStreams: false, rotatePages: true } },
+  ])
+  assert.deepEqual(effectiveWriters(undefined, true, {}), [...DEFAULT_WRITERS, PDF_WRITER], 'no option: the writer as before')
+})
+
 test('writers have no default value in the config, so that configurations written before keep their digest', () => {
   assert.equal(parseConfig({}).writers, undefined)
   assert.deepEqual(parseConfig({ writers: ['text'] }).writers, ['text'])

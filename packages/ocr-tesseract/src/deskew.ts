@@ -100,51 +100,79 @@ function profileScore(xs: Float64Array, ys: Float64Array, n: number, deg: number
 }
 
 /**
- * Measures the skew of the text on a page: the angle, in degrees clockwise (y down), at which its lines run, from the
- * projection profile of the ink searched over `-maxDeg..maxDeg`. Returns 0 for a page without ink.
+ * Measures the skew of the text on a page: the angle, in degrees clockwise (y down), by which its lines run off level
+ * (or, on a page scanned sideways, off plumb), from the projection profile of the ink searched over `-maxDeg..maxDeg`
+ * around both. Returns 0 for a page without ink.
  */
 export function measureSkew(img: PageImage, maxDeg: number): number {
   return skewOf(img, maxDeg).degrees
 }
 
-/** A page's skew and how much sharper its lines fall into rows at that angle than level (1: no sharper). */
+/** A page's skew and how much sharper its lines fall into rows at that angle than at none (1: no sharper). */
 export interface Skew {
   degrees: number
   gain: number
 }
 
 /**
- * {@link measureSkew} with the gain of the angle found: the profile's score there over its score level. Lines of text
- * turned a few degrees give a clear gain; pictures give a profile about as sharp at any angle, and their best angle is
- * noise.
+ * {@link measureSkew} with the gain of the angle found: the profile's score there over its score at no skew (level, or
+ * plumb on a sideways page). Lines of text turned a few degrees give a clear gain; pictures give a profile about as
+ * sharp at any angle, and their best angle is noise.
  */
 export function skewOf(img: PageImage, maxDeg: number): Skew {
   const { xs, ys, n } = inkPoints(img)
   if (n === 0) return { degrees: 0, gain: 1 }
+  let minX = Infinity
+  let minY = Infinity
   let maxX = 0
   let maxY = 0
   for (let i = 0; i < n; i++) {
     if (xs[i]! > maxX) maxX = xs[i]!
     if (ys[i]! > maxY) maxY = ys[i]!
+    if (xs[i]! < minX) minX = xs[i]!
+    if (ys[i]! < minY) minY = ys[i]!
   }
-  const offset = Math.ceil(maxX) + 1
-  const bins = new Float64Array(Math.ceil(maxX + maxY) + 3)
+  // |y cos a - x sin a| <= maxX + maxY at any angle: the bins hold the profile across level and plumb lines alike
+  const offset = Math.ceil(maxX + maxY) + 1
+  const bins = new Float64Array(2 * offset + 1)
+  const level = searchSkew(xs, ys, n, maxDeg, 0, bins, offset)
+  const plumb = searchSkew(xs, ys, n, maxDeg, 90, bins, offset)
+  // A sideways page (tesseract reads it by itself) has its lines running down: their profile across x is the sharp
+  // one. The sum of squares of ink spread evenly over a span is n^2 / span, so each score times the span of the ink
+  // it is taken across compares the two independently of the page's shape.
+  const found = plumb.score * (maxX - minX + 1) > level.score * (maxY - minY + 1) ? plumb : level
+  return { degrees: found.deg, gain: found.gain }
+}
+
+/**
+ * The angle off `base` (0: level lines, 90: plumb ones) whose profile is sharpest, coarse then fine, its score, and
+ * that score over the score at `base` itself.
+ */
+function searchSkew(
+  xs: Float64Array,
+  ys: Float64Array,
+  n: number,
+  maxDeg: number,
+  base: number,
+  bins: Float64Array,
+  offset: number,
+): { deg: number; score: number; gain: number } {
   let best = 0
   let bestScore = -1
   const steps = Math.round(maxDeg / COARSE_STEP)
   for (let i = -steps; i <= steps; i++) {
     const d = i * COARSE_STEP
-    const sc = profileScore(xs, ys, n, d, bins, offset)
+    const sc = profileScore(xs, ys, n, base + d, bins, offset)
     // ties (a page whose profile is flat) keep the angle nearest 0
     if (sc > bestScore || (sc === bestScore && Math.abs(d) < Math.abs(best))) [best, bestScore] = [d, sc]
   }
   const coarse = best
   for (let d = coarse - COARSE_STEP; d <= coarse + COARSE_STEP + 1e-9; d += FINE_STEP) {
-    const sc = profileScore(xs, ys, n, d, bins, offset)
+    const sc = profileScore(xs, ys, n, base + d, bins, offset)
     if (sc > bestScore) [best, bestScore] = [d, sc]
   }
-  const level = profileScore(xs, ys, n, 0, bins, offset)
-  return { degrees: Math.round(best * 100) / 100, gain: level > 0 ? bestScore / level : 1 }
+  const none = profileScore(xs, ys, n, base, bins, offset)
+  return { deg: Math.round(best * 100) / 100, score: bestScore, gain: none > 0 ? bestScore / none : 1 }
 }
 
 /** A page straightened by {@link straighten}, and how to bring its pixel boxes back onto the page as given. */

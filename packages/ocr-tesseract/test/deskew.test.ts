@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import type { PageImage } from '@pdftriage/core'
 import { measureSkew, skewOf, straighten } from '../src/deskew.js'
 import { DESKEW_MIN_GAIN } from '../src/options.js'
 import { createTesseractEngine, type TesseractEngine } from '../src/index.js'
@@ -23,6 +24,18 @@ const LINES: DrawnLine[] = []
 }
 const TRUTH = LINES.map((l) => l.text).join('\n')
 
+/** The image turned clockwise by `deg` (90: the left column becomes the top row). */
+function turned(img: PageImage, deg: 90 | 270): PageImage {
+  const { width: w, height: h, data } = img
+  const out = new Uint8Array(w * h)
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (deg === 90) out[x * h + (h - 1 - y)] = data[y * w + x]!
+      else out[(w - 1 - x) * h + y] = data[y * w + x]!
+    }
+  return { ...img, width: h, height: w, data: out }
+}
+
 describe('deskew', () => {
   test('measures the skew a page was drawn at, either way, and none on a level page', async () => {
     for (const deg of [6, -4, 0]) {
@@ -45,6 +58,16 @@ describe('deskew', () => {
     }
     const discs = skewOf({ pageNumber: 1, width: W, height: H, dpi: DPI, data }, 10)
     assert.ok(discs.gain < DESKEW_MIN_GAIN, `discs: ${discs.degrees} degrees, gain ${discs.gain}`)
+  })
+
+  test('measures the skew of a page scanned sideways off plumb, and none on a plumb one', async () => {
+    for (const deg of [5, -3, 0]) {
+      for (const turn of [90, 270] as const) {
+        const m = measureSkew(turned(await drawPage(LINES, W, H, DPI, 1, deg), turn), 10)
+        // a turn keeps the sense of a skew: lines drawn `deg` clockwise off level run `deg` clockwise off plumb
+        assert.ok(Math.abs(m - deg) < 0.3, `drawn at ${deg}, turned ${turn}, measured ${m}`)
+      }
+    }
   })
 
   test('straightening maps a box of the level image back over the same ink', async () => {

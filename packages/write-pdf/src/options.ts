@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+/**
+ * Default of `deskewMinDegrees`: half a degree tilts a line across an A4 page (483 pt of text between 56 pt margins) by
+ * 4 pt, a third of a 11 pt line, which a reader sees; less is within what a scanner's feed does to every page.
+ */
+export const DESKEW_MIN_DEGREES = 0.5
+
 /** Options of the searchable-PDF writer. */
 export const writePdfOptionsSchema = z.strictObject({
   hideReplacedText: z
@@ -49,6 +55,30 @@ export const writePdfOptionsSchema = z.strictObject({
         'shipped in the package), a file ID. An input that PDF/A forbids in a way the writer cannot mend without ' +
         'changing the page (a font not embedded, JavaScript, an LZW stream, a DeviceCMYK image) fails with ' +
         '`PDFA_INCOMPATIBLE`, naming what',
+    ),
+  rotatePages: z
+    .boolean()
+    .default(false)
+    .describe(
+      'OCRed pages that OCR read turned (scanned sideways or upside down) get a /Rotate, added to the one they have, that ' +
+        'shows them upright, as ocrmypdf --rotate-pages; the invisible layer turns with the page. Off by default, as in ' +
+        'OCRmyPDF: a viewer then shows the page as it was scanned',
+    ),
+  deskew: z
+    .boolean()
+    .default(false)
+    .describe(
+      "OCRed pages whose scan OCR measured skewed (the engine's `skew`, from `deskewMinDegrees`) get their content drawn " +
+        'turned back about the page centre (a `cm` around the original content: the images are not re-encoded), and the ' +
+        "invisible layer over the straightened words. The scan's corners turned out of the crop box are cut off",
+    ),
+  deskewMinDegrees: z
+    .number()
+    .min(0)
+    .default(DESKEW_MIN_DEGREES)
+    .describe(
+      'Skew (degrees) from which `deskew` straightens a page; the OCR engine reports a skew only where it straightened the ' +
+        'image to read it (tesseract: from 1 degree), so this matters for engines that report smaller ones',
     ),
   objectStreams: z.boolean().default(true).describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
 })

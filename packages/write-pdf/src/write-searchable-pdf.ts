@@ -1,11 +1,12 @@
 import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
-import { TriageError, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
+import { TriageError, readingTurn, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
 import { accentSpans, readsAccents, type SpanFont } from './accent-spans.js'
 import { pageContent } from './content-stream.js'
 import { drawnCodes, type DrawnFont } from './drawn-codes.js'
 import { GlyphlessEncoder, embedGlyphlessFont } from './glyphless-font.js'
 import { writePdfOptionsSchema, type WritePdfOptions } from './options.js'
 import { makePdfA, pdfaBlockers, pdfaError } from './pdfa.js'
+import { straightenMatrix, straightenedPage } from './straighten.js'
 import { textLayerContent, type PageFrame } from './text-layer.js'
 import {
   ToUnicodePlan,
@@ -56,10 +57,17 @@ export interface WriteSummary {
   accentSpans: number
   /** Font dictionaries whose codes were written as spaces for the layered pages (see `blankReplacedText`). */
   blankedFonts: number
+  /** OCRed pages given a /Rotate that shows them upright (`rotatePages`), and the clockwise turn added. */
+  turned: Array<{ pageNumber: number; degrees: 90 | 180 | 270 }>
+  /** OCRed pages whose content is drawn straightened (`deskew`), and the skew (degrees clockwise) undone. */
+  straightened: Array<{ pageNumber: number; degrees: number }>
 }
 
 /** Actions whose text is written as an invisible layer; every other page is left exactly as it was. */
 const LAYERED: ReadonlySet<PageAction> = new Set(['ocr', 'repaired'])
+
+/** A number as a content stream operand: six decimals keep a turned page's matrix within a micro-point. */
+const num = (n: number) => (Math.abs(n) < 1e-9 ? '0' : Number(n.toFixed(6)).toString())
 
 /** Opens a marked-content span whose /ActualText is empty: poppler and mupdf then extract nothing from its content. */
 const EMPTY_ACTUAL_TEXT = '/Span <</ActualText <FEFF>>> BDC\n'
@@ -147,7 +155,7 @@ async function rewrite(
   input: Uint8Array,
 ): Promise<{ pdf: Uint8Array; summary: WriteSummary }> {
   const lib = await import('pdf-lib')
-  const { PDFArray } = lib
+  const { PDFArray, degrees } = lib
   const pdfPages = doc.getPages()
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
@@ -160,6 +168,8 @@ async function rewrite(
     conflicting: plan.conflicting,
     accentSpans: 0,
     blankedFonts: 0,
+    turned: [],
+    straightened: [],
   }
   // the layered pages that replace their text, with the fonts their own content draws (read before the layer is added)
   const replaced: Array<{ pageNumber: number; drawn: Map<string, DrawnFont> }> = []
@@ -193,14 +203,30 @@ async function rewrite(
     }
     const drawn = replaces && o.blankReplacedText ? await drawnCodes(doc, target) : undefined
     const crop = target.getCropBox()
+    // the frame the OCR measured its boxes on: the page as displayed before any turn this writer adds
     const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
+    const ocred = wp.action === 'ocr' && layer.source === 'ocr'
+    const skew = o.deskew && ocred && layer.skew !== undefined && Math.abs(layer.skew) >= o.deskewMinDegrees ? layer.skew : 0
+    const drawnLayer = skew ? straightenedPage(layer, skew) : layer
+    const turn = o.rotatePages && ocred ? readingTurn(drawnLayer) : 0
     // normalize() also wraps the original content in q/Q, so a CTM it leaves changed cannot move the layer
     target.node.normalize()
     const fontName = target.node.newFontDictionary('GlyphLess', fontRef).asString().slice(1)
     fontUsed = true
-    const content = textLayerContent(layer, frame, fontName, encoder)
-    if (!content) continue
     const contents = target.node.Contents()
+    if (skew && contents instanceof PDFArray) {
+      // the original content, turned back about the page centre; its images are drawn as they are, not re-encoded
+      contents.insert(0, ctx.register(ctx.stream(`q ${straightenMatrix(frame, skew).map(num).join(' ')} cm\n`)))
+      contents.push(ctx.register(ctx.stream('Q\n')))
+      summary.straightened.push({ pageNumber: wp.pageNumber, degrees: skew })
+    }
+    if (turn) {
+      // /Rotate turns the page clockwise as displayed; the layer, drawn in user space, turns with it
+      target.setRotation(degrees((((frame.rotate + turn) % 360) + 360) % 360))
+      summary.turned.push({ pageNumber: wp.pageNumber, degrees: turn })
+    }
+    const content = textLayerContent(drawnLayer, frame, fontName, encoder)
+    if (!content) continue
     if (replaces && hideStart && hideEnd && contents instanceof PDFArray) {
       contents.insert(0, hideStart)
       contents.push(hideEnd)
