@@ -34,7 +34,7 @@ const { args, opt } = benchArgs()
 const [cmd, ...rest] = args
 /** Runs a shell command, returns the CPU seconds (user + system) of it and its children. */
 const cpu = (command) => {
-  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time (${command}) >/dev/null 2>&1`], { encoding: 'utf8' })
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time (${command} >/dev/null 2>&1)`], { encoding: 'utf8' })
   const [u, sy] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number)
   return u + sy
 }
