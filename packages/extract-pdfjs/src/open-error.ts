@@ -39,5 +39,7 @@ export function openError(e: unknown, plugin: string, file: string | undefined, 
       where,
     )
   }
-  return new TriageError('PDF_INVALID', `${name} is not a PDF or is damaged: ${msg}. Check the file or repair it, e.g. with qpdf`, where)
+  // pdf.js ends some of its messages with a full stop ("Invalid PDF structure."): one sentence end, not two
+  const cause = msg.replace(/\.+$/, '')
+  return new TriageError('PDF_INVALID', `${name} is not a PDF or is damaged: ${cause}. Check the file or repair it, e.g. with qpdf`, where)
 }

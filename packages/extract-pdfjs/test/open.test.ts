@@ -15,6 +15,7 @@ test('bad input: each with its code, the file name and what to do', async () => 
     assert.equal(e.plugin, 'pdfjs')
     assert.equal(e.file, 'notes.txt')
     assert.match(e.message, /`notes.txt` is not a PDF or is damaged: .*qpdf/)
+    assert.doesNotMatch(e.message, /\.\./, 'one full stop between the cause and the advice')
     return true
   })
   await assert.rejects(ex.open(await truncatedPdf(), { file: 'cut.pdf' }), { code: 'PDF_INVALID' })
