@@ -144,7 +144,7 @@ Options:
 
 Exit codes: 0 written (also when no page needed OCR: OUT then carries the text IN had; ocrmypdf's exit 6 for
 that case is left out on purpose, as scripts then mistake a finished file for a failure); 1 the document failed;
-2 usage or configuration error. --redo (ocrmypdf --redo-ocr) is not offered: an old OCR layer is spot-checked
+2 usage or configuration error (an IN that does not exist included). --redo (ocrmypdf --redo-ocr) is not offered: an old OCR layer is spot-checked
 against its image, and replaced in the text output when it reads badly, but not removed from the PDF.`,
   report: `Usage: pdftriage report [--config FILE] [--no-images] OUT_DIR
 

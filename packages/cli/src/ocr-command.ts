@@ -114,6 +114,10 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
       : await readFile(resolve(o.cwd, o.input))
           .then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
           .catch((e: NodeJS.ErrnoException) => {
+            // a path that names no file is a mistake on the command line, as a missing argument is: exit 2
+            if (e.code === 'ENOENT') throw new TriageError('USAGE', `IN \`${o.input}\` does not exist: check the path`, { file: inName, cause: e })
+            if (e.code === 'EISDIR')
+              throw new TriageError('USAGE', `IN \`${o.input}\` is a folder: give a PDF (for a folder of PDFs, use pdftriage run)`, { file: inName, cause: e })
             throw new TriageError(
               'FILE_UNREADABLE',
               `Cannot read ${inName}: ${e.code === 'ENOENT' ? 'no such file' : (e.code ?? e.message)}. Check the path.`,

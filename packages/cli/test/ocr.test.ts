@@ -62,10 +62,14 @@ test('usage errors exit 2 with a message, no stack trace', async (t) => {
     assert.match(r.stderr.join('\n'), msg)
     assert.doesNotMatch(r.stderr.join('\n'), /\n\s+at /)
   }
+  // a path naming nothing is a usage error too; a folder given as IN as well
   const missing = await cli(['ocr', 'nothere.pdf', 'o.pdf'], dir)
-  assert.equal(missing.code, 1)
-  assert.match(missing.stderr.join('\n'), /Cannot read nothere\.pdf: no such file/)
+  assert.equal(missing.code, 2)
+  assert.match(missing.stderr.join('\n'), /IN `nothere\.pdf` does not exist: check the path/)
   assert.equal(existsSync(join(dir, 'o.pdf')), false)
+  const folderIn = await cli(['ocr', 'afolder', 'o.pdf'], dir)
+  assert.equal(folderIn.code, 2)
+  assert.match(folderIn.stderr.join('\n'), /IN `afolder` is a folder/)
 })
 
 test('parsePages reads lists and open ranges against the page count', () => {
