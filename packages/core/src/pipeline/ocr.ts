@@ -101,7 +101,7 @@ export async function ocrPage(
   dpi: number,
   signal: AbortSignal | undefined,
   timings: NonNullable<PageResult['timings']>,
-  images: PageImages = new PageImages(s, n),
+  images: PageImages,
 ): Promise<PageText> {
   let t = performance.now()
   const r = images.render(dpi)

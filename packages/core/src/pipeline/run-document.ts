@@ -332,7 +332,8 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   }
   timings.extract = performance.now() - t
 
-  // The page's renders and readings, shared by its judges, repairs and OCR, and let go with the page.
+  // The page's renders and readings, shared by its judges, repairs and OCR, and let go with the page. `run.ocr` is
+  // `run.check` or absent (see runDocument): a page that may be OCRed has them.
   const images = run.check ? new PageImages(run.check, n, extracted && scanDpi(extracted)) : undefined
   const judged: JudgedPage = extracted
     ? await judgeAndRepair(run, extracted, timings, images)
@@ -350,9 +351,9 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   const mayOcr = !run.plan.ocrPages || run.plan.ocrPages.has(n)
   // A judge or repair that broke fails its page, loudly: OCR would hide the broken plugin behind a page that looks done.
   if (error) action = 'failed'
-  else if (run.ocr && wantsOcr(run.policy, verdict) && mayOcr) {
+  else if (run.ocr && images && wantsOcr(run.policy, verdict) && mayOcr) {
     try {
-      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings, images ?? new PageImages(run.ocr, n, scanDpi(page)))
+      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings, images)
       const checked = await judgeOcr(run, o, page, verdict)
       ocrConfidence = checked.confidence
       ocrQuality = checked.quality
@@ -381,11 +382,11 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
       error = errorInfo(e)
       action = 'failed'
     }
-  } else if (run.ocr && run.policy !== 'extract' && !verdict.needsOcr && verdict.regions?.length && mayOcr) {
+  } else if (run.ocr && images && run.policy !== 'extract' && !verdict.needsOcr && verdict.regions?.length && mayOcr) {
     // A layer that reads, with pictures holding text it lacks: the layer is kept as it is, the pictures alone are read.
     try {
       const t0 = performance.now()
-      const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi, images ?? new PageImages(run.ocr, n, scanDpi(page)))
+      const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi, images)
       timings.ocr = performance.now() - t0
       ocrNotes = got.notes
       if (got.readings.length) {
