@@ -553,7 +553,6 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
           ...(str('alto') ? { alto: str('alto')! } : {}),
           ...(str('hocr') ? { hocr: str('hocr')! } : {}),
-          ...(outputType ? { outputType } : {}),
           ...(pdfOptions ? { pdfOptions } : {}),
           ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),
           ...(str('config') ? { configFile: str('config')! } : {}),

@@ -44,10 +44,8 @@ export interface OcrCommandOptions {
   alto?: string
   /** Also write hOCR of every page here (`-` for standard output when the PDF goes to a file). */
   hocr?: string
-  /** `pdfa` writes PDF/A-2B (`--output-type`); default `pdf`. */
-  outputType?: 'pdf' | 'pdfa'
   mode: OcrMode
-  /** Options of the searchable-PDF writer (`--rotate-pages`, `--deskew`). */
+  /** Options of the searchable-PDF writer (`--output-type`, `--rotate-pages`, `--deskew`); `outputType: 'pdfa'` writes PDF/A-2B. */
   pdfOptions?: WritePdfOptions
   /** OCR workers (the engine's own default when unset). */
   jobs?: number
@@ -125,7 +123,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
             )
           })
   // a document PDF/A cannot take fails before it is OCRed
-  if (o.outputType === 'pdfa') await assertPdfACandidate(bytes).catch(named)
+  if (o.pdfOptions?.outputType === 'pdfa') await assertPdfACandidate(bytes).catch(named)
   const loaded = await loadConfig(o.configFile, o.cwd)
   const config = { ...loaded.config, policy: policyOf[o.mode] }
   if (o.languages) config.languages = o.languages
@@ -177,7 +175,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   const { pdf, summary } = await writeSearchablePdfWithSummary(
     bytes,
     results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })),
-    { ...(o.pdfOptions ?? {}), outputType: o.outputType ?? 'pdf' },
+    o.pdfOptions,
   ).catch(named)
   if (o.verbose) {
     for (const t of summary.turned) o.log(`page ${t.pageNumber}: turned ${t.degrees} degrees clockwise to read upright`)
