@@ -146,6 +146,11 @@ export interface DocumentInfo {
   /** PDF header version, e.g. '1.7'. */
   pdfVersion?: string
   encrypted?: boolean
+  /**
+   * Images the extractor leaves out of the page because drawing one (at the size of the largest of it and its masks)
+   * would exceed its pixel limit: the object (`"15 0"`) and that size. Text is not affected; renders lack the pictures.
+   */
+  imagesLeftOut?: { ref: string; width: number; height: number }[]
 }
 
 /**

@@ -55,7 +55,8 @@ export const pdfjsExtractorOptionsSchema = z.strictObject({
     .positive()
     .default(100_000_000)
     .describe(
-      "pdf.js's maxImageSize: an image declaring more pixels (width x height) is left out of the page, not decoded. " +
+      "pdf.js's maxImageSize: an image declaring more pixels (width x height) is left out of the page, not decoded; " +
+        "so is one whose masks would have it drawn larger (pdf.js draws an image at its largest mask's size). " +
         'A 600 dpi A3 scan is 70 MP; 100 MP decoded to RGBA is 400 MB, where a file declaring 60000 x 60000 would need 14 GB',
     ),
   maxNesting: z

@@ -3,6 +3,7 @@ import { documentInfo, type PdfjsMetadata } from './document-info.js'
 import { openError } from './open-error.js'
 import { pdfjsExtractorOptionsSchema, type ResolvedPdfjsExtractorOptions } from './options.js'
 import { PdfjsDocument } from './pdfjs-document.js'
+import { leaveOutOversizedImages } from './image-guard.js'
 import { CopyingLoopbackPort } from './loopback-port.js'
 import { loadPdfjs } from './pdfjs-loader.js'
 
@@ -76,7 +77,10 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
         }
       }
       // pdf.js transfers (detaches) the buffer it is given: by default it gets a copy and the caller keeps theirs.
-      const { task, worker, outlines, nestingCut } = load(options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf))
+      const bytes = options.copyBytes ? new Uint8Array(pdf) : plainBytes(pdf)
+      // Before pdf.js reads them: an image it would decode past the pixel limit through its masks (see image-guard.ts)
+      const leftOut = leaveOutOversizedImages(bytes, options.maxImagePixels)
+      const { task, worker, outlines, nestingCut } = load(bytes)
       const onAbort = () => void task.destroy()
       signal?.addEventListener('abort', onAbort, { once: true })
       try {
@@ -96,6 +100,7 @@ export function createPdfjsExtractor(options: ResolvedPdfjsExtractorOptions): Ex
           await refuseRepeatedTree(doc, file, where)
           const md = (await doc.getMetadata()) as unknown as PdfjsMetadata
           const info = documentInfo(rt.pdfjs, doc.numPages, md)
+          if (leftOut.length) info.imagesLeftOut = leftOut
           return new PdfjsDocument(rt, { doc, worker, outlines, nestingCut }, info, options, plugin, file, signal, reopen)
         } catch (e) {
           await doc.destroy()

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { isTriageError } from '@pdftriage/core'
-import { deepNestingPdf, formCyclePdf, hugeJpegPdf, hugeImagePdf, pageTreeCyclePdf, sharedKidsPdf } from '@pdftriage/fixtures'
+import { deepNestingPdf, formCyclePdf, hugeJpegPdf, hugeImagePdf, hugeMaskPdf, pageTreeCyclePdf, sharedKidsPdf } from '@pdftriage/fixtures'
 import { minimalPdf } from '@pdftriage/core/testing'
 import { pdfjsExtractor } from '../src/index.js'
 
@@ -22,6 +22,25 @@ describe("pdf.js's own guards", () => {
         await doc.close()
       }
     }
+  })
+  it('leaves out a small image that its soft mask would have drawn past the pixel limit, and says which', async () => {
+    // a 2 x 2 black image with an opaque 2,000 x 1,000 mask over the top half; pdf.js draws it at 2 MP
+    const bytes = hugeMaskPdf(2000, 1000)
+    const mean = (img: { width: number; height: number; data: Uint8Array }, top: boolean) => {
+      let sum = 0
+      const half = Math.floor(img.height / 2)
+      for (let y = top ? 0 : half; y < (top ? half : img.height); y++) for (let x = 0; x < img.width; x++) sum += img.data[y * img.width + x]!
+      return sum / (half * img.width)
+    }
+    const kept = await open(bytes, { maxImagePixels: 2_000_000 })
+    assert.equal(kept.info.imagesLeftOut, undefined)
+    assert.ok(mean(await kept.renderPage(1, 20), true) < 5, 'under the limit the picture is drawn (black)')
+    await kept.close()
+    const limited = await open(bytes, { maxImagePixels: 1_999_999 })
+    assert.deepEqual(limited.info.imagesLeftOut, [{ ref: '6 0', width: 2000, height: 1000 }])
+    assert.ok(mean(await limited.renderPage(1, 20), true) > 250, 'over it the picture is left out (white)')
+    assert.match((await limited.getPageText(1)).text, /A page that reads/)
+    await limited.close()
   })
   it('refuses a page tree declaring 2^26 pages when it opens, naming the option that raises the limit', async () => {
     await assert.rejects(
