@@ -255,3 +255,22 @@ export interface DocumentText {
   /** Free-form notes from post-processors for the report. */
   notes?: string[]
 }
+
+/** What the runner reports for a whole document once every page is done. */
+export interface DocumentResult {
+  file?: string
+  info: DocumentInfo
+  pageCount: number
+  /** 1-based pages whose layer needs OCR (by the verdict, whether or not OCR was run). */
+  needsOcr: number[]
+  /** Pages by action. */
+  actions: Record<PageAction, number>
+  tags: string[]
+  /** The post-processed document, when post-processors ran. */
+  text?: DocumentText
+  notes: string[]
+  /** Wall-clock milliseconds. */
+  ms: number
+  /** Wall-clock milliseconds spent in the post-processors (included in `ms`), when they ran. */
+  postprocessMs?: number
+}

@@ -1,6 +1,5 @@
 import type { PluginRef } from './config.js'
-import type { DocumentResult } from './pipeline/run-document.js'
-import type { PageResult } from './types.js'
+import type { DocumentResult, PageResult } from './types.js'
 
 /** One finished document, as every writer of a batch receives it. Writers do no I/O: they return files. */
 export interface WriterInput {

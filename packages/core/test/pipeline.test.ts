@@ -3,9 +3,9 @@ import { describe, it } from 'node:test'
 import type { ExtractedDocument, Extractor, Judge, OcrEngine, Repair } from '../src/contracts.js'
 import { judgePage } from '../src/pipeline/judge.js'
 import { openDocument } from '../src/pipeline/open.js'
-import { runDocument, type DocumentResult, type PipelineEvent } from '../src/pipeline/run-document.js'
+import { runDocument, type PipelineEvent } from '../src/pipeline/run-document.js'
 import type { TriageError } from '../src/errors.js'
-import type { PageResult, PageText, Verdict } from '../src/types.js'
+import type { DocumentResult, PageResult, PageText, Verdict } from '../src/types.js'
 
 const page = (n: number, text: string): PageText => ({
   pageNumber: n,

@@ -7,6 +7,7 @@ import { emptyPage, withoutBands } from '../text.js'
 import {
   DEFAULT_OCR_DPI,
   type DocumentInfo,
+  type DocumentResult,
   type DocumentText,
   type PageAction,
   type PageLook,
@@ -75,25 +76,6 @@ export interface RunDocumentOptions {
   /** Run the post-processors (which hold the document's pages in memory). Default: when any is configured. */
   postprocess?: boolean
   signal?: AbortSignal
-}
-
-/** What the runner reports for a whole document once every page is done. */
-export interface DocumentResult {
-  file?: string
-  info: DocumentInfo
-  pageCount: number
-  /** 1-based pages whose layer needs OCR (by the verdict, whether or not OCR was run). */
-  needsOcr: number[]
-  /** Pages by action. */
-  actions: Record<PageAction, number>
-  tags: string[]
-  /** The post-processed document, when post-processors ran. */
-  text?: DocumentText
-  notes: string[]
-  /** Wall-clock milliseconds. */
-  ms: number
-  /** Wall-clock milliseconds spent in the post-processors (included in `ms`), when they ran. */
-  postprocessMs?: number
 }
 
 /** One output of the runner: a page when it is done (in page order), then the document. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { DocumentResult } from '../pipeline/run-document.js'
+import type { DocumentResult } from '../types.js'
 import type { Writer, WriterInput } from '../writer.js'
 import { minimalPdf } from './minimal-pdf.js'
 import { samplePage } from './conformance.js'
