@@ -44,14 +44,6 @@ export const LIST_START = /^(?:[•▪◦‣●■□–—-]\s|\(?(?:\d{1,3}|[a
 /** A line in reading order, once {@link withColumns} has set the edges of its column. */
 export type FlowLine = Line
 
-/** Median of finite numbers (the upper one of an even count); `undefined` for none. */
-export function median(xs: number[]): number | undefined {
-  if (xs.length === 0) return undefined
-  // A typed copy sorts numerically without calling a comparator.
-  const s = Float64Array.from(xs).sort()
-  return s[Math.floor(s.length / 2)]
-}
-
 /**
  * Gives each line of a page the edges of its column: the extreme edges of the page's lines that share most of its
  * horizontal extent. A one-line block thus still knows how wide its column is. Sets `left` and `right` on the lines

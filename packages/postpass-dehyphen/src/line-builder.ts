@@ -1,7 +1,6 @@
 import type { PageText, TextItem } from '@pdftriage/core'
 import { isSpace } from './chars.js'
-import { median } from './layout.js'
-import { sortInPlace } from './sort.js'
+import { median, sortInPlace } from './sort.js'
 
 /**
  * A line segment of one page: items on one baseline with no wide gap between them. Boxes in points, top-left origin.

@@ -1,11 +1,12 @@
 import { readingPage, type DocumentText, type PageText, type Paragraph } from '@pdftriage/core'
 import { splitFootnotes } from './footnotes.js'
-import { LIST_START, endsWithFinalPunct, endsWithHyphen, isIndented, isShort, median, withColumns, type FlowLine } from './layout.js'
+import { LIST_START, endsWithFinalPunct, endsWithHyphen, isIndented, isShort, withColumns, type FlowLine } from './layout.js'
 import { buildLines, type Line } from './line-builder.js'
 import { isSpace } from './chars.js'
 import { joinAcross, type HyphenSite } from './line-join.js'
 import type { ResolvedDehyphenOptions } from './options.js'
 import { readingOrder } from './reading-order.js'
+import { median } from './sort.js'
 import { findRunningElements } from './running-elements.js'
 import { Vocabulary } from './vocabulary.js'
 

@@ -38,3 +38,11 @@ export function sortNumbers(a: Float64Array, n: number): void {
     a[j + 1] = v
   }
 }
+
+/** Median of finite numbers (the upper one of an even count); `undefined` for none. */
+export function median(xs: number[]): number | undefined {
+  if (xs.length === 0) return undefined
+  // A typed copy sorts numerically without calling a comparator.
+  const s = Float64Array.from(xs).sort()
+  return s[Math.floor(s.length / 2)]
+}
