@@ -418,62 +418,7 @@ export async function lookAtImage(
 ): Promise<Verdict | undefined> {
   if (o.probeDpi === 0 || !ctx.recognizeRegion) return undefined
   const cov = page.imageCoverage
-  if (chars === 0) {
-    if (v.layer !== 'blank' && v.layer !== 'absent') return undefined
-    // A page that paints no image, no path and no glyph has nothing a look could read (a document's empty pages).
-    if (cov === 0 && page.hasVectorGraphics === false && !page.images?.length && page.items.length === 0) {
-      return decide(v, 'blank', false, ['blank: the page paints no image, no drawing and no glyph: nothing to look at'])
-    }
-    const what =
-      cov !== undefined && cov >= o.absentImageCoverage
-        ? `no text layer, images cover ${f2(cov)}`
-        : page.hasVectorGraphics
-          ? 'vector drawing, no text layer'
-          : 'no text layer'
-    const holds = (p: Probe) => p.words.length >= o.vectorTextMinWords || p.unsure >= o.unsureTextItems
-    let p: Probe | undefined
-    // A scan without a layer is most likely text the pipeline will OCR: one look at the whole page at the OCR's
-    // resolution both decides and is that OCR (the runner reuses it). Not once the document has shown itself a photo
-    // album (its close looks spent), where the cheaper looks below do.
-    if (o.scanLookAtOcrDpi && ctx.ocrDpi && cov !== undefined && cov >= o.scanImageCoverage && closeLooksLeft(ctx, o)) {
-      p = await probe(pageBox(page), o, ctx, `${what}, the whole page at the OCR's resolution`, { dpi: ctx.ocrDpi })
-      if (!holds(p)) p = undefined
-    }
-    if (!p && (cov === undefined || cov >= o.scanImageCoverage)) {
-      const h = page.height
-      const band = { x0: 0, y0: h * (0.5 - FIRST_BAND / 2), x1: page.width, y1: h * (0.5 + FIRST_BAND / 2) }
-      p = await probe(band, o, ctx, `${what}, band ${fmtBox(band)}`)
-      if (!holds(p)) p = undefined
-    }
-    p ??= await probe(pageBox(page), o, ctx, what)
-    if (!holds(p)) {
-      const closer = await lookCloser(page, o, ctx, holds)
-      if (closer?.holds) p = closer.holds
-      else if (closer) p = { ...p, note: `${p.note}; ${closer.note}` }
-    }
-    if (p.words.length >= o.vectorTextMinWords) {
-      return decide(
-        v,
-        'absent',
-        true,
-        [p.note, `absent: the image shows words (${p.words.length} >= ${o.vectorTextMinWords})`],
-        p.words.length,
-        o.vectorTextMinWords,
-      )
-    }
-    if (p.unsure >= o.unsureTextItems) {
-      return decide(
-        v,
-        'absent',
-        true,
-        [p.note, `absent: the image holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items)`],
-        p.unsure,
-        o.unsureTextItems,
-      )
-    }
-    const why = cov !== undefined && cov >= o.absentImageCoverage ? 'a picture without text (no OCR)' : 'nothing to read'
-    return decide(v, 'blank', false, [p.note, `blank: ${why}`], p.words.length, o.vectorTextMinWords)
-  }
+  if (chars === 0) return lookWithoutLayer(page, v, o, ctx)
 
   const check = v.layer === 'garbled' ? imageCheckOf(v) : undefined
   if (check) return confirmDamage(page, v, check, o, ctx)
@@ -482,17 +427,7 @@ export async function lookAtImage(
   // Beside pictures only: vector drawing alone is mostly rules and boxes, and form widgets, whose text the layer may
   // lack while a text extractor reads it from the form, draw as vectors too.
   const thin = chars < o.minCharsPresent && (v.layer === 'sparse' || v.layer === 'healthy') && ((cov ?? 0) > 0 || (page.images?.length ?? 0) > 0)
-  if (!suspect && !thin) {
-    if (v.layer !== 'healthy') return undefined
-    const checked = await verifyFonts(page, v, o, ctx)
-    const w = checked ?? v
-    const lacking = missingLetters(page.text, s, o)
-    if (lacking.length) {
-      const lacks = await lookForLetters(page, w, lacking, o, ctx)
-      if (lacks) return lacks
-    }
-    return (await lookAtPictures(page, w, o, ctx)) ?? checked
-  }
+  if (!suspect && !thin) return v.layer === 'healthy' ? lookBesideHealthyLayer(page, v, s, o, ctx) : undefined
 
   // A suspect layer whose fonts the image all confirmed on earlier pages: the look's only question is settled. Not
   // where the text carries characters no text carries (the page's own statistics call that damage).
@@ -515,94 +450,198 @@ export async function lookAtImage(
   const cmp = `${found} of ${p.words.length} OCR words found in the layer (${f2(agreement)})`
 
   if (suspect) {
-    const unread = unreadScript(page.text, p)
-    if (unread) {
-      const said = `the image cannot tell: the layer is written in ${unread}, which the OCR read none of (${p.unsure} unsure items, ${p.words.length} words)`
-      return uncertain(v, o, [p.note, `uncertain: ${suspect}; ${said}`])
-    }
-    // Both ways where the layer has words of its own (2+ letters): the image's words are not in the layer, and the
-    // layer's are not on the image. A folio or a date has no letters: thinness, not damage, is then the question.
-    const own = page.text.split(/\s+/u).filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2)
-    const back = compareWithLayer(p.text, own)
-    const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
-    if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
-      recordFonts(page, p, true, o, ctx, true)
+    const judged = judgeSuspectLayer(page, v, p, suspect, thin, region, { agreement, cmp }, o, ctx)
+    if (judged) return judged
+  }
+
+  return thinLayerVerdict(page, v, p, layerWords, { found, novel, novelAt }, o)
+}
+
+/** The look at a page without a text layer: `absent` where the image shows words, else `blank`. */
+async function lookWithoutLayer(page: PageText, v: Verdict, o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
+  const cov = page.imageCoverage
+  if (v.layer !== 'blank' && v.layer !== 'absent') return undefined
+  // A page that paints no image, no path and no glyph has nothing a look could read (a document's empty pages).
+  if (cov === 0 && page.hasVectorGraphics === false && !page.images?.length && page.items.length === 0) {
+    return decide(v, 'blank', false, ['blank: the page paints no image, no drawing and no glyph: nothing to look at'])
+  }
+  const what =
+    cov !== undefined && cov >= o.absentImageCoverage
+      ? `no text layer, images cover ${f2(cov)}`
+      : page.hasVectorGraphics
+        ? 'vector drawing, no text layer'
+        : 'no text layer'
+  const holds = (p: Probe) => p.words.length >= o.vectorTextMinWords || p.unsure >= o.unsureTextItems
+  let p: Probe | undefined
+  // A scan without a layer is most likely text the pipeline will OCR: one look at the whole page at the OCR's
+  // resolution both decides and is that OCR (the runner reuses it). Not once the document has shown itself a photo
+  // album (its close looks spent), where the cheaper looks below do.
+  if (o.scanLookAtOcrDpi && ctx.ocrDpi && cov !== undefined && cov >= o.scanImageCoverage && closeLooksLeft(ctx, o)) {
+    p = await probe(pageBox(page), o, ctx, `${what}, the whole page at the OCR's resolution`, { dpi: ctx.ocrDpi })
+    if (!holds(p)) p = undefined
+  }
+  if (!p && (cov === undefined || cov >= o.scanImageCoverage)) {
+    const h = page.height
+    const band = { x0: 0, y0: h * (0.5 - FIRST_BAND / 2), x1: page.width, y1: h * (0.5 + FIRST_BAND / 2) }
+    p = await probe(band, o, ctx, `${what}, band ${fmtBox(band)}`)
+    if (!holds(p)) p = undefined
+  }
+  p ??= await probe(pageBox(page), o, ctx, what)
+  if (!holds(p)) {
+    const closer = await lookCloser(page, o, ctx, holds)
+    if (closer?.holds) p = closer.holds
+    else if (closer) p = { ...p, note: `${p.note}; ${closer.note}` }
+  }
+  if (p.words.length >= o.vectorTextMinWords) {
+    return decide(
+      v,
+      'absent',
+      true,
+      [p.note, `absent: the image shows words (${p.words.length} >= ${o.vectorTextMinWords})`],
+      p.words.length,
+      o.vectorTextMinWords,
+    )
+  }
+  if (p.unsure >= o.unsureTextItems) {
+    return decide(
+      v,
+      'absent',
+      true,
+      [p.note, `absent: the image holds text OCR cannot read with these languages (${p.unsure} >= ${o.unsureTextItems} unsure items)`],
+      p.unsure,
+      o.unsureTextItems,
+    )
+  }
+  const why = cov !== undefined && cov >= o.absentImageCoverage ? 'a picture without text (no OCR)' : 'nothing to read'
+  return decide(v, 'blank', false, [p.note, `blank: ${why}`], p.words.length, o.vectorTextMinWords)
+}
+
+/** The look at a healthy layer nothing suspects: its fonts verified, letters it lacks looked for, bare pictures read. */
+async function lookBesideHealthyLayer(page: PageText, v: Verdict, s: PageStats, o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
+  const checked = await verifyFonts(page, v, o, ctx)
+  const w = checked ?? v
+  const lacking = missingLetters(page.text, s, o)
+  if (lacking.length) {
+    const lacks = await lookForLetters(page, w, lacking, o, ctx)
+    if (lacks) return lacks
+  }
+  return (await lookAtPictures(page, w, o, ctx)) ?? checked
+}
+
+/**
+ * A suspect layer against what the probe read of `region`: garbled, uncertain, or kept with the probe's note. Returns
+ * `undefined` only for a thin layer the probe did not settle, which the thin layer's measure then judges.
+ */
+function judgeSuspectLayer(
+  page: PageText,
+  v: Verdict,
+  p: Probe,
+  suspect: string,
+  thin: boolean,
+  region: BBox,
+  { agreement, cmp }: { agreement: number; cmp: string },
+  o: ResolvedGatesOptions,
+  ctx: JudgeContext,
+): Verdict | undefined {
+  const unread = unreadScript(page.text, p)
+  if (unread) {
+    const said = `the image cannot tell: the layer is written in ${unread}, which the OCR read none of (${p.unsure} unsure items, ${p.words.length} words)`
+    return uncertain(v, o, [p.note, `uncertain: ${suspect}; ${said}`])
+  }
+  // Both ways where the layer has words of its own (2+ letters): the image's words are not in the layer, and the
+  // layer's are not on the image. A folio or a date has no letters: thinness, not damage, is then the question.
+  const own = page.text.split(/\s+/u).filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2)
+  const back = compareWithLayer(p.text, own)
+  const ownSeen = (page.text.match(/\p{L}/gu)?.length ?? 0) < 2 ? 1 : own.length >= o.probeMinWords ? back.found / own.length : 0
+  if (p.words.length >= o.probeMinWords && agreement < o.probeAgreement && ownSeen < o.probeAgreement) {
+    recordFonts(page, p, true, o, ctx, true)
+    return decide(
+      v,
+      'garbled',
+      true,
+      [
+        p.note,
+        `garbled: the image does not show the layer's words: ${cmp} < ${f2(o.probeAgreement)}, ${back.found} of ${own.length} layer words on the image (${suspect})`,
+      ],
+      agreement,
+      o.probeAgreement,
+    )
+  }
+  // The other way alone, where OCR is sure of no word: the region holds many of the layer's Latin words, which OCR
+  // reads when they are there (even unsure, within one edit in six letters), and the image holds text, yet almost
+  // none of those words are in what OCR read. A Latin-1 layer over an Arabic page reads so; a genuine layer
+  // rendered too small to be sure of still has most of its words read.
+  if (p.words.length < o.probeMinWords && p.unsure >= o.unsureTextItems) {
+    const here = page.items.filter((i) => centreIn(region, i.bbox)).map((i) => i.text)
+    const latin = here
+      .join(' ')
+      .split(/\s+/u)
+      .filter((t) => (t.match(/\p{Script=Latin}/gu)?.length ?? 0) >= 3)
+    const seenHere = latin.length >= o.unsureTextItems ? compareWithLayer(p.text, latin).found : latin.length
+    // Over what both hold: OCR may read a part of the band only.
+    const both = Math.min(latin.length, p.unsure + p.words.length)
+    if (latin.length >= o.unsureTextItems && seenHere / both < o.probeAgreement) {
       return decide(
         v,
         'garbled',
         true,
         [
           p.note,
-          `garbled: the image does not show the layer's words: ${cmp} < ${f2(o.probeAgreement)}, ${back.found} of ${own.length} layer words on the image (${suspect})`,
+          `garbled: the image does not show the layer's words: ${seenHere} of the ${latin.length} Latin words of the layer there are in what OCR read, ${p.unsure + p.words.length} items (${f2(seenHere / both)} < ${f2(o.probeAgreement)}; ${suspect})`,
         ],
-        agreement,
+        seenHere / both,
         o.probeAgreement,
       )
     }
-    // The other way alone, where OCR is sure of no word: the region holds many of the layer's Latin words, which OCR
-    // reads when they are there (even unsure, within one edit in six letters), and the image holds text, yet almost
-    // none of those words are in what OCR read. A Latin-1 layer over an Arabic page reads so; a genuine layer
-    // rendered too small to be sure of still has most of its words read.
-    if (p.words.length < o.probeMinWords && p.unsure >= o.unsureTextItems) {
-      const here = page.items.filter((i) => centreIn(region, i.bbox)).map((i) => i.text)
-      const latin = here
-        .join(' ')
-        .split(/\s+/u)
-        .filter((t) => (t.match(/\p{Script=Latin}/gu)?.length ?? 0) >= 3)
-      const seenHere = latin.length >= o.unsureTextItems ? compareWithLayer(p.text, latin).found : latin.length
-      // Over what both hold: OCR may read a part of the band only.
-      const both = Math.min(latin.length, p.unsure + p.words.length)
-      if (latin.length >= o.unsureTextItems && seenHere / both < o.probeAgreement) {
-        return decide(
-          v,
-          'garbled',
-          true,
-          [
-            p.note,
-            `garbled: the image does not show the layer's words: ${seenHere} of the ${latin.length} Latin words of the layer there are in what OCR read, ${p.unsure + p.words.length} items (${f2(seenHere / both)} < ${f2(o.probeAgreement)}; ${suspect})`,
-          ],
-          seenHere / both,
-          o.probeAgreement,
-        )
-      }
-    }
-    // One confident item decides when nothing of the layer is on the image: a layer of punctuation where the page
-    // shows a word, Latin-1 letters where it shows a number. Numbers count on both sides (a folio's digits read on
-    // the image are the layer's own).
-    const tokens = p.tokens.filter((t) => t.confidence >= o.loneTokenConfidence)
-    const layerNumbers = page.text.split(/\s+/u).filter((t) => /\p{N}/u.test(t) && !own.includes(t))
-    const seen = back.found + compareWithLayer(p.text, layerNumbers).found
-    if (
-      tokens.length &&
-      compareWithLayer(
-        page.text,
-        tokens.map((t) => t.text),
-      ).found === 0 &&
-      seen === 0
-    ) {
-      const read = tokens
-        .slice(0, 3)
-        .map((t) => `${t.text} ${f2(t.confidence)}`)
-        .join(', ')
-      return decide(v, 'garbled', true, [
-        p.note,
-        `garbled: the image reads ${read} (confidence >= ${f2(o.loneTokenConfidence)}), none of it in the layer, and none of the layer's ${own.length + layerNumbers.length} words or numbers on the image (${suspect})`,
-      ])
-    }
-    // A layer without a letter or a digit beside an image holding text OCR cannot read (a script its languages lack).
-    if (!/[\p{L}\p{N}]/u.test(page.text) && p.unsure > 0) {
-      return uncertain(v, o, [
-        p.note,
-        `uncertain: a layer of symbols only beside ${p.unsure} items OCR reads unsure, in a script or hand it may not read (${suspect})`,
-      ])
-    }
-    if (!thin) {
-      if (p.words.length >= o.probeMinWords && agreement >= o.probeAgreement) recordFonts(page, p, false, o, ctx, true)
-      const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
-      return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
-    }
   }
+  // One confident item decides when nothing of the layer is on the image: a layer of punctuation where the page
+  // shows a word, Latin-1 letters where it shows a number. Numbers count on both sides (a folio's digits read on
+  // the image are the layer's own).
+  const tokens = p.tokens.filter((t) => t.confidence >= o.loneTokenConfidence)
+  const layerNumbers = page.text.split(/\s+/u).filter((t) => /\p{N}/u.test(t) && !own.includes(t))
+  const seen = back.found + compareWithLayer(p.text, layerNumbers).found
+  if (
+    tokens.length &&
+    compareWithLayer(
+      page.text,
+      tokens.map((t) => t.text),
+    ).found === 0 &&
+    seen === 0
+  ) {
+    const read = tokens
+      .slice(0, 3)
+      .map((t) => `${t.text} ${f2(t.confidence)}`)
+      .join(', ')
+    return decide(v, 'garbled', true, [
+      p.note,
+      `garbled: the image reads ${read} (confidence >= ${f2(o.loneTokenConfidence)}), none of it in the layer, and none of the layer's ${own.length + layerNumbers.length} words or numbers on the image (${suspect})`,
+    ])
+  }
+  // A layer without a letter or a digit beside an image holding text OCR cannot read (a script its languages lack).
+  if (!/[\p{L}\p{N}]/u.test(page.text) && p.unsure > 0) {
+    return uncertain(v, o, [
+      p.note,
+      `uncertain: a layer of symbols only beside ${p.unsure} items OCR reads unsure, in a script or hand it may not read (${suspect})`,
+    ])
+  }
+  if (!thin) {
+    if (p.words.length >= o.probeMinWords && agreement >= o.probeAgreement) recordFonts(page, p, false, o, ctx, true)
+    const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
+    return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
+  }
+  return undefined
+}
 
+/** A thin layer against what the probe read: over a scan `sparse` or `healthy`; on a born-digital page, its regions. */
+function thinLayerVerdict(
+  page: PageText,
+  v: Verdict,
+  p: Probe,
+  layerWords: number,
+  { found, novel, novelAt }: ReturnType<typeof compareWithLayer>,
+  o: ResolvedGatesOptions,
+): Verdict | undefined {
+  const cov = page.imageCoverage
   const region0 = p.box && novel.length ? `; image text at ${fmtBox(p.box)}` : ''
   // A scan: the image is the page, and a layer over it (a folio, a thin OCR layer drawn invisible) is the page's own
   // reading of that image, so words the layer lacks make the layer sparse. A layer drawn invisible is such a reading
