@@ -60,48 +60,11 @@ export function operatorScanner(
   view: readonly number[],
   viewport?: readonly number[],
 ): OperatorVisitor & { result: () => OperatorScan } {
-  const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = view
-  const vw = vx1 - vx0
-  const vh = vy1 - vy0
-  const [t0, t1, t2, t3, t4, t5] = viewport ?? [1, 0, 0, -1, -vx0, vy1]
-  const n = COVERAGE_GRID
-  const grid = new Uint8Array(n * n)
-  let marked = 0
-  const pictures: PagePicture[] = []
-  const listed = new Set<string>()
-  // A box in user space, on the displayed page (points, top-left origin), clipped to it; undefined when tiny.
-  const onPage = (xs: readonly number[], ys: readonly number[]): PagePicture['bbox'] | undefined => {
-    let x0 = Infinity
-    let y0 = Infinity
-    let x1 = -Infinity
-    let y1 = -Infinity
-    for (let k = 0; k < xs.length; k++) {
-      const px = t0! * xs[k]! + t2! * ys[k]! + t4!
-      const py = t1! * xs[k]! + t3! * ys[k]! + t5!
-      x0 = Math.min(x0, px)
-      x1 = Math.max(x1, px)
-      y0 = Math.min(y0, py)
-      y1 = Math.max(y1, py)
-    }
-    // the displayed page is vw x vh (or vh x vw when turned)
-    const [pw, ph] = Math.abs(t0!) > Math.abs(t1!) ? [vw, vh] : [vh, vw]
-    const r = (v: number) => Math.round(v * 100) / 100
-    const b = { x0: r(Math.max(0, x0)), y0: r(Math.max(0, y0)), x1: r(Math.min(pw, x1)), y1: r(Math.min(ph, y1)) }
-    return (b.x1 - b.x0) * (b.y1 - b.y0) >= MIN_PICTURE_SHARE * vw * vh ? b : undefined
-  }
-  const record = (xs: readonly number[], ys: readonly number[], annotation: boolean, pixels?: PagePicture['pixels']) => {
-    const bbox = onPage(xs, ys)
-    if (!bbox) return
-    // the same picture painted twice (a pattern, a repeated page decoration) is listed once
-    const k = `${bbox.x0} ${bbox.y0} ${bbox.x1} ${bbox.y1}`
-    if (listed.has(k)) return
-    listed.add(k)
-    const pic: PagePicture = annotation ? { bbox, annotation: true } : { bbox }
-    if (pixels) pic.pixels = pixels
-    pictures.push(pic)
-  }
+  const pictures = pictureList(view, viewport)
+  const grid = coverageGrid(view)
   // An annotation's appearance: what it painted, to list it as a picture when it paints without showing text.
   let annot: { rect: number[] | undefined; paints: boolean; text: boolean; image: boolean } | undefined
+  const record = pictures.record
   const mark = (m: Matrix, annotation = false, pixels?: PagePicture['pixels']) => {
     const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]]
     const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]]
@@ -110,21 +73,7 @@ export function operatorScanner(
       if (annot) annot.image = true
       return
     }
-    if (!(vw > 0 && vh > 0)) return
-    // Cells whose centre lies in the image's box.
-    const cx0 = Math.max(0, Math.ceil(((Math.min(...xs) - vx0) / vw) * n - 0.5))
-    const cx1 = Math.min(n - 1, Math.floor(((Math.max(...xs) - vx0) / vw) * n - 0.5))
-    const cy0 = Math.max(0, Math.ceil(((Math.min(...ys) - vy0) / vh) * n - 0.5))
-    const cy1 = Math.min(n - 1, Math.floor(((Math.max(...ys) - vy0) / vh) * n - 0.5))
-    for (let y = cy0; y <= cy1; y++) {
-      for (let x = cx0; x <= cx1; x++) {
-        const i = y * n + x
-        if (!grid[i]) {
-          grid[i] = 1
-          marked++
-        }
-      }
-    }
+    grid.mark(xs, ys)
   }
   const paintOps = new Set<number>([
     OPS.stroke,
@@ -144,7 +93,7 @@ export function operatorScanner(
     invisibleFonts: new Set(),
     visibleFonts: new Set(),
     fontIds: new Set(),
-    images: pictures,
+    images: pictures.list,
   }
   const visit: OperatorVisitor['visit'] = (fn, args, { ctm, mode, font, annotation }) => {
     if (fn === OPS.beginAnnotation) {
@@ -215,10 +164,82 @@ export function operatorScanner(
     }
   }
   const result = (): OperatorScan => {
-    out.imageCoverage = marked / (n * n)
+    out.imageCoverage = grid.coverage()
     const size = (p: PagePicture) => (p.bbox.x1 - p.bbox.x0) * (p.bbox.y1 - p.bbox.y0)
-    out.images = pictures.sort((a, b) => size(b) - size(a)).slice(0, MAX_PICTURES)
+    out.images = pictures.list.sort((a, b) => size(b) - size(a)).slice(0, MAX_PICTURES)
     return out
   }
   return { visit, result }
+}
+
+/**
+ * The pictures a page paints, each box on the displayed page (points, top-left origin) clipped to it, listed once
+ * (the same picture painted twice, a pattern or a repeated decoration, is one), tiny ones left out.
+ */
+function pictureList(view: readonly number[], viewport?: readonly number[]) {
+  const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = view
+  const vw = vx1 - vx0
+  const vh = vy1 - vy0
+  const [t0, t1, t2, t3, t4, t5] = viewport ?? [1, 0, 0, -1, -vx0, vy1]
+  const list: PagePicture[] = []
+  const listed = new Set<string>()
+  // A box in user space, on the displayed page, clipped to it; undefined when tiny.
+  const onPage = (xs: readonly number[], ys: readonly number[]): PagePicture['bbox'] | undefined => {
+    let x0 = Infinity
+    let y0 = Infinity
+    let x1 = -Infinity
+    let y1 = -Infinity
+    for (let k = 0; k < xs.length; k++) {
+      const px = t0! * xs[k]! + t2! * ys[k]! + t4!
+      const py = t1! * xs[k]! + t3! * ys[k]! + t5!
+      x0 = Math.min(x0, px)
+      x1 = Math.max(x1, px)
+      y0 = Math.min(y0, py)
+      y1 = Math.max(y1, py)
+    }
+    // the displayed page is vw x vh (or vh x vw when turned)
+    const [pw, ph] = Math.abs(t0!) > Math.abs(t1!) ? [vw, vh] : [vh, vw]
+    const r = (v: number) => Math.round(v * 100) / 100
+    const b = { x0: r(Math.max(0, x0)), y0: r(Math.max(0, y0)), x1: r(Math.min(pw, x1)), y1: r(Math.min(ph, y1)) }
+    return (b.x1 - b.x0) * (b.y1 - b.y0) >= MIN_PICTURE_SHARE * vw * vh ? b : undefined
+  }
+  const record = (xs: readonly number[], ys: readonly number[], annotation: boolean, pixels?: PagePicture['pixels']) => {
+    const bbox = onPage(xs, ys)
+    if (!bbox) return
+    const k = `${bbox.x0} ${bbox.y0} ${bbox.x1} ${bbox.y1}`
+    if (listed.has(k)) return
+    listed.add(k)
+    const pic: PagePicture = annotation ? { bbox, annotation: true } : { bbox }
+    if (pixels) pic.pixels = pixels
+    list.push(pic)
+  }
+  return { list, record }
+}
+
+/** The share of the page box `view` (user space) that images cover, as cells of a {@link COVERAGE_GRID} grid. */
+function coverageGrid(view: readonly number[]) {
+  const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = view
+  const vw = vx1 - vx0
+  const vh = vy1 - vy0
+  const n = COVERAGE_GRID
+  const grid = new Uint8Array(n * n)
+  let marked = 0
+  /** Marks the cells whose centre lies in the axis-aligned box of the points (user space). */
+  const mark = (xs: readonly number[], ys: readonly number[]) => {
+    if (!(vw > 0 && vh > 0)) return
+    const cx0 = Math.max(0, Math.ceil(((Math.min(...xs) - vx0) / vw) * n - 0.5))
+    const cx1 = Math.min(n - 1, Math.floor(((Math.max(...xs) - vx0) / vw) * n - 0.5))
+    const cy0 = Math.max(0, Math.ceil(((Math.min(...ys) - vy0) / vh) * n - 0.5))
+    const cy1 = Math.min(n - 1, Math.floor(((Math.max(...ys) - vy0) / vh) * n - 0.5))
+    for (let y = cy0; y <= cy1; y++) {
+      for (let x = cx0; x <= cx1; x++) {
+        const i = y * n + x
+        if (!grid[i]) {
+          grid[i] = 1
+          marked++
+        }
+      }
+    }
+  }
+  return { mark, coverage: () => marked / (n * n) }
 }
