@@ -54,8 +54,6 @@ export { isTriageError, TriageError, wrapPluginError } from './errors.js'
 export { accentMark, dotless, emptyPage, isLetterOrDigit, joinItems, mayBeLettered, nonSpaceCount, rejoinItems, SPACING_ACCENTS, TextAligner } from './text.js'
 export { composeAccent, joinGlyphs, markOf, markOfGlyphName, over, sitsOver, spacingAccent } from './accents.js'
 export { seededRandom } from './random.js'
-export type { FunctionWordLanguage, FunctionWordTier } from './function-words.js'
-export { functionWords } from './function-words.js'
 export { layoutTurn, readingPage, readingTurn, turnBox } from './reading-frame.js'
 
 // Configuration, plugin resolution and the runner, for front ends.

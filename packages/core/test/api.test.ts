@@ -34,7 +34,6 @@ test('the public API of @pdftriage/core', async () => {
     'effectiveWriters',
     'emptyPage',
     'fromPdfUserSpace',
-    'functionWords',
     'importPlugin',
     'isLetterOrDigit',
     'isScanPage',

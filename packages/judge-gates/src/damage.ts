@@ -1,5 +1,5 @@
 import type { ResolvedGatesOptions } from './options.js'
-import type { PageStats } from './page-stats.js'
+import type { PageStats } from '@pdftriage/text-stats'
 import type { ScriptMix } from './script-mix.js'
 
 /** Which gate found damage, with the number that decided and its threshold. */

@@ -1,7 +1,7 @@
 import type { BBox, FontInfo, PageText } from '@pdftriage/core'
 import { findDamage, findExtremeDamage, f2, statsNote, type Damage } from './damage.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { countStats } from './page-stats.js'
+import { countStats } from '@pdftriage/text-stats'
 
 /** A font of the page whose own characters fail a damage gate. */
 export interface FontDamage extends Damage {

@@ -2,7 +2,7 @@ import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
 import { imageCheckOf } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { countStats } from './page-stats.js'
+import { countStats } from '@pdftriage/text-stats'
 
 /** What the page image said of one font of the document, and where. */
 export interface FontRecord {

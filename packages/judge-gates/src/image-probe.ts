@@ -4,7 +4,7 @@ import { documentLooks, fontKey, fontLabel, fromMemory, hasJunk, padBox, pageFon
 import { textOfJudged } from './font-damage.js'
 import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { countStats, type PageStats } from './page-stats.js'
+import { countStats, type PageStats } from '@pdftriage/text-stats'
 import { scriptMix } from './script-mix.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */

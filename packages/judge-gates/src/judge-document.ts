@@ -2,7 +2,7 @@ import type { DocumentView, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, statsNote, wordsNote } from './damage.js'
 import { verdictMaker } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { pageStats } from './page-stats.js'
+import { pageStats } from '@pdftriage/text-stats'
 
 /** 1-based inclusive page ranges of the two samples; `window` is empty when the document is too short for one. */
 export function samplePages(

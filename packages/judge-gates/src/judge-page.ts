@@ -2,7 +2,7 @@ import type { BBox, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, findExtremeDamage, findScriptDamage, statsNote, wordsNote } from './damage.js'
 import { damagedFonts, textOfJudged } from './font-damage.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { loneLetterLines, pageStats, type PageStats } from './page-stats.js'
+import { loneLetterLines, pageStats, type PageStats } from '@pdftriage/text-stats'
 import { scriptMix } from './script-mix.js'
 
 /**

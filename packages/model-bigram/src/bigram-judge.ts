@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { definePlugin, TriageError, wrapPluginError, type Judge } from '@pdftriage/core'
 import { judgePage, JUDGE_NAME } from './judge-page.js'
 import { loadModel } from './model-file.js'
-import type { BigramModel } from './model.js'
+import type { BigramModel } from '@pdftriage/text-stats'
 import { bigramOptionsSchema } from './options.js'
 
 /** Creates the judge from an already loaded model (for callers that hold one, e.g. the CLI's eval or a repair). */

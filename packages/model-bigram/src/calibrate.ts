@@ -1,5 +1,5 @@
 import { TriageError } from '@pdftriage/core'
-import { scoreText, withMargin, type BigramModel } from './model.js'
+import { scoreText, withMargin, type BigramModel } from '@pdftriage/text-stats'
 
 /** A tiny step past "just enough", so a page that sat exactly on the new threshold passes despite rounding. */
 export const CALIBRATION_EPSILON = 1e-6

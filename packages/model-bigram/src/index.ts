@@ -1,5 +1,5 @@
 export { bigramJudge as default, bigramJudge, createBigramJudge } from './bigram-judge.js'
-export { ALPHABET, OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF } from './alphabet.js'
+export { ALPHABET, OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF } from '@pdftriage/text-stats'
 export {
   countPairs,
   DEFAULT_MARGIN,
@@ -16,7 +16,7 @@ export {
   type PairSum,
   type Readability,
   type TextStats,
-} from './model.js'
+} from '@pdftriage/text-stats'
 export { calibrate, CALIBRATION_EPSILON, type Calibration, type CalibratedPage } from './calibrate.js'
 export { loadModel, saveModel, MODEL_FORMAT, MODEL_VERSION, modelFileSchema, type ModelFile } from './model-file.js'
 export { judgePage, JUDGE_NAME, NUMERIC_DIGIT_SHARE } from './judge-page.js'
@@ -24,5 +24,14 @@ export { stripNumbers } from './numbers.js'
 export { joinLetterSpaced, LETTER_SPACED_SHARE } from './letter-spacing.js'
 export { bigramOptionsSchema, type BigramOptions, type ResolvedBigramOptions } from './options.js'
 export { splitPages } from './split-pages.js'
-export { tokenize, wordEvidence, fitWordModel, RARE_WORD_SHARE, SHAPE_MIN_LETTERS, type WordEvidence, type WordModel, type WordToken } from './words.js'
+export {
+  tokenize,
+  wordEvidence,
+  fitWordModel,
+  RARE_WORD_SHARE,
+  SHAPE_MIN_LETTERS,
+  type WordEvidence,
+  type WordModel,
+  type WordToken,
+} from '@pdftriage/text-stats'
 export { nearMisses, NEAR_MISS_MIN_LETTERS, type NearMisses } from './near-miss.js'

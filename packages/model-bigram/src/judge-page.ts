@@ -1,10 +1,10 @@
 import { nonSpaceCount, type FontInfo, type PageText, type TextItem, type Verdict } from '@pdftriage/core'
-import { textStats, type BigramModel, type TextStats } from './model.js'
+import { textStats, type BigramModel, type TextStats } from '@pdftriage/text-stats'
 import { joinLetterSpaced } from './letter-spacing.js'
 import { stripNumbers } from './numbers.js'
 import type { ResolvedBigramOptions } from './options.js'
 import { nearMisses } from './near-miss.js'
-import { tokenEvidence, tokenize } from './words.js'
+import { tokenEvidence, tokenize } from '@pdftriage/text-stats'
 
 /** The judge's name, in verdicts and errors. */
 export const JUDGE_NAME = 'bigram'

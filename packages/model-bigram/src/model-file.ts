@@ -1,7 +1,7 @@
 import { TriageError } from '@pdftriage/core'
 import { z } from 'zod'
-import { ALPHABET, SYMBOL_COUNT } from './alphabet.js'
-import { logprobsFromCounts, type BigramModel } from './model.js'
+import { ALPHABET, SYMBOL_COUNT } from '@pdftriage/text-stats'
+import { logprobsFromCounts, type BigramModel } from '@pdftriage/text-stats'
 
 /** The `format` tag of a model file. */
 export const MODEL_FORMAT = 'pdftriage-bigram'

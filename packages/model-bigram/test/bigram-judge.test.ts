@@ -7,7 +7,7 @@ import type { JudgeContext, PageText, TextItem } from '@pdftriage/core'
 import { bigramJudge, createBigramJudge } from '../src/bigram-judge.js'
 import { joinLetterSpaced } from '../src/letter-spacing.js'
 import { saveModel } from '../src/model-file.js'
-import { fitFromTexts } from '../src/model.js'
+import { fitFromTexts } from '@pdftriage/text-stats'
 import { stripNumbers } from '../src/numbers.js'
 import { ENGLISH, FRENCH, shuffle } from './sample-text.js'
 

@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import { isTriageError } from '@pdftriage/core'
 import { calibrate } from '../src/calibrate.js'
 import { loadModel, saveModel } from '../src/model-file.js'
-import { fitFromTexts, fitModel, scoreText } from '../src/model.js'
+import { fitFromTexts, fitModel, scoreText } from '@pdftriage/text-stats'
 import { splitPages } from '../src/split-pages.js'
 import { ENGLISH, FRENCH } from './sample-text.js'
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { isTriageError } from '@pdftriage/core'
-import { ALPHABET, OTHER, SPACE, SYMBOL_COUNT, SYMBOL_OF } from '../src/alphabet.js'
-import { fitFromTexts, fitModel, isReadable, scoreText, textStats } from '../src/model.js'
+import { ALPHABET, OTHER, SPACE, SYMBOL_COUNT, SYMBOL_OF } from '@pdftriage/text-stats'
+import { fitFromTexts, fitModel, isReadable, scoreText, textStats } from '@pdftriage/text-stats'
 import { FRENCH, shuffle } from './sample-text.js'
 
 const close = (a: number, b: number): void => assert.ok(Math.abs(a - b) < 1e-12, `${a} != ${b}`)

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { JudgeContext, PageText } from '@pdftriage/core'
 import { createBigramJudge } from '../src/bigram-judge.js'
-import { fitFromTexts } from '../src/model.js'
+import { fitFromTexts } from '@pdftriage/text-stats'
 import { nearMisses } from '../src/near-miss.js'
 import { FRENCH } from './sample-text.js'
 

@@ -3,9 +3,9 @@ import { test } from 'node:test'
 import type { PageText, Verdict } from '@pdftriage/core'
 import { createBigramJudge } from '../src/bigram-judge.js'
 import { joinLetterSpaced } from '../src/letter-spacing.js'
-import { fitFromTexts } from '../src/model.js'
+import { fitFromTexts } from '@pdftriage/text-stats'
 import { nearMisses } from '../src/near-miss.js'
-import { tokenize } from '../src/words.js'
+import { tokenize } from '@pdftriage/text-stats'
 import { ENGLISH, FRENCH, shuffle } from './sample-text.js'
 
 // The judge counts letter-spaced tokens and near misses without splitting the text or rebuilding the vocabulary's

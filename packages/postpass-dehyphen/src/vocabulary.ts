@@ -1,4 +1,4 @@
-import { functionWords } from '@pdftriage/core'
+import { functionWords } from '@pdftriage/text-stats'
 import { CharModel } from './char-model.js'
 
 /** `[\p{L}\p{N}]` per UTF-16 unit beyond ASCII: 0 not yet known, 1 a letter or digit, 2 not (one regex run a unit). */

@@ -1,4 +1,4 @@
-import { functionWords } from '@pdftriage/core'
+import { functionWords } from '@pdftriage/text-stats'
 
 /**
  * French and English function words (core's list) but one-letter ASCII ones: about a quarter to a third of the words

@@ -1,5 +1,4 @@
-import { functionWords } from '@pdftriage/core'
-import { pageStats } from '@pdftriage/judge-gates'
+import { functionWords, pageStats } from '@pdftriage/text-stats'
 /** Character statistics that tell language from junk without a fitted model: the gates' `pageStats` and function words. */
 export interface CharStats {
   /** Non-space characters (`pageStats().chars`). */

@@ -1,4 +1,4 @@
-import { OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF, scoreText } from '@pdftriage/model-bigram'
+import { OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF, scoreText } from '@pdftriage/text-stats'
 
 /**
  * What the repairs need of a `@pdftriage/model-bigram` model: its pair log-probabilities, threshold, pair counts

@@ -1,6 +1,6 @@
 // The substitution solver of the reflect repair: a font whose codes stand for other letters throughout is read by
 // the map of its symbols to letters that the letter-pair model finds likeliest (hill climbing with seeded restarts).
-import { ALPHABET } from '@pdftriage/model-bigram'
+import { ALPHABET } from '@pdftriage/text-stats'
 import type { LetterPairModel } from './letter-pair-model.js'
 import { OTHER, SPACE, SYMBOL_COUNT } from './letter-pair-model.js'
 import { seededRandom } from '@pdftriage/core'

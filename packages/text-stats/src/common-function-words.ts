@@ -1,4 +1,4 @@
-import { functionWords } from '@pdftriage/core'
+import { functionWords } from './function-words.js'
 
 /** English function words (core's `common` tier): healthy English pages carry 0.25-0.40 of their words in it, garbled ones near 0. */
 export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = functionWords('en', 'common')

@@ -1,4 +1,4 @@
-import { ENGLISH_FUNCTION_WORDS, FRENCH_FUNCTION_WORDS } from './function-words.js'
+import { ENGLISH_FUNCTION_WORDS, FRENCH_FUNCTION_WORDS } from './common-function-words.js'
 
 /** Character counts and shares of a text. Shares are of `judged` characters; 0 when there are none. */
 export interface PageStats {
