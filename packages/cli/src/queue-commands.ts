@@ -107,7 +107,7 @@ export async function workerCommand(o: {
       (e) => {
         if (e.type === 'waiting-for-queue') {
           waiting = true
-          o.log(`waiting for a producer: ${o.out} has no queue yet (the first pdftriage run --queue with this --out makes it)`)
+          o.log(`waiting for a producer: ${e.outDir} has no queue yet (the first pdftriage run --queue with this --out makes it)`)
         } else if (e.type === 'ready') {
           waiting = false
           o.log(`worker ready: queue ${e.name} at ${e.queue}`)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -76,7 +76,7 @@ test('pdftriage worker on a folder with no queue yet says once that it waits, an
   assert.equal(await ended, 0)
   if (rest) lines.push(rest)
   assert.deepEqual(lines, [
-    'waiting for a producer: out has no queue yet (the first pdftriage run --queue with this --out makes it)',
+    `waiting for a producer: ${join(realpathSync(dir), 'out')} has no queue yet (the first pdftriage run --queue with this --out makes it)`,
     'stopping',
     'worker: 0 done, 0 failed, 0 already done',
   ])

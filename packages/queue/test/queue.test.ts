@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test, type TestContext } from 'node:test'
 import { parseCsv, runBatch } from '@pdftriage/batch'
+import { Redis } from 'ioredis'
 import * as fx from '@pdftriage/fixtures'
 import { closeWithin } from '../src/connection.js'
 import { waitForFile } from '../src/wait.js'
@@ -287,6 +288,11 @@ test('two producers at once on the same inputs: each document enqueued and index
   const rows = index(join(dir, 'out')).docs
   assert.equal(rows.length, DOCS + 2)
   assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
+  // Each producer readied a queue of its own for a folder without one; the one whose name was not published is gone.
+  const redisClient = new Redis(url)
+  t.after(() => redisClient.disconnect())
+  const queues = new Set((await redisClient.keys('bull:*')).map((k) => k.split(':')[1]))
+  assert.deepEqual([...queues], [readFileSync(join(dir, 'out', 'queue', 'name'), 'utf8').trim()])
 })
 
 test('a worker stopped while Redis is down stops once its document is done, its connections dropped', { skip, timeout }, async (t) => {
