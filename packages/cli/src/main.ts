@@ -165,7 +165,12 @@ Options:
 Processes the documents that \`pdftriage run --queue\` enqueued for DIR (the same folder, seen from this machine;
 the input paths must resolve here as on the producer's machine). Each document's outputs and a completion record
 are written into DIR; the producer (or \`pdftriage collect\`) appends the index rows. A worker killed mid-document
-loses nothing: its job goes to another worker. Runs until SIGINT/SIGTERM (it finishes the documents in hand).
+loses nothing: its job goes to another worker.
+
+A worker is a service: it may start before any producer (DIR without a queue yet, even without DIR: it says so once
+and waits for the first producer's queue/name, watching for it and looking every 5 s, as shared folders such as NFS
+do not report files other machines create), and stays up when the queue is drained, waiting for the next
+producer's documents. It runs until SIGINT/SIGTERM (it finishes the documents in hand; waiting, it stops at once).
 
 Options:
   --queue URL          the producer's Redis (required)
@@ -173,7 +178,8 @@ Options:
   -l, --language L     OCR languages whose data this machine must have (checked at start: a missing one exits 2);
                        the languages used are each job's: the producer's config and its run --queue -l
   --concurrency N      documents at once in this process (default 1)
-  --exit-when-idle     stop once nothing is waiting or running
+  --exit-when-idle     stop once nothing is waiting or running (scripts), instead of serving; without a queue yet
+                       it still waits for the first producer, whose jobs are in before its queue/name appears
   -h, --help`,
   collect: `Usage: pdftriage collect --out DIR [--queue URL]
 

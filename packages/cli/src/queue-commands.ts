@@ -80,7 +80,10 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
   return batchExitCode(summary)
 }
 
-/** `pdftriage worker`: processes documents of the queue of `out` until interrupted (or idle, with `exitWhenIdle`). */
+/**
+ * `pdftriage worker`: processes documents of the queue of `out` until interrupted (or idle, with `exitWhenIdle`); on a
+ * folder with no queue yet, says so and waits for the first producer's.
+ */
 export async function workerCommand(o: {
   queue: string
   out: string
@@ -91,8 +94,9 @@ export async function workerCommand(o: {
 }): Promise<number> {
   const { runWorker } = await queueLib()
   const stop = new AbortController()
+  let waiting = false
   const onSignal = () => {
-    o.log('stopping: finishing the documents in hand (again to quit at once; their jobs go to other workers)')
+    o.log(waiting ? 'stopping' : 'stopping: finishing the documents in hand (again to quit at once; their jobs go to other workers)')
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
     stop.abort()
   }
@@ -101,8 +105,13 @@ export async function workerCommand(o: {
     const s = await runWorker(
       { queue: o.queue, outDir: o.out, cwd: o.cwd, concurrency: o.concurrency, exitWhenIdle: o.exitWhenIdle, pluginDirs: [CLI_DIR], signal: stop.signal },
       (e) => {
-        if (e.type === 'ready') o.log(`worker ready: queue ${e.name} at ${e.queue}`)
-        else if (e.type === 'notice') o.log(e.message)
+        if (e.type === 'waiting-for-queue') {
+          waiting = true
+          o.log(`waiting for a producer: ${e.outDir} has no queue yet (the first pdftriage run --queue with this --out makes it)`)
+        } else if (e.type === 'ready') {
+          waiting = false
+          o.log(`worker ready: queue ${e.name} at ${e.queue}`)
+        } else if (e.type === 'notice') o.log(e.message)
         else if (e.type === 'job-retry') o.log(`will retry: ${e.file}: ${e.code}: ${e.message}`)
         else if (e.type === 'job-done' && e.status === 'failed') o.log(`failed: ${e.file}: ${e.code}`)
       },

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { test } from 'node:test'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { TriageError } from '@pdftriage/core'
 import { loadQueue } from '../src/queue-commands.js'
 import { cli, folder } from './helpers.js'
@@ -16,7 +17,6 @@ test('queue commands: usage errors exit 2 and say what to give', async (t) => {
     [['run', '--queue', 'redis://127.0.0.1:6379', '--redo', '--out', 'out', 'in'], /--redo and --redo-failed are not supported with --queue/],
     [['worker', '--out', 'out'], /Give the queue with --queue/],
     [['worker', '--queue', 'redis://127.0.0.1:6379'], /Give the output folder with --out/],
-    [['worker', '--queue', 'redis://127.0.0.1:6379', '--out', 'out'], /has no queue yet \(queue\/name\): start the producer/],
     [['status', '--queue', 'redis://127.0.0.1:6379', '--out', 'out'], /has no queue \(queue\/name\): nothing was enqueued/],
     [['collect', '--out', 'out'], /has no queue\/ folder: nothing was enqueued/],
     [
@@ -51,4 +51,34 @@ test('queue commands: without @pdftriage/queue installed, a usage error names th
     (e: Error) => e.message === 'boom',
   )
   assert.equal(typeof (await loadQueue()).runWorker, 'function')
+})
+
+test('pdftriage worker on a folder with no queue yet says once that it waits, and exits 0 on SIGTERM', async (t) => {
+  const dir = folder()
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'bin.js')
+  // Nothing listens on port 1: a waiting worker does not connect to Redis yet, so none is needed here.
+  const child = spawn(process.execPath, [bin, 'worker', '--queue', 'redis://127.0.0.1:1/0', '--out', 'out'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  t.after(() => child.kill('SIGKILL'))
+  const lines: string[] = []
+  let rest = ''
+  const waiting = new Promise<void>((res) =>
+    child.stderr.on('data', (b: Buffer) => {
+      const parts = (rest + b.toString()).split('\n')
+      rest = parts.pop() ?? ''
+      lines.push(...parts)
+      if (parts.some((l) => l.startsWith('waiting for a producer'))) res()
+    }),
+  )
+  const ended = new Promise<number | null>((res) => child.once('close', (code) => res(code)))
+  await Promise.race([waiting, ended.then((code) => assert.fail(`exited ${code} instead of waiting:\n${lines.join('\n')}${rest}`))])
+  child.kill('SIGTERM')
+  assert.equal(await ended, 0)
+  if (rest) lines.push(rest)
+  assert.deepEqual(lines, [
+    `waiting for a producer: ${join(realpathSync(dir), 'out')} has no queue yet (the first pdftriage run --queue with this --out makes it)`,
+    'stopping',
+    'worker: 0 done, 0 failed, 0 already done',
+  ])
+  assert.equal(existsSync(join(dir, 'out')), false, 'nothing created')
 })

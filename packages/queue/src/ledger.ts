@@ -6,8 +6,9 @@ import { outputKey, writeAtomic, type DocumentRow } from '@pdftriage/batch'
 
 /**
  * The queue's part of the output folder, `queue/`: the folder stays the ledger, Redis only schedules.
- * - `queue/name`: the BullMQ queue of this folder (created once), so workers on machines that mount the folder at
- *   another path still find it;
+ * - `queue/name`: the BullMQ queue of this folder (created once, by the first producer once its jobs are in), so
+ *   workers on machines that mount the folder at another path still find it, and workers started before any producer
+ *   wait for it;
  * - `queue/plans/*.jsonl`: what each producer asked for (paths, hashes, duplicates, missing inputs);
  * - `queue/done/<job>.json`: one completion record per document, written by the worker after its outputs.
  * The collector turns plans and completion records into index rows; every file is written atomically.
@@ -94,20 +95,31 @@ export function readPlans(out: string): PlanEntry[] {
   return [...byPath.values()]
 }
 
-/**
- * The BullMQ queue name of an output folder, created on first use: `pdftriage-` and 16 random hex digits. Created
- * with a hard link of a complete file, which fails if the name exists: two producers racing agree on one name.
- */
-export async function queueName(out: string, create = true): Promise<string | undefined> {
-  const path = join(out, QUEUE_DIR, 'name')
+/** A fresh BullMQ queue name: `pdftriage-` and 16 random hex digits. */
+export const newQueueName = (): string => `pdftriage-${randomBytes(8).toString('hex')}`
+
+export const queueNamePath = (out: string): string => join(out, QUEUE_DIR, 'name')
+
+/** The BullMQ queue name of an output folder; undefined while it has none. */
+export async function readQueueName(out: string): Promise<string | undefined> {
   try {
-    return (await readFile(path, 'utf8')).trim()
+    return (await readFile(queueNamePath(out), 'utf8')).trim() || undefined
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !create) return undefined
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw e
   }
+}
+
+/**
+ * Makes `name` the output folder's queue unless it has one; resolves with the folder's queue name, `name` or the one
+ * already there. Created with a hard link of a complete file, which fails if the name exists: two producers racing
+ * agree on one name, and a worker never reads half a name.
+ */
+export async function publishQueueName(out: string, name: string): Promise<string> {
+  const path = queueNamePath(out)
   await mkdir(join(out, QUEUE_DIR), { recursive: true })
   const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
-  await writeAtomic(tmp, `pdftriage-${randomBytes(8).toString('hex')}\n`)
+  await writeAtomic(tmp, `${name}\n`)
   try {
     await link(tmp, path)
   } catch (e) {
@@ -115,5 +127,10 @@ export async function queueName(out: string, create = true): Promise<string | un
   } finally {
     await rm(tmp, { force: true })
   }
-  return (await readFile(path, 'utf8')).trim()
+  return (await readQueueName(out))!
+}
+
+/** The BullMQ queue name of an output folder; with `create`, a new one is published when it has none. */
+export async function queueName(out: string, create = true): Promise<string | undefined> {
+  return (await readQueueName(out)) ?? (create ? publishQueueName(out, newQueueName()) : undefined)
 }

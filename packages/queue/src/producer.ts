@@ -5,7 +5,7 @@ import { batchDigest, expandInputs, missingError, type BatchEvent, type BatchSum
 import { readAndHash } from '@pdftriage/core'
 import { Collector } from './collector.js'
 import { CLOSE_GRACE_MS, closeWithin, connectionOptions, loadBullmq, parseQueueUrl, unreachable, type QueueAddress } from './connection.js'
-import { donePath, jobIdOf, queueName, writePlan, type JobData, type PlanEntry } from './ledger.js'
+import { donePath, jobIdOf, newQueueName, publishQueueName, readQueueName, writePlan, type JobData, type PlanEntry } from './ledger.js'
 
 /** Options of a queued batch: those of a local one (but `jobs`, `redo`, `redoFailed`), plus the queue. */
 export interface QueuedBatchOptions extends Omit<RunBatchOptions, 'jobs' | 'redo' | 'redoFailed' | 'pluginDirs'> {
@@ -151,23 +151,31 @@ async function enqueueAndCollect(
       wake()
     },
   })
-  const name = (await queueName(out))!
-  const queue = new Queue(name, { connection })
-  const events = collector ? new QueueEvents(name, { connection }) : undefined
-  queue.on('error', (e) => (lastError = e))
-  events?.on('error', (e) => (lastError = e))
   const dirty = new Set<string>()
   const lost = new Map<string, string>()
   const failedJobs = new Set<string>()
-  events?.on('completed', ({ jobId }) => {
-    dirty.add(jobId)
-    wake()
-  })
-  events?.on('failed', ({ jobId }) => {
-    failedJobs.add(jobId)
-    dirty.add(jobId)
-    wake()
-  })
+  const open = (name: string) => {
+    const q = new Queue(name, { connection })
+    const ev = collector ? new QueueEvents(name, { connection }) : undefined
+    q.on('error', (e) => (lastError = e))
+    ev?.on('error', (e) => (lastError = e))
+    ev?.on('completed', ({ jobId }) => {
+      dirty.add(jobId)
+      wake()
+    })
+    ev?.on('failed', ({ jobId }) => {
+      failedJobs.add(jobId)
+      dirty.add(jobId)
+      wake()
+    })
+    return { q, ev }
+  }
+  // A folder without a queue gets its name only once this producer's jobs are in (see below): until then no worker
+  // can take them, and a worker that waited for the name (with exitWhenIdle) never finds the queue empty before them.
+  const published = await readQueueName(out)
+  const proposed = published ?? newQueueName()
+  let { q: queue, ev: events } = open(proposed)
+  let orphan: typeof queue | undefined
   try {
     // Listen before adding, so no completion is missed.
     if (events) await guard(events.waitUntilReady())
@@ -178,8 +186,22 @@ async function enqueueAndCollect(
       removeOnComplete: o.keepCompleted === false,
       removeOnFail: false,
     }
-    for (let i = 0; i < todo.length; i += ADD_CHUNK) {
-      await guard(queue.addBulk(todo.slice(i, i + ADD_CHUNK).map(([jobId, data]) => ({ name: 'document', data, opts: { ...opts, jobId } }))))
+    const addAll = async () => {
+      for (let i = 0; i < todo.length; i += ADD_CHUNK) {
+        await guard(queue.addBulk(todo.slice(i, i + ADD_CHUNK).map(([jobId, data]) => ({ name: 'document', data, opts: { ...opts, jobId } }))))
+      }
+    }
+    await addAll()
+    const name = published ?? (await publishQueueName(out, proposed))
+    if (name !== proposed) {
+      // Another producer published its queue first: the jobs go there (BullMQ keeps one job per id), and this
+      // producer's queue, which no worker could see, is removed.
+      orphan = queue
+      await closeWithin([events], CLOSE_GRACE_MS)
+      ;({ q: queue, ev: events } = open(name))
+      if (events) await guard(events.waitUntilReady())
+      await addAll()
+      await guard(orphan.obliterate({ force: true }))
     }
     onEvent({ type: 'enqueued', submitted: todo.length, alreadyDone, queue: address.display })
     if (!collector) return
@@ -209,7 +231,7 @@ async function enqueueAndCollect(
       await readd(queue, collector, opts, lost, guard)
     }
   } finally {
-    await closeWithin([events, queue], CLOSE_GRACE_MS)
+    await closeWithin([events, queue, orphan], CLOSE_GRACE_MS)
   }
 }
 

@@ -1,9 +1,10 @@
 import { availableParallelism, hostname } from 'node:os'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { Session, batchDigest, emptyRow, outcomeRow, pageRow, type PageRecord, type SessionOptions } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLOSE_GRACE_MS, connectionOptions, settlesWithin, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
-import { jobIdOf, queueName, readCompletion, writeCompletion, type Completion, type JobData } from './ledger.js'
+import { jobIdOf, queueNamePath, readCompletion, readQueueName, writeCompletion, type Completion, type JobData } from './ledger.js'
+import { QUEUE_WAIT_POLL_MS, waitForFile } from './wait.js'
 
 /** Options of {@link runWorker}. */
 export interface QueueWorkerOptions {
@@ -25,10 +26,18 @@ export interface QueueWorkerOptions {
   stalledCheckMs?: number
   /** Times a job may stall (its worker lost) before it fails for good. Default 2. */
   maxStalled?: number
-  /** Stop once nothing is waiting, delayed or running in the queue (for scripts and tests). Default false: run until `signal`. */
+  /**
+   * Stop once nothing is waiting, delayed or running in the queue (for scripts and tests). Default false: a service,
+   * which runs until `signal`, waiting for the next jobs whenever the queue is drained.
+   */
   exitWhenIdle?: boolean
   /** How often an idle worker with `exitWhenIdle` asks whether the queue is empty, ms. Default 1000. */
   idleCheckMs?: number
+  /**
+   * While the output folder has no queue yet (no producer has enqueued), how often to look for its `queue/name`
+   * besides watching for it, ms. Default {@link QUEUE_WAIT_POLL_MS}: watch events do not come on NFS-like folders.
+   */
+  queueWaitPollMs?: number
   /** Stops the worker: it finishes the documents it holds, then resolves. */
   signal?: AbortSignal
   /** Give up on Redis after this long without a connection, ms. Default 60000. */
@@ -42,6 +51,7 @@ export interface QueueWorkerOptions {
 
 /** What a worker reports. */
 export type QueueWorkerEvent =
+  | { type: 'waiting-for-queue'; outDir: string }
   | { type: 'ready'; queue: string; name: string }
   | { type: 'job-started'; file: string; job: string; attempt: number }
   | { type: 'page-done'; file: string; job: string; page: PageRecord }
@@ -64,14 +74,23 @@ const PERMANENT = new Set(['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_EMPTY', 'PAGE_TO
  * its outputs atomically into `outDir`, then its completion record (the collector's input), and only then completes
  * the job. A worker killed mid-document leaves no record: BullMQ's stalled check hands the job to another worker,
  * which writes everything again. A document that fails `attempts` times (at once for input errors) leaves a `failed`
- * record. Resolves when stopped (`signal`) or idle (`exitWhenIdle`); rejects when Redis stays out of reach.
+ * record. On a folder with no queue yet it waits for one (`waiting-for-queue`). Resolves when stopped (`signal`) or
+ * idle (`exitWhenIdle`); rejects when Redis stays out of reach.
  */
 export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerEvent) => void = () => {}): Promise<QueueWorkerSummary> {
   const cwd = o.cwd ?? process.cwd()
   const out = resolve(cwd, o.outDir)
   const address = parseQueueUrl(o.queue)
-  const name = await queueName(out, false)
-  if (!name) throw new TriageError('USAGE', `${out} has no queue yet (queue/name): start the producer (pdftriage run --queue ...) first, or check --out`)
+  let name = await readQueueName(out)
+  if (!name) {
+    // Started before any producer (a service): the first producer publishes the name once its jobs are in.
+    onEvent({ type: 'waiting-for-queue', outDir: out })
+    const pollMs = o.queueWaitPollMs ?? QUEUE_WAIT_POLL_MS
+    if (!(await waitForFile(queueNamePath(out), { pollMs, top: dirname(out), ...(o.signal ? { signal: o.signal } : {}) })))
+      return { done: 0, failed: 0, alreadyDone: 0 }
+    name = await readQueueName(out)
+    if (!name) throw new TriageError('USAGE', `${queueNamePath(out)} is empty: remove it and rerun the producer`)
+  }
   const { Worker, UnrecoverableError } = await loadBullmq()
   const concurrency = o.concurrency ?? 1
   const retryForMs = o.retryForMs ?? 60000

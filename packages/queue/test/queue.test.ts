@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test, type TestContext } from 'node:test'
 import { parseCsv, runBatch } from '@pdftriage/batch'
+import { Redis } from 'ioredis'
 import * as fx from '@pdftriage/fixtures'
 import { closeWithin } from '../src/connection.js'
+import { waitForFile } from '../src/wait.js'
 import { collect, queueStatus, runQueued, runWorker, type QueuedBatchEvent } from '../src/index.js'
 import { redisAvailable, startRedis } from './redis.js'
 
@@ -65,10 +67,14 @@ function documents(out: string): Record<string, string> {
   return r
 }
 
-/** Starts a worker process; `onEvent` sees its events as they come; `ended` resolves them all and how it ended. */
-function worker(url: string, out: string, killAt?: number, onEvent: (e: Record<string, unknown>) => void = () => {}) {
+/**
+ * Starts a worker process (see worker-proc.ts for `killAt` and `serve`); `onEvent` sees its events as they come;
+ * `ended` resolves them all and how it ended.
+ */
+function worker(url: string, out: string, o: { killAt?: number; serve?: boolean } = {}, onEvent: (e: Record<string, unknown>) => void = () => {}) {
   const script = fileURLToPath(new URL('./worker-proc.js', import.meta.url))
-  const child: ChildProcess = spawn(process.execPath, [script, url, out, ...(killAt ? [String(killAt)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const args = [script, url, out, ...(o.killAt ? ['--kill-at', String(o.killAt)] : []), ...(o.serve ? ['--serve'] : [])]
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let text = ''
   let rest = ''
   child.stdout!.on('data', (b: Buffer) => {
@@ -108,7 +114,7 @@ test('a producer and two workers, one killed mid-document, give the index and ou
     if (e.type !== 'enqueued') return
     let second = false
     workers.push(
-      worker(url, join(dir, 'out'), 3, (w) => {
+      worker(url, join(dir, 'out'), { killAt: 3 }, (w) => {
         if (w.type === 'job-started' && !second) {
           second = true
           workers.push(worker(url, join(dir, 'out')))
@@ -282,6 +288,11 @@ test('two producers at once on the same inputs: each document enqueued and index
   const rows = index(join(dir, 'out')).docs
   assert.equal(rows.length, DOCS + 2)
   assert.equal(new Set(rows.map((r) => r.path)).size, DOCS + 2)
+  // Each producer readied a queue of its own for a folder without one; the one whose name was not published is gone.
+  const redisClient = new Redis(url)
+  t.after(() => redisClient.disconnect())
+  const queues = new Set((await redisClient.keys('bull:*')).map((k) => k.split(':')[1]))
+  assert.deepEqual([...queues], [readFileSync(join(dir, 'out', 'queue', 'name'), 'utf8').trim()])
 })
 
 test('a worker stopped while Redis is down stops once its document is done, its connections dropped', { skip, timeout }, async (t) => {
@@ -323,4 +334,109 @@ test('closeWithin drops what does not close in time, and only that', async () =>
   // A close that never settles, as BullMQ's on a connection waiting to reconnect.
   assert.equal(await closeWithin([item('b', () => new Promise(() => {})), item('c', async () => {})], 50), false)
   assert.deepEqual(calls, ['close b', 'close c', 'disconnect b', 'disconnect c'])
+})
+
+/** `n` distinct one-page documents under `sub/` of `dir`, named `<sub>NN.pdf`, and the extract-only config. */
+async function smallInputs(dir: string, sub: string, n: number): Promise<string[]> {
+  mkdirSync(join(dir, sub), { recursive: true })
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(EXTRACT_ONLY))
+  const names: string[] = []
+  for (let i = 0; i < n; i++) {
+    const name = join(sub, `${sub}${String(i).padStart(2, '0')}.pdf`)
+    writeFileSync(join(dir, name), await fx.buildPdf([{ blocks: [{ text: `${sub} ${i}.\n\n${fx.ENGLISH_PROSE}` }] }]))
+    names.push(name)
+  }
+  return names
+}
+
+test('a worker started before any producer waits for the queue, says so once, and serves two producers in turn until SIGTERM', { skip, timeout }, async (t) => {
+  const { url } = await startRedis(t)
+  const dir = folder(t)
+  const first = await smallInputs(dir, 'in', 4)
+  const second = await smallInputs(dir, 'more', 2)
+  const out = join(dir, 'out')
+  let waiting: () => void = () => {}
+  const isWaiting = new Promise<void>((res) => (waiting = res))
+  const w = worker(url, out, { serve: true }, (e) => e.type === 'waiting-for-queue' && waiting())
+  t.after(() => w.child.kill('SIGKILL'))
+  await Promise.race([isWaiting, w.ended.then((r) => assert.fail(`the worker ended before waiting: ${JSON.stringify(r)}`))])
+  assert.equal(existsSync(out), false, 'a waiting worker creates nothing')
+
+  // Each producer returns once every document it enqueued is done and in the index; a worker that had stopped would
+  // leave it waiting, so its end fails the test at once.
+  const produce = (inputs: string) =>
+    Promise.race([
+      runQueued({ inputs: [inputs], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, scanMs: 500 }),
+      w.ended.then((r) => assert.fail(`the worker ended with the producer still waiting: ${JSON.stringify(r)}`)),
+    ])
+  const a = await produce('in')
+  assert.deepEqual([a.done, a.failed], [first.length, 0])
+  // The queue is drained now: the served worker stays up for the next producer.
+  const b = await produce('more')
+  assert.deepEqual([b.done, b.failed], [second.length, 0])
+
+  w.child.kill('SIGTERM')
+  const end = await w.ended
+  assert.deepEqual([end.code, end.signal], [0, null], 'SIGTERM stops it cleanly')
+  assert.equal(end.events.filter((e) => e.type === 'waiting-for-queue').length, 1, 'says it waits once')
+  assert.deepEqual(
+    end.events
+      .filter((e) => e.type === 'job-done')
+      .map((e) => [e.file, e.status])
+      .sort(),
+    [...first, ...second].map((f) => [f, 'done']).sort(),
+    'every document done by this worker',
+  )
+  assert.deepEqual(end.events.at(-1), { type: 'summary', done: first.length + second.length, failed: 0, alreadyDone: 0 })
+  const rows = index(out).docs
+  assert.deepEqual(rows.map((r) => [r.path, r.status]).sort(), [...first, ...second].map((f) => [f, 'done']).sort(), 'and collected')
+})
+
+test('a worker that stops when idle, started before the producer, waits for the queue and takes every job before it stops', { skip, timeout }, async (t) => {
+  const { url } = await startRedis(t)
+  const dir = folder(t)
+  const docs = await smallInputs(dir, 'in', 5)
+  let produced: Promise<unknown> | undefined
+  // The producer starts only once the worker says it waits, and enqueues without collecting: the worker's end is the
+  // only signal that the documents are done.
+  const w = await runWorker({ queue: url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200 }, (e) => {
+    if (e.type === 'waiting-for-queue') produced = runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, collect: false })
+  })
+  await produced
+  assert.deepEqual(w, { done: docs.length, failed: 0, alreadyDone: 0 })
+  const c = await collect({ outDir: 'out', cwd: dir })
+  assert.deepEqual([c.done, c.failed, c.pending], [docs.length, 0, 0])
+})
+
+test('a worker waiting for a queue stops when its signal aborts, having created nothing', async (t) => {
+  const dir = folder(t)
+  const ac = new AbortController()
+  const events: string[] = []
+  // Nothing listens on port 1: a waiting worker does not connect to Redis yet.
+  const s = await runWorker({ queue: 'redis://127.0.0.1:1/0', outDir: 'out', cwd: dir, signal: ac.signal }, (e) => {
+    events.push(e.type)
+    if (e.type === 'waiting-for-queue') ac.abort()
+  })
+  assert.deepEqual(s, { done: 0, failed: 0, alreadyDone: 0 })
+  assert.deepEqual(events, ['waiting-for-queue'])
+  assert.deepEqual(readdirSync(dir), [])
+})
+
+test('waitForFile: a watch sees the file and the folders made on the way to it; without watch events, the poll does', async (t) => {
+  const dir = folder(t)
+  const file = join(dir, 'out', 'queue', 'name')
+  // An hour's poll: only the watch can see the file within the test's time.
+  const watched = waitForFile(file, { pollMs: 3_600_000, top: dir })
+  mkdirSync(join(dir, 'out', 'queue'), { recursive: true })
+  writeFileSync(file, 'pdftriage-x\n')
+  assert.equal(await watched, true)
+  rmSync(join(dir, 'out'), { recursive: true })
+  const polled = waitForFile(file, { pollMs: 20, top: dir, watch: false })
+  mkdirSync(join(dir, 'out', 'queue'), { recursive: true })
+  writeFileSync(file, 'pdftriage-x\n')
+  assert.equal(await polled, true)
+  const ac = new AbortController()
+  const aborted = waitForFile(join(dir, 'other'), { pollMs: 3_600_000, top: dir, signal: ac.signal })
+  ac.abort()
+  assert.equal(await aborted, false)
 })
