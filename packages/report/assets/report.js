@@ -204,7 +204,7 @@
         'td',
         null,
         el('span', { class: `tag a-${p.action}`, text: p.action }),
-        p.regions ? el('span', { class: 'tag regions', text: `${p.regions.length} regions` }) : null,
+        p.regions ? el('span', { class: 'tag regions', text: `${p.regions.length} ${p.regions.length === 1 ? 'region' : 'regions'}` }) : null,
       ),
       el('td', { text: p.judge }),
       el('td', { class: 'num', text: score }),
@@ -318,7 +318,7 @@
     const full = el('button', { id: 'p-full', type: 'button' }, 'Texts side by side (Enter)')
     full.addEventListener('click', () => openDetail(p))
     const textBox = el('pre', { id: 'p-text', class: 'ptext', text: 'loading text...' })
-    pane.replaceChildren(
+    const parts = [
       el('h2', { id: 'p-title', text: `${d.file}, page ${p.p}` }),
       el('div', { id: 'p-verdict', text: verdictText(p) }),
       p.why.length ? el('div', { class: 'why', text: `Worth a look: ${p.why.join('; ')}` }) : null,
@@ -338,7 +338,8 @@
       el('ol', null, ...p.notes.map((n) => el('li', { text: n }))),
       el('h3', { text: 'Final text' }),
       textBox,
-    )
+    ]
+    pane.replaceChildren(...parts.filter((x) => x !== null))
     const t = await loadText(d)
     if (selected !== p) return
     const pt = t && t[p.p]
@@ -363,7 +364,7 @@
     `${p.layer}, ${p.action}${p.repair ? ` (${p.repair})` : ''}, by ${p.judge}` +
     (p.score === null || p.score === undefined ? '' : `: score ${p.score}${p.threshold !== undefined ? ` against ${p.threshold}` : ''}`) +
     (p.ocrConfidence !== undefined ? `, OCR confidence ${p.ocrConfidence}` : '') +
-    (p.regions ? `, ${p.regions.length} picture regions OCRed` : '')
+    (p.regions ? `, picture regions OCRed: ${p.regions.length}` : '')
 
   // Word-level differences between the layer's text and the OCR's (longest common subsequence), capped in size.
   const MAX_DIFF_WORDS = 2500

@@ -198,6 +198,8 @@ describe('the review page in a browser', () => {
         // The region page: its box is drawn on the picture where the points put it, and on the row's thumbnail.
         await page.locator('tr.page', { hasText: 'healthy.pdf' }).click()
         assert.match(await pane(), /healthy\.pdf, page 1/)
+        assert.equal(await page.textContent('#p-verdict'), 'healthy, kept, by gates, picture regions OCRed: 1')
+        assert.doesNotMatch((await page.textContent('#pane')) ?? '', /null|undefined/)
         await page.waitForFunction("(document.querySelector('#pane .pic img')?.naturalWidth ?? 0) > 0")
         // Evaluated in the page, as a string: the test's own code knows no DOM types.
         const geo = (await page.evaluate(`(() => {
