@@ -40,13 +40,13 @@
   let corrections = {}
   let stored = true
   try {
-    corrections = JSON.parse(localStorage.getItem(STORE_KEY) || '{}') || {}
+    corrections = JSON.parse(window.localStorage.getItem(STORE_KEY) || '{}') || {}
   } catch {
     stored = false
   }
   function saveCorrections() {
     try {
-      localStorage.setItem(STORE_KEY, JSON.stringify(corrections))
+      window.localStorage.setItem(STORE_KEY, JSON.stringify(corrections))
     } catch {
       stored = false
     }
@@ -86,7 +86,7 @@
       .join('\n')
   }
   $('export').addEventListener('click', () => {
-    const blob = new Blob([labelsJsonl() + '\n'], { type: 'application/x-ndjson' })
+    const blob = new window.Blob([labelsJsonl() + '\n'], { type: 'application/x-ndjson' })
     const a = $('export-link')
     if (a.href) URL.revokeObjectURL(a.href)
     a.href = URL.createObjectURL(blob)
@@ -123,14 +123,20 @@
   }
   let allTexts
   const loadAllTexts = () => (allTexts ??= Promise.all(docs.map(loadText)))
+  // Lower-cased once a page: a search runs over every page's text at each keystroke.
+  const lowered = new Map()
   const finalText = (p) => {
-    const t = texts.get(docs[p.d].key)
-    return (t && t[p.p] && t[p.p].text) || ''
+    let s = lowered.get(p.i)
+    if (s === undefined) {
+      const t = texts.get(docs[p.d].key)
+      s = ((t && t[p.p] && t[p.p].text) || '').toLowerCase()
+      lowered.set(p.i, s)
+    }
+    return s
   }
-  /** Occurrences of `q` (lower case) in `s`, case-insensitive. */
-  function occurrences(s, q) {
+  /** Occurrences of `q` in `h`, both lower case. */
+  function occurrences(h, q) {
     if (!q) return 0
-    const h = s.toLowerCase()
     let n = 0
     for (let at = h.indexOf(q); at >= 0; at = h.indexOf(q, at + q.length)) n++
     return n
@@ -445,7 +451,7 @@
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return
     const t = e.target
-    const typing = t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)
+    const typing = t instanceof window.HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)
     if (dialog.open) return
     if (typing) {
       if (e.key === 'Escape' || (e.key === 'Enter' && t.id === 'f-text')) {
@@ -457,7 +463,7 @@
       return
     }
     // A button or link keeps Enter and Space for itself.
-    if ((t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement) && (e.key === 'Enter' || e.key === ' ')) return
+    if ((t instanceof window.HTMLButtonElement || t instanceof window.HTMLAnchorElement) && (e.key === 'Enter' || e.key === ' ')) return
     const act = {
       j: () => move(1),
       ArrowDown: () => move(1),
@@ -474,6 +480,11 @@
     e.preventDefault()
     act()
   })
+
+  // The sticky controls' height: the pane sits below them and a selected row scrolls clear of them.
+  const controlsHeight = () => document.documentElement.style.setProperty('--top', `${document.querySelector('.controls').offsetHeight}px`)
+  window.addEventListener('resize', controlsHeight)
+  controlsHeight()
 
   saveCorrections()
   render().then(() => {

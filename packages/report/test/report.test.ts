@@ -202,12 +202,17 @@ describe('the review page in a browser', () => {
         assert.doesNotMatch((await page.textContent('#pane')) ?? '', /null|undefined/)
         await page.waitForFunction("(document.querySelector('#pane .pic img')?.naturalWidth ?? 0) > 0")
         // Evaluated in the page, as a string: the test's own code knows no DOM types.
-        const geo = (await page.evaluate(`(() => {
+        const geo = await page.evaluate<{
+          img: { x: number; y: number; w: number; h: number }
+          boxes: Array<{ x: number; y: number; w: number; h: number }>
+          pw: number
+          ph: number
+        }>(`(() => {
           const img = document.querySelector('#pane .pic img').getBoundingClientRect()
           const boxes = [...document.querySelectorAll('#pane .pic .region')].map((b) => b.getBoundingClientRect())
           const pg = JSON.parse(document.getElementById('pdftriage-data').textContent).pages.find((p) => p.regions)
           return { img: { x: img.x, y: img.y, w: img.width, h: img.height }, boxes: boxes.map((b) => ({ x: b.x, y: b.y, w: b.width, h: b.height })), pw: pg.pw, ph: pg.ph }
-        })()`)) as { img: { x: number; y: number; w: number; h: number }; boxes: Array<{ x: number; y: number; w: number; h: number }>; pw: number; ph: number }
+        })()`)
         assert.equal(geo.boxes.length, 1)
         const scale = geo.img.w / geo.pw
         assert.ok(Math.abs(geo.img.h / geo.ph - scale) < 0.02 * scale, 'the picture keeps the page proportions')
