@@ -203,7 +203,12 @@
         'aria-selected': String(p.i === selected?.i),
       },
       el('td', { class: 'thumb' }, thumb),
-      el('td', { class: 'doc' }, el('div', { class: 'file', text: d.file }), el('div', { class: 'why', text: p.why.join('; ') })),
+      el(
+        'td',
+        { class: 'doc' },
+        el('div', { class: 'file', text: d.file, title: d.file }),
+        el('div', { class: 'why', text: p.why.join('; '), title: p.why.join('; ') }),
+      ),
       el('td', { class: 'num', text: String(p.p) }),
       el('td', { text: p.layer }),
       el(
