@@ -76,6 +76,11 @@ interface PageEntry {
   detail?: string
   ocrConfidence?: number
   ocrQuality?: string
+  /** OCR regions of a page that kept its layer: boxes `[x0, y0, x1, y1]` in points from the top left. */
+  regions?: number[][]
+  /** The page's size in points, as rendered: what the regions are drawn against. */
+  pw?: number
+  ph?: number
 }
 
 const assetDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets')
@@ -113,6 +118,12 @@ function writeAtomic(outDir: string, rel: string, data: string | Uint8Array): nu
 }
 
 const num = (v: string | undefined) => (v ? Number(v) : 0)
+
+/** The well-formed boxes of a page row's `regions` (four finite numbers each); anything else is left out. */
+function boxes(v: unknown): number[][] {
+  if (!Array.isArray(v)) return []
+  return v.filter((b): b is number[] => Array.isArray(b) && b.length === 4 && b.every((x) => typeof x === 'number' && Number.isFinite(x)))
+}
 
 /**
  * Writes `report.html` into a run's output folder, with page pictures and page texts in `report/` beside it: one
@@ -185,6 +196,8 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
       if (r.repair) pe.repair = r.repair
       if (typeof r.ocrConfidence === 'number') pe.ocrConfidence = r.ocrConfidence
       if (typeof r.ocrQuality === 'string') pe.ocrQuality = r.ocrQuality
+      const regions = boxes(r.regions)
+      if (regions.length) pe.regions = regions
       pages.push(pe)
     }
     entry.texts = `report/text/${key}.js`
@@ -225,6 +238,8 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
   const notOcred = pages.filter((p) => p.action === 'kept' || p.action === 'repaired').length
   const data = {
     generated: new Date().toISOString(),
+    // What the page keeps the reviewer's corrections under: the run's output folder, the same from one report to the next.
+    run: resolve(outDir),
     rowsPerChunk: ROWS_PER_CHUNK,
     summary: {
       documents: count(run.documents.map((d) => d.status)),
@@ -275,6 +290,9 @@ async function docImages(
         // A page much narrower than a letter page is rendered again at a resolution that fills the detail view.
         if (want > dpi * 1.5) img = await doc.renderPage(pe.p, want)
         dpi = want
+        // The rendered size in points: OCR regions are drawn against it, in shares of the page.
+        pe.pw = Math.round(((img.width * 72) / img.dpi) * 10) / 10
+        pe.ph = Math.round(((img.height * 72) / img.dpi) * 10) / 10
         const { thumb, detail } = await encodePageImages(img, sizes)
         pe.thumb = `report/img/${key}-${pe.p}-t.jpg`
         pe.detail = `report/img/${key}-${pe.p}.jpg`
@@ -320,7 +338,7 @@ function page(data: { summary: Record<string, unknown> } & Record<string, unknow
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>pdftriage review: ${esc(outDir)}</title>
 <style>${css}</style></head>
-<body>
+<body data-pics="small">
 <h1>pdftriage review</h1>
 <div class="sub">${esc(outDir)}, ${esc(String(data.generated))}</div>
 <section class="cards" id="summary">
@@ -330,20 +348,28 @@ function page(data: { summary: Record<string, unknown> } & Record<string, unknow
 <div class="card"><h2>OCR</h2><div class="big">${s.ocrPages} pages</div><ul><li>spent: ${s.ocrSeconds} s of render and OCR</li><li>saved: about ${esc(saved)}</li><li>run: ${s.runSeconds} s in all</li></ul></div>
 ${failed.length ? `<div class="card failures"><h2>Failures</h2><div class="big">${failed.length}</div><ul>${failed.map((d) => `<li>${esc(d.file)}: ${esc(d.error ?? '')}</li>`).join('')}</ul></div>` : ''}
 </section>
-<div class="controls">
+<div class="controls" role="search">
 <label>Action <select id="f-action"><option value="">all</option></select></label>
 <label>Layer <select id="f-layer"><option value="">all</option></select></label>
 <label>Document <select id="f-doc"><option value="">all</option></select></label>
+<label>Show <select id="f-mark"><option value="">every page</option><option value="attention">worth a look</option><option value="marked">marked wrong</option></select></label>
 <label>Order <select id="f-order"><option value="attention">most worth a look first</option><option value="document">document order</option></select></label>
-<label>Search <input id="f-text" type="search" placeholder="file or note"></label>
-<span id="count"></span>
+<label>Search <input id="f-text" type="search" placeholder="page text, file or note" aria-keyshortcuts="/"></label>
+<label>Pictures <select id="f-pics"><option value="small">small</option><option value="large">large</option><option value="off">off</option></select></label>
+<button id="export" type="button">Export labels.jsonl</button><a id="export-link" download="labels.jsonl" hidden></a>
+<span id="store-note" class="why"></span>
+<span id="count" role="status"></span>
 </div>
-<table><thead><tr><th>page</th><th>document</th><th>#</th><th>layer</th><th>action</th><th>judge</th><th>score / threshold</th><th>chars</th></tr></thead>
+<p class="keys" id="keys"><kbd>j</kbd>/<kbd>&darr;</kbd> next page, <kbd>k</kbd>/<kbd>&uarr;</kbd> previous, <kbd>n</kbd> next page worth a look, <kbd>/</kbd> search (<kbd>Esc</kbd> or <kbd>Enter</kbd> back to the list), <kbd>Enter</kbd> texts side by side, <kbd>1</kbd> the page needs OCR, <kbd>2</kbd> it does not, <kbd>0</kbd> clear the mark. Marks stay in this browser; export them for <code>pdftriage eval --labels labels.jsonl ROOT</code>, ROOT the folder the run was started from.</p>
+<div class="main">
+<table><thead><tr><th class="thumb">picture</th><th>document</th><th>#</th><th>layer</th><th>action</th><th>judge</th><th>score / threshold</th><th>chars</th><th>search</th><th>review</th></tr></thead>
 <tbody id="rows"></tbody></table>
+<aside id="pane" class="pane" aria-label="selected page"><p class="why">Select a page (click, or <kbd>j</kbd>) to see its picture, notes and text here.</p></aside>
+</div>
 <button id="more" class="more" hidden>Show more</button>
-<dialog id="detail"><div class="detail">
-<header><div><h2 id="d-title"></h2><div id="d-verdict"></div><div id="d-why" class="why"></div></div><button id="d-close">Close</button></header>
-<div><img id="d-img" alt="the page"></div>
+<dialog id="detail" aria-labelledby="d-title"><div class="detail">
+<header><div><h2 id="d-title"></h2><div id="d-verdict"></div><div id="d-why" class="why"></div></div><button id="d-close" type="button">Close</button></header>
+<div id="d-pic"></div>
 <div><h3>Notes</h3><ol id="d-notes"></ol><div id="d-texts" class="texts"></div></div>
 </div></dialog>
 <script id="pdftriage-data" type="application/json">${scriptJson(data)}</script>

@@ -29,6 +29,8 @@ export interface PageRow {
   ocrConfidence?: number
   /** `poor` when the OCR itself reads badly. */
   ocrQuality?: string
+  /** Picture regions OCRed on a page that kept its layer: boxes `[x0, y0, x1, y1]` in points from the top left. */
+  regions?: number[][]
   error?: { code: string; message: string }
   [key: string]: unknown
 }

@@ -13,7 +13,7 @@ const csvHeader =
   'path,hash,pages,status,text,report,pdf,producer,creator,creator_tool,pdf_type,pages_needing_ocr,pages_ocred,seconds,error_code,error_message,duplicate_of,tags,config'
 
 /**
- * An output folder as `pdftriage run` leaves it, over PDFs generated here: a healthy page, a scan that was OCRed
+ * An output folder as `pdftriage run` leaves it, over PDFs generated here: a healthy page with an OCR region, a scan that was OCRed
  * (with the layer's and the OCR's texts side by side), a repaired page close to its threshold, a blank page, a page
  * whose text tries to inject markup, and a failed file. The sources sit in `in/`, the output in `out/`.
  */
@@ -39,7 +39,8 @@ export async function sampleRun(): Promise<{ root: string; inputs: string; out: 
   }
   const p = (name: string) => `in/${name}`
   const rows = [
-    row(p('healthy.pdf'), 1, { chars: 1546, notes: ['gates: healthy: passes every gate'], text: 'ARRÊTÉ MUNICIPAL' }),
+    // A page that kept its layer and had one picture region OCRed (a box in points from the top left).
+    row(p('healthy.pdf'), 1, { chars: 1546, notes: ['gates: healthy: passes every gate'], text: 'ARRÊTÉ MUNICIPAL', regions: [[72, 100, 300, 250]] }),
     row(p('scan.pdf'), 1, {
       layer: 'absent',
       needsOcr: true,
