@@ -71,6 +71,11 @@ console.log('core/testing'.padEnd(18), Object.keys(await import('@pdftriage/core
 // the PDF/A output intent's profile is read from the installed package's folder: it must have shipped
 const icc = (await import('@pdftriage/write-pdf')).srgbProfile()
 console.log('write-pdf sRGB.icc'.padEnd(18), icc.length, 'bytes', String.fromCharCode(...icc.subarray(36, 40)))
+// the review page's script and style are read from the installed package's assets folder when a report is written
+const { statSync } = await import('node:fs')
+const { fileURLToPath } = await import('node:url')
+const reportAssets = new URL('assets/', import.meta.resolve('@pdftriage/report/package.json'))
+console.log('report assets'.padEnd(18), ['report.js', 'report.css'].map((f) => statSync(fileURLToPath(new URL(f, reportAssets))).size).join(' + '), 'bytes')
 `
 writeFileSync(join(app, 'check.mjs'), check)
 process.stdout.write(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' }))
