@@ -81,43 +81,13 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
   const cwd = o.cwd ?? process.cwd()
   const out = resolve(cwd, o.outDir)
   const address = parseQueueUrl(o.queue)
-  let name = await readQueueName(out)
-  if (!name) {
-    // Started before any producer (a service): the first producer publishes the name once its jobs are in.
-    onEvent({ type: 'waiting-for-queue', outDir: out })
-    const pollMs = o.queueWaitPollMs ?? QUEUE_WAIT_POLL_MS
-    if (!(await waitForFile(queueNamePath(out), { pollMs, top: dirname(out), ...(o.signal ? { signal: o.signal } : {}) })))
-      return { done: 0, failed: 0, alreadyDone: 0 }
-    name = await readQueueName(out)
-    if (!name) throw new TriageError('USAGE', `${queueNamePath(out)} is empty: remove it and rerun the producer`)
-  }
+  const name = await queueNameOrWait(out, o, onEvent)
+  if (!name) return { done: 0, failed: 0, alreadyDone: 0 }
   const { Worker, UnrecoverableError } = await loadBullmq()
   const concurrency = o.concurrency ?? 1
   const retryForMs = o.retryForMs ?? 60000
   const summary: QueueWorkerSummary = { done: 0, failed: 0, alreadyDone: 0 }
-  const sessions = new Map<string, Promise<{ session: Session; digest: string }>>()
-  const sessionFor = (d: JobData) => {
-    const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.languages, d.pdf])
-    let s = sessions.get(key)
-    if (!s) {
-      const so: SessionOptions = {
-        mode: 'run',
-        cwd: d.cwd,
-        out,
-        pdf: d.pdf,
-        ocrWorkers: Math.max(1, Math.floor(availableParallelism() / concurrency)),
-        ...(d.configFile ? { configFile: d.configFile } : {}),
-        ...(d.model ? { model: d.model } : {}),
-        ...(d.policy ? { policy: d.policy as Policy } : {}),
-        ...(d.languages ? { languages: d.languages } : {}),
-        ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
-      }
-      s = Promise.all([Session.create(so), batchDigest({ ...so, pdf: d.pdf })]).then(([session, digest]) => ({ session, digest }))
-      sessions.set(key, s)
-      s.catch(() => sessions.delete(key))
-    }
-    return s
-  }
+  const { sessions, sessionFor } = sessionCache(out, o, concurrency)
 
   let fail: (e: unknown) => void = () => {}
   const failed = new Promise<never>((_, rej) => (fail = rej))
@@ -163,62 +133,147 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
       maxStalledCount: o.maxStalled ?? 2,
     },
   )
-  async function processJob(job: import('bullmq').Job): Promise<string> {
-    const d = job.data as JobData
-    const id = job.id ?? jobIdOf(d.hash, d.digest)
-    if (readCompletion(out, id)) {
-      // Done by a worker lost before it could tell Redis: the record is what counts.
-      summary.alreadyDone++
-      onEvent({ type: 'job-done', file: d.path, job: id, status: 'already-done' })
-      return 'already-done'
-    }
-    const { session, digest } = await sessionFor(d)
-    if (digest !== d.digest) {
-      throw new UnrecoverableError(
-        `CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`,
-      )
-    }
-    onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
-    const lines: string[] = []
-    const res = await session.processFile(d.path, (r) => {
-      if (r.type !== 'page') return
-      lines.push(`${JSON.stringify(pageRow(r))}\n`)
-      onEvent({ type: 'page-done', file: d.path, job: id, page: r })
-    })
-    const row = outcomeRow(res, d.digest)
-    if (res.hash && res.hash !== d.hash) {
-      // Other bytes than the producer hashed: the row is this job's (its hash), failed; a rerun plans the new bytes.
-      Object.assign(row, emptyRow(d.path, d.digest), {
-        hash: d.hash,
-        error_code: 'FILE_CHANGED',
-        error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
-      })
-      res.status = 'failed'
-    }
-    const c: Completion = { job: id, path: d.path, hash: d.hash, row, lines: [], files: {}, actions: {} }
-    if (res.status === 'done') {
-      Object.assign(c, { lines, files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
-      await writeCompletion(out, c)
-      summary.done++
-      onEvent({ type: 'job-done', file: d.path, job: id, status: 'done' })
-      return 'done'
-    }
-    const reason = `${row.error_code}: ${row.error_message}`
-    const last = PERMANENT.has(row.error_code) || row.error_code === 'FILE_CHANGED' || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
-    if (!last) {
-      onEvent({ type: 'job-retry', file: d.path, job: id, code: row.error_code, message: row.error_message })
-      throw new Error(reason)
-    }
-    await writeCompletion(out, c)
-    summary.failed++
-    onEvent({ type: 'job-done', file: d.path, job: id, status: 'failed', code: row.error_code })
-    throw new UnrecoverableError(reason)
-  }
+  const processJob = (job: import('bullmq').Job) => runJob(job, { out, sessionFor, summary, onEvent, UnrecoverableError })
   worker.on('error', (e) => {
     lastError = e
   })
   const { Queue } = await loadBullmq()
   const counts = o.exitWhenIdle ? new Queue(name, { connection }) : undefined
+  const { idle, stop: stopIdleCheck } = idleOrStopped(o, counts)
+  try {
+    await Promise.race([worker.waitUntilReady(), failed])
+    onEvent({ type: 'ready', queue: address.display, name: `${name} on ${hostname()}` })
+    void worker.run().catch((e) => fail(e))
+    await Promise.race([idle, failed])
+  } finally {
+    stopIdleCheck()
+    // Closing first stops the worker taking jobs; it finishes the ones in hand. BullMQ's close can then wait forever
+    // on a connection that was waiting to reconnect (Redis down, or restarted and not yet seen again): bounded.
+    const closing = Promise.allSettled([worker.close(), counts?.close()])
+    await Promise.allSettled([...inHand])
+    const grace = o.closeGraceMs ?? CLOSE_GRACE_MS
+    if (!(await settlesWithin(closing, grace))) {
+      onEvent({ type: 'notice', message: `Redis connections not closed ${grace / 1000} s after the last document (Redis out of reach): dropped` })
+      worker.drop()
+      void counts?.disconnect().catch(() => {})
+    }
+    await Promise.allSettled([...sessions.values()].map((s) => s.then((x) => x.session.close())))
+  }
+  return summary
+}
+
+/**
+ * The BullMQ queue name of `out`; on a folder with no queue yet (a worker started before any producer, as a service),
+ * waits for the first producer to publish it. `undefined` when stopped while waiting.
+ */
+async function queueNameOrWait(out: string, o: QueueWorkerOptions, onEvent: (e: QueueWorkerEvent) => void): Promise<string | undefined> {
+  let name = await readQueueName(out)
+  if (!name) {
+    // Started before any producer (a service): the first producer publishes the name once its jobs are in.
+    onEvent({ type: 'waiting-for-queue', outDir: out })
+    const pollMs = o.queueWaitPollMs ?? QUEUE_WAIT_POLL_MS
+    if (!(await waitForFile(queueNamePath(out), { pollMs, top: dirname(out), ...(o.signal ? { signal: o.signal } : {}) }))) return undefined
+    name = await readQueueName(out)
+    if (!name) throw new TriageError('USAGE', `${queueNamePath(out)} is empty: remove it and rerun the producer`)
+  }
+  return name
+}
+
+/** One session (and its configuration digest) per distinct job setting, made on first use and kept for the next jobs. */
+function sessionCache(out: string, o: QueueWorkerOptions, concurrency: number) {
+  const sessions = new Map<string, Promise<{ session: Session; digest: string }>>()
+  const sessionFor = (d: JobData): Promise<{ session: Session; digest: string }> => {
+    const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.languages, d.pdf])
+    let s = sessions.get(key)
+    if (!s) {
+      const so: SessionOptions = {
+        mode: 'run',
+        cwd: d.cwd,
+        out,
+        pdf: d.pdf,
+        ocrWorkers: Math.max(1, Math.floor(availableParallelism() / concurrency)),
+        ...(d.configFile ? { configFile: d.configFile } : {}),
+        ...(d.model ? { model: d.model } : {}),
+        ...(d.policy ? { policy: d.policy as Policy } : {}),
+        ...(d.languages ? { languages: d.languages } : {}),
+        ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
+      }
+      s = Promise.all([Session.create(so), batchDigest({ ...so, pdf: d.pdf })]).then(([session, digest]) => ({ session, digest }))
+      sessions.set(key, s)
+      s.catch(() => sessions.delete(key))
+    }
+    return s
+  }
+  return { sessions, sessionFor }
+}
+
+/** What a job needs of its worker. */
+interface JobContext {
+  out: string
+  sessionFor: (d: JobData) => Promise<{ session: Session; digest: string }>
+  summary: QueueWorkerSummary
+  onEvent: (e: QueueWorkerEvent) => void
+  UnrecoverableError: typeof import('bullmq').UnrecoverableError
+}
+
+/**
+ * One document of the queue: processed by the session, its outputs written, then its completion record; a failure
+ * is retried unless it is the last attempt or one trying again cannot fix, which records it failed.
+ */
+async function runJob(job: import('bullmq').Job, { out, sessionFor, summary, onEvent, UnrecoverableError }: JobContext): Promise<string> {
+  const d = job.data as JobData
+  const id = job.id ?? jobIdOf(d.hash, d.digest)
+  if (readCompletion(out, id)) {
+    // Done by a worker lost before it could tell Redis: the record is what counts.
+    summary.alreadyDone++
+    onEvent({ type: 'job-done', file: d.path, job: id, status: 'already-done' })
+    return 'already-done'
+  }
+  const { session, digest } = await sessionFor(d)
+  if (digest !== d.digest) {
+    throw new UnrecoverableError(
+      `CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`,
+    )
+  }
+  onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
+  const lines: string[] = []
+  const res = await session.processFile(d.path, (r) => {
+    if (r.type !== 'page') return
+    lines.push(`${JSON.stringify(pageRow(r))}\n`)
+    onEvent({ type: 'page-done', file: d.path, job: id, page: r })
+  })
+  const row = outcomeRow(res, d.digest)
+  if (res.hash && res.hash !== d.hash) {
+    // Other bytes than the producer hashed: the row is this job's (its hash), failed; a rerun plans the new bytes.
+    Object.assign(row, emptyRow(d.path, d.digest), {
+      hash: d.hash,
+      error_code: 'FILE_CHANGED',
+      error_message: `${d.path} changed after it was enqueued: rerun the producer to process it`,
+    })
+    res.status = 'failed'
+  }
+  const c: Completion = { job: id, path: d.path, hash: d.hash, row, lines: [], files: {}, actions: {} }
+  if (res.status === 'done') {
+    Object.assign(c, { lines, files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
+    await writeCompletion(out, c)
+    summary.done++
+    onEvent({ type: 'job-done', file: d.path, job: id, status: 'done' })
+    return 'done'
+  }
+  const reason = `${row.error_code}: ${row.error_message}`
+  const last = PERMANENT.has(row.error_code) || row.error_code === 'FILE_CHANGED' || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+  if (!last) {
+    onEvent({ type: 'job-retry', file: d.path, job: id, code: row.error_code, message: row.error_message })
+    throw new Error(reason)
+  }
+  await writeCompletion(out, c)
+  summary.failed++
+  onEvent({ type: 'job-done', file: d.path, job: id, status: 'failed', code: row.error_code })
+  throw new UnrecoverableError(reason)
+}
+
+/** Resolves when `o.signal` stops the worker or, with `exitWhenIdle`, when `counts` finds the queue empty. */
+function idleOrStopped(o: QueueWorkerOptions, counts: import('bullmq').Queue | undefined): { idle: Promise<void>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined
   const idle = new Promise<void>((res) => {
     o.signal?.addEventListener('abort', () => res(), { once: true })
@@ -235,24 +290,5 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
     }
     timer = setTimeout(() => void check(), o.idleCheckMs ?? 1000)
   })
-  try {
-    await Promise.race([worker.waitUntilReady(), failed])
-    onEvent({ type: 'ready', queue: address.display, name: `${name} on ${hostname()}` })
-    void worker.run().catch((e) => fail(e))
-    await Promise.race([idle, failed])
-  } finally {
-    clearTimeout(timer)
-    // Closing first stops the worker taking jobs; it finishes the ones in hand. BullMQ's close can then wait forever
-    // on a connection that was waiting to reconnect (Redis down, or restarted and not yet seen again): bounded.
-    const closing = Promise.allSettled([worker.close(), counts?.close()])
-    await Promise.allSettled([...inHand])
-    const grace = o.closeGraceMs ?? CLOSE_GRACE_MS
-    if (!(await settlesWithin(closing, grace))) {
-      onEvent({ type: 'notice', message: `Redis connections not closed ${grace / 1000} s after the last document (Redis out of reach): dropped` })
-      worker.drop()
-      void counts?.disconnect().catch(() => {})
-    }
-    await Promise.allSettled([...sessions.values()].map((s) => s.then((x) => x.session.close())))
-  }
-  return summary
+  return { idle, stop: () => clearTimeout(timer) }
 }
