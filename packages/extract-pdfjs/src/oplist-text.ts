@@ -796,17 +796,7 @@ export class OperatorTextReader {
         run = this.run
       }
       this.lastAlnum = alnum
-      if (!run) {
-        run = this.run = {
-          str: '',
-          transform: [ax, ay, cx, cy, px, py],
-          width: 0,
-          height: Math.hypot(cx, cy),
-          fontName: fontId,
-          hasEOL: false,
-          glyphs: { store, start: store.length, end: store.length },
-        }
-      }
+      run ??= this.run = newRun([ax, ay, cx, cy, px, py], fontId, store)
       // Where the glyph's text starts, a space its gap put before it included.
       const slot = this.slot
       this.last = slot
@@ -933,5 +923,18 @@ export class OperatorTextReader {
     this.lineSpaces()
     this.flush()
     return { items: this.items, styles: this.styles }
+  }
+}
+
+/** An empty run of `fontId` starting at the glyph placed by `transform` (the em's axes and the origin). */
+function newRun(transform: number[], fontId: string, store: GlyphStore): PdfjsTextItem {
+  return {
+    str: '',
+    transform,
+    width: 0,
+    height: Math.hypot(transform[2]!, transform[3]!),
+    fontName: fontId,
+    hasEOL: false,
+    glyphs: { store, start: store.length, end: store.length },
   }
 }
