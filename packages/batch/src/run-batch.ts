@@ -389,7 +389,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
           index.append(placed, lines)
           Object.assign(row, placed)
           // duplicates of it met in this run get their names now that its files exist
-          if (names) for (const dup of duplicatesOf(index, row)) names.complete(dup, res.outputs.files)
+          names?.completeDuplicates(row, res.outputs.files)
           onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
         } else {
           summary.failed++
@@ -405,11 +405,6 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   return summary
 }
 
-/** Rows of duplicates of `row` (by its path) whose mirrored names are not placed yet. */
-function duplicatesOf(index: IndexStore, row: DocumentRow): DocumentRow[] {
-  return [...index.newestRows()].filter((r) => r.status === 'duplicate' && r.duplicate_of === row.path && r.hash === row.hash && !r.mirror_name)
-}
-
 /**
  * The mirrored names of a run (`names: 'mirror'`). A stem belongs to the first input to claim it: the index's rows
  * first (in the order their paths first appeared), then this run's inputs in their order, all claimed before any
@@ -420,6 +415,8 @@ function duplicatesOf(index: IndexStore, row: DocumentRow): DocumentRow[] {
  */
 class MirrorNames {
   private readonly claims = new Map<string, NameClaim>()
+  /** Duplicates met in this run whose first is processed in it: their paths by the first's. */
+  private readonly waiting = new Map<string, string[]>()
 
   constructor(
     private readonly out: string,
@@ -460,17 +457,28 @@ class MirrorNames {
       if (!missing && !(e instanceof TriageError && e.code === 'OUTPUT_PATH_INVALID')) throw e
       const why = missing ? `a file to mirror is missing (${(e as Error).message})` : (e as Error).message
       this.warn(row.path, `${row.path}: ${why}`)
-      const message = `mirrored names not written: ${why}`
+      const message = `${REFUSED}${why}`
       const code = missing ? 'OUTPUT_PATH_INVALID' : (e as TriageError).code
       return { ...row, error_code: row.error_code || code, error_message: row.error_message ? `${row.error_message}; ${message}` : message }
     }
-    return { ...row, ...plan.cells }
+    return { ...withoutRefusal(row), ...plan.cells }
   }
 
   /** A duplicate's row before its first is done: a collision is settled (nothing to place), a name waits. */
   pending(row: DocumentRow): DocumentRow {
     const claim = this.claims.get(row.path)
-    return claim?.holder !== undefined ? { ...row, ...mirrorPlan(claim, {}, '').cells } : row
+    if (claim?.holder !== undefined) return { ...row, ...mirrorPlan(claim, {}, '').cells }
+    if (claim) this.waiting.set(row.duplicate_of, [...(this.waiting.get(row.duplicate_of) ?? []), row.path])
+    return row
+  }
+
+  /** Places the names of the duplicates of `first` met in this run, now that its files exist. */
+  completeDuplicates(first: DocumentRow, files: Readonly<Record<string, string>>): void {
+    for (const path of this.waiting.get(first.path) ?? []) {
+      const dup = this.index.latest(path)
+      if (dup?.status === 'duplicate' && dup.hash === first.hash) this.complete(dup, files)
+    }
+    this.waiting.delete(first.path)
   }
 
   /**
@@ -486,6 +494,19 @@ class MirrorNames {
     const { pages_end: _end, ...row } = this.placed(prev, source)
     if (row.mirror_name) this.index.append(row, [])
   }
+}
+
+/** The note of a refused name, which a row keeps until its names are placed. */
+const REFUSED = 'mirrored names not written: '
+
+/** A row without the note of names refused earlier (and its code when it was the only problem). */
+function withoutRefusal(row: DocumentRow): DocumentRow {
+  if (!row.error_message.includes(REFUSED)) return row
+  const rest = row.error_message
+    .split('; ')
+    .filter((m) => !m.startsWith(REFUSED))
+    .join('; ')
+  return { ...row, error_message: rest, error_code: rest ? row.error_code : '' }
 }
 
 /** A `pages.jsonl` row: the page record without its type tag (one JSON line of it, with its newline, per page). */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
@@ -127,6 +127,13 @@ describe('--names mirror', () => {
     const third = await run(dir)
     assert.equal(third.summary.unchanged, 2)
     assert.deepEqual(readFileSync(join(out, 'documents.csv')), csv, 'a rerun with the names in place appends nothing')
+    // a new copy of a document done in an earlier run gets its name at once
+    mkdirSync(join(dir, 'in', 'c'))
+    writeFileSync(join(dir, 'in', 'c', 'third.pdf'), foo)
+    const fourth = await run(dir)
+    assert.equal(fourth.summary.duplicate, 1)
+    assert.equal(rowOf(out, join('in', 'c', 'third.pdf')).mirror_text, 'text/c/third.txt')
+    assert.equal(statSync(join(out, 'text', 'c', 'third.txt')).ino, statSync(join(out, 'text', 'a', 'foo.txt')).ino)
   })
 
   it('refuses to write through a symbolic link inside the output folder; the document is done, its hash-named files there', async (t) => {
@@ -156,5 +163,16 @@ describe('--names mirror', () => {
     assert.equal(r.mirror_name, '', 'not placed: the next run tries again')
     assert.ok(existsSync(join(out, r.clean)))
     assert.ok(!existsSync(join(out, 'raw-text')), 'no name of the document placed when one is refused')
+    // the links removed, the next run places the names and the row no longer says they were refused
+    rmSync(join(out, 'text', 'a'))
+    rmSync(join(out, 'text', 'b'))
+    const again = await run(dir)
+    assert.equal(again.summary.unchanged, 2)
+    assert.deepEqual(again.warnings, [])
+    const fixed = rowOf(out, join('in', 'a', 'foo.pdf'))
+    assert.equal(fixed.mirror_text, 'text/a/foo.txt')
+    assert.equal(fixed.error_code, '')
+    assert.equal(fixed.error_message, '')
+    assert.deepEqual(tree(join(out, 'text')), ['a/foo.txt', 'b/bar.txt'])
   })
 })
