@@ -11,8 +11,13 @@ export const DOCUMENT_COLUMNS = [
   'pages',
   'status',
   'text',
+  'clean',
   'report',
   'pdf',
+  'mirror_name',
+  'mirror_text',
+  'mirror_pdf',
+  'mirror_collision',
   'producer',
   'creator',
   'creator_tool',
@@ -25,6 +30,7 @@ export const DOCUMENT_COLUMNS = [
   'duplicate_of',
   'tags',
   'config',
+  'outputs',
   'pages_end',
 ] as const
 export type DocumentRow = Record<(typeof DOCUMENT_COLUMNS)[number], string>
@@ -84,6 +90,11 @@ export class IndexStore {
     return this.newest.get(path)
   }
 
+  /** The newest row of every path, in the order paths first appeared. */
+  newestRows(): IterableIterator<DocumentRow> {
+    return this.newest.values()
+  }
+
   /** The first done row with this content hash and config digest (for duplicates). */
   doneByHash(hash: string, config: string): DocumentRow | undefined {
     return this.firstDone.get(hashKey(hash, config))
@@ -137,7 +148,7 @@ export class IndexStore {
       paths.add(r.path)
     }
     if (!existsSync(this.docsPath)) appendDurably(this.docsPath, csvLine(DOCUMENT_COLUMNS))
-    appendDurably(this.docsPath, rows.map((full) => csvLine(DOCUMENT_COLUMNS.map((c) => full[c].replace(/[\r\n]+/g, ' ')))).join(''))
+    appendDurably(this.docsPath, rows.map(rowLine).join(''))
     this.rows.push(...rows)
     for (const r of rows) this.track(r)
   }
@@ -178,7 +189,7 @@ export class IndexStore {
 }
 
 /** Columns holding file names: written so that any name (newlines, bytes that are not UTF-8) reads back the same. */
-const NAME_COLUMNS: ReadonlySet<string> = new Set(['path', 'duplicate_of'])
+const NAME_COLUMNS: ReadonlySet<string> = new Set(['path', 'duplicate_of', 'mirror_name', 'mirror_text', 'mirror_pdf', 'mirror_collision'])
 
 /** A row as one CSV line: names encoded, newlines in other cells (messages) made spaces. */
 function rowLine(r: DocumentRow): string {

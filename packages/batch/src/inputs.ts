@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises'
-import { join, relative, resolve, sep } from 'node:path'
+import { basename, join, relative, resolve, sep } from 'node:path'
 import { TriageError } from '@pdftriage/core'
 import picomatch from 'picomatch'
 import { fsPath, nameFromBytes } from './file-names.js'
@@ -23,9 +23,15 @@ export interface InputFilter {
  * Expands files and folders into the PDF files to process, in a stable order: a file is taken as given (whatever
  * its extension), a folder is searched recursively for `*.pdf` (case-insensitive), filtered by include/exclude globs.
  * Paths are returned as given (folders joined with what was found) and resolved against `cwd`.
- * A path that does not exist is returned in `missing` so the batch can report it and go on.
+ * A path that does not exist is returned in `missing` so the batch can report it and go on. `below` gives each file's
+ * path below the folder it was found in (its name when it was given as a file): the first folder wins when folders
+ * overlap.
  */
-export async function expandInputs(paths: string[], filter: InputFilter = {}, cwd = process.cwd()): Promise<{ files: string[]; missing: string[] }> {
+export async function expandInputs(
+  paths: string[],
+  filter: InputFilter = {},
+  cwd = process.cwd(),
+): Promise<{ files: string[]; missing: string[]; below: Map<string, string> }> {
   const inc = (filter.include ?? []).map(globToRegExp)
   const exc = (filter.exclude ?? []).map(globToRegExp)
   const keep = (rel: string) => {
@@ -36,10 +42,10 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}, cw
   }
   const files: string[] = []
   const missing: string[] = []
-  const seen = new Set<string>()
-  const push = (f: string) => {
-    if (!seen.has(f)) {
-      seen.add(f)
+  const below = new Map<string, string>()
+  const push = (f: string, rel: string) => {
+    if (!below.has(f)) {
+      below.set(f, rel)
       files.push(f)
     }
   }
@@ -78,10 +84,10 @@ export async function expandInputs(paths: string[], filter: InputFilter = {}, cw
         }
       }
       await walk(p)
-      found.forEach(push)
-    } else if (keep(p)) push(p)
+      for (const f of found) push(f, relative(p, f))
+    } else if (keep(p)) push(p, basename(p))
   }
-  return { files, missing }
+  return { files, missing, below }
 }
 
 /** The error record for a path that does not exist. */

@@ -5,10 +5,12 @@ import { fsPath } from './file-names.js'
 import { IndexStore, type DocumentRow } from './index-store.js'
 import { expandInputs, missingError, type InputFilter } from './inputs.js'
 import { chooseResources, thisMachine } from './machine.js'
+import { checkMirror, mirrorPlan, mirrorStem, placeMirror, rowFiles, type NameClaim, type NamesMode } from './mirror.js'
 import { lockOutput, prepareOutput } from './out-folder.js'
 import { processFiles, type DocumentLimits } from './pool.js'
 import { errorRecord, type PageRecord } from './records.js'
 import type { FileOutcome, SessionOptions } from './session.js'
+import { outputStem } from './write-outputs.js'
 
 /** What {@link runBatch} processes, with what, and where it writes. Plain data. */
 export interface RunBatchOptions {
@@ -50,6 +52,12 @@ export interface RunBatchOptions {
   pluginDirs?: string[]
   /** Bounds on each document (each runs in a child process); default {@link DEFAULT_LIMITS}, the memory from the machine. */
   limits?: Partial<DocumentLimits>
+  /**
+   * `mirror`: besides `documents/<hash>.*`, each document's files get its input's name, below the input folder it was
+   * found in, under a folder per role (`text/a/b/foo.txt` for the clean text of `in/a/b/foo.pdf`, see MIRROR_ROLES).
+   * Not part of the digest: names do not change contents. Default `hash`.
+   */
+  names?: NamesMode
 }
 
 /** Why an input was not processed again. */
@@ -79,6 +87,11 @@ export type BatchEvent =
   | { type: 'duplicate'; file: string; of: string; row: DocumentRow }
   /** Done (or failed) in an earlier run with the same content and configuration: nothing rewritten. */
   | { type: 'unchanged'; file: string; status: UnchangedStatus }
+  /**
+   * With `names: 'mirror'`: the input's mirrored name is another input's (`holder`, the first to claim it in the index,
+   * then in input order), or its mirrored files could not be placed. Its hash-named files are there.
+   */
+  | { type: 'names-warning'; file: string; message: string }
 
 /** What a batch did. */
 export interface BatchSummary {
@@ -147,8 +160,13 @@ export const emptyRow = (path: string, digest: string): DocumentRow => ({
   pages: '',
   status: 'failed',
   text: '',
+  clean: '',
   report: '',
   pdf: '',
+  mirror_name: '',
+  mirror_text: '',
+  mirror_pdf: '',
+  mirror_collision: '',
   producer: '',
   creator: '',
   creator_tool: '',
@@ -161,6 +179,7 @@ export const emptyRow = (path: string, digest: string): DocumentRow => ({
   duplicate_of: '',
   tags: '',
   config: digest,
+  outputs: '',
   pages_end: '',
 })
 
@@ -177,6 +196,7 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
       status: 'done',
       pages: String(d.pages),
       text: f.text ?? '',
+      clean: f.clean ?? '',
       report: f.report ?? '',
       pdf: f.pdf ?? '',
       producer: info.producer ?? '',
@@ -186,6 +206,7 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
       pages_needing_ocr: String(res.pagesNeedingOcr),
       pages_ocred: String(res.pagesOcred),
       tags: d.tags.join(' '),
+      outputs: JSON.stringify(f),
     })
     // A done document whose pages failed (their layer kept), or whose writer was skipped, says so where its error
     // would be: a page whose OCR failed is not a document done with no error.
@@ -246,7 +267,8 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   const index = new IndexStore(out)
   for (const fix of index.open()) onEvent({ type: 'resumed', message: fix })
   const digest = await batchDigest({ ...o, cwd })
-  const { files, missing } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
+  const { files, missing, below } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
+  const names = o.names === 'mirror' ? new MirrorNames(out, index, files, below, onEvent) : undefined
 
   const summary = emptySummary(out)
   const baseRow = (path: string) => emptyRow(path, digest)
@@ -273,6 +295,8 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     const prev = index.latest(file)
     const same = prev && prev.hash === hash && prev.config === digest
     if (same && !o.redo && (prev.status !== 'failed' || !o.redoFailed)) {
+      // A row of a run without mirrored names, or one killed before a duplicate's names were placed, gets them now.
+      if (names && prev.status !== 'failed') names.complete(prev)
       summary.unchanged++
       if (prev.status === 'failed') summary.stillFailed++
       onEvent({ type: 'unchanged', file, status: prev.status as UnchangedStatus })
@@ -281,7 +305,11 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     if (prev && prev.status === 'done' && prev.hash === hash && prev.config !== digest) changed.push({ file, ocred: Number(prev.pages_ocred) || 0 })
     const first = claimed.get(hash) ?? (o.redo ? undefined : index.doneByHash(hash, digest)?.path)
     if (first && first !== file) {
-      const row: DocumentRow = { ...baseRow(file), hash, status: 'duplicate', duplicate_of: first }
+      let row: DocumentRow = { ...baseRow(file), hash, status: 'duplicate', duplicate_of: first }
+      // Identical content under another name gets its own mirrored names, once the files exist: now when the first
+      // was done in an earlier run, else when it is done (its outcome places them).
+      const done = claimed.has(hash) ? undefined : index.doneByHash(hash, digest)
+      if (names) row = done ? names.placed(row, rowFiles(done)) : names.pending(row)
       index.append(row, [])
       summary.duplicate++
       onEvent({ type: 'duplicate', file, of: first, row })
@@ -357,7 +385,11 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
         row.hash ||= todo[i]!.hash
         if (row.status === 'done' && res.document && res.outputs) {
           countDone(summary, res.document.actions)
-          index.append(row, lines)
+          const placed = names ? names.placed(row, res.outputs.files) : row
+          index.append(placed, lines)
+          Object.assign(row, placed)
+          // duplicates of it met in this run get their names now that its files exist
+          names?.completeDuplicates(row, res.outputs.files)
           onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
         } else {
           summary.failed++
@@ -371,6 +403,110 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   await index.compact()
   summary.seconds = (performance.now() - t0) / 1000
   return summary
+}
+
+/**
+ * The mirrored names of a run (`names: 'mirror'`). A stem belongs to the first input to claim it: the index's rows
+ * first (in the order their paths first appeared), then this run's inputs in their order, all claimed before any
+ * document starts, so that who holds a name does not depend on which document finishes first. A path keeps its own
+ * name across runs (a changed file replaces its mirrored files). The files are placed before the row that names them
+ * is appended, and `mirror_name` is set only once they are (or once a collision leaves nothing to place): a row
+ * never names a file a kill kept from being placed, and a row without it gets its names on the next run.
+ */
+class MirrorNames {
+  private readonly claims = new Map<string, NameClaim>()
+  /** Duplicates met in this run whose first is processed in it: their paths by the first's. */
+  private readonly waiting = new Map<string, string[]>()
+
+  constructor(
+    private readonly out: string,
+    private readonly index: IndexStore,
+    files: readonly string[],
+    below: ReadonlyMap<string, string>,
+    onEvent: (e: BatchEvent) => void,
+    private readonly warn = (file: string, message: string) => onEvent({ type: 'names-warning', file, message }),
+  ) {
+    const owners = new Map<string, string>()
+    for (const r of index.newestRows()) if (r.mirror_name && !r.mirror_collision && !owners.has(r.mirror_name)) owners.set(r.mirror_name, r.path)
+    for (const file of files) {
+      const rel = below.get(file)
+      if (rel === undefined) continue
+      const stem = mirrorStem(rel)
+      const holder = owners.get(stem)
+      if (holder === undefined) owners.set(stem, file)
+      if (holder === undefined || holder === file) this.claims.set(file, { stem })
+      else {
+        this.claims.set(file, { stem, holder })
+        this.warn(file, `${file}: its mirrored name ${stem} is ${holder}'s: only documents/ holds its files (mirror_collision in documents.csv)`)
+      }
+    }
+  }
+
+  /** The row with its mirror columns, its files placed; a name that cannot be placed is said in its error columns. */
+  placed(row: DocumentRow, files: Readonly<Record<string, string>>): DocumentRow {
+    const claim = this.claims.get(row.path)
+    if (!claim) return row
+    const plan = mirrorPlan(claim, files, outputStem(row.hash))
+    try {
+      for (const l of plan.links) checkMirror(this.out, l.to)
+      for (const l of plan.links) placeMirror(this.out, l.from, l.to)
+    } catch (e) {
+      // a name refused (a link on the way) or a file gone from documents/ (a row's `outputs` edited, a file removed):
+      // this document's names are not placed, the run goes on; anything else (a full disk) stops it
+      const missing = (e as NodeJS.ErrnoException).code === 'ENOENT'
+      if (!missing && !(e instanceof TriageError && e.code === 'OUTPUT_PATH_INVALID')) throw e
+      const why = missing ? `a file to mirror is missing (${(e as Error).message})` : (e as Error).message
+      this.warn(row.path, `${row.path}: ${why}`)
+      const message = `${REFUSED}${why}`
+      const code = missing ? 'OUTPUT_PATH_INVALID' : (e as TriageError).code
+      return { ...row, error_code: row.error_code || code, error_message: row.error_message ? `${row.error_message}; ${message}` : message }
+    }
+    return { ...withoutRefusal(row), ...plan.cells }
+  }
+
+  /** A duplicate's row before its first is done: a collision is settled (nothing to place), a name waits. */
+  pending(row: DocumentRow): DocumentRow {
+    const claim = this.claims.get(row.path)
+    if (claim?.holder !== undefined) return { ...row, ...mirrorPlan(claim, {}, '').cells }
+    if (claim) this.waiting.set(row.duplicate_of, [...(this.waiting.get(row.duplicate_of) ?? []), row.path])
+    return row
+  }
+
+  /** Places the names of the duplicates of `first` met in this run, now that its files exist. */
+  completeDuplicates(first: DocumentRow, files: Readonly<Record<string, string>>): void {
+    for (const path of this.waiting.get(first.path) ?? []) {
+      const dup = this.index.latest(path)
+      if (dup?.status === 'duplicate' && dup.hash === first.hash) this.complete(dup, files)
+    }
+    this.waiting.delete(first.path)
+  }
+
+  /**
+   * Places the names of a row of the index that lacks them (done without mirrored names, or a duplicate whose first
+   * was not done yet, or a name refused earlier) and appends the completed row. Nothing when its names are there.
+   */
+  complete(prev: DocumentRow, files?: Readonly<Record<string, string>>): void {
+    const claim = this.claims.get(prev.path)
+    if (!claim || (prev.mirror_name === claim.stem && prev.mirror_collision === (claim.holder ?? ''))) return
+    const first = prev.status === 'duplicate' ? this.index.doneByHash(prev.hash, prev.config) : prev
+    const source = files ?? (first ? rowFiles(first) : undefined)
+    if (!source) return
+    const { pages_end: _end, ...row } = this.placed(prev, source)
+    if (row.mirror_name) this.index.append(row, [])
+  }
+}
+
+/** The note of a refused name, which a row keeps until its names are placed. */
+const REFUSED = 'mirrored names not written: '
+
+/** A row without the note of names refused earlier (and its code when it was the only problem). */
+function withoutRefusal(row: DocumentRow): DocumentRow {
+  if (!row.error_message.includes(REFUSED)) return row
+  const rest = row.error_message
+    .split('; ')
+    .filter((m) => !m.startsWith(REFUSED))
+    .join('; ')
+  return { ...row, error_message: rest, error_code: rest ? row.error_code : '' }
 }
 
 /** A `pages.jsonl` row: the page record without its type tag (one JSON line of it, with its newline, per page). */

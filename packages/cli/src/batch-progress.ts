@@ -55,6 +55,10 @@ export class BatchProgress {
         this.progress?.document(e.file, `done: ${e.file}: ${r.pages} page(s), ${r.pages_ocred || 0} OCRed, ${r.seconds} s`)
         break
       }
+      case 'names-warning':
+        if (this.progress) this.progress.message(`warning: ${e.message}`)
+        else o.log(`warning: ${e.message}`)
+        break
       case 'failed': {
         const line = `failed: ${e.file}: ${e.code}: ${e.message}`
         // Missing paths fail before the plan; only documents that were tried count on the bar.

@@ -69,6 +69,7 @@ Extracts, judges, repairs and OCRs the pages that need it, and writes into DIR: 
 path), pages.jsonl (one row per page), documents/<hash>.txt (pages separated by form feeds, NFC),
 documents/<hash>.clean.txt (rebuilt continuous text), documents/<hash>.json (report) and, with --pdf, a searchable
 documents/<hash>.pdf. A rerun processes only new or changed files (a changed config or model counts as a change).
+Every column of documents.csv is described in the README of @pdftriage/batch ("The output folder").
 
 Options:
   -o, --out DIR        output folder (required)
@@ -94,6 +95,12 @@ Options:
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
   --redo-failed        process the files that failed again
+  --names hash|mirror  hash (default): files named by content only, documents/<hash>.*; mirror: also under the
+                       input's own name, below the folder given: in/a/b/foo.pdf gives DIR/text/a/b/foo.txt (clean
+                       text), raw-text/ (pages by form feeds), json/ (report), pdf/ (with --pdf), alto/, hocr/,
+                       ocr-text/ as written: hard links to documents/ (copies where links cannot be made). A name
+                       that another input holds (two folders with a foo.pdf) stays with the first (earlier runs
+                       first, then command-line order): warned, and mirror_collision in documents.csv
   --doc-timeout S      seconds one document may take (default ${DEFAULT_LIMITS.docTimeoutMs / 1000}); over it: DOC_TIMEOUT
   --page-timeout S     seconds one page may take (default ${DEFAULT_LIMITS.pageTimeoutMs / 1000}); over it the document stops: PAGE_TIMEOUT
   --max-memory MB      memory of the process reading one document (default ${chooseResources(thisMachine()).maxMemoryMb} here: half the
@@ -242,6 +249,7 @@ const OPTIONS: Record<string, ParseArgsConfig['options']> = {
     include: { type: 'string', multiple: true },
     exclude: { type: 'string', multiple: true },
     queue: { type: 'string' },
+    names: { type: 'string' },
   },
   worker: {
     help: common.help,
@@ -453,6 +461,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
         const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
         if (outputType && v.pdf !== true) usage('--output-type says which PDF --pdf writes: give --pdf too. See pdftriage run --help')
+        const names = str('names')
+        if (names !== undefined && names !== 'hash' && names !== 'mirror') usage(`Expected --names to be hash or mirror, not \`${names}\``)
         if ((v['rotate-pages'] === true || v.deskew === true) && v.pdf !== true)
           usage('--rotate-pages and --deskew turn the pages of the searchable PDF: give --pdf too. See pdftriage run --help')
         if (str('queue')) {
@@ -464,6 +474,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
           if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
           if (pdfOptions) usage("--rotate-pages and --deskew are not carried to queue workers yet: give them as the pdf writer's options in the config file")
+          if (names === 'mirror') usage('--names mirror is not supported with --queue yet: run without --queue')
           const { queuedRunCommand } = await commands.queue()
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
         }
@@ -481,6 +492,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           log: io.stderr,
           limits: limitOptions(v),
           quiet: v.quiet === true,
+          ...(names ? { names } : {}),
         })
         if (v.report === true) {
           const { reportCommand } = await commands.report()

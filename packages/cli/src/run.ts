@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { runBatch, type DocumentLimits, type InputFilter } from '@pdftriage/batch'
+import { runBatch, type DocumentLimits, type InputFilter, type NamesMode } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { checkOutputPath } from './paths.js'
@@ -32,6 +32,8 @@ export interface RunCommandOptions {
   log: (s: string) => void
   /** No line per finished document (failures and the summary are still said). */
   quiet?: boolean
+  /** `--names mirror`: the input tree mirrored under DIR beside the hash-named files. */
+  names?: NamesMode
 }
 
 /**
@@ -66,6 +68,7 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
       configChange: 'refuse',
       pluginDirs: [CLI_DIR],
       ...(o.limits ? { limits: o.limits } : {}),
+      ...(o.names ? { names: o.names } : {}),
       ...(o.configFile ? { configFile: o.configFile } : {}),
       ...(o.model ? { model: o.model } : {}),
       ...(o.policy ? { policy: o.policy } : {}),

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
-import { cli, folder } from './helpers.js'
+import { cli, folder, readIndex } from './helpers.js'
 
 // The batch itself (index, resume, dedupe, atomic outputs) is tested in @pdftriage/batch; here, what the command adds:
 // the summary line, the notices and the exit codes.
@@ -30,4 +30,24 @@ test('pdftriage run: summary line, failures on stderr, exit 1 while an input sta
   const fixed = await cli(args, dir)
   assert.equal(fixed.code, 0, 'a path no longer given is not an error')
   assert.equal((await cli([...args, 'missing.pdf'], dir)).code, 1, 'a missing path is')
+})
+
+test('pdftriage run --names mirror: the inputs named below the folders given, a collision warned', async (t) => {
+  const dir = folder({ 'config.json': JSON.stringify({ policy: 'extract' }) })
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  mkdirSync(join(dir, 'one', 'sub'), { recursive: true })
+  mkdirSync(join(dir, 'two', 'sub'), { recursive: true })
+  writeFileSync(join(dir, 'one', 'sub', 'foo.pdf'), await fx.healthyPdf('en'))
+  writeFileSync(join(dir, 'two', 'sub', 'foo.pdf'), await fx.longPdf(2))
+  const bad = await cli(['run', '--names', 'tree', '--out', 'out', 'one'], dir)
+  assert.equal(bad.code, 2)
+  assert.match(bad.stderr.join('\n'), /Expected --names to be hash or mirror, not `tree`/)
+  const r = await cli(['run', '--config', 'config.json', '--jobs', '1', '--names', 'mirror', '--out', 'out', 'one', 'two'], dir)
+  assert.equal(r.code, 0)
+  assert.match(r.stderr.join('\n'), /^warning: two.sub.foo\.pdf: its mirrored name sub\/foo is one.sub.foo\.pdf's/m)
+  const docs = readIndex(join(dir, 'out')).docs
+  const one = docs.find((d) => d.path === join('one', 'sub', 'foo.pdf'))!
+  assert.equal(one.mirror_text, 'text/sub/foo.txt')
+  assert.equal(readFileSync(join(dir, 'out', 'text', 'sub', 'foo.txt'), 'utf8'), readFileSync(join(dir, 'out', one.clean!), 'utf8'))
+  assert.equal(docs.find((d) => d.path === join('two', 'sub', 'foo.pdf'))!.mirror_collision, join('one', 'sub', 'foo.pdf'))
 })
