@@ -132,6 +132,51 @@ function procRssMb(pid: number): number | undefined {
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
 
+/** The files one after the other in this thread, with one session: no child process, no limits. */
+async function processInThread(tasks: readonly Task[], options: SessionOptions, sink: FileSink, order: Orderer | Direct): Promise<void> {
+  const session = await Session.create(options)
+  try {
+    for (let i = 0; i < tasks.length; i++) {
+      sink.started?.(i)
+      const o = await session.processFile(tasks[i]!.file, (r) => order.record(i, r), undefined, tasks[i]!.range)
+      await order.done(i, o)
+    }
+  } finally {
+    await session.close()
+  }
+}
+
+/**
+ * The limit a document's process is over, if any, `file` started at `startedAt` and last read a page at
+ * `progressAt`: its wall time, its page's wall time, then its memory (`rssMb`, read only when the times hold).
+ */
+function overLimits(file: string, limits: DocumentLimits, startedAt: number, progressAt: number, rssMb: () => number | undefined): TriageError | undefined {
+  const now = Date.now()
+  if (now - startedAt > limits.docTimeoutMs) {
+    return new TriageError(
+      'DOC_TIMEOUT',
+      `\`${file}\` took over ${seconds(limits.docTimeoutMs)}, the wall time allowed a document: stopped. Raise it with --doc-timeout SECONDS (option docTimeoutMs) if the document is genuine`,
+      { file },
+    )
+  } else if (now - progressAt > limits.pageTimeoutMs) {
+    return new TriageError(
+      'PAGE_TIMEOUT',
+      `\`${file}\`: a page took over ${seconds(limits.pageTimeoutMs)}, the wall time allowed a page: the document was stopped. Raise it with --page-timeout SECONDS (option pageTimeoutMs) if the document is genuine`,
+      { file },
+    )
+  } else {
+    const rss = rssMb()
+    if (rss !== undefined && rss > limits.maxMemoryMb) {
+      return new TriageError(
+        'DOC_TOO_LARGE',
+        `\`${file}\` needed over ${limits.maxMemoryMb} MB of memory (${Math.round(rss)} MB when stopped). Raise the limit with --max-memory MB (option maxMemoryMb) if the document is genuine`,
+        { file },
+      )
+    }
+  }
+  return undefined
+}
+
 /**
  * Processes files with `jobs` child processes (one session each), or in this thread when `jobs` is 1 and no limits
  * are asked for. A child that dies, rejects unhandled, or goes over a limit is killed and replaced, and only the
@@ -148,19 +193,7 @@ export async function processFiles(
   const tasks: Task[] = input.map((t) => (typeof t === 'string' ? { file: t } : t))
   const files = tasks.map((t) => t.file)
   const order: Orderer | Direct = control.ordered === false ? new Direct(sink) : new Orderer(sink)
-  if ((jobs <= 1 || tasks.length <= 1) && !control.limits) {
-    const session = await Session.create(options)
-    try {
-      for (let i = 0; i < tasks.length; i++) {
-        sink.started?.(i)
-        const o = await session.processFile(tasks[i]!.file, (r) => order.record(i, r), undefined, tasks[i]!.range)
-        await order.done(i, o)
-      }
-    } finally {
-      await session.close()
-    }
-    return
-  }
+  if ((jobs <= 1 || tasks.length <= 1) && !control.limits) return processInThread(tasks, options, sink, order)
   // The memory limit not given is the machine's share for each of these jobs (see chooseResources).
   const limits: DocumentLimits = { ...DEFAULT_LIMITS, maxMemoryMb: chooseResources(thisMachine(), { jobs }).maxMemoryMb, ...control.limits }
   let nextFile = 0
@@ -230,36 +263,8 @@ export async function processFiles(
       }
       const check = () => {
         if (current === undefined || killedFor) return
-        const now = Date.now()
-        const file = files[current]!
-        if (now - startedAt > limits.docTimeoutMs) {
-          overLimit(
-            new TriageError(
-              'DOC_TIMEOUT',
-              `\`${file}\` took over ${seconds(limits.docTimeoutMs)}, the wall time allowed a document: stopped. Raise it with --doc-timeout SECONDS (option docTimeoutMs) if the document is genuine`,
-              { file },
-            ),
-          )
-        } else if (now - progressAt > limits.pageTimeoutMs) {
-          overLimit(
-            new TriageError(
-              'PAGE_TIMEOUT',
-              `\`${file}\`: a page took over ${seconds(limits.pageTimeoutMs)}, the wall time allowed a page: the document was stopped. Raise it with --page-timeout SECONDS (option pageTimeoutMs) if the document is genuine`,
-              { file },
-            ),
-          )
-        } else {
-          const rss = (c.pid !== undefined ? procRssMb(c.pid) : undefined) ?? reportedRss
-          if (rss !== undefined && rss > limits.maxMemoryMb) {
-            overLimit(
-              new TriageError(
-                'DOC_TOO_LARGE',
-                `\`${file}\` needed over ${limits.maxMemoryMb} MB of memory (${Math.round(rss)} MB when stopped). Raise the limit with --max-memory MB (option maxMemoryMb) if the document is genuine`,
-                { file },
-              ),
-            )
-          }
-        }
+        const e = overLimits(files[current]!, limits, startedAt, progressAt, () => (c.pid !== undefined ? procRssMb(c.pid) : undefined) ?? reportedRss)
+        if (e) overLimit(e)
       }
       watchers.push(check)
       const feed = () => {
