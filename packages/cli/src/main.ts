@@ -138,7 +138,7 @@ Options:
                        (ocrmypdf re-encodes them); the corners the turn moves out of the page are cut off
   --skip-text          accepted for ocrmypdf scripts: it is what pdftriage does anyway, judging each page
   --config FILE        config file (judges, repairs, OCR engine, password)
-  -q, --quiet          no summary line
+  -q, --quiet          no summary line, no progress line (drawn on a terminal: page, stage, time)
   -v, --verbose        one line per page: its layer and what was done
   -h, --help
 
@@ -544,6 +544,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           mode: v.force === true ? 'force' : 'judge',
           quiet: v.quiet === true,
           verbose: v.verbose === true,
+          // the line redraws itself: a terminal only, as run's bar
+          ...(v.quiet !== true && process.stderr.isTTY === true && !process.env.CI ? { progress: {} } : {}),
           log: io.stderr,
           readStdin,
           writeStdout,
