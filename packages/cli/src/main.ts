@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { closest, distance } from 'fastest-levenshtein'
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine, type DocumentLimits } from '@pdftriage/batch'
-import { TriageError, policySchema, type Policy } from '@pdftriage/core'
+import { TriageError, effectiveWriters, policySchema, type Policy } from '@pdftriage/core'
 import { checkOcrLanguages, parseLanguages } from './languages.js'
 
 // Each command's module is imported when the command runs: `triage` then loads neither the report, the model, the
@@ -450,14 +450,17 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if ((v['rotate-pages'] === true || v.deskew === true) && v.pdf !== true)
           usage('--rotate-pages and --deskew turn the pages of the searchable PDF: give --pdf too. See pdftriage run --help')
         if (str('queue')) {
-          if (outputType)
+          // A job carries the config file's path, not the front end's writer options: the config is where they go.
+          if (pdfOptions) {
+            const flags = ['--output-type', '--rotate-pages', '--deskew'].filter((f) => v[f.slice(2)] !== undefined)
+            const writers = effectiveWriters(undefined, true, pdfOptions)
             usage(
-              '--output-type is not carried to queue workers yet: name it in the config\'s writers ({ "use": "@pdftriage/write-pdf", "options": { "outputType": "pdfa" } })',
+              `${flags.join(' and ')} ${flags.length > 1 ? 'are' : 'is'} not carried to queue workers: give the PDF writer's options in the config file (--config), which workers read: ${JSON.stringify({ writers })}`,
             )
+          }
           if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
           // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
           if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
-          if (pdfOptions) usage("--rotate-pages and --deskew are not carried to queue workers yet: give them as the pdf writer's options in the config file")
           const { queuedRunCommand } = await commands.queue()
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
         }
