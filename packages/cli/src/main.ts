@@ -101,7 +101,8 @@ Options:
   --report             also write the review page (see pdftriage report --help)
   -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
   --queue URL          redis://HOST:PORT[/DB]: enqueue the new documents for \`pdftriage worker\` processes and
-                       write the index as they complete them (without it, no Redis is used). Not with --redo
+                       write the index as they complete them (without it, no Redis is used). Not with --redo;
+                       --password, --output-type, --rotate-pages and --deskew go in the config file workers read
   -h, --help
 
 Each document runs in a child process under these limits: a file that crashes it, hangs or grows without bound fails
