@@ -37,7 +37,7 @@ export class OcrProgress {
     o: OcrProgressOptions = {},
   ) {
     this.write = o.write ?? ((s) => process.stderr.write(s))
-    this.columns = o.columns ?? (() => process.stderr.columns ?? 100)
+    this.columns = o.columns ?? (() => process.stderr.columns || 100)
     this.draw()
     this.timer = setInterval(() => this.draw(), o.intervalMs ?? CLOCK_MS)
     this.timer.unref?.()

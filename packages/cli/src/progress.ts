@@ -48,7 +48,7 @@ export class Progress {
     this.write = o.write ?? ((s) => process.stderr.write(s))
     this.bar = o.bar ?? (process.stderr.isTTY === true && !process.env.CI)
     this.lines = !this.bar && (o.lines ?? true)
-    this.columns = o.columns ?? (() => process.stderr.columns ?? 100)
+    this.columns = o.columns ?? (() => process.stderr.columns || 100)
     if (this.bar) {
       this.draw()
       this.timer = setInterval(() => this.draw(), o.intervalMs ?? CLOCK_MS)
