@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import * as fx from '@pdftriage/fixtures'
 import { ocrCommand } from '../src/ocr-command.js'
 import { OcrProgress } from '../src/ocr-progress.js'
@@ -75,3 +78,23 @@ test('the progress line is cut to the terminal width and cleared when done', () 
   p.done()
   assert.equal(drawn.at(-1), '\r\x1b[K')
 })
+
+const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'bin.js')
+const script = spawnSync('script', ['--version']).status === 0
+
+test(
+  'ocr draws the line when stderr is a terminal (a pseudo-terminal by script(1)), and not with -q',
+  { skip: script ? false : 'needs script(1) (util-linux) for a pseudo-terminal' },
+  async (t) => {
+    const dir = folder({ 'in.pdf': await fx.healthyPdf('en') })
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    // the line is off under CI, as run's bar: the child is told it is not
+    const env = { ...process.env, CI: '' }
+    const onTerminal = (args: string) =>
+      spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} ocr ${args}`, '/dev/null'], { cwd: dir, env }).stdout.toString()
+    const shown = onTerminal('in.pdf out.pdf')
+    assert.match(shown, /\r\[#{24}\] in\.pdf: writing out\.pdf, 1\/1 done, \d+s\x1b\[K/)
+    assert.match(shown, /\r\x1b\[Kin\.pdf: 1 page\(s\): 1 kept as it was \(no page needed OCR/)
+    assert.equal(onTerminal('-q in.pdf quiet.pdf'), '')
+  },
+)
