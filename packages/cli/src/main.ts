@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { closest, distance } from 'fastest-levenshtein'
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine, type DocumentLimits } from '@pdftriage/batch'
-import { TriageError, policySchema, type Policy } from '@pdftriage/core'
+import { TriageError, effectiveWriters, policySchema, type Policy } from '@pdftriage/core'
 import { checkOcrLanguages, parseLanguages } from './languages.js'
 
 // Each command's module is imported when the command runs: `triage` then loads neither the report, the model, the
@@ -108,7 +108,8 @@ Options:
   --report             also write the review page (see pdftriage report --help)
   -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
   --queue URL          redis://HOST:PORT[/DB]: enqueue the new documents for \`pdftriage worker\` processes and
-                       write the index as they complete them (without it, no Redis is used). Not with --redo
+                       write the index as they complete them (without it, no Redis is used). Not with --redo;
+                       --password, --output-type, --rotate-pages and --deskew go in the config file workers read
   -h, --help
 
 Each document runs in a child process under these limits: a file that crashes it, hangs or grows without bound fails
@@ -145,7 +146,7 @@ Options:
                        (ocrmypdf re-encodes them); the corners the turn moves out of the page are cut off
   --skip-text          accepted for ocrmypdf scripts: it is what pdftriage does anyway, judging each page
   --config FILE        config file (judges, repairs, OCR engine, password)
-  -q, --quiet          no summary line
+  -q, --quiet          no summary line, no progress line (drawn on a terminal: page, stage, time)
   -v, --verbose        one line per page: its layer and what was done
   -h, --help
 
@@ -466,14 +467,17 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
         if ((v['rotate-pages'] === true || v.deskew === true) && v.pdf !== true)
           usage('--rotate-pages and --deskew turn the pages of the searchable PDF: give --pdf too. See pdftriage run --help')
         if (str('queue')) {
-          if (outputType)
+          // A job carries the config file's path, not the front end's writer options: the config is where they go.
+          if (pdfOptions) {
+            const flags = ['--output-type', '--rotate-pages', '--deskew'].filter((f) => v[f.slice(2)] !== undefined)
+            const writers = effectiveWriters(undefined, true, pdfOptions)
             usage(
-              '--output-type is not carried to queue workers yet: name it in the config\'s writers ({ "use": "@pdftriage/write-pdf", "options": { "outputType": "pdfa" } })',
+              `${flags.join(' and ')} ${flags.length > 1 ? 'are' : 'is'} not carried to queue workers: give the PDF writer's options in the config file (--config), which workers read: ${JSON.stringify({ writers })}`,
             )
+          }
           if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
           // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
           if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
-          if (pdfOptions) usage("--rotate-pages and --deskew are not carried to queue workers yet: give them as the pdf writer's options in the config file")
           if (names === 'mirror') usage('--names mirror is not supported with --queue yet: run without --queue')
           const { queuedRunCommand } = await commands.queue()
           return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
@@ -562,6 +566,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
           mode: v.force === true ? 'force' : 'judge',
           quiet: v.quiet === true,
           verbose: v.verbose === true,
+          // the line redraws itself: a terminal only, as run's bar
+          ...(v.quiet !== true && process.stderr.isTTY === true && !process.env.CI ? { progress: {} } : {}),
           log: io.stderr,
           readStdin,
           writeStdout,

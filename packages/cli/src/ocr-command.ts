@@ -11,12 +11,14 @@ import {
   planDocument,
   runDocument,
   type PageResult,
+  type PageStage,
   type Policy,
 } from '@pdftriage/core'
 import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { documentAlto } from '@pdftriage/write-alto'
 import { documentHocr } from '@pdftriage/write-hocr'
 import { CLI_DIR } from './cli-dir.js'
+import { OcrProgress, type OcrProgressOptions } from './ocr-progress.js'
 import { checkOutputPath } from './paths.js'
 
 /**
@@ -51,6 +53,8 @@ export interface OcrCommandOptions {
   jobs?: number
   quiet: boolean
   verbose: boolean
+  /** Draw the progress line (stderr a terminal and not `-q`: the caller decides); its output is injectable for tests. */
+  progress?: OcrProgressOptions
   log: (s: string) => void
   readStdin: () => Promise<Uint8Array>
   writeStdout: (b: Uint8Array) => Promise<void>
@@ -132,7 +136,33 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
     const ref = typeof config.ocr === 'string' ? { use: config.ocr, options: {} } : { use: config.ocr.use, options: { ...(config.ocr.options ?? {}) } }
     if (!('workers' in ref.options)) config.ocr = { use: ref.use, options: { ...ref.options, workers: o.jobs } }
   }
-  const components = await createComponents(config, loaded.baseDir, { fallbackDirs: [CLI_DIR], withPostprocess: false })
+  const progress = o.progress ? new OcrProgress(inName, o.progress) : undefined
+  // a page line of -v goes above the progress line
+  const say = (line: string) => (progress ? progress.message(line, o.log) : o.log(line))
+  try {
+    return await ocrDocument(o, { bytes, inName, outPath, config, baseDir: loaded.baseDir, progress, say, named, t0 })
+  } finally {
+    progress?.done()
+  }
+}
+
+/** What {@link ocrCommand} has settled before the document is opened. */
+interface OcrRun {
+  bytes: Uint8Array
+  inName: string
+  outPath: string | undefined
+  config: Awaited<ReturnType<typeof loadConfig>>['config']
+  baseDir: string
+  progress: OcrProgress | undefined
+  say: (line: string) => void
+  named: (e: unknown) => never
+  t0: number
+}
+
+/** Opens, runs and writes the document of {@link ocrCommand}; returns its exit code. */
+async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
+  const { bytes, inName, outPath, config, progress, say, named, t0 } = x
+  const components = await createComponents(config, x.baseDir, { fallbackDirs: [CLI_DIR], withPostprocess: false })
   let doc
   const results: PageResult[] = []
   try {
@@ -142,6 +172,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
       if (e instanceof TriageError) throw new TriageError(e.code, e.message, { file: inName, cause: e })
       throw e
     }
+    progress?.opened(doc.pageCount)
     const rules = effectiveRules(config)
     const pagesFor = o.pages
     for await (const ev of runDocument(doc, components, {
@@ -156,11 +187,13 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
         return plan
       },
       postprocess: false,
+      ...(progress ? { onStage: (n: number, stage: PageStage) => progress.stage(n, stage) } : {}),
     })) {
       if (ev.type !== 'page') continue
       const r = ev.result
       results.push(r)
-      if (o.verbose) o.log(`page ${r.pageNumber}: ${r.verdict.layer}, ${r.action} (${r.verdict.judge})`)
+      progress?.pageDone()
+      if (o.verbose) say(`page ${r.pageNumber}: ${r.verdict.layer}, ${r.action}${r.regionText ? ', regions OCRed' : ''} (${r.verdict.judge})`)
     }
   } finally {
     await doc?.close().catch(() => {})
@@ -172,14 +205,15 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
       file: inName,
     })
   }
+  progress?.writing(outPath ? o.output : '(standard output)')
   const { pdf, summary } = await writeSearchablePdfWithSummary(
     bytes,
     results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })),
     o.pdfOptions,
   ).catch(named)
   if (o.verbose) {
-    for (const t of summary.turned) o.log(`page ${t.pageNumber}: turned ${t.degrees} degrees clockwise to read upright`)
-    for (const t of summary.straightened) o.log(`page ${t.pageNumber}: drawn straightened from a skew of ${t.degrees.toFixed(2)} degrees`)
+    for (const t of summary.turned) say(`page ${t.pageNumber}: turned ${t.degrees} degrees clockwise to read upright`)
+    for (const t of summary.straightened) say(`page ${t.pageNumber}: drawn straightened from a skew of ${t.degrees.toFixed(2)} degrees`)
   }
   const text = sidecarText(
     results.map((r) => r.page),
@@ -201,19 +235,35 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
     if (path === '-') await o.writeStdout(new TextEncoder().encode(data()))
     else await writeAtomic(resolve(o.cwd, path), data())
   }
-  const ocred = results.filter((r) => r.action === 'ocr').length
-  const repaired = results.filter((r) => r.action === 'repaired').length
   if (!o.quiet) {
+    progress?.done()
     const s = ((performance.now() - t0) / 1000).toFixed(1)
-    const what =
-      ocred + repaired === 0
-        ? 'no page needed OCR: the output carries the text the input had'
-        : `${ocred} OCRed, ${repaired} repaired without OCR, ${results.length - ocred - repaired - failed.length} kept as they were`
     o.log(
-      `${inName}: ${results.length} page(s): ${what}${failed.length ? `, ${failed.length} failed` : ''}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}${pagesSaid('turned upright', summary.turned)}${pagesSaid('straightened', summary.straightened)}; ${s} s -> ${outPath ?? '(standard output)'}`,
+      `${inName}: ${pagesCounted(results)}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}${pagesSaid('turned upright', summary.turned)}${pagesSaid('straightened', summary.straightened)}; ${s} s -> ${outPath ?? '(standard output)'}`,
     )
   }
   return failed.length ? 1 : 0
+}
+
+/**
+ * The pages of the summary line by what was done to them, each page counted once: kept as they were, repaired (a
+ * layer the repairs made read), OCRed whole, OCRed in regions (a layer kept, the pictures it lacked OCRed), skipped
+ * by a rule, failed. Kinds of no page are left out; a document no page of which was touched says so.
+ */
+export function pagesCounted(results: ReadonlyArray<Pick<PageResult, 'action' | 'regionText'>>): string {
+  const count = (f: (r: Pick<PageResult, 'action' | 'regionText'>) => boolean) => results.filter(f).length
+  const kept = count((r) => r.action === 'kept' && !r.regionText)
+  const parts: Array<[number, string]> = [
+    [kept, kept === 1 ? 'kept as it was' : 'kept as they were'],
+    [count((r) => r.action === 'repaired'), 'repaired without OCR'],
+    [count((r) => r.action === 'ocr'), 'OCRed whole'],
+    [count((r) => r.action === 'kept' && r.regionText !== undefined), 'OCRed in regions (layer kept)'],
+    [count((r) => r.action === 'skipped'), 'skipped by a rule'],
+    [count((r) => r.action === 'failed'), 'failed'],
+  ]
+  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`)
+  const touched = results.length - kept - parts[4]![0]
+  return `${results.length} page(s): ${said.join(', ') || 'none'}${touched === 0 && results.length ? ' (no page needed OCR: the output carries the text the input had)' : ''}`
 }
 
 /** `, turned upright: pages 1, 3` for the summary line; '' for no page. */

@@ -14,9 +14,9 @@ export interface ProgressOptions {
  * How often the bar's clock is redrawn without an event: once a second, so elapsed time and ETA move while a long
  * page is OCRed.
  */
-const CLOCK_MS = 1000
+export const CLOCK_MS = 1000
 /** Events redraw the bar at most this often (a fast born-digital batch finishes hundreds of pages a second). */
-const EVENT_REDRAW_MS = 100
+export const EVENT_REDRAW_MS = 100
 
 /**
  * Progress of a batch on stderr. On a terminal: a one-line bar drawn from the start and redrawn every second, with an
@@ -48,7 +48,7 @@ export class Progress {
     this.write = o.write ?? ((s) => process.stderr.write(s))
     this.bar = o.bar ?? (process.stderr.isTTY === true && !process.env.CI)
     this.lines = !this.bar && (o.lines ?? true)
-    this.columns = o.columns ?? (() => process.stderr.columns ?? 100)
+    this.columns = o.columns ?? (() => process.stderr.columns || 100)
     if (this.bar) {
       this.draw()
       this.timer = setInterval(() => this.draw(), o.intervalMs ?? CLOCK_MS)
@@ -133,9 +133,7 @@ export class Progress {
 
   /** The bar's text. */
   line(now = Date.now()): string {
-    const width = 24
-    const share = this.total ? this.docs / this.total : 1
-    const bar = '#'.repeat(Math.round(share * width)).padEnd(width, '.')
+    const bar = barOf(this.total ? this.docs / this.total : 1)
     const eta = this.eta(now)
     return (
       `[${bar}] ${this.docs}/${this.total} docs, ${this.pages} pages, ${this.ocrPages} OCRed` +
@@ -151,6 +149,9 @@ export class Progress {
     this.drawn = true
   }
 }
+
+/** The bar of a progress line: `share` (0 to 1) of its `width` characters filled. */
+export const barOf = (share: number, width = 24): string => '#'.repeat(Math.round(share * width)).padEnd(width, '.')
 
 /** `42s`, `2m05s`, `1h03m`: whole seconds first, so that 119.6 s is 2m00s, never 1m60s. */
 export function duration(seconds: number): string {

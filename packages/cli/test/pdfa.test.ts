@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream } from 'pdf-lib'
@@ -62,18 +62,47 @@ test('ocr --output-type pdfa on a born-digital PDF of unembedded fonts exits 1 n
   assert.deepEqual(readdirSync(dir), ['born.pdf'], 'nothing written')
 })
 
-test('--output-type: a bad value, run without --pdf, and run --queue are usage errors (exit 2)', async () => {
+test('--output-type: a bad value and run without --pdf are usage errors (exit 2)', async () => {
   const dir = folder({ 'in.pdf': await fx.healthyPdf('en') })
   for (const [args, msg] of [
     [['ocr', '--output-type', 'pdfx', 'in.pdf', 'o.pdf'], /^pdftriage: Expected --output-type to be pdf or pdfa, not `pdfx`$/],
     [['run', '--out', 'out', '--output-type', 'pdfa', 'in.pdf'], /--output-type says which PDF --pdf writes: give --pdf too/],
     [['run', '--out', 'out', '--pdf', '--output-type', 'PDFA', 'in.pdf'], /Expected --output-type to be pdf or pdfa, not `PDFA`/],
-    [['run', '--out', 'out', '--pdf', '--output-type', 'pdfa', '--queue', 'redis://127.0.0.1:1', 'in.pdf'], /not carried to queue workers yet/],
   ] as const) {
     const r = await cli([...args], dir)
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr.join('\n')}`)
     assert.match(r.stderr.join('\n'), msg)
   }
+  assert.ok(!existsSync(join(dir, 'out')))
+})
+
+test('run --queue with the PDF flags exits 2 in one line giving the config that carries them; that config, followed, writes PDF/A', async () => {
+  const dir = folder({ 'scan.pdf': await fx.scannedPdf(SCAN) })
+  for (const [flags, named] of [
+    [['--output-type', 'pdfa', '--rotate-pages'], '--output-type and --rotate-pages are'],
+    [['--deskew'], '--deskew is'],
+  ] as const) {
+    const r = await cli(['run', '--out', 'out', '--pdf', ...flags, '--queue', 'redis://127.0.0.1:1', 'scan.pdf'], dir)
+    assert.equal(r.code, 2, r.stderr.join('\n'))
+    assert.equal(r.stderr.length, 1)
+    assert.ok(r.stderr[0]!.startsWith(`pdftriage: ${named} not carried to queue workers: `), r.stderr[0])
+  }
+  const r = await cli(['run', '--out', 'out', '--pdf', '--output-type', 'pdfa', '--queue', 'redis://127.0.0.1:1', 'scan.pdf'], dir)
+  const config = /workers read: (\{.*\})$/.exec(r.stderr[0]!)?.[1]
+  assert.ok(config, r.stderr[0])
+  // the config the message gives, run locally (a worker reads the same file): the PDF is PDF/A and the text is written
+  writeFileSync(join(dir, 'config.json'), config)
+  const local = await cli(['run', '-q', '--jobs', '1', '-l', 'fra', '--config', 'config.json', '--out', 'local', 'scan.pdf'], dir)
+  assert.equal(local.code, 0, local.stderr.join('\n'))
+  const written = readdirSync(join(dir, 'local', 'documents'))
+  assert.ok(
+    written.some((f) => f.endsWith('.txt')),
+    written.join(),
+  )
+  const pdf = written.find((f) => f.endsWith('.pdf'))
+  assert.ok(pdf, written.join())
+  const facts = await pdfaFacts(readFileSync(join(dir, 'local', 'documents', pdf)))
+  assert.deepEqual([facts.part, facts.conformance], ['2', 'B'])
   assert.ok(!existsSync(join(dir, 'out')))
 })
 

@@ -62,7 +62,7 @@ export { configDigest, configSchema, defineConfig, languageCodeSchema, loadConfi
 export type { Components, CreateComponentsOptions } from './resolve.js'
 export { createComponent, createComponents, importPlugin, refParts } from './resolve.js'
 export { effectiveRules, planDocument } from './rules.js'
-export type { DocumentPlan, PipelineComponents, PipelineEvent, RunDocumentOptions } from './pipeline/run-document.js'
+export type { DocumentPlan, PageStage, PipelineComponents, PipelineEvent, RunDocumentOptions } from './pipeline/run-document.js'
 export { openDocument } from './pipeline/open.js'
 export { runDocument } from './pipeline/run-document.js'
 export { judgePage } from './pipeline/judge.js'

@@ -173,6 +173,16 @@ describe('runDocument', () => {
     assert.deepEqual(d.needsOcr, [3, 4])
     assert.deepEqual(d.actions, { kept: 2, repaired: 1, ocr: 2, failed: 0, skipped: 0 })
   })
+  it('tells each page entering a stage before its page event: judge, then ocr for a page OCRed whole', async () => {
+    const { doc } = fakeDoc(['hello', 'hello zzz'])
+    const told: string[] = []
+    const gen = runDocument(doc, { judges: [gates, bigram], repairs: [], ocr: ocr(), postprocess: [] }, { onStage: (n, stage) => told.push(`${n} ${stage}`) })
+    for await (const e of gen) if (e.type === 'page') told.push(`${e.result.pageNumber} done`)
+    // the engine's concurrency of 2 overlaps the pages: each page's own order is what holds
+    const of = (n: number) => told.filter((t) => t.startsWith(`${n} `))
+    assert.deepEqual(of(1), ['1 judge', '1 done'])
+    assert.deepEqual(of(2), ['2 judge', '2 ocr', '2 done'])
+  })
   it('never OCRs under policy extract, and OCRs every page under policy ocr', async () => {
     const texts = ['hello', '#junk', 'fine']
     const e1 = ocr()

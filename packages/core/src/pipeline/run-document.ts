@@ -76,7 +76,18 @@ export interface RunDocumentOptions {
   /** Run the post-processors (which hold the document's pages in memory). Default: when any is configured. */
   postprocess?: boolean
   signal?: AbortSignal
+  /**
+   * Told as a page enters a stage, before its `page` event (a front end's progress: what a long page is doing). Pages
+   * overlap up to the OCR engine's concurrency, so stages of different pages interleave.
+   */
+  onStage?: (pageNumber: number, stage: PageStage) => void
 }
+
+/**
+ * What a page is being put through: `judge` (extraction, judges and repairs, with the looks they OCR), `ocr` (the
+ * whole page OCRed), `regions` (pictures of a page whose layer is kept OCRed).
+ */
+export type PageStage = 'judge' | 'ocr' | 'regions'
 
 /** One output of the runner: a page when it is done (in page order), then the document. */
 export type PipelineEvent = { type: 'page'; result: PageResult } | { type: 'document'; result: DocumentResult }
@@ -105,6 +116,7 @@ interface DocumentRun {
   looks: Looks
   /** How an OCR that replaces a layer keeps the layer's words where it is unsure; `undefined`: it does not. */
   merge: MergeOptions | undefined
+  onStage: RunDocumentOptions['onStage']
 }
 
 /** Regions OCRed to decide pages (judges) and to repair them (repairs): what a verdict and a repair cost in OCR. */
@@ -314,6 +326,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   }
   timings.extract = performance.now() - t
 
+  run.onStage?.(n, 'judge')
   // The page's renders and readings, shared by its judges, repairs and OCR, and let go with the page. `run.ocr` is
   // `run.check` or absent (see runDocument): a page that may be OCRed has them.
   const images = run.check ? new PageImages(run.check, n, extracted && scanDpi(extracted)) : undefined
@@ -335,6 +348,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   if (error) action = 'failed'
   else if (run.ocr && images && wantsOcr(run.policy, verdict) && mayOcr) {
     try {
+      run.onStage?.(n, 'ocr')
       const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings, images)
       const checked = await judgeOcr(run, o, page, verdict)
       ocrConfidence = checked.confidence
@@ -367,6 +381,7 @@ async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
   } else if (run.ocr && images && run.policy !== 'extract' && !verdict.needsOcr && verdict.regions?.length && mayOcr) {
     // A layer that reads, with pictures holding text it lacks: the layer is kept as it is, the pictures alone are read.
     try {
+      run.onStage?.(n, 'regions')
       const t0 = performance.now()
       const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi, images)
       timings.ocr = performance.now() - t0
@@ -439,6 +454,7 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     needText: (options.needText ?? true) || doPost || ocr !== undefined,
     looks: { judges: 0, repairs: 0, reused: 0, ocrReused: 0 },
     merge: options.layerMerge === false ? undefined : (options.layerMerge ?? DEFAULT_LAYER_MERGE),
+    onStage: options.onStage,
   }
 
   const keep: PageText[] = []
