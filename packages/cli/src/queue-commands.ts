@@ -39,6 +39,8 @@ export interface QueuedRunCommandOptions {
   /** OCR languages (`-l`): carried by each job to the workers. */
   languages?: string[]
   pdf: boolean
+  /** The PDF writer's flags (`--output-type`, `--rotate-pages`, `--deskew`): carried by each job to the workers. */
+  pdfOptions?: Record<string, unknown>
   filter: InputFilter
   cwd: string
   log: (s: string) => void
@@ -63,6 +65,7 @@ export async function queuedRunCommand(o: QueuedRunCommandOptions): Promise<numb
       ...(o.model ? { model: o.model } : {}),
       ...(o.policy ? { policy: o.policy } : {}),
       ...(o.languages ? { languages: o.languages } : {}),
+      ...(o.pdfOptions ? { pdfOptions: o.pdfOptions } : {}),
     },
     (e) => {
       if (e.type === 'notice') o.log(e.message)

@@ -32,6 +32,8 @@ export interface JobData {
   /** OCR languages the producer was given apart from its config (`run --queue -l`). */
   languages?: string[]
   pdf: boolean
+  /** The PDF writer's options the producer was given apart from its config (`--output-type`, `--rotate-pages`, `--deskew`). */
+  pdfOptions?: Record<string, unknown>
 }
 
 /** One line of a plan: a document to process (`job`), a duplicate, or an input that could not be read. */

@@ -98,6 +98,7 @@ export async function runQueued(o: QueuedBatchOptions, onEvent: (e: QueuedBatchE
     if (o.model) data.model = resolve(cwd, o.model)
     if (o.policy) data.policy = o.policy
     if (o.languages) data.languages = [...o.languages]
+    if (o.pdfOptions && Object.keys(o.pdfOptions).length) data.pdfOptions = { ...o.pdfOptions }
     plan.push({ path: file, digest, hash, job, data })
     jobs.set(job, data)
   }

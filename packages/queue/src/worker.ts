@@ -183,7 +183,7 @@ async function queueNameOrWait(out: string, o: QueueWorkerOptions, onEvent: (e: 
 function sessionCache(out: string, o: QueueWorkerOptions, concurrency: number) {
   const sessions = new Map<string, Promise<{ session: Session; digest: string }>>()
   const sessionFor = (d: JobData): Promise<{ session: Session; digest: string }> => {
-    const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.languages, d.pdf])
+    const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.languages, d.pdf, d.pdfOptions])
     let s = sessions.get(key)
     if (!s) {
       const so: SessionOptions = {
@@ -196,6 +196,7 @@ function sessionCache(out: string, o: QueueWorkerOptions, concurrency: number) {
         ...(d.model ? { model: d.model } : {}),
         ...(d.policy ? { policy: d.policy as Policy } : {}),
         ...(d.languages ? { languages: d.languages } : {}),
+        ...(d.pdfOptions ? { pdfOptions: d.pdfOptions } : {}),
         ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
       }
       s = Promise.all([Session.create(so), batchDigest({ ...so, pdf: d.pdf })]).then(([session, digest]) => ({ session, digest }))

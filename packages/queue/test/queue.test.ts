@@ -440,3 +440,34 @@ test('waitForFile: a watch sees the file and the folders made on the way to it; 
   ac.abort()
   assert.equal(await aborted, false)
 })
+
+test("the PDF writer's flags given to the producer reach the workers: --output-type pdfa writes PDF/A", { skip, timeout }, async (t) => {
+  const { url } = await startRedis(t)
+  const dir = folder(t)
+  mkdirSync(join(dir, 'in'))
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(EXTRACT_ONLY))
+  // a scan with no layer, not OCRed under this config: a PDF/A needs no font for it
+  writeFileSync(join(dir, 'in', 'scan.pdf'), await fx.scannedPdf('Arrêté du maire.'))
+  const run = (pdfOptions?: Record<string, unknown>) =>
+    runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'config.json', queue: url, pdf: true, ...(pdfOptions ? { pdfOptions } : {}) })
+  const written = () =>
+    readdirSync(join(dir, 'out', 'documents'))
+      .filter((f) => f.endsWith('.pdf'))
+      .map((f) => readFileSync(join(dir, 'out', 'documents', f), 'latin1'))
+  const ac = new AbortController()
+  const worker = runWorker({ queue: url, outDir: 'out', cwd: dir, signal: ac.signal })
+  try {
+    const plain = await run()
+    assert.equal(plain.done, 1)
+    assert.ok(!written()[0]!.includes('<pdfaid:part>'), 'without the flag the PDF is plain')
+    // another configuration (the digest counts the writer's options): the document is done again, its PDF now PDF/A
+    const pdfa = await run({ outputType: 'pdfa' })
+    assert.equal(pdfa.done, 1)
+    const [file, ...more] = written()
+    assert.equal(more.length, 0)
+    assert.ok(file!.includes('<pdfaid:part>2</pdfaid:part>') && file!.includes('<pdfaid:conformance>B</pdfaid:conformance>'))
+  } finally {
+    ac.abort()
+    await worker
+  }
+})
