@@ -1,0 +1,32 @@
+import { common, load, strings, usage, type Command } from './shared.js'
+
+export const report: Command = {
+  name: 'report',
+  help: `Usage: pdftriage report [--config FILE] [--no-images] OUT_DIR
+
+Writes OUT_DIR/report.html, a static review page opened from disk with no server: a summary (documents, pages by
+action and layer, OCR seconds spent and saved, failures), one row per page with its thumbnail, verdict, judge and
+score against threshold, pages most worth a look first (failures, poor OCR, judges that disagree, scores close to a
+threshold, repairs), filters by action, layer and document, and a detail view with the page larger, its notes and the
+text kept (the layer's and the OCR's side by side, differences marked, when both were kept). Pictures and page texts
+go to OUT_DIR/report/. Run it from the folder the run was started from: the input paths in documents.csv are
+relative to it (pages whose source is missing or changed have no picture).
+
+Options:
+  --config FILE        config file (the extractor renders the pictures; its password opens encrypted inputs)
+  --no-images          no page pictures (fast)
+  -h, --help`,
+  options: { help: common.help, config: common.config, 'no-images': { type: 'boolean' } },
+  async run(v, pos, io) {
+    const str = strings(v)
+    if (pos.length !== 1) usage('Give exactly one output folder, written by pdftriage run. See pdftriage report --help')
+    const { reportCommand } = await load.report()
+    return await reportCommand({
+      out: pos[0]!,
+      cwd: io.cwd,
+      images: v['no-images'] !== true,
+      log: io.stderr,
+      ...(str('config') ? { configFile: str('config')! } : {}),
+    })
+  },
+}
