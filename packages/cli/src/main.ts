@@ -19,7 +19,7 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 /** The commands, in the order an unknown command's message lists them. */
 const COMMANDS: readonly Command[] = [triage, run, worker, collect, status, fit, calibrate, evalCommand, report, ocr]
 
-// Plain records by name, as `pdftriage help NAME` and the option specs have always been looked up.
+// Records by name, read through `own` only: a name such as `constructor` is no command.
 const HELP: Record<string, string> = {
   main: `pdftriage ${VERSION}: is each PDF page's text layer worth reading, or must the page be OCRed?
 
@@ -44,6 +44,8 @@ Exit codes: 0 done; 1 some documents or pages failed (the rest is done); 2 usage
 }
 const OPTIONS: Record<string, ParseArgsConfig['options']> = Object.fromEntries(COMMANDS.map((c) => [c.name, c.options]))
 const BY_NAME: Record<string, Command> = Object.fromEntries(COMMANDS.map((c) => [c.name, c]))
+/** `record[name]` where `name` is the record's own key, not a property every object inherits. */
+const own = <T>(record: Record<string, T>, name: string): T | undefined => (Object.hasOwn(record, name) ? record[name] : undefined)
 
 const defaultIo = (): Io => ({
   stdout: (s) => process.stdout.write(`${s}\n`),
@@ -84,7 +86,7 @@ function argsError(e: Error & { code?: string }, cmd: string, spec: ParseArgsCon
 export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
   const [cmd, ...rest] = argv
   if (!cmd || cmd === '-h' || cmd === '--help' || cmd === 'help') {
-    io.stdout(HELP[rest[0] ?? 'main'] ?? HELP.main!)
+    io.stdout(own(HELP, rest[0] ?? 'main') ?? HELP.main!)
     return cmd ? 0 : 2
   }
   if (cmd === '--version' || cmd === '-v') {
@@ -92,7 +94,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     return 0
   }
   try {
-    const spec = OPTIONS[cmd]
+    const spec = own(OPTIONS, cmd)
     if (!spec) {
       const near = nearest(cmd, Object.keys(OPTIONS))
       usage(`Unknown command \`${cmd}\`${near ? `: did you mean ${near}?` : ''} Commands: ${Object.keys(OPTIONS).join(', ')} (see pdftriage --help)`)

@@ -39,6 +39,13 @@ test('an unknown option is answered in one line with the nearest option of the c
   const cmd = await cli(['trage', 'x.pdf'], dir)
   assert.equal(cmd.code, 2)
   assert.match(cmd.stderr[0]!, /^pdftriage: Unknown command `trage`: did you mean triage\? Commands: /)
+  // names every object has are no commands
+  const inherited = await cli(['constructor'], dir)
+  assert.equal(inherited.code, 2)
+  assert.match(inherited.stderr[0]!, /^pdftriage: Unknown command `constructor`/)
+  const help = await cli(['help', 'toString'], dir)
+  assert.equal(help.code, 0)
+  assert.match(help.stdout[0]!, /^pdftriage \S+: is each PDF page's text layer worth reading/)
 })
 
 test('an output path under a file is a usage error naming the path and the file, before any work', async () => {
