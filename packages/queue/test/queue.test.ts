@@ -11,7 +11,7 @@ import * as fx from '@pdftriage/fixtures'
 import { closeWithin } from '../src/connection.js'
 import { waitForFile } from '../src/wait.js'
 import { collect, queueStatus, runQueued, runWorker, type QueuedBatchEvent } from '../src/index.js'
-import { redisAvailable, startRedis } from './redis.js'
+import { redisAvailable, startRedis } from '@pdftriage/fixtures'
 
 const redis = redisAvailable()
 const skip = redis.ok ? false : `needs a real redis-server: ${redis.why}`

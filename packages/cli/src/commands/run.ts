@@ -1,5 +1,4 @@
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine } from '@pdftriage/batch'
-import { effectiveWriters } from '@pdftriage/core'
 import { common, limitOptions, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
 
 export const run: Command = {
@@ -50,7 +49,7 @@ Options:
   -q, --quiet          no line per finished document when stderr is not a terminal, no progress bar on one
   --queue URL          redis://HOST:PORT[/DB]: enqueue the new documents for \`pdftriage worker\` processes and
                        write the index as they complete them (without it, no Redis is used). Not with --redo;
-                       --password, --output-type, --rotate-pages and --deskew go in the config file workers read
+                       --password goes in the config file workers read (the PDF flags travel with the jobs)
   -h, --help
 
 Each document runs in a child process under these limits: a file that crashes it, hangs or grows without bound fails
@@ -88,20 +87,22 @@ time writes into DIR (a second one exits with 2).`,
     if ((v['rotate-pages'] === true || v.deskew === true) && v.pdf !== true)
       usage('--rotate-pages and --deskew turn the pages of the searchable PDF: give --pdf too. See pdftriage run --help')
     if (str('queue')) {
-      // A job carries the config file's path, not the front end's writer options: the config is where they go.
-      if (pdfOptions) {
-        const flags = ['--output-type', '--rotate-pages', '--deskew'].filter((f) => v[f.slice(2)] !== undefined)
-        const writers = effectiveWriters(undefined, true, pdfOptions)
-        usage(
-          `${flags.join(' and ')} ${flags.length > 1 ? 'are' : 'is'} not carried to queue workers: give the PDF writer's options in the config file (--config), which workers read: ${JSON.stringify({ writers })}`,
-        )
-      }
       if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
       // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
       if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
       if (names === 'mirror') usage('--names mirror is not supported with --queue yet: run without --queue')
       const { queuedRunCommand } = await load.queue()
-      return await queuedRunCommand({ ...base, queue: str('queue')!, paths: pos, out: str('out')!, pdf: v.pdf === true, filter, log: io.stderr })
+      return await queuedRunCommand({
+        ...base,
+        queue: str('queue')!,
+        paths: pos,
+        out: str('out')!,
+        pdf: v.pdf === true,
+        // each job carries the PDF writer's flags to the workers, in the digest both sides compute
+        ...(pdfOptions ? { pdfOptions } : {}),
+        filter,
+        log: io.stderr,
+      })
     }
     const { runCommand } = await load.run()
     const code = await runCommand({
