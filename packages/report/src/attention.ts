@@ -22,7 +22,8 @@ export interface Attention {
 
 /**
  * Ranks a page for review: failures first, then OCR that reads badly, judges that disagree, scores close to their
- * threshold, repairs (text that replaced the file's), and OCR of low confidence. A page with none of these weighs 0.
+ * threshold, repairs (text that replaced the file's), OCR of low confidence, and regions OCRed beside a kept layer. A
+ * page with none of these weighs 0.
  */
 export function attention(p: PageRow): Attention {
   let weight = 0
@@ -45,6 +46,8 @@ export function attention(p: PageRow): Attention {
     if (margin < CLOSE_MARGIN) add(20 + Math.round(40 * (1 - margin / CLOSE_MARGIN)), `score ${p.score} close to threshold ${p.threshold}`)
   }
   if (p.action === 'repaired') add(30, `repaired${p.repair ? ` by ${p.repair}` : ''}: the file's text was replaced`)
+  // Text OCR read from pictures beside a kept layer: the page's text is no longer the file's alone.
+  if (p.regions?.length) add(20, `${p.regions.length} region${p.regions.length > 1 ? 's' : ''} OCRed beside the kept layer`)
   if (typeof p.ocrConfidence === 'number' && p.ocrConfidence < LOW_OCR_CONFIDENCE) {
     add(25, `OCR confidence ${p.ocrConfidence.toFixed(2)} < ${LOW_OCR_CONFIDENCE}`)
   }

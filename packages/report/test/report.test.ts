@@ -72,7 +72,8 @@ describe('attention', () => {
     const close = w({ score: -2.9, threshold: -2.95 })
     const far = w({ score: -1.2, threshold: -2.95 })
     const repaired = w({ action: 'repaired' })
-    assert.ok(failed > poor && poor > disagree && disagree > repaired && repaired > 0)
+    const regions = w({ regions: [[72, 100, 300, 250]] })
+    assert.ok(failed > poor && poor > disagree && disagree > repaired && repaired > regions && regions > 0)
     assert.ok(close > 0 && far === 0)
   })
 })
@@ -187,13 +188,15 @@ describe('the review page in a browser', () => {
         assert.deepEqual(await selected(), { row: order[2], focus: order[2] })
         await page.keyboard.press('ArrowUp')
         assert.deepEqual(await selected(), { row: order[1], focus: order[1] })
-        // n: the pages worth a look are the poor scan and the repair close to its threshold, in that order; n wraps.
+        // n: the pages worth a look are the poor scan, the repair close to its threshold and the page whose picture
+        // region was OCRed, in that order; from the repair (selected now) n goes on to the region page, then wraps.
+        assert.match(await pane(), /reflected\.pdf, page 1/)
+        await page.keyboard.press('n')
+        assert.match(await pane(), /healthy\.pdf, page 1/)
         await page.keyboard.press('n')
         assert.match(await pane(), /scan\.pdf, page 1/)
         await page.keyboard.press('n')
         assert.match(await pane(), /reflected\.pdf, page 1/)
-        await page.keyboard.press('n')
-        assert.match(await pane(), /scan\.pdf, page 1/)
 
         // The region page: its box is drawn on the picture where the points put it, and on the row's thumbnail.
         await page.locator('tr.page', { hasText: 'healthy.pdf' }).click()
