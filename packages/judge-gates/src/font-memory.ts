@@ -3,6 +3,7 @@ import { f2 } from './damage.js'
 import { imageCheckOf } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { countStats } from '@pdftriage/text-stats'
+import { decide, noteBefore } from './verdict-notes.js'
 
 /** What the page image said of one font of the document, and where. */
 export interface FontRecord {
@@ -131,22 +132,13 @@ export function recallFonts(judged: PageText, pageChars: number, v: Verdict, o: 
   if (check) {
     const asked = check.font ? known.filter((k) => k.f.fontId === check.font!.id) : known
     const broken = asked.find((k) => k.r?.broken && (check.font || asked.length === 1 || carries(k.chars)))
-    if (broken) return { ...v, notes: [...v.notes.slice(0, -1), `${fromMemory(broken.r!)}: not put to the image again`, last] }
+    if (broken) return noteBefore(v, `${fromMemory(broken.r!)}: not put to the image again`)
     const text = asked.map((k) => k.f.text).join(' ')
     if (asked.length && asked.every((k) => k.r && !k.r.broken) && !check.lone && !hasJunk(text)) {
-      const out: Verdict = {
-        ...v,
-        layer: 'healthy',
-        needsOcr: false,
-        notes: [
-          ...v.notes.slice(0, -1),
-          ...asked.map((k) => fromMemory(k.r!)),
-          `healthy: ${last.replace(/^garbled: /, '')}, but the image showed ${asked.length === 1 ? "this font's text" : "these fonts' text"} on an earlier page: text of few letters, not damage`,
-        ],
-      }
-      delete out.score
-      delete out.threshold
-      return out
+      return decide(v, 'healthy', false, [
+        ...asked.map((k) => fromMemory(k.r!)),
+        `healthy: ${last.replace(/^garbled: /, '')}, but the image showed ${asked.length === 1 ? "this font's text" : "these fonts' text"} on an earlier page: text of few letters, not damage`,
+      ])
     }
     return undefined
   }
@@ -156,18 +148,17 @@ export function recallFonts(judged: PageText, pageChars: number, v: Verdict, o: 
   const decisive = broken.find((k) => carries(k.chars))
   if (decisive) {
     const share = decisive.chars / Math.max(1, pageChars)
-    const out: Verdict = {
-      ...v,
-      layer: 'garbled',
-      needsOcr: true,
-      notes: [
-        ...v.notes.slice(0, -1),
+    const out = decide(
+      v,
+      'garbled',
+      true,
+      [
         fromMemory(decisive.r!),
         `garbled: font ${decisive.r!.label} carries ${f2(share)} of the page, and the image showed on page ${decisive.r!.page} that its text is not what the page shows`,
       ],
-      score: share,
-      threshold: o.fontMinShare,
-    }
+      share,
+      o.fontMinShare,
+    )
     delete out.regions
     return out
   }
@@ -179,5 +170,5 @@ export function recallFonts(judged: PageText, pageChars: number, v: Verdict, o: 
     if (!regions.some((r) => r.x0 <= box.x0 + 1 && r.y0 <= box.y0 + 1 && r.x1 >= box.x1 - 1 && r.y1 >= box.y1 - 1)) regions.push(box)
     notes.push(`${fromMemory(k.r!)}: it carries ${f2(k.chars / Math.max(1, pageChars))} of the page, its region ${fmt(box)} is OCRed`)
   }
-  return { ...v, notes: [...v.notes.slice(0, -1), ...notes, last], regions }
+  return { ...noteBefore(v, ...notes), regions }
 }

@@ -4,6 +4,7 @@ import { GATES_NAME, judgedText, judgePageGates } from './judge-page.js'
 import { gatesOptionsSchema } from './options.js'
 import { LookBudgetError, lookAtImage } from './image-probe.js'
 import { documentLooks, recallFonts } from './font-memory.js'
+import { noteBefore } from './verdict-notes.js'
 
 /**
  * The document's looks so far, in a note before the decision, once the gates have looked at one of its pages: how many
@@ -15,7 +16,7 @@ function tally(v: Verdict, ctx: JudgeContext): Verdict {
   const fonts = [...d.fonts.values()]
   const broken = fonts.filter((f) => f.broken).length
   const note = `the document so far: ${fonts.length} font${fonts.length === 1 ? '' : 's'} verified by the image (${broken} broken), ${d.looks} look${d.looks === 1 ? '' : 's'} by the gates`
-  return { ...v, notes: [...v.notes.slice(0, -1), note, v.notes.at(-1)!] }
+  return noteBefore(v, note)
 }
 
 /**
@@ -42,7 +43,7 @@ export const gatesJudge = definePlugin({
         } catch (e) {
           // A look is worth less than the page: past its budget, the characters' verdict stands and says so.
           if (!(e instanceof LookBudgetError)) throw e
-          return tally({ ...v, notes: [...v.notes.slice(0, -1), `look abandoned: ${e.message}; the verdict is the characters'`, v.notes.at(-1)!] }, ctx)
+          return tally(noteBefore(v, `look abandoned: ${e.message}; the verdict is the characters'`), ctx)
         }
       },
     }

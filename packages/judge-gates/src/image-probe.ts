@@ -6,6 +6,7 @@ import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judg
 import type { ResolvedGatesOptions } from './options.js'
 import { countStats, type PageStats } from '@pdftriage/text-stats'
 import { scriptMix } from './script-mix.js'
+import { decide, noteBefore } from './verdict-notes.js'
 
 /** OCR confidence from which a word found on the page image counts: tesseract's noise on line art stays below it. */
 const CONFIDENT = 0.7
@@ -169,7 +170,7 @@ async function lookForLetters(page: PageText, v: Verdict, lacking: string[], o: 
   const p = await probe(region, o, ctx, `prose without a lower-case ${lacking.join(', ')}, band ${fmtBox(region)}`)
   const read = p.text.normalize('NFKD')
   const shown = lacking.map((c) => [c, read.split(c).length - 1] as const).filter(([, n]) => n >= LETTER_SEEN)
-  if (!shown.length) return { ...v, notes: [...v.notes.slice(0, -1), p.note, `the image shows none of the letters the layer lacks`, v.notes.at(-1)!] }
+  if (!shown.length) return noteBefore(v, p.note, `the image shows none of the letters the layer lacks`)
   const what = shown.map(([c, n]) => `\`${c}\` ${n} times`).join(', ')
   return decide(v, 'garbled', true, [
     p.note,
@@ -377,16 +378,6 @@ function uncertain(v: Verdict, o: ResolvedGatesOptions, notes: string[]): Verdic
   return decide(v, 'uncertain', o.uncertainOcr, [...notes.slice(0, -1), `${notes.at(-1)!}: ${choice}`])
 }
 
-/** Replaces the decision (the last note) of a verdict. */
-const decide = (v: Verdict, layer: Verdict['layer'], needsOcr: boolean, notes: string[], score?: number, threshold?: number): Verdict => {
-  const out: Verdict = { ...v, layer, needsOcr, notes: [...v.notes.slice(0, -1), ...notes] }
-  if (score !== undefined) out.score = score
-  else delete out.score
-  if (threshold !== undefined) out.threshold = threshold
-  else delete out.threshold
-  return out
-}
-
 /**
  * Where character statistics cannot tell, the gates look at the page image (when the pipeline has an OCR engine:
  * `ctx.recognizeRegion`; the only OCR they ever ask for, and only on such pages), and compare words, not counts:
@@ -435,7 +426,7 @@ export async function lookAtImage(
     const fonts = pageFonts(textOfJudged(page)).map((f) => recalled(page, f.fontId, ctx))
     if (fonts.length && fonts.every((r) => r && !r.broken)) {
       const why = `${suspect}: not looked at, the image confirmed the page's fonts on earlier pages`
-      return { ...v, notes: [...v.notes.slice(0, -1), ...fonts.map((r) => fromMemory(r!)), why, v.notes.at(-1)!] }
+      return noteBefore(v, ...fonts.map((r) => fromMemory(r!)), why)
     }
   }
   const short = s.judged < o.minCharsToJudge
@@ -627,7 +618,7 @@ function judgeSuspectLayer(
   if (!thin) {
     if (p.words.length >= o.probeMinWords && agreement >= o.probeAgreement) recordFonts(page, p, false, o, ctx, true)
     const said = p.words.length < o.probeMinWords ? 'the image cannot tell' : `the image shows the layer's words: ${cmp}`
-    return { ...v, notes: [...v.notes.slice(0, -1), p.note, `${suspect}: ${said}`, v.notes.at(-1)!] }
+    return noteBefore(v, p.note, `${suspect}: ${said}`)
   }
   return undefined
 }
@@ -873,10 +864,7 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   let seen = damageChecks.get(ctx.info)
   if (!seen) damageChecks.set(ctx.info, (seen = { confirmed: 0, overruled: 0 }))
   if (o.damageConfirmedPages > 0 && seen.confirmed >= o.damageConfirmedPages && seen.overruled === 0) {
-    return {
-      ...v,
-      notes: [...v.notes.slice(0, -1), `image not asked: it confirmed this kind of damage on ${seen.confirmed} pages of the document`, v.notes.at(-1)!],
-    }
+    return noteBefore(v, `image not asked: it confirmed this kind of damage on ${seen.confirmed} pages of the document`)
   }
   const f = check.font
   // Each font of the file's layer is put to the image once, and `fontVerifications` fonts a document. A font the look
@@ -891,7 +879,7 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
         : d.asked.size >= o.fontVerifications
           ? `font ${f.label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
           : undefined
-    if (why) return { ...v, notes: [...v.notes.slice(0, -1), why, v.notes.at(-1)!] }
+    if (why) return noteBefore(v, why)
     d.asked.set(k, page.pageNumber)
   }
   // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box.
@@ -947,7 +935,7 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
   if (f) {
     if (words.length >= o.probeMinWords || signs >= SIGNS_ALONE) remember(page, f.id, true, ctx)
   } else recordFonts(page, p, true, o, ctx, false)
-  return { ...v, notes: [...v.notes.slice(0, -1), p.note, `image confirms: ${cmp}`, v.notes.at(-1)!] }
+  return noteBefore(v, p.note, `image confirms: ${cmp}`)
 }
 
 /**
