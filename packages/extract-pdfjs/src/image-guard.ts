@@ -31,6 +31,13 @@ const num = (dict: string, key: string): number | undefined => {
   return m ? Number(m[1]) : undefined
 }
 
+/** The `/Width` and `/Height` (or `/W`, `/H`) a dictionary's text gives as plain numbers; undefined otherwise. */
+const sizeIn = (dict: string): { width: number; height: number } | undefined => {
+  const width = num(dict, 'Width') ?? num(dict, 'W')
+  const height = num(dict, 'Height') ?? num(dict, 'H')
+  return width === undefined || height === undefined ? undefined : { width, height }
+}
+
 /** Every stream object's dictionary whose `/Subtype` is `/Image`, by object (`"12 0"`). */
 function imageDicts(bytes: Buffer): Map<string, ImageDict[]> {
   const found = new Map<string, ImageDict[]>()
@@ -46,12 +53,11 @@ function imageDicts(bytes: Buffer): Map<string, ImageDict[]> {
     const end = bytes.indexOf('stream', i)
     if (end === -1 || end - i > HEADER_REACH) continue
     const dict = before.slice(obj.index) + bytes.toString('latin1', i, end)
-    const width = num(dict, 'Width') ?? num(dict, 'W')
-    const height = num(dict, 'Height') ?? num(dict, 'H')
-    if (width === undefined || height === undefined) continue
+    const size = sizeIn(dict)
+    if (!size) continue
     const masks = [...dict.matchAll(/\/(?:SMask|Mask)\s+(\d+)\s+(\d+)\s+R/g)].map((m) => `${m[1]} ${m[2]}`)
     const key = `${obj[1]} ${obj[2]}`
-    found.set(key, [...(found.get(key) ?? []), { at: i, width, height, masks }])
+    found.set(key, [...(found.get(key) ?? []), { at: i, ...size, masks }])
   }
   return found
 }
@@ -63,10 +69,8 @@ function sizeOf(bytes: Buffer, ref: string): { width: number; height: number } |
     if (i > 0 && !isNameEnd(bytes[i - 1])) continue
     const end = bytes.indexOf('stream', i)
     if (end === -1 || end - i > HEADER_REACH) continue
-    const dict = bytes.toString('latin1', i, end)
-    const width = num(dict, 'Width') ?? num(dict, 'W')
-    const height = num(dict, 'Height') ?? num(dict, 'H')
-    if (width !== undefined && height !== undefined) return { width, height }
+    const size = sizeIn(bytes.toString('latin1', i, end))
+    if (size) return size
   }
   return undefined
 }
