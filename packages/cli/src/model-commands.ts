@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { writeAtomic } from '@pdftriage/batch'
 import { TriageError, createComponents, loadConfig, openDocument, runDocument, type Components } from '@pdftriage/core'
-import { calibrate, fitModel, loadModel, saveModel, splitPages } from '@pdftriage/model-bigram'
+import { calibrate, fitModel, loadModel, saveModel, scoreText, splitPages } from '@pdftriage/model-bigram'
 import { CLI_DIR } from './cli-dir.js'
+import { parseLabels } from './eval/labels.js'
 
 /** A page of training or held-out text with where it came from. */
 interface SourcedPage {
@@ -56,6 +57,69 @@ async function readPages(inputs: string[], cwd: string, configFile: string | und
   return pages
 }
 
+/** Labels of pages that need no OCR yet whose raw layer is not good text (a repair makes it read). */
+const LABELS_NEEDING_REPAIR = new Set(['reflected'])
+
+/** Pages a person labelled, split by their word: readable pages to pass, pages needing OCR whose layer has text. */
+interface LabelledPages {
+  readable: SourcedPage[]
+  needsOcr: SourcedPage[]
+}
+
+/**
+ * Reads the pages a `labels.jsonl` names (as `eval --labels` reads it, paths under `root`; the review page exports
+ * one): a page labelled readable is trusted whatever the judges say (the person's word is the point), a page labelled
+ * as needing OCR is kept to show what the calibrated model still catches. Pages without text (blank, absent) and
+ * uncertain ones (`needs_ocr` null) tell the letter-pair model nothing and are skipped, as are pages a file lacks.
+ */
+async function readLabelledPages(
+  labelsFile: string,
+  root: string,
+  cwd: string,
+  configFile: string | undefined,
+  log: (s: string) => void,
+): Promise<LabelledPages> {
+  const text = await readFile(resolve(cwd, labelsFile), 'utf8').catch((e: Error) => {
+    throw new TriageError('FILE_UNREADABLE', `Cannot read the labels ${labelsFile}: ${e.message}`, { file: labelsFile })
+  })
+  const byFile = new Map<string, ReturnType<typeof parseLabels>>()
+  for (const l of parseLabels(text, labelsFile)) {
+    if (l.needs_ocr === null) continue
+    byFile.set(l.file, [...(byFile.get(l.file) ?? []), l])
+  }
+  const out: LabelledPages = { readable: [], needsOcr: [] }
+  const { config, baseDir } = await loadConfig(configFile, cwd)
+  const components = await createComponents(config, baseDir, { withOcr: false, withPostprocess: false, fallbackDirs: [CLI_DIR] })
+  try {
+    for (const [file, labels] of byFile) {
+      const path = resolve(cwd, root, file)
+      const bytes = await readFile(path).catch((e: Error) => {
+        throw new TriageError('FILE_UNREADABLE', `Cannot read ${file} (labelled in ${labelsFile}) under ${root}: ${e.message}`, { file })
+      })
+      const doc = await openDocument(components.extractor, new Uint8Array(bytes), { file })
+      try {
+        for (const l of labels) {
+          if (l.page > doc.pageCount) {
+            log(`  skipping ${file} p${l.page}: the file has ${doc.pageCount} page(s)`)
+            continue
+          }
+          // A reflected layer reads right only once repaired: its raw characters are no model of good text.
+          if (!l.needs_ocr && LABELS_NEEDING_REPAIR.has(l.label)) continue
+          const pageText = (await doc.getPageText(l.page)).text
+          if (!pageText.trim()) continue
+          ;(l.needs_ocr ? out.needsOcr : out.readable).push({ source: `${file} p${l.page}`, text: pageText })
+        }
+      } finally {
+        await doc.close()
+      }
+    }
+  } finally {
+    await components.close()
+  }
+  log(`labels: ${out.readable.length} readable page(s) with text to pass, ${out.needsOcr.length} needing OCR to check`)
+  return out
+}
+
 /** `pdftriage fit`: fits a letter-pair model on the user's good pages and writes it. */
 export async function fitCommand(o: {
   inputs: string[]
@@ -79,10 +143,29 @@ export async function fitCommand(o: {
   return 0
 }
 
+/**
+ * Scores the pages a person said need OCR against the calibrated threshold: widening the margin for readable pages can
+ * let a damaged one through, and the user should see which before trusting the model. (The model judge also has rules
+ * beyond the score, so a page passing here may still be caught; one under the threshold is flagged by the score alone.)
+ */
+function reportNeedsOcr(pages: SourcedPage[], model: ReturnType<typeof loadModel>, log: (s: string) => void): void {
+  if (!pages.length) return
+  let passing = 0
+  for (const p of pages) {
+    const score = scoreText(p.text.normalize('NFC'), model)
+    const passes = Number.isFinite(score) && score >= model.threshold
+    if (passes) passing++
+    log(`  ${p.source} (needs OCR): score ${Number.isFinite(score) ? score.toFixed(3) : 'none'}, ${passes ? 'PASSES the threshold' : 'under the threshold'}`)
+  }
+  log(`of ${pages.length} page(s) labelled as needing OCR: ${pages.length - passing} under the threshold, ${passing} passing it`)
+}
+
 /** `pdftriage calibrate`: widens the margin just enough that the user's trusted held-out pages all pass. */
 export async function calibrateCommand(o: {
   model: string
   inputs: string[]
+  /** A person's labels (`labels.jsonl`) and the folder their paths are under: the readable pages replace `inputs`. */
+  labels?: { file: string; root: string }
   out?: string
   cwd: string
   configFile?: string
@@ -93,7 +176,8 @@ export async function calibrateCommand(o: {
     throw new TriageError('MODEL_INVALID', `Cannot read the model ${o.model}: ${e.message}. Make one with \`pdftriage fit\`.`, { file: o.model })
   })
   const model = loadModel(text, o.model)
-  const pages = await readPages(o.inputs, o.cwd, o.configFile, o.log)
+  const labelled = o.labels ? await readLabelledPages(o.labels.file, o.labels.root, o.cwd, o.configFile, o.log) : undefined
+  const pages = labelled ? labelled.readable : await readPages(o.inputs, o.cwd, o.configFile, o.log)
   const cal = calibrate(
     model,
     pages.map((p) => p.text),
@@ -105,6 +189,7 @@ export async function calibrateCommand(o: {
     )
   }
   o.log(`margin needed ${cal.needed.toFixed(3)}, kept ${cal.margin.toFixed(3)} nat; threshold ${cal.model.threshold.toFixed(3)}`)
+  if (labelled) reportNeedsOcr(labelled.needsOcr, cal.model, o.log)
   const dest = o.out ?? o.model
   await writeAtomic(resolve(o.cwd, dest), saveModel(cal.model))
   o.log(`wrote ${dest}`)

@@ -57,6 +57,33 @@ describe('pdftriage fit, calibrate and eval', () => {
     assert.ok(after.threshold <= before.threshold)
   })
 
+  it('calibrates on the pages a person labelled readable, and says which pages labelled as needing OCR pass', async () => {
+    assert.equal((await fitted()).code, 0)
+    const labels = [
+      { file: 'healthy-en.pdf', page: 1, label: 'readable', needs_ocr: false, notes: 'pdftriage review: the verdict was wrong' },
+      { file: 'garbled.pdf', page: 1, label: 'garbled', needs_ocr: true },
+      { file: 'reflected.pdf', page: 1, label: 'reflected', needs_ocr: false },
+      { file: 'scan.pdf', page: 1, label: 'absent', needs_ocr: true },
+      { file: 'good.pdf', page: 1, label: 'healthy', needs_ocr: null },
+    ]
+    writeFileSync(join(dir, 'review.jsonl'), labels.map((l) => JSON.stringify(l)).join('\n'))
+    const r = await cli(['calibrate', '--model', 'm.json', '--out', 'l.json', '--labels', 'review.jsonl', '.'], dir)
+    assert.equal(r.code, 0, r.stderr.join('\n'))
+    const out = r.stdout.join('\n')
+    // The English page is the only trusted one: the reflected layer, the scan without text and the uncertain page are not.
+    assert.match(out, /labels: 1 readable page\(s\) with text to pass, 1 needing OCR to check/)
+    assert.match(out, /healthy-en\.pdf p1: score -\d\.\d{3}, \d\.\d{3} (below|above) the worst training page/)
+    assert.doesNotMatch(out, /reflected\.pdf p1: score/)
+    assert.match(out, /garbled\.pdf p1 \(needs OCR\): score (-?\d+\.\d{3}|none), under the threshold/)
+    assert.match(out, /of 1 page\(s\) labelled as needing OCR: 1 under the threshold, 0 passing it/)
+    const model = JSON.parse(readFileSync(join(dir, 'l.json'), 'utf8')) as { threshold: number }
+    const fittedModel = JSON.parse(readFileSync(join(dir, 'm.json'), 'utf8')) as { threshold: number }
+    assert.ok(model.threshold <= fittedModel.threshold)
+    const bad = await cli(['calibrate', '--model', 'm.json', '--labels', 'review.jsonl'], dir)
+    assert.equal(bad.code, 2)
+    assert.match(bad.stderr.join('\n'), /ROOT folder/)
+  })
+
   it('refuses to fit on nothing, and reports a bad model file as a config error', async () => {
     writeFileSync(join(dir, 'empty.txt'), '')
     assert.notEqual((await cli(['fit', '--out', 'x.json', 'empty.txt'], dir)).code, 0)
