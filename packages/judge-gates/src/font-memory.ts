@@ -12,6 +12,12 @@ export interface FontRecord {
   /** The page whose look settled it. */
   page: number
   label: string
+  /**
+   * The font's text on that page carried characters no text carries ({@link hasJunk}): the map failed there on glyphs
+   * that extract as junk, which says nothing of its glyphs that extract as text (a font whose Latin label reads while
+   * its Ethiopic glyphs extract as control codes).
+   */
+  junk: boolean
 }
 
 /** Per document: the fonts the image settled, and the looks the gates spent. */
@@ -63,7 +69,11 @@ export function remember(page: PageText, fontId: string, broken: boolean, ctx: J
   const d = documentLooks(ctx)
   const k = fontKey(page, fontId)
   if (d.fonts.has(k)) return false
-  d.fonts.set(k, { broken, page: page.pageNumber, label: fontLabel(page, fontId) })
+  const text = page.items
+    .filter((i) => i.fontId === fontId)
+    .map((i) => i.text)
+    .join(' ')
+  d.fonts.set(k, { broken, page: page.pageNumber, label: fontLabel(page, fontId), junk: hasJunk(text) })
   return true
 }
 
@@ -118,7 +128,8 @@ const fmt = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.ro
  *   the page) the image showed broken stands, not put to the image again; one whose fonts the image all confirmed
  *   reads, as the look would have said, unless its damage is letters alone on their lines (the layout's, not the
  *   font's) or the text carries characters no text carries (`hasJunk`);
- * - a page that reads holding a font the image showed broken: `garbled` when the font carries the page
+ * - a page that reads holding a font the image showed broken (unless the font extracted as junk there and does not
+ *   here): `garbled` when the font carries the page
  *   (`fontMinChars` and `fontMinShare`, as a font the characters judge), else the font's box is OCRed (`regions`), as a
  *   font the characters find broken, whatever its share.
  */
@@ -143,7 +154,8 @@ export function recallFonts(judged: PageText, pageChars: number, v: Verdict, o: 
     return undefined
   }
   if (v.needsOcr) return undefined
-  const broken = known.filter((k) => k.r?.broken && k.chars > 0)
+  // A font condemned where it extracted as junk is not condemned where its text here has none.
+  const broken = known.filter((k) => k.r?.broken && k.chars > 0 && !(k.r.junk && !hasJunk(k.f.text)))
   if (!broken.length) return undefined
   const decisive = broken.find((k) => carries(k.chars))
   if (decisive) {

@@ -2,7 +2,7 @@ import { DEFAULT_OCR_DPI, type BBox, type JudgeContext, type PageText, type Verd
 import { f2, findDamage } from './damage.js'
 import { documentLooks, fontKey, fontLabel, fromMemory, hasJunk, padBox, pageFonts, recalled, remember, type PageFont } from './font-memory.js'
 import { textOfJudged } from './font-damage.js'
-import { imageCheckOf, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
+import { imageCheckOf, MISSING_LETTER_MIN, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
 import { countStats, type PageStats } from '@pdftriage/text-stats'
 import { scriptMix } from './script-mix.js'
@@ -161,12 +161,35 @@ async function lookCloser(
 const LETTER_SEEN = 3
 
 /**
- * A page of prose lacking a common letter ({@link missingLetters}): a band through its middle is read, and the layer
- * is garbled when the image shows `LETTER_SEEN` or more of a letter the layer lacks there. Returns `undefined` when the
- * image shows none (a lipogram, a text in a language without it).
+ * A band across the page through the middle of the layer's lines, grown line by line on both sides until the layer's
+ * items in it hold `minLetters` lower-case letters (or the page's whole text): a band of a fixed share of the items
+ * read three lines of a copyright notice (`Publi Li ense` beyond it) and saw too few places for the missing letter.
+ */
+function letterBand(page: PageText, minLetters: number): BBox {
+  const items = page.items.filter((i) => i.text.trim() !== '').sort((a, b) => a.bbox.y0 + a.bbox.y1 - b.bbox.y0 - b.bbox.y1)
+  if (!items.length) return pageBox(page)
+  const lower = (i: (typeof items)[number]) => i.text.normalize('NFKD').match(/[a-z]/g)?.length ?? 0
+  let lo = Math.floor(items.length / 2)
+  let hi = lo
+  let letters = lower(items[lo]!)
+  while (letters < minLetters && (lo > 0 || hi < items.length - 1)) {
+    if (hi < items.length - 1) letters += lower(items[++hi]!)
+    if (lo > 0 && letters < minLetters) letters += lower(items[--lo]!)
+  }
+  const chosen = items.slice(lo, hi + 1)
+  const y0 = Math.min(...chosen.map((i) => i.bbox.y0))
+  const y1 = Math.max(...chosen.map((i) => i.bbox.y1))
+  return { x0: 0, y0: Math.max(0, y0 - 2), x1: page.width, y1: Math.min(page.height, y1 + 2) }
+}
+
+/**
+ * A page of prose lacking a common letter ({@link missingLetters}): a band through its middle holding as many letters
+ * as the suspicion needed ({@link letterBand}, `MISSING_LETTER_MIN`: some 8 of the letter expected) is read, and the
+ * layer is garbled when the image shows `LETTER_SEEN` or more of a letter the layer lacks there. Returns `undefined`
+ * when the image shows none (a lipogram, a text in a language without it).
  */
 async function lookForLetters(page: PageText, v: Verdict, lacking: string[], o: ResolvedGatesOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
-  const region = middleBand(page)
+  const region = letterBand(page, MISSING_LETTER_MIN)
   const p = await probe(region, o, ctx, `prose without a lower-case ${lacking.join(', ')}, band ${fmtBox(region)}`)
   const read = p.text.normalize('NFKD')
   const shown = lacking.map((c) => [c, read.split(c).length - 1] as const).filter(([, n]) => n >= LETTER_SEEN)

@@ -225,7 +225,7 @@ export function suspicion(s: PageStats, o: ResolvedGatesOptions): string | undef
  */
 const COMMON_LETTERS = 'etaoinsrlucd'
 /** Lower-case Latin letters from which a common letter's absence is improbable in prose: 0.02 x 400 = 8 expected (a suspicion only: the image decides). */
-const MISSING_LETTER_MIN = 400
+export const MISSING_LETTER_MIN = 400
 
 /**
  * The common letters ({@link COMMON_LETTERS}) a page of English or French prose (function words at least

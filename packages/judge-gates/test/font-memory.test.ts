@@ -221,3 +221,32 @@ test('a font whose look reads nothing over it is not remembered, nor put to the 
   assert.deepEqual([v3?.layer, looks.length], ['garbled', 1])
   assert.match(v3!.notes.join('\n'), /font Broken \(f2\) not put to the image again: its look on page 1 could not tell/)
 })
+
+test('a font condemned where it extracted as control codes is not condemned where its text reads', async () => {
+  const looks: Look[] = []
+  let image = twoFonts(1, ENGLISH)
+  const ctx = eyes(() => image, looks)
+  // Page 1: the font's glyphs extract as control codes (a map that fails for one script of the font) and the image
+  // shows prose there.
+  // Letters become ASCII signs and control codes, as such a font's glyph ids extract (`! "#$ %&` between codes).
+  const codes = [...`${ENGLISH} ${ENGLISH}`]
+    .map((c) =>
+      ' e'.includes(c) ? c : c.charCodeAt(0) % 2 ? String.fromCharCode(33 + (c.charCodeAt(0) % 14)) : String.fromCharCode(14 + (c.charCodeAt(0) % 14)),
+    )
+    .join('')
+  const alone = (n: number, text: string) => page([{ text, font: 'f2', name: 'Broken' }], { imageCoverage: 0, pageNumber: n })
+  image = alone(1, `${ENGLISH} ${ENGLISH}`)
+  const v1 = await judge.judge(alone(1, codes), ctx)
+  assert.deepEqual([v1?.layer, v1?.needsOcr], ['garbled', true], v1?.notes.join(' | '))
+  assert.match(v1!.notes.join('\n'), /1 font verified by the image \(1 broken\)/)
+  // Page 2: the same font sets a label whose letters it maps right: no region, no look.
+  const label = 'Font: Ethiopic Hiwua'
+  image = twoFonts(2, label)
+  const v2 = await judge.judge(twoFonts(2, label), ctx)
+  assert.deepEqual([v2?.layer, v2?.needsOcr, v2?.regions], ['healthy', false, undefined], v2?.notes.join(' | '))
+  assert.doesNotMatch(v2!.notes.join('\n'), /the document's memory/)
+  // Page 3: where it extracts as control codes again, the memory speaks.
+  image = twoFonts(3, ENGLISH.slice(0, 190))
+  const v3 = await judge.judge(twoFonts(3, codes.slice(0, 190)), ctx)
+  assert.ok(v3?.needsOcr || v3?.regions?.length, v3?.notes.join(' | '))
+})

@@ -137,6 +137,39 @@ test('prose whose layer lacks a common letter the image shows is garbled; a lipo
   assert.match(w!.notes.join('|'), /shows none of the letters the layer lacks/)
 })
 
+test('the band read for a missing letter holds as many letters as the suspicion needed, not a fixed share of lines', async () => {
+  // Short lines (a notice set narrow): a fifth of them holds some 150 letters, too few places for the missing `c`.
+  const words = `${ENGLISH} ${ENGLISH}`.replace(/c/g, ' ').split(/\s+/)
+  const lines: string[] = []
+  for (let i = 0; i < words.length; i += 4) lines.push(words.slice(i, i + 4).join(' '))
+  const narrow = page(lines.join('\n'), { imageCoverage: 0 })
+  const lettersIn = (box: BBox) =>
+    narrow.items.filter((i) => i.bbox.y0 >= box.y0 && i.bbox.y1 <= box.y1).reduce((n, i) => n + (i.text.match(/[a-z]/g)?.length ?? 0), 0)
+  const looks: Look[] = []
+  // The image shows the missing letter only where enough of the text is read: the words holding it lie beyond the middle lines.
+  const v = await judge.judge(
+    narrow,
+    eyes(
+      (l) =>
+        lettersIn(l.box) >= 400
+          ? [
+              ['committee', 0.9],
+              ['since', 0.9],
+              ['could', 0.9],
+            ]
+          : [
+              ['the', 0.9],
+              ['roof', 0.9],
+            ],
+      looks,
+    ),
+  )
+  assert.equal(looks.length, 1)
+  assert.ok(lettersIn(looks[0]!.box) >= 400, `the band holds ${lettersIn(looks[0]!.box)} letters`)
+  assert.ok(looks[0]!.box.y1 - looks[0]!.box.y0 < narrow.height, 'a band, not the page')
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
+})
+
 const photo = (): PageText =>
   page('', { imageCoverage: 0.5, hasVectorGraphics: false, images: [{ bbox: { x0: 100, y0: 100, x1: 500, y1: 500 }, pixels: { width: 3000, height: 3000 } }] })
 
