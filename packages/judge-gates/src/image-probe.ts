@@ -1056,6 +1056,44 @@ async function lookAtPictures(page: PageText, v: Verdict, o: ResolvedGatesOption
   return mixedVerdict(page, v, p, { layerWords, found, novel, novelAt, region0 }, o)
 }
 
+/** Letters a word the image reads must have before one of them missing from the layer says anything (`Do umentation`). */
+const LOST_LETTER_WORD = 6
+
+const escapeRe = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A lower-case letter the whole layer never has, and the words the image reads (of `LOST_LETTER_WORD` letters or more)
+ * that the layer holds short of it: a font whose map lacks it (a Type3 font without its `c`: `Do umentation`,
+ * `Sﬂheme` for `Scheme`, `Do ﬂumentation`). The letter dropped or a space in its place is shown by one word, however
+ * short the page; one or two other characters in its place by two words (one-letter misreads already count as the
+ * layer's words, {@link compareWithLayer}, but one word alone could still be OCR's misreading of a short layer).
+ * `undefined` when no letter is so shown.
+ */
+function lostLetter(layer: string, novel: string[]): { letter: string; words: string[] } | undefined {
+  const text = layer.normalize('NFC').replace(/\s+/gu, ' ')
+  const byLetter = new Map<string, { words: string[]; dropped: boolean }>()
+  for (const raw of novel) {
+    const w = raw.normalize('NFC').replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')
+    const chars = [...w]
+    if (chars.filter((ch) => /\p{L}/u.test(ch)).length < LOST_LETTER_WORD) continue
+    for (let i = 0; i < chars.length; i++) {
+      const x = chars[i]!
+      if (!/\p{Ll}/u.test(x) || text.includes(x)) continue
+      const a = escapeRe(chars.slice(0, i).join(''))
+      const b = escapeRe(chars.slice(i + 1).join(''))
+      const held = (gap: string) => new RegExp(`(?:^|[^\\p{L}])${a}${gap}${b}(?:[^\\p{L}]|$)`, 'u').test(text)
+      const dropped = held(' ?')
+      if (!dropped && !held(' ?\\S{1,2} ?')) continue
+      const r = byLetter.get(x) ?? { words: [], dropped: false }
+      if (!r.words.includes(w)) r.words.push(w)
+      r.dropped ||= dropped
+      byLetter.set(x, r)
+    }
+  }
+  const shown = [...byLetter].filter(([, r]) => r.dropped || r.words.length >= 2).sort((m, n) => n[1].words.length - m[1].words.length)[0]
+  return shown ? { letter: shown[0], words: shown[1].words } : undefined
+}
+
 /** The probe's reading beside the layer: what the layer holds, and the words only the image shows. */
 interface Comparison {
   layerWords: number
@@ -1076,6 +1114,13 @@ const inAnnotation = (page: PageText, b: BBox): boolean => (page.images ?? []).s
  */
 function mixedVerdict(page: PageText, v: Verdict, p: Probe, c: Comparison, o: ResolvedGatesOptions): Verdict {
   const { layerWords, found, novel, novelAt, region0 } = c
+  const lost = lostLetter(page.text, novel)
+  if (lost) {
+    return decide(v, 'garbled', true, [
+      p.note,
+      `garbled: the image reads ${lost.words.slice(0, 3).join(' ')} where the layer has each short of \`${lost.letter}\`, a letter the whole layer never has: a map without it`,
+    ])
+  }
   // A born-digital page: its layer is exact where it speaks, and the pictures beside it hold words it never had. The
   // page's words as the image shows them: those the layer holds (counted on the layer, or as OCR found them when the
   // layer's word breaks are lost) and those only the pictures show (not those lying over the layer's own text: OCR

@@ -170,6 +170,32 @@ test('the band read for a missing letter holds as many letters as the suspicion 
   assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true])
 })
 
+test('a short layer short of a letter it never has, in words the image reads whole, is garbled; one misread word is not', async () => {
+  const small = { x0: 90, y0: 700, x1: 140, y1: 740 }
+  const title = (text: string) => page(text, { imageCoverage: 0.01, images: [{ bbox: small, pixels: { width: 200, height: 160 } }] })
+  const read = eyes(() => [
+    ['SILex', 0.93],
+    ['A', 0.9],
+    ['Scheme', 0.92],
+    ['Implementation', 0.95],
+    ['of', 0.9],
+    ['Lex', 0.9],
+    ['Documentation', 0.94],
+    ['for', 0.92],
+  ])
+  // The font maps its `c` to a ligature: two words show it.
+  const v = await judge.judge(title('SILex\nA S\ufb02heme Implementation of Lex\nDo \ufb02umentation for SILex'), read)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['garbled', true], v?.notes.join(' | '))
+  assert.match(v!.notes.at(-1)!, /reads Scheme Documentation where the layer has each short of `c`/)
+  // The letter dropped: one word is enough.
+  const dropped = await judge.judge(title('SILex\nImplementation of Lex\nDo umentation for SILex'), read)
+  assert.match(dropped!.notes.at(-1)!, /reads Documentation where the layer has each short of `c`/)
+  // Other characters in the letter's place in one word only: OCR's misreading of a short layer could make it, so it
+  // does not decide alone (one-letter misreads are matched as the layer's own words before this).
+  const once = await judge.judge(title('SILex\nImplementation of Lex\nDo \ufb02umentation for SILex'), read)
+  assert.equal(once?.needsOcr, false, once?.notes.join(' | '))
+})
+
 const photo = (): PageText =>
   page('', { imageCoverage: 0.5, hasVectorGraphics: false, images: [{ bbox: { x0: 100, y0: 100, x1: 500, y1: 500 }, pixels: { width: 3000, height: 3000 } }] })
 
