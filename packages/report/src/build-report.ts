@@ -1,7 +1,7 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readAndHash, TriageError, type Extractor } from '@pdftriage/core'
+import { readAndHash, TriageError, writeAtomic, type Extractor } from '@pdftriage/core'
 import { attention } from './attention.js'
 import { DEFAULT_IMAGE_SIZES, detailDpi, encodePageImages, type ImageSizes } from './page-images.js'
 import { readRunOutput, type DocumentRow, type PageRow } from './read-run.js'
@@ -108,12 +108,9 @@ function safePath(outDir: string, rel: string): string {
   return p
 }
 
-function writeAtomic(outDir: string, rel: string, data: string | Uint8Array): number {
-  const p = safePath(outDir, rel)
-  mkdirSync(dirname(p), { recursive: true })
-  const tmp = `${p}.tmp-${process.pid}`
-  writeFileSync(tmp, data)
-  renameSync(tmp, p)
+/** Writes `rel` into the output folder atomically (core's `writeAtomic`, through {@link safePath}); its size in bytes. */
+async function writeInOutput(outDir: string, rel: string, data: string | Uint8Array): Promise<number> {
+  await writeAtomic(safePath(outDir, rel), data)
   return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
 }
 
@@ -171,7 +168,7 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
       pages.push(pageEntry(r, pages.length, di))
     }
     entry.texts = `report/text/${key}.js`
-    writeAtomic(outDir, entry.texts, `pdftriageText(${scriptJson(key)}, ${scriptJson(texts)})\n`)
+    await writeInOutput(outDir, entry.texts, `pdftriageText(${scriptJson(key)}, ${scriptJson(texts)})\n`)
     if (o.extractor) {
       const note = await docImages(
         outDir,
@@ -201,7 +198,7 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
     pages,
   }
   const html = page(data, outDir)
-  summary.htmlBytes = writeAtomic(outDir, 'report.html', html)
+  summary.htmlBytes = await writeInOutput(outDir, 'report.html', html)
   return summary
 }
 
@@ -313,8 +310,8 @@ async function docImages(
         const { thumb, detail } = await encodePageImages(img, sizes)
         pe.thumb = `report/img/${key}-${pe.p}-t.jpg`
         pe.detail = `report/img/${key}-${pe.p}.jpg`
-        summary.thumbnailBytes += writeAtomic(outDir, pe.thumb, thumb)
-        summary.detailBytes += writeAtomic(outDir, pe.detail, detail)
+        summary.thumbnailBytes += await writeInOutput(outDir, pe.thumb, thumb)
+        summary.detailBytes += await writeInOutput(outDir, pe.detail, detail)
         summary.thumbnails++
       } catch {
         // A page that does not render keeps its row without a picture.
