@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
-import { TriageError, writeAtomic as writeAtomicFile } from '@pdftriage/core'
+import { TriageError } from '@pdftriage/core'
+import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
 
 const outside = (base: string, full: string) => {
   const r = relative(base, full)

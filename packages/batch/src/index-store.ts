@@ -1,6 +1,6 @@
 import { constants, existsSync, openSync, closeSync, fstatSync, fsyncSync, ftruncateSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { DOCUMENT_COLUMNS, type DocumentRow } from '@pdftriage/core'
+import { DOCUMENT_COLUMNS, type DocumentRow } from '@pdftriage/core/output'
 import { writeAtomic, writeError } from './atomic.js'
 import { csvLine, parseCsv } from './csv.js'
 import { decodeName, encodeName } from './file-names.js'

@@ -1,7 +1,8 @@
 import { closeSync, constants, lstatSync, openSync, readFileSync, readdirSync, realpathSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { ATOMIC_TEMP_NAME, TriageError } from '@pdftriage/core'
+import { TriageError } from '@pdftriage/core'
+import { ATOMIC_TEMP_NAME } from '@pdftriage/core/output'
 
 /** The lock file of an output folder: one run at a time writes into it. */
 export const LOCK_FILE = '.pdftriage.lock'

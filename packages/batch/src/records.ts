@@ -1,4 +1,5 @@
-import type { DocumentResult, PageResult, PageRow, TriageError } from '@pdftriage/core'
+import type { DocumentResult, PageResult, TriageError } from '@pdftriage/core'
+import type { PageRow } from '@pdftriage/core/output'
 
 /** A page line of `pdftriage triage`: a row of `pages.jsonl` (core's `PageRow`) with its type. */
 export interface PageRecord extends PageRow {

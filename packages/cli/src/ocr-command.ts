@@ -9,11 +9,11 @@ import {
   loadConfig,
   planDocument,
   runDocument,
-  writeAtomic as writeAtomicFile,
   type PageResult,
   type PageStage,
   type Policy,
 } from '@pdftriage/core'
+import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
 import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { documentAlto } from '@pdftriage/write-alto'
 import { documentHocr } from '@pdftriage/write-hocr'

@@ -70,8 +70,6 @@ export { repairPage } from './pipeline/repair.js'
 export { cropImage } from './pipeline/ocr.js'
 export type { RepairedPage } from './pipeline/repair.js'
 export { blake2b512, readAndHash } from './hash.js'
-export { ATOMIC_TEMP_NAME, writeAtomic, type WriteAtomicOptions } from './write-atomic.js'
-export { DOCUMENT_COLUMNS, type DocumentRow, type PageRow } from './output-rows.js'
 
 // Writers: the last box of the data flow.
 export type { Writer, WriterInput, WriterNeeds, WrittenFile } from './writer.js'

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { TriageError, type DocumentRow as CoreDocumentRow, type PageRow as CorePageRow } from '@pdftriage/core'
+import { TriageError } from '@pdftriage/core'
+import type { DocumentRow as CoreDocumentRow, PageRow as CorePageRow } from '@pdftriage/core/output'
 import { parse } from 'csv-parse/sync'
 
 /** A `documents.csv` row as the batch writes it (core's `DocumentRow`: every value a string; empty when not set). */
