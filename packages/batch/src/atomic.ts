@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { realpathSync } from 'node:fs'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { TriageError } from '@pdftriage/core'
+import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
 
 const outside = (base: string, full: string) => {
   const r = relative(base, full)
@@ -60,23 +59,9 @@ export function writeError(e: unknown, path: string): unknown {
 }
 
 /**
- * Writes a file atomically: a temporary name in the same folder, created exclusively (never through a link), then a
- * rename, which replaces a link at the final name rather than following it. No reader sees half a file; temporary
- * names match TEMP_NAME so that the next run removes those a kill left.
+ * Writes a file atomically (see core's `writeAtomic`: a temporary name created exclusively, then a rename), its folder
+ * made first; a failed write is reported as {@link writeError} says.
  */
-export async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
-  try {
-    const fh = await open(tmp, 'wx')
-    try {
-      await fh.writeFile(data)
-    } finally {
-      await fh.close()
-    }
-    await rename(tmp, path)
-  } catch (e) {
-    await rm(tmp, { force: true })
-    throw writeError(e, path)
-  }
+export function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  return writeAtomicFile(path, data, { mapError: writeError })
 }

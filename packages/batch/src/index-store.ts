@@ -1,39 +1,12 @@
 import { constants, existsSync, openSync, closeSync, fstatSync, fsyncSync, ftruncateSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { DOCUMENT_COLUMNS, type DocumentRow } from '@pdftriage/core/output'
 import { writeAtomic, writeError } from './atomic.js'
 import { csvLine, parseCsv } from './csv.js'
 import { decodeName, encodeName } from './file-names.js'
 
-/** Columns of `documents.csv`, in order. */
-export const DOCUMENT_COLUMNS = [
-  'path',
-  'hash',
-  'pages',
-  'status',
-  'text',
-  'clean',
-  'report',
-  'pdf',
-  'mirror_name',
-  'mirror_text',
-  'mirror_pdf',
-  'mirror_collision',
-  'producer',
-  'creator',
-  'creator_tool',
-  'pdf_type',
-  'pages_needing_ocr',
-  'pages_ocred',
-  'seconds',
-  'error_code',
-  'error_message',
-  'duplicate_of',
-  'tags',
-  'config',
-  'outputs',
-  'pages_end',
-] as const
-export type DocumentRow = Record<(typeof DOCUMENT_COLUMNS)[number], string>
+// The columns and the row are core's, where the review page reads them back too.
+export { DOCUMENT_COLUMNS, type DocumentRow }
 
 /**
  * The output folder's index: `documents.csv` (one row per input path) and `pages.jsonl` (one row per page).

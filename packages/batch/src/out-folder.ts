@@ -2,12 +2,13 @@ import { closeSync, constants, lstatSync, openSync, readFileSync, readdirSync, r
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { TriageError } from '@pdftriage/core'
+import { ATOMIC_TEMP_NAME } from '@pdftriage/core/output'
 
 /** The lock file of an output folder: one run at a time writes into it. */
 export const LOCK_FILE = '.pdftriage.lock'
 
-/** Temporary names of {@link writeAtomic}: `<name>.tmp-<pid>-<8 hex>`. */
-export const TEMP_NAME = /\.tmp-\d+-[0-9a-f]{8}$/
+/** Temporary names of core's `writeAtomic`: `<name>.tmp-<pid>-<8 hex>`. */
+export const TEMP_NAME = ATOMIC_TEMP_NAME
 
 /** Whether a process of this host is alive. */
 function alive(pid: number): boolean {

@@ -191,140 +191,223 @@ export async function processFiles(
   control: ProcessControl = {},
 ): Promise<void> {
   const tasks: Task[] = input.map((t) => (typeof t === 'string' ? { file: t } : t))
-  const files = tasks.map((t) => t.file)
   const order: Orderer | Direct = control.ordered === false ? new Direct(sink) : new Orderer(sink)
   if ((jobs <= 1 || tasks.length <= 1) && !control.limits) return processInThread(tasks, options, sink, order)
   // The memory limit not given is the machine's share for each of these jobs (see chooseResources).
   const limits: DocumentLimits = { ...DEFAULT_LIMITS, maxMemoryMb: chooseResources(thisMachine(), { jobs }).maxMemoryMb, ...control.limits }
-  let nextFile = 0
-  let fatal: Error | undefined
-  const count = Math.max(1, Math.min(jobs, files.length))
-  if (!files.length) return
-  const children = new Set<ChildProcess>()
+  const count = Math.max(1, Math.min(jobs, tasks.length))
+  if (!tasks.length) return
   await new Promise<void>((resolveAll, rejectAll) => {
-    let alive = 0
-    let settled = false
-    // Outcomes being delivered: the run ends after the last of them, so that none is lost and a sink's failure on
-    // the last document (a full disk) still rejects the run.
-    const delivering = new Set<Promise<void>>()
-    const finish = () => {
-      if (settled || alive > 0) return
-      settled = true
-      clearInterval(watch)
-      void Promise.allSettled([...delivering]).then(() => (fatal ? rejectAll(fatal) : resolveAll()))
-    }
-    const stopAll = (e: Error) => {
-      fatal ??= e
-      for (const c of children) c.kill('SIGKILL')
-    }
-    const watchers: Array<() => void> = []
-    const watch = setInterval(() => {
-      for (const w of watchers) w()
-    }, WATCH_MS)
-    const start = () => {
-      alive++
-      // the one the command line started early (prestart.ts), or a new one
-      const c = takeDocumentProcess()
-      children.add(c)
-      c.send({ type: 'init', options } satisfies ToWorker)
-      let current: number | undefined
-      let startedAt = 0
-      let progressAt = 0
-      let reportedRss: number | undefined
-      let killedFor: TriageError | undefined
-      let crash: string | undefined
-      let closing = false
-      // Set at the child's exit. Its IPC channel may still read as connected then, so `c.connected` cannot tell:
-      // a file fed to a child already gone would be recorded by nobody.
-      let gone = false
-      const fail = (id: number, e: TriageError) => {
-        const file = files[id]!
-        const hash = control.hashes?.[id]
-        const rec = errorRecord(file, e, hash)
-        order.record(id, rec)
-        const outcome: FileOutcome = { file, status: 'failed', error: rec, pagesOcred: 0, pagesNeedingOcr: 0, seconds: (Date.now() - startedAt) / 1000 }
-        if (hash) outcome.hash = hash
-        deliver(id, outcome)
-      }
-      const deliver = (id: number, o: FileOutcome) => {
-        const d = order.done(id, o).then(
-          () => {
-            if (!closing && !gone && c.connected) feed()
-          },
-          (e: Error) => stopAll(e),
-        )
-        delivering.add(d)
-        void d.finally(() => delivering.delete(d))
-      }
-      const overLimit = (e: TriageError) => {
-        if (killedFor || current === undefined) return
-        killedFor = e
-        c.kill('SIGKILL')
-      }
-      const check = () => {
-        if (current === undefined || killedFor) return
-        const e = overLimits(files[current]!, limits, startedAt, progressAt, () => (c.pid !== undefined ? procRssMb(c.pid) : undefined) ?? reportedRss)
-        if (e) overLimit(e)
-      }
-      watchers.push(check)
-      const feed = () => {
-        if (gone) return
-        if (fatal || nextFile >= files.length) {
-          if (!closing) {
-            closing = true
-            c.send({ type: 'close' } satisfies ToWorker)
-          }
-          return
-        }
-        current = nextFile++
-        startedAt = progressAt = Date.now()
-        sink.started?.(current)
-        const t = tasks[current]!
-        c.send({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
-      }
-      c.on('message', (m: FromWorker) => {
-        if (m.type === 'ready') feed()
-        else if (m.type === 'record') {
-          if (m.id !== current) return
-          if (m.rec.type === 'page') progressAt = Date.now()
-          order.record(m.id, m.rec)
-        } else if (m.type === 'rss') reportedRss = m.mb
-        else if (m.type === 'done') {
-          if (m.id !== current) return
-          current = undefined
-          deliver(m.id, m.outcome)
-        } else if (m.type === 'crash') crash = m.message
-        else if (m.type === 'fatal') {
-          stopAll(new TriageError((m.error.code as TriageError['code']) ?? 'CONFIG_INVALID', m.error.message, m.error.path ? { path: m.error.path } : {}))
-          closing = true
-        } else if (m.type === 'closed') c.disconnect()
-      })
-      c.on('error', () => {}) // a failed send to a dying child; its exit says the rest
-      c.on('exit', (code, signal) => {
-        gone = true
-        alive--
-        children.delete(c)
-        watchers.splice(watchers.indexOf(check), 1)
-        if (current !== undefined && !fatal) {
-          const id = current
-          const file = files[id]!
-          current = undefined
-          fail(
-            id,
-            killedFor ??
-              new TriageError(
-                'WORKER_CRASHED',
-                `The process reading \`${file}\` ${crash ? `failed: ${crash}` : `ended (${signal ?? `exit code ${code}`})`}. The file is recorded as failed with its hash; ` +
-                  'a rerun tries it again only with --redo-failed',
-                { file },
-              ),
-          )
-        }
-        // A child that died while work remains is replaced; one that was closing is not.
-        if (!closing && !fatal && nextFile < files.length) start()
-        finish()
-      })
-    }
-    for (let i = 0; i < count; i++) start()
+    const pool = new ChildPool({ tasks, options, sink, control, order, limits }, resolveAll, rejectAll)
+    for (let i = 0; i < count; i++) pool.start()
   })
+}
+
+/** What every child of one {@link processFiles} run shares: the work, its sink and its limits. */
+interface PoolWork {
+  tasks: readonly Task[]
+  options: SessionOptions
+  sink: FileSink
+  control: ProcessControl
+  order: Orderer | Direct
+  limits: DocumentLimits
+}
+
+/**
+ * The run's side of the child processes: which file is handed out next, how many children are alive, the outcomes
+ * being delivered, the watch over every child's limits, and the first fatal error (which kills them all).
+ */
+class ChildPool {
+  readonly files: string[]
+  nextFile = 0
+  fatal: Error | undefined
+  private alive = 0
+  private settled = false
+  private readonly children = new Set<ChildProcess>()
+  // Outcomes being delivered: the run ends after the last of them, so that none is lost and a sink's failure on
+  // the last document (a full disk) still rejects the run.
+  private readonly delivering = new Set<Promise<void>>()
+  private readonly watchers: Array<() => void> = []
+  private readonly watch: ReturnType<typeof setInterval>
+
+  constructor(
+    readonly work: PoolWork,
+    private readonly resolveAll: () => void,
+    private readonly rejectAll: (e: Error) => void,
+  ) {
+    this.files = work.tasks.map((t) => t.file)
+    this.watch = setInterval(() => {
+      for (const w of this.watchers) w()
+    }, WATCH_MS)
+  }
+
+  /** Starts one more child: the one the command line started early (prestart.ts), or a new one. */
+  start(): void {
+    this.alive++
+    new DocumentChild(this, takeDocumentProcess())
+  }
+
+  /** Counts `c` in, with `check` run at every watch tick while it lives. */
+  join(c: ChildProcess, check: () => void): void {
+    this.children.add(c)
+    this.watchers.push(check)
+  }
+
+  /** Counts `c` out at its exit. */
+  leave(c: ChildProcess, check: () => void): void {
+    this.alive--
+    this.children.delete(c)
+    this.watchers.splice(this.watchers.indexOf(check), 1)
+  }
+
+  /** Keeps the run open until `d`, an outcome's delivery, has settled. */
+  delivers(d: Promise<void>): void {
+    this.delivering.add(d)
+    void d.finally(() => this.delivering.delete(d))
+  }
+
+  /** Ends the run once no child is alive, after the outcomes being delivered. */
+  finish(): void {
+    if (this.settled || this.alive > 0) return
+    this.settled = true
+    clearInterval(this.watch)
+    void Promise.allSettled([...this.delivering]).then(() => (this.fatal ? this.rejectAll(this.fatal) : this.resolveAll()))
+  }
+
+  /** Records the run's first fatal error and kills every child. */
+  stopAll(e: Error): void {
+    this.fatal ??= e
+    for (const c of this.children) c.kill('SIGKILL')
+  }
+}
+
+/**
+ * One child process of a {@link ChildPool} and the document it holds: it is fed a file at a time, its records and
+ * outcomes are passed on, and at its exit the file it still held fails (a crash or a limit) and it is replaced while
+ * work remains.
+ */
+class DocumentChild {
+  private current: number | undefined
+  private startedAt = 0
+  private progressAt = 0
+  private reportedRss: number | undefined
+  private killedFor: TriageError | undefined
+  private crash: string | undefined
+  private closing = false
+  // Set at the child's exit. Its IPC channel may still read as connected then, so `c.connected` cannot tell:
+  // a file fed to a child already gone would be recorded by nobody.
+  private gone = false
+
+  constructor(
+    private readonly pool: ChildPool,
+    private readonly c: ChildProcess,
+  ) {
+    c.send({ type: 'init', options: pool.work.options } satisfies ToWorker)
+    pool.join(c, this.check)
+    c.on('message', (m: FromWorker) => this.onMessage(m))
+    c.on('error', () => {}) // a failed send to a dying child; its exit says the rest
+    c.on('exit', (code, signal) => this.onExit(code, signal))
+  }
+
+  /** At each watch tick: kills the child when the document it holds is over a limit. */
+  private readonly check = () => {
+    if (this.current === undefined || this.killedFor) return
+    const c = this.c
+    const e = overLimits(
+      this.pool.files[this.current]!,
+      this.pool.work.limits,
+      this.startedAt,
+      this.progressAt,
+      () => (c.pid !== undefined ? procRssMb(c.pid) : undefined) ?? this.reportedRss,
+    )
+    if (e) this.overLimit(e)
+  }
+
+  private overLimit(e: TriageError): void {
+    if (this.killedFor || this.current === undefined) return
+    this.killedFor = e
+    this.c.kill('SIGKILL')
+  }
+
+  /** Hands the child the next file, or asks it to close when none is left (or the run failed). */
+  private feed(): void {
+    const pool = this.pool
+    if (this.gone) return
+    if (pool.fatal || pool.nextFile >= pool.files.length) {
+      if (!this.closing) {
+        this.closing = true
+        this.c.send({ type: 'close' } satisfies ToWorker)
+      }
+      return
+    }
+    const current = (this.current = pool.nextFile++)
+    this.startedAt = this.progressAt = Date.now()
+    pool.work.sink.started?.(current)
+    const t = pool.work.tasks[current]!
+    this.c.send({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
+  }
+
+  /** Passes a document's outcome on; once it is delivered, the child is fed the next file. */
+  private deliver(id: number, o: FileOutcome): void {
+    const d = this.pool.work.order.done(id, o).then(
+      () => {
+        if (!this.closing && !this.gone && this.c.connected) this.feed()
+      },
+      (e: Error) => this.pool.stopAll(e),
+    )
+    this.pool.delivers(d)
+  }
+
+  /** Records document `id` as failed with `e` (its hash when known). */
+  private fail(id: number, e: TriageError): void {
+    const file = this.pool.files[id]!
+    const hash = this.pool.work.control.hashes?.[id]
+    const rec = errorRecord(file, e, hash)
+    this.pool.work.order.record(id, rec)
+    const outcome: FileOutcome = { file, status: 'failed', error: rec, pagesOcred: 0, pagesNeedingOcr: 0, seconds: (Date.now() - this.startedAt) / 1000 }
+    if (hash) outcome.hash = hash
+    this.deliver(id, outcome)
+  }
+
+  private onMessage(m: FromWorker): void {
+    if (m.type === 'ready') this.feed()
+    else if (m.type === 'record') {
+      if (m.id !== this.current) return
+      if (m.rec.type === 'page') this.progressAt = Date.now()
+      this.pool.work.order.record(m.id, m.rec)
+    } else if (m.type === 'rss') this.reportedRss = m.mb
+    else if (m.type === 'done') {
+      if (m.id !== this.current) return
+      this.current = undefined
+      this.deliver(m.id, m.outcome)
+    } else if (m.type === 'crash') this.crash = m.message
+    else if (m.type === 'fatal') {
+      this.pool.stopAll(new TriageError((m.error.code as TriageError['code']) ?? 'CONFIG_INVALID', m.error.message, m.error.path ? { path: m.error.path } : {}))
+      this.closing = true
+    } else if (m.type === 'closed') this.c.disconnect()
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    const pool = this.pool
+    this.gone = true
+    pool.leave(this.c, this.check)
+    if (this.current !== undefined && !pool.fatal) {
+      const id = this.current
+      this.current = undefined
+      this.fail(id, this.killedFor ?? this.crashed(pool.files[id]!, code, signal))
+    }
+    // A child that died while work remains is replaced; one that was closing is not.
+    if (!this.closing && !pool.fatal && pool.nextFile < pool.files.length) pool.start()
+    pool.finish()
+  }
+
+  /** The error of a file whose process ended without a limit stopping it. */
+  private crashed(file: string, code: number | null, signal: NodeJS.Signals | null): TriageError {
+    return new TriageError(
+      'WORKER_CRASHED',
+      `The process reading \`${file}\` ${this.crash ? `failed: ${this.crash}` : `ended (${signal ?? `exit code ${code}`})`}. The file is recorded as failed with its hash; ` +
+        'a rerun tries it again only with --redo-failed',
+      { file },
+    )
+  }
 }

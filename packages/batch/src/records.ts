@@ -1,31 +1,9 @@
 import type { DocumentResult, PageResult, TriageError } from '@pdftriage/core'
+import type { PageRow } from '@pdftriage/core/output'
 
-/** A page line of `pdftriage triage` and of `pages.jsonl`. */
-export interface PageRecord {
+/** A page line of `pdftriage triage`: a row of `pages.jsonl` (core's `PageRow`) with its type. */
+export interface PageRecord extends PageRow {
   type: 'page'
-  file: string
-  page: number
-  layer: string
-  needsOcr: boolean
-  judge: string
-  score: number | null
-  threshold?: number
-  action: string
-  repair?: string
-  chars: number
-  notes: string[]
-  text?: string
-  error?: { code: string; message: string }
-  hash?: string
-  /** When the page was OCRed: mean word confidence 0..1, and `poor` when the OCR reads badly. */
-  ocrConfidence?: number
-  ocrQuality?: 'good' | 'poor'
-  /** With the text: the OCR's text when it was kept beside the layer (`extract-and-ocr`, or a poor OCR). */
-  ocrText?: string
-  /** With the text: the layer's own text when the OCR replaced it. */
-  layerText?: string
-  /** Picture regions the verdict sends to OCR on a page that keeps its layer: boxes `[x0, y0, x1, y1]` in points. */
-  regions?: number[][]
 }
 
 /** A document line of `pdftriage triage`. */

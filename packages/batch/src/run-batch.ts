@@ -7,7 +7,7 @@ import { expandInputs, missingError, type InputFilter } from './inputs.js'
 import { chooseResources, thisMachine } from './machine.js'
 import { checkMirror, mirrorPlan, mirrorStem, placeMirror, rowFiles, type NameClaim, type NamesMode } from './mirror.js'
 import { lockOutput, prepareOutput } from './out-folder.js'
-import { processFiles, type DocumentLimits } from './pool.js'
+import { processFiles, type DocumentLimits, type FileSink } from './pool.js'
 import { errorRecord, type PageRecord } from './records.js'
 import type { FileOutcome, SessionOptions } from './session.js'
 import { outputStem } from './write-outputs.js'
@@ -261,6 +261,21 @@ export async function runBatch(o: RunBatchOptions, onEvent: (e: BatchEvent) => v
   }
 }
 
+/** One run's state while it holds the output folder: its options, folder, index, names and summary. */
+interface LockedRun {
+  o: RunBatchOptions
+  cwd: string
+  out: string
+  digest: string
+  index: IndexStore
+  names: MirrorNames | undefined
+  summary: BatchSummary
+  onEvent: (e: BatchEvent) => void
+}
+
+/** A file to process, with its content hash ('' when it could not be read: the session reports the read error). */
+type TodoFile = { file: string; hash: string }
+
 async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, onEvent: (e: BatchEvent) => void): Promise<BatchSummary> {
   const { removed } = prepareOutput(out)
   if (removed) onEvent({ type: 'resumed', message: `removed ${removed} temporary file(s) left by a run that was stopped` })
@@ -269,19 +284,42 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   const digest = await batchDigest({ ...o, cwd })
   const { files, missing, below } = await expandInputs([...o.inputs], o.filter ?? {}, cwd)
   const names = o.names === 'mirror' ? new MirrorNames(out, index, files, below, onEvent) : undefined
+  const run: LockedRun = { o, cwd, out, digest, index, names, summary: emptySummary(out), onEvent }
+  recordMissing(run, missing)
+  const { todo, changed } = await planFiles(run, files)
+  if (changed.length && o.configChange === 'refuse' && !o.redo) throw configChangeRefused(o, changed)
+  onEvent({ type: 'planned', inputs: files.length + missing.length, todo: todo.length })
+  const { session, jobs, maxMemoryMb } = chooseSession(run, todo.length)
+  await processFiles(
+    todo.map((t) => t.file),
+    session,
+    jobs,
+    indexSink(run, todo),
+    { ordered: false, limits: { ...o.limits, maxMemoryMb }, hashes: todo.map((t) => t.hash || undefined) },
+  )
+  await index.compact()
+  run.summary.seconds = (performance.now() - t0) / 1000
+  return run.summary
+}
 
-  const summary = emptySummary(out)
-  const baseRow = (path: string) => emptyRow(path, digest)
+/** A failed row for each input that does not exist (appended again only when the last one was not failed, or on a redo). */
+function recordMissing({ o, digest, index, summary, onEvent }: LockedRun, missing: readonly string[]): void {
   for (const m of missing) {
     const e = errorRecord(m, missingError(m))
-    const row = { ...baseRow(m), error_code: e.code, error_message: e.message }
+    const row = { ...emptyRow(m, digest), error_code: e.code, error_message: e.message }
     if (index.latest(m)?.status !== 'failed' || o.redo || o.redoFailed) index.append(row, [])
     summary.failed++
     onEvent({ type: 'failed', file: m, code: e.code, message: e.message, row })
   }
+}
 
-  // Decide what to do with each file: skip (done with the same content and config), duplicate, or process.
-  const todo: Array<{ file: string; hash: string }> = []
+/**
+ * Decides what to do with each file: skip (done with the same content and config), duplicate, or process (`todo`).
+ * `changed`: the files done before with the same content under another configuration.
+ */
+async function planFiles(run: LockedRun, files: readonly string[]): Promise<{ todo: TodoFile[]; changed: Array<{ file: string; ocred: number }> }> {
+  const { o, cwd, digest, index, names, summary, onEvent } = run
+  const todo: TodoFile[] = []
   const claimed = new Map<string, string>() // hash -> first path processed in this run
   const changed: Array<{ file: string; ocred: number }> = []
   for (const file of files) {
@@ -305,35 +343,45 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     if (prev && prev.status === 'done' && prev.hash === hash && prev.config !== digest) changed.push({ file, ocred: Number(prev.pages_ocred) || 0 })
     const first = claimed.get(hash) ?? (o.redo ? undefined : index.doneByHash(hash, digest)?.path)
     if (first && first !== file) {
-      let row: DocumentRow = { ...baseRow(file), hash, status: 'duplicate', duplicate_of: first }
-      // Identical content under another name gets its own mirrored names, once the files exist: now when the first
-      // was done in an earlier run, else when it is done (its outcome places them).
-      const done = claimed.has(hash) ? undefined : index.doneByHash(hash, digest)
-      if (names) row = done ? names.placed(row, rowFiles(done)) : names.pending(row)
-      index.append(row, [])
-      summary.duplicate++
-      onEvent({ type: 'duplicate', file, of: first, row })
+      recordDuplicate(run, file, hash, first, claimed.has(hash))
       continue
     }
     claimed.set(hash, file)
     todo.push({ file, hash })
   }
-  if (changed.length && o.configChange === 'refuse' && !o.redo) {
-    const ocred = changed.filter((c) => c.ocred > 0)
-    const names =
-      changed
-        .slice(0, 3)
-        .map((c) => c.file)
-        .join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
-    throw new TriageError(
-      'USAGE',
-      `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, languages, model, --pdf or --output-type): ${names}. ` +
-        `Running again would redo them and replace their outputs${ocred.length ? ` (${ocred.length} of them hold OCR text)` : ''}: ` +
-        'pass --redo to redo them, or give another output folder.',
-    )
-  }
-  onEvent({ type: 'planned', inputs: files.length + missing.length, todo: todo.length })
+  return { todo, changed }
+}
 
+/** The row of `file`, identical in content to `first` (processed in this run when `firstInRun`, else in an earlier one). */
+function recordDuplicate({ digest, index, names, summary, onEvent }: LockedRun, file: string, hash: string, first: string, firstInRun: boolean): void {
+  let row: DocumentRow = { ...emptyRow(file, digest), hash, status: 'duplicate', duplicate_of: first }
+  // Identical content under another name gets its own mirrored names, once the files exist: now when the first
+  // was done in an earlier run, else when it is done (its outcome places them).
+  const done = firstInRun ? undefined : index.doneByHash(hash, digest)
+  if (names) row = done ? names.placed(row, rowFiles(done)) : names.pending(row)
+  index.append(row, [])
+  summary.duplicate++
+  onEvent({ type: 'duplicate', file, of: first, row })
+}
+
+/** The refusal to redo documents done under another configuration (`configChange: 'refuse'`), naming up to three. */
+function configChangeRefused(o: RunBatchOptions, changed: ReadonlyArray<{ file: string; ocred: number }>): TriageError {
+  const ocred = changed.filter((c) => c.ocred > 0)
+  const names =
+    changed
+      .slice(0, 3)
+      .map((c) => c.file)
+      .join(', ') + (changed.length > 3 ? `, and ${changed.length - 3} more` : '')
+  return new TriageError(
+    'USAGE',
+    `${changed.length} document(s) in ${o.outDir} were done with another configuration (config, policy, languages, model, --pdf or --output-type): ${names}. ` +
+      `Running again would redo them and replace their outputs${ocred.length ? ` (${ocred.length} of them hold OCR text)` : ''}: ` +
+      'pass --redo to redo them, or give another output folder.',
+  )
+}
+
+/** Jobs, each job's memory and the session options of the document processes, for `todoCount` documents. */
+function chooseSession({ o, cwd, out, onEvent }: LockedRun, todoCount: number): { session: SessionOptions; jobs: number; maxMemoryMb: number } {
   // Jobs and each job's memory from the machine unless given; the choice is said, as the first line of the run.
   const machine = thisMachine()
   const chosen = chooseResources(machine, {
@@ -342,7 +390,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   })
   onEvent({ type: 'resources', message: chosen.note, jobs: chosen.jobs, maxMemoryMb: chosen.maxMemoryMb })
   const cores = machine.cores
-  const jobs = Math.max(1, Math.min(chosen.jobs, todo.length || 1))
+  const jobs = Math.max(1, Math.min(chosen.jobs, todoCount || 1))
   // Documents across jobs, OCR pages across each job's engine: never more OCR workers in all than cores.
   const ocrWorkers = Math.max(1, Math.floor(cores / jobs))
   const session: SessionOptions = {
@@ -359,50 +407,46 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
     ...(o.password !== undefined ? { password: o.password } : {}),
     ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
   }
+  return { session, jobs, maxMemoryMb: chosen.maxMemoryMb }
+}
+
+/** Where the documents' records and outcomes go: pages.jsonl lines held until their document's row is appended to the index. */
+function indexSink({ digest, index, names, summary, onEvent }: LockedRun, todo: readonly TodoFile[]): FileSink {
   const pageLines = new Map<number, string[]>()
-  await processFiles(
-    todo.map((t) => t.file),
-    session,
-    jobs,
-    {
-      started(i) {
-        onEvent({ type: 'document-started', file: todo[i]!.file })
-      },
-      record(r, i) {
-        if (r.type !== 'page') return
-        let a = pageLines.get(i)
-        if (!a) pageLines.set(i, (a = []))
-        a.push(`${JSON.stringify(pageRow(r))}\n`)
-        if (r.ocrQuality === 'poor') summary.pages.poorOcr++
-        onEvent({ type: 'page-done', file: r.file, page: r })
-      },
-      outcome(res: FileOutcome, i) {
-        const lines = pageLines.get(i) ?? []
-        pageLines.delete(i)
-        // The document is not at fault: the run stops, and the document is done again by the next one.
-        if (res.error?.code === 'DISK_FULL') throw new TriageError('DISK_FULL', res.error.message, { stage: 'write' })
-        const row = outcomeRow(res, digest)
-        row.hash ||= todo[i]!.hash
-        if (row.status === 'done' && res.document && res.outputs) {
-          countDone(summary, res.document.actions)
-          const placed = names ? names.placed(row, res.outputs.files) : row
-          index.append(placed, lines)
-          Object.assign(row, placed)
-          // duplicates of it met in this run get their names now that its files exist
-          names?.completeDuplicates(row, res.outputs.files)
-          onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
-        } else {
-          summary.failed++
-          index.append(row, [])
-          onEvent({ type: 'failed', file: res.file, code: row.error_code, message: row.error_message, row })
-        }
-      },
+  return {
+    started(i) {
+      onEvent({ type: 'document-started', file: todo[i]!.file })
     },
-    { ordered: false, limits: { ...o.limits, maxMemoryMb: chosen.maxMemoryMb }, hashes: todo.map((t) => t.hash || undefined) },
-  )
-  await index.compact()
-  summary.seconds = (performance.now() - t0) / 1000
-  return summary
+    record(r, i) {
+      if (r.type !== 'page') return
+      let a = pageLines.get(i)
+      if (!a) pageLines.set(i, (a = []))
+      a.push(`${JSON.stringify(pageRow(r))}\n`)
+      if (r.ocrQuality === 'poor') summary.pages.poorOcr++
+      onEvent({ type: 'page-done', file: r.file, page: r })
+    },
+    outcome(res: FileOutcome, i) {
+      const lines = pageLines.get(i) ?? []
+      pageLines.delete(i)
+      // The document is not at fault: the run stops, and the document is done again by the next one.
+      if (res.error?.code === 'DISK_FULL') throw new TriageError('DISK_FULL', res.error.message, { stage: 'write' })
+      const row = outcomeRow(res, digest)
+      row.hash ||= todo[i]!.hash
+      if (row.status === 'done' && res.document && res.outputs) {
+        countDone(summary, res.document.actions)
+        const placed = names ? names.placed(row, res.outputs.files) : row
+        index.append(placed, lines)
+        Object.assign(row, placed)
+        // duplicates of it met in this run get their names now that its files exist
+        names?.completeDuplicates(row, res.outputs.files)
+        onEvent({ type: 'document-done', file: res.file, row, files: { ...res.outputs.files } })
+      } else {
+        summary.failed++
+        index.append(row, [])
+        onEvent({ type: 'failed', file: res.file, code: row.error_code, message: row.error_message, row })
+      }
+    },
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   refParts,
   runDocument,
   type Components,
+  type ExtractedDocument,
   type LoadedConfig,
   type PageResult,
   type PluginRef,
@@ -157,19 +158,10 @@ export class Session {
     pageRange?: { from: number; to: number },
   ): Promise<FileOutcome> {
     const t0 = performance.now()
-    const o = this.options
     let hash: string | undefined
-    let doc
+    let doc: ExtractedDocument | undefined
     try {
-      let read: { bytes: Uint8Array; hash: string } | undefined =
-        knownHash ??
-        (await readAndHash(fsPath(resolve(o.cwd, file))).catch((e: NodeJS.ErrnoException) => {
-          throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, {
-            file,
-            cause: e,
-            stage: 'open',
-          })
-        }))
+      let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readInput(this.options.cwd, file))
       hash = read.hash
       const openOpts: { file: string; password?: string } = { file }
       if (this.config.password) openOpts.password = this.config.password
@@ -177,55 +169,9 @@ export class Session {
       // The extractor keeps its own copy: ours is needed again only by a writer that asks for it (a searchable PDF).
       // Letting it go keeps a 200 MB scan from being held twice for the whole OCR of the document.
       const keepBytes = this.writers.some((w) => w.needs?.pdfBytes)
-      const keepItems = this.writers.some((w) => w.needs?.items)
       const pdfBytes = keepBytes ? read.bytes : undefined
       read = undefined
-      const rules = effectiveRules(this.config)
-      const pages: PageResult[] = []
-      let document: DocumentRecord | undefined
-      let outputs: DocumentOutputs | undefined
-      const keepPages = o.mode === 'run'
-      const failedPages: NonNullable<FileOutcome['failedPages']> = []
-      for await (const ev of runDocument(doc, this.components, {
-        file,
-        policy: this.config.policy,
-        ocrDpi: this.config.ocrDpi,
-        ...(this.config.layerMerge !== undefined ? { layerMerge: this.config.layerMerge } : {}),
-        ...(this.config.languages ? { languages: this.config.languages } : {}),
-        plan: (info) => planDocument(rules, info),
-        needText: o.withText === true || o.mode === 'run',
-        performOcr: o.mode === 'run',
-        ...(pageRange ? { pageRange } : {}),
-      })) {
-        if (ev.type === 'page') {
-          const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')
-          if (ev.result.action === 'failed') {
-            failedPages.push({ page: ev.result.pageNumber, code: ev.result.error?.code ?? 'PLUGIN_FAILED', message: ev.result.error?.message ?? '' })
-          }
-          if (o.mode === 'run') rec.hash = hash
-          emit(rec)
-          if (keepPages) pages.push(keepItems ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
-        } else {
-          document = documentRecord(file, hash, ev.result)
-          if (o.mode === 'run' && o.out) {
-            const input = { file, hash, stem: outputStem(hash), pages, document: ev.result, ...(pdfBytes ? { pdf: pdfBytes } : {}) }
-            outputs = await writeDocumentOutputs(o.out, this.writers, input)
-          }
-          emit(document)
-        }
-      }
-      const outcome: FileOutcome = {
-        file,
-        hash,
-        status: 'done',
-        pagesOcred: document?.actions.ocr ?? 0,
-        pagesNeedingOcr: document?.needsOcr.length ?? 0,
-        seconds: (performance.now() - t0) / 1000,
-      }
-      if (document) outcome.document = document
-      if (outputs) outcome.outputs = outputs
-      if (failedPages.length) outcome.failedPages = failedPages
-      return outcome
+      return await this.processOpened(doc, { file, hash, pdfBytes, t0 }, emit, pageRange)
     } catch (e) {
       const error = errorRecord(file, e, hash)
       emit(error)
@@ -237,9 +183,80 @@ export class Session {
     }
   }
 
+  /**
+   * Runs the pipeline over an opened document: a record per page, then (in run mode) the writers' outputs and the
+   * document record, and the outcome of a document done.
+   */
+  private async processOpened(
+    doc: ExtractedDocument,
+    { file, hash, pdfBytes, t0 }: { file: string; hash: string; pdfBytes: Uint8Array | undefined; t0: number },
+    emit: (r: OutRecord) => void,
+    pageRange: { from: number; to: number } | undefined,
+  ): Promise<FileOutcome> {
+    const o = this.options
+    const keepItems = this.writers.some((w) => w.needs?.items)
+    const rules = effectiveRules(this.config)
+    const pages: PageResult[] = []
+    let document: DocumentRecord | undefined
+    let outputs: DocumentOutputs | undefined
+    const keepPages = o.mode === 'run'
+    const failedPages: NonNullable<FileOutcome['failedPages']> = []
+    for await (const ev of runDocument(doc, this.components, {
+      file,
+      policy: this.config.policy,
+      ocrDpi: this.config.ocrDpi,
+      ...(this.config.layerMerge !== undefined ? { layerMerge: this.config.layerMerge } : {}),
+      ...(this.config.languages ? { languages: this.config.languages } : {}),
+      plan: (info) => planDocument(rules, info),
+      needText: o.withText === true || o.mode === 'run',
+      performOcr: o.mode === 'run',
+      ...(pageRange ? { pageRange } : {}),
+    })) {
+      if (ev.type === 'page') {
+        const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')
+        if (ev.result.action === 'failed') {
+          failedPages.push({ page: ev.result.pageNumber, code: ev.result.error?.code ?? 'PLUGIN_FAILED', message: ev.result.error?.message ?? '' })
+        }
+        if (o.mode === 'run') rec.hash = hash
+        emit(rec)
+        if (keepPages) pages.push(keepItems ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
+      } else {
+        document = documentRecord(file, hash, ev.result)
+        if (o.mode === 'run' && o.out) {
+          const input = { file, hash, stem: outputStem(hash), pages, document: ev.result, ...(pdfBytes ? { pdf: pdfBytes } : {}) }
+          outputs = await writeDocumentOutputs(o.out, this.writers, input)
+        }
+        emit(document)
+      }
+    }
+    const outcome: FileOutcome = {
+      file,
+      hash,
+      status: 'done',
+      pagesOcred: document?.actions.ocr ?? 0,
+      pagesNeedingOcr: document?.needsOcr.length ?? 0,
+      seconds: (performance.now() - t0) / 1000,
+    }
+    if (document) outcome.document = document
+    if (outputs) outcome.outputs = outputs
+    if (failedPages.length) outcome.failedPages = failedPages
+    return outcome
+  }
+
   async close(): Promise<void> {
     await this.components.close()
   }
+}
+
+/** The bytes and content hash of `file` (resolved against `cwd`); a read failure is FILE_UNREADABLE. */
+async function readInput(cwd: string, file: string): Promise<{ bytes: Uint8Array; hash: string }> {
+  return readAndHash(fsPath(resolve(cwd, file))).catch((e: NodeJS.ErrnoException) => {
+    throw new TriageError('FILE_UNREADABLE', `Cannot read ${file}: ${e.code ?? e.message}. Check the path and its permissions.`, {
+      file,
+      cause: e,
+      stage: 'open',
+    })
+  })
 }
 
 /** Default number of document jobs: one per core, fewer when the machine's memory cannot hold them (see chooseResources). */

@@ -1,10 +1,9 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { existsSync, statSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import {
   DEFAULT_OCR_DPI,
   TriageError,
-  blake2b512,
   createComponents,
   effectiveRules,
   loadConfig,
@@ -14,6 +13,7 @@ import {
   type PageStage,
   type Policy,
 } from '@pdftriage/core'
+import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
 import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { documentAlto } from '@pdftriage/write-alto'
 import { documentHocr } from '@pdftriage/write-hocr'
@@ -270,18 +270,17 @@ export function pagesCounted(results: ReadonlyArray<Pick<PageResult, 'action' | 
 const pagesSaid = (what: string, pages: ReadonlyArray<{ pageNumber: number }>) =>
   pages.length ? `, ${what}: page${pages.length > 1 ? 's' : ''} ${pages.map((p) => p.pageNumber).join(', ')}` : ''
 
-/** Writes `data` beside `path` under a temporary name, then renames it: OUT is never left half written. */
-async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${blake2b512(new TextEncoder().encode(`${process.pid}:${performance.now()}`)).slice(0, 12)}.tmp`)
-  try {
-    await writeFile(tmp, data)
-    await rename(tmp, path)
-  } catch (e) {
-    // the temporary file may not exist, or its folder may not be one (ENOTDIR): the write's error is the one to say
-    await rm(tmp, { force: true }).catch(() => {})
-    throw new TriageError('OUTPUT_PATH_INVALID', `Cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      cause: e,
-      stage: 'write',
-    })
-  }
+/**
+ * Writes `data` beside `path` under a temporary name, then renames it (core's `writeAtomic`): OUT is never left half
+ * written. Its folder is not made; any failure is OUTPUT_PATH_INVALID naming OUT.
+ */
+function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
+  return writeAtomicFile(path, data, {
+    makeFolder: false,
+    mapError: (e) =>
+      new TriageError('OUTPUT_PATH_INVALID', `Cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+        cause: e,
+        stage: 'write',
+      }),
+  })
 }

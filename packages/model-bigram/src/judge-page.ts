@@ -46,6 +46,12 @@ function textByFont(items: readonly TextItem[]): Map<string, string> {
   return out
 }
 
+/** What a judgement has found so far: its notes (every number measured) and the reasons to call the page unreadable. */
+interface Findings {
+  notes: string[]
+  reasons: string[]
+}
+
 /**
  * Judges one page with a fitted model. Returns `undefined` (abstains) when the page, numbers set aside, has fewer
  * than `minPairs` pairs: too little language to tell. Otherwise a verdict whose notes carry every number measured.
@@ -53,7 +59,6 @@ function textByFont(items: readonly TextItem[]): Map<string, string> {
 export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramOptions): Verdict | undefined {
   const notes: string[] = []
   const minStructure = o.minStructureShare * model.worstTrainingStructure
-  const minFontStructure = o.fontStructureShare * model.worstTrainingStructure
   const total = nonSpaceCount(page.text)
   const seed = textStats(page.text, model.logprobs)
   const digitShare = total === 0 ? 0 : seed.digits / total
@@ -70,29 +75,47 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   if (s.pairs < o.minPairs || s.letterShareNonSpace < o.minLetterShare) return undefined
   if (numbers > 0) notes.push(`without ${numbers} numbers: bigram ${f2(s.score)} over ${s.pairs} pairs`)
   notes.push(`structure ${f2(s.structure)} ${page1.junk ? '<' : '>='} min ${f2(minStructure)}, letters ${f2(s.letterShareNonSpace)}`)
-  const reasons: string[] = []
-  if (page1.junk) reasons.push('no language order')
+  const found: Findings = { notes, reasons: [] }
+  if (page1.junk) found.reasons.push('no language order')
   if (page1.foreign) {
     notes.push('below threshold but ordered like language: another language or vocabulary than the training pages')
-    if (o.foreignLanguage === 'unreadable') reasons.push('below threshold')
+    if (o.foreignLanguage === 'unreadable') found.reasons.push('below threshold')
   }
+  judgeFonts(page, total, model, o, found)
+  judgeWords(page, words, s.score, model, o, found)
+  judgeConfidence(page, o, found)
+  const unreadable = found.reasons.length > 0
+  notes.push(unreadable ? `unreadable: ${found.reasons.join('; ')}` : 'reads')
+  return {
+    judge: JUDGE_NAME,
+    layer: unreadable ? 'unreadable' : 'healthy',
+    needsOcr: unreadable,
+    score: s.score,
+    threshold: model.threshold,
+    notes,
+  }
+}
 
-  // Per font: a broken font beside healthy ones must not be diluted by them.
+/** Per font: a broken font beside healthy ones must not be diluted by them. */
+function judgeFonts(page: PageText, total: number, model: BigramModel, o: ResolvedBigramOptions, { notes, reasons }: Findings): void {
   const fonts = textByFont(page.items)
-  if (fonts.size > 1) {
-    for (const [id, t] of fonts) {
-      const share = total === 0 ? 0 : nonSpaceCount(t) / total
-      if (share < o.fontShare) continue
-      const fv = judgeText(stripNumbers(joinLetterSpaced(t)?.text ?? t).text, model, minFontStructure)
-      if (fv.stats.pairs < o.minPairs) continue
-      const label = fontLabel(id, page.fonts)
-      notes.push(`font ${label}: share ${f2(share)}, bigram ${f2(fv.stats.score)}, structure ${f2(fv.stats.structure)}`)
-      // A minority font condemns the page only when both views agree: no order and a score below the threshold.
-      if (fv.junk && fv.stats.score < model.threshold) reasons.push(`font ${label} has no language order`)
-      else if (fv.foreign && o.foreignLanguage === 'unreadable') reasons.push(`font ${label} below threshold`)
-    }
+  if (fonts.size <= 1) return
+  const minFontStructure = o.fontStructureShare * model.worstTrainingStructure
+  for (const [id, t] of fonts) {
+    const share = total === 0 ? 0 : nonSpaceCount(t) / total
+    if (share < o.fontShare) continue
+    const fv = judgeText(stripNumbers(joinLetterSpaced(t)?.text ?? t).text, model, minFontStructure)
+    if (fv.stats.pairs < o.minPairs) continue
+    const label = fontLabel(id, page.fonts)
+    notes.push(`font ${label}: share ${f2(share)}, bigram ${f2(fv.stats.score)}, structure ${f2(fv.stats.structure)}`)
+    // A minority font condemns the page only when both views agree: no order and a score below the threshold.
+    if (fv.junk && fv.stats.score < model.threshold) reasons.push(`font ${label} has no language order`)
+    else if (fv.foreign && o.foreignLanguage === 'unreadable') reasons.push(`font ${label} below threshold`)
   }
+}
 
+/** The words of the page (numbers set aside): their shapes, and the near misses of the training words. */
+function judgeWords(page: PageText, words: string, score: number, model: BigramModel, o: ResolvedBigramOptions, { notes, reasons }: Findings): void {
   // One reading of the words serves both the word shapes and the near misses.
   const tokens = tokenize(words, model.logprobs)
   const w = tokenEvidence(tokens, model.words)
@@ -100,7 +123,6 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
     notes.push(`words ${w.words}: strange ${f2(w.strange)}, fragments ${f2(w.fragments)}, mixed case ${f2(w.mixedCase)}`)
     if (w.strange >= o.strangeWords && o.strangeWords < 1) reasons.push(`strange words ${f2(w.strange)} >= ${f2(o.strangeWords)}`)
   }
-
   // Misread letters are evidence only where the layer can be an OCR's: text drawn invisibly or over a scan. A
   // born-digital layer has no OCR errors; its near misses are names and vocabulary the training pages lacked, and OCR
   // would not read them better. When the extractor cannot tell (no fonts, no coverage), the layer may be OCR.
@@ -112,7 +134,7 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
   )
   if (nm.words > 0) {
     const share = nm.misses / nm.words
-    const sameLanguage = s.score >= model.worstTrainingScore - o.sameLanguageMargin
+    const sameLanguage = score >= model.worstTrainingScore - o.sameLanguageMargin
     notes.push(
       `near misses ${nm.misses} of ${nm.words} words (${f2(share)})${nm.examples.length > 0 ? ` e.g. ${nm.examples.join(' ')}` : ''}` +
         (!mayBeOcr ? ', not judged: a born-digital layer' : sameLanguage ? '' : ', not judged: not the training language'),
@@ -121,8 +143,11 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
       reasons.push(`near misses ${f2(share)} >= ${f2(o.nearMissShare)}: misread letters, a bad OCR layer`)
     }
   }
-
   if (invisible) notes.push('invisible OCR layer')
+}
+
+/** An OCR layer's own confidence, weighted by the items' lengths. */
+function judgeConfidence(page: PageText, o: ResolvedBigramOptions, { notes, reasons }: Findings): void {
   let confSum = 0
   let confLen = 0
   let items = 0
@@ -136,16 +161,5 @@ export function judgePage(page: PageText, model: BigramModel, o: ResolvedBigramO
     const conf = confSum / confLen
     notes.push(`OCR confidence ${f2(conf)} over ${items} items ${conf < o.minConfidence ? '<' : '>='} ${f2(o.minConfidence)}`)
     if (conf < o.minConfidence) reasons.push('low OCR confidence')
-  }
-
-  const unreadable = reasons.length > 0
-  notes.push(unreadable ? `unreadable: ${reasons.join('; ')}` : 'reads')
-  return {
-    judge: JUDGE_NAME,
-    layer: unreadable ? 'unreadable' : 'healthy',
-    needsOcr: unreadable,
-    score: s.score,
-    threshold: model.threshold,
-    notes,
   }
 }

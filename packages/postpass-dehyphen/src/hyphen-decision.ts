@@ -181,15 +181,6 @@ function isFunctionWord(vocab: Vocabulary, w: string): boolean {
 }
 
 /**
- * Decides a line-final hyphen between `left` (the last token of a line, hyphen included) and `right` (the first
- * token of the next line). The document's vocabulary decides first (the word read whole elsewhere, joined or with
- * its hyphen), then the French dictionary (one spelling a word, the other not); otherwise evidence is summed:
- * digits or a capital after the hyphen, a fragment too short for a hyphenator to leave, the shape of technical
- * tokens (options, parts without a vowel, names of several hyphenated parts), what the dictionaries say of the
- * parts, compound parts seen in the document or known to the language, both parts being words of the document,
- * and the character model's preference for two words over one.
- */
-/**
  * A letter model trained beyond the document (the N1 letter-pair model of `@pdftriage/model-bigram`): how many nats
  * more probable the two parts are as two words ("head tail") than as one ("headtail"). Optional evidence for
  * {@link decideHyphen}; measured to hurt with the N1 model, so not used by the post-pass itself.
@@ -207,6 +198,51 @@ export interface Lexicon {
 }
 export const HUNSPELL: Lexicon = { words: dictionary }
 
+/** The two sides of a break as the evidence reads them. */
+interface Break {
+  /** The last token of the line, hyphen included, and the first of the next. */
+  left: string
+  right: string
+  /** Their cores (`L` without the hyphen), and `R` lower-cased. */
+  L: string
+  R: string
+  rl: string
+  /** The last part of `L`, lower-cased in `hl`, and the first part of `R`, lower-cased in `firstR`, as written in `firstRaw`. */
+  head: string
+  hl: string
+  firstR: string
+  firstRaw: string
+  languages: readonly string[]
+  /** The document is French enough for French rules. */
+  french: boolean
+}
+
+/** The dictionaries a break is looked up in: the document language's, English beside French, and whether the joined word is in the first. */
+interface Dictionaries {
+  main: WordList | undefined
+  joined: boolean
+  lexicon: Lexicon | null
+}
+
+/** The score for keeping the hyphen as evidence adds to it, and the evidence's names in order. */
+class Tally {
+  s = PRIOR
+  readonly why: string[] = []
+  add(v: number, r: string): void {
+    this.s += v
+    this.why.push(r)
+  }
+}
+
+/**
+ * Decides a line-final hyphen between `left` (the last token of a line, hyphen included) and `right` (the first
+ * token of the next line). The document's vocabulary decides first (the word read whole elsewhere, joined or with
+ * its hyphen), then the French dictionary (one spelling a word, the other not); otherwise evidence is summed:
+ * digits or a capital after the hyphen, a fragment too short for a hyphenator to leave, the shape of technical
+ * tokens (options, parts without a vowel, names of several hyphenated parts), what the dictionaries say of the
+ * parts, compound parts seen in the document or known to the language, both parts being words of the document,
+ * and the character model's preference for two words over one.
+ */
 export function decideHyphen(
   left: string,
   right: string,
@@ -220,12 +256,8 @@ export function decideHyphen(
   const L = core(left.slice(0, -1))
   const R = core(right)
   const rl = R.toLowerCase()
-  if (CONJUNCTIONS.has(rl) && right.trim().toLowerCase() === rl) return { choice: 'apart', score: undefined, reason: 'suspended compound' }
-  // The euphonic t of an inverted question always stands between two hyphens: pensa-t-il, va-t-on, a-t-elle.
-  if (EUPHONIC_T.test(R)) return { choice: 'keep', score: undefined, reason: 'euphonic t' }
-  // Hyphenators break words of letters, never a run of digits: a hyphen between two digits is the text's own (a date
-  // 2008-|12, a range 10-|20, a reference), whatever a letter model makes of the digits.
-  if (/\p{N}$/u.test(L) && /^\p{N}/u.test(R)) return { choice: 'keep', score: undefined, reason: 'between digits' }
+  const outright = decidedByShape(right, L, R, rl)
+  if (outright) return outright
   const joined = vocab.count(L + R)
   const hyph = vocab.count(`${L}-${R}`)
   if (documentWords && (joined > 0 || hyph > 0)) {
@@ -237,6 +269,40 @@ export function decideHyphen(
   const hl = head.toLowerCase()
   const firstR = rl.split('-')[0] ?? ''
   const french = languages.includes('fra') && (vocab.frenchShare() ?? (languages[0] === 'fra' ? 1 : 0)) >= FRENCH_DOCUMENT
+  // Asked as written (Dubois is a name; a capital that opens a sentence is lower-cased by the lookup).
+  const firstRaw = R.split('-')[0] ?? ''
+  const b: Break = { left, right, L, R, rl, head, hl, firstR, firstRaw, languages, french }
+  const dict = lookUp(b, lexicon)
+  if (dict.main && french) {
+    const h = dict.main.has(`${head}-${firstRaw}`)
+    if (dict.joined !== h)
+      return dict.joined
+        ? { choice: 'join', score: undefined, reason: `dictionary: "${head}${firstRaw}"` }
+        : { choice: 'keep', score: undefined, reason: `dictionary: "${head}-${firstRaw}"` }
+  }
+  const t = new Tally()
+  technicalEvidence(b, t)
+  const closingPrefix = dictionaryEvidence(b, dict, t)
+  breakShapeEvidence(b, t)
+  compoundEvidence(b, vocab, closingPrefix, t)
+  const discounted = documentWordEvidence(b, vocab, t)
+  modelEvidence(b, vocab, letters, discounted, t)
+  return { choice: t.s > 0 ? 'keep' : 'join', score: t.s, reason: t.why.join(', ') }
+}
+
+/** The breaks whose shape decides alone: a suspended compound, a euphonic t, a hyphen between digits. */
+function decidedByShape(right: string, L: string, R: string, rl: string): HyphenDecision | undefined {
+  if (CONJUNCTIONS.has(rl) && right.trim().toLowerCase() === rl) return { choice: 'apart', score: undefined, reason: 'suspended compound' }
+  // The euphonic t of an inverted question always stands between two hyphens: pensa-t-il, va-t-on, a-t-elle.
+  if (EUPHONIC_T.test(R)) return { choice: 'keep', score: undefined, reason: 'euphonic t' }
+  // Hyphenators break words of letters, never a run of digits: a hyphen between two digits is the text's own (a date
+  // 2008-|12, a range 10-|20, a reference), whatever a letter model makes of the digits.
+  if (/\p{N}$/u.test(L) && /^\p{N}/u.test(R)) return { choice: 'keep', score: undefined, reason: 'between digits' }
+  return undefined
+}
+
+/** The dictionary of the document's language, when the break is one it can speak of. */
+function lookUp({ L, R, hl, head, firstR, firstRaw, languages, french }: Break, lexicon: Lexicon | null): Dictionaries {
   const capitalOrDigit = /\p{N}$/u.test(L) || /^[\p{N}\p{Lu}]/u.test(R)
   // The dictionary of the document's language next. Names and numbers are left to the evidence below, and so are
   // one-letter parts, which no hyphenator leaves (va-t-|on is not "ton").
@@ -246,106 +312,116 @@ export function decideHyphen(
   // French lists its hyphenated words (sous-répertoire, peut-être): one spelling a word of it, the other not,
   // decides. English lists none, and writes many words both ways (long-standing, longstanding): there the joined
   // word is evidence.
-  // Asked as written (Dubois is a name; a capital that opens a sentence is lower-cased by the lookup).
-  const firstRaw = R.split('-')[0] ?? ''
-  const j = main?.has(head + firstRaw) ?? false
-  if (main && french) {
-    const h = main.has(`${head}-${firstRaw}`)
-    if (j !== h)
-      return j
-        ? { choice: 'join', score: undefined, reason: `dictionary: "${head}${firstRaw}"` }
-        : { choice: 'keep', score: undefined, reason: `dictionary: "${head}-${firstRaw}"` }
-  }
-  const why: string[] = []
-  let s = PRIOR
-  const add = (v: number, r: string) => {
-    s += v
-    why.push(r)
-  }
-  // A prefix the language closes up, even before a vowel (superutilisateur, surélevé).
-  let closingPrefix = false
+  return { main, joined: main?.has(head + firstRaw) ?? false, lexicon }
+}
+
+/** Technical tokens: a command-line option, a part without a vowel. */
+function technicalEvidence({ left, hl, firstR }: Break, t: Tally): void {
   // A command-line option keeps its hyphens: --dry-|run, --no-install-|recommends.
-  if (/^-{1,2}\p{L}/u.test(left.trim())) add(4, 'option')
+  if (/^-{1,2}\p{L}/u.test(left.trim())) t.add(4, 'option')
   // Hyphenation patterns split words into syllables, each with a vowel: a part without one is mostly an abbreviation
   // or a command of its own (dpkg-|remove, ssh-|copy-id, --without-new-|pkgs). Not always: TeX broke chk-|tex.
-  if ((NO_VOWEL.test(hl) && [...hl].length > 1) || (NO_VOWEL.test(firstR) && [...firstR].length > 1)) add(3, 'part without a vowel')
-  if (main) {
-    // For a French document, English words too: manuals quote English names (firmware, daemon, light).
-    const other = french && languages.includes('eng') ? lexicon!.words('eng') : undefined
-    const joinedWord = french ? (other?.has(head + firstRaw) ?? false) : j
-    if (joinedWord) add(-DICT_JOINED, `English dictionary: "${head}${firstRaw}"`)
-    else {
-      // Neither spelling is a word: a tail that is one is a part of a name or of a compound the dictionary lacks
-      // (systemd-|resolved, build-|essential); a syllable a pattern split off rarely is (-|temctl, -|fecture).
-      if (main.has(firstR) || (other?.has(firstR) ?? false)) {
-        add(DICT_TAIL, 'tail in the dictionary')
-        // Two words that do not make one: a name or a compound (apt-|get, build-|essential).
-        if (main.has(hl) || (other?.has(hl) ?? false)) add(DICT_BOTH, 'head in the dictionary too')
-      }
-      if (french && [...hl].length >= HABIT_HEAD_MIN) {
-        const habit = main.prefixHabit(hl)
-        if (habit.closed >= HABIT_MIN && habit.closed >= HABIT_RATIO * habit.hyphenated) {
-          add(-HABIT_WEIGHT, `dictionary closes "${hl}" up ${habit.closed}/${habit.hyphenated}`)
-          closingPrefix = true
-        } else if (habit.hyphenated >= HABIT_MIN && habit.hyphenated >= HABIT_RATIO * habit.closed)
-          add(HABIT_WEIGHT, `dictionary hyphenates "${hl}" ${habit.hyphenated}/${habit.closed}`)
-      }
+  if ((NO_VOWEL.test(hl) && [...hl].length > 1) || (NO_VOWEL.test(firstR) && [...firstR].length > 1)) t.add(3, 'part without a vowel')
+}
+
+/** What the dictionaries say of the parts; true when the head is a prefix French closes up. */
+function dictionaryEvidence({ head, hl, firstR, firstRaw, languages, french }: Break, { main, joined, lexicon }: Dictionaries, t: Tally): boolean {
+  // A prefix the language closes up, even before a vowel (superutilisateur, surélevé).
+  let closingPrefix = false
+  if (!main) return closingPrefix
+  // For a French document, English words too: manuals quote English names (firmware, daemon, light).
+  const other = french && languages.includes('eng') ? lexicon!.words('eng') : undefined
+  const joinedWord = french ? (other?.has(head + firstRaw) ?? false) : joined
+  if (joinedWord) t.add(-DICT_JOINED, `English dictionary: "${head}${firstRaw}"`)
+  else {
+    // Neither spelling is a word: a tail that is one is a part of a name or of a compound the dictionary lacks
+    // (systemd-|resolved, build-|essential); a syllable a pattern split off rarely is (-|temctl, -|fecture).
+    if (main.has(firstR) || (other?.has(firstR) ?? false)) {
+      t.add(DICT_TAIL, 'tail in the dictionary')
+      // Two words that do not make one: a name or a compound (apt-|get, build-|essential).
+      if (main.has(hl) || (other?.has(hl) ?? false)) t.add(DICT_BOTH, 'head in the dictionary too')
+    }
+    if (french && [...hl].length >= HABIT_HEAD_MIN) {
+      const habit = main.prefixHabit(hl)
+      if (habit.closed >= HABIT_MIN && habit.closed >= HABIT_RATIO * habit.hyphenated) {
+        t.add(-HABIT_WEIGHT, `dictionary closes "${hl}" up ${habit.closed}/${habit.hyphenated}`)
+        closingPrefix = true
+      } else if (habit.hyphenated >= HABIT_MIN && habit.hyphenated >= HABIT_RATIO * habit.closed)
+        t.add(HABIT_WEIGHT, `dictionary hyphenates "${hl}" ${habit.hyphenated}/${habit.closed}`)
     }
   }
+  return closingPrefix
+}
+
+/** The break's own shape: a name of hyphenated parts, a digit, a capital or an elision after the hyphen, a one-letter part. */
+function breakShapeEvidence({ L, R, rl, hl, firstR }: Break, t: Tally): void {
   // A name of several hyphenated parts (ssh-copy-id, libvirt-daemon-system, non-free-firmware) broken at one of them.
   // Package and command names are lower-case; place names of several parts are not (Notre-Dame-de-Bondeville).
-  if ((L.includes('-') || R.includes('-')) && !CONNECTORS.has(firstR) && L === L.toLowerCase() && R === rl) add(HYPHENATED_NAME, 'hyphenated name')
-  if (/\p{N}$/u.test(L) || /^\p{N}/u.test(R)) add(4, 'digit')
+  if ((L.includes('-') || R.includes('-')) && !CONNECTORS.has(firstR) && L === L.toLowerCase() && R === rl) t.add(HYPHENATED_NAME, 'hyphenated name')
+  if (/\p{N}$/u.test(L) || /^\p{N}/u.test(R)) t.add(4, 'digit')
   const allCaps = L === L.toUpperCase() && R === R.toUpperCase()
-  if (!allCaps && /^\p{Lu}/u.test(R)) add(4, 'capital after hyphen')
+  if (!allCaps && /^\p{Lu}/u.test(R)) t.add(4, 'capital after hyphen')
   // An elided article opens a word, never a syllable: chefs-d'œuvre, presqu'île broken at its hyphen.
   // Not after jus-, lors-, puis-, quoi-, pres-, quel-: jusqu'à, lorsqu'il, quelqu'un are one word broken before qu'.
-  if (/^(?:[cdjlmnst]|qu)['’]/iu.test(R) && !QU_WORD_STARTS.has(hl)) add(4, 'elision after hyphen')
+  if (/^(?:[cdjlmnst]|qu)['’]/iu.test(R) && !QU_WORD_STARTS.has(hl)) t.add(4, 'elision after hyphen')
   // Hyphenators leave at least two letters on each side of a break: one letter is a compound part (vis-à-vis).
-  if ([...hl].length === 1 && /\p{L}/u.test(hl)) add(3, 'one-letter head')
-  if ([...firstR].length === 1) add(3, 'one-letter tail')
-  if (french && FRA_STRONG_TAILS.has(firstR)) add(3, 'compound tail')
-  else if (french && FRA_WEAK_TAILS.has(firstR)) add(1.5, 'weak compound tail')
+  if ([...hl].length === 1 && /\p{L}/u.test(hl)) t.add(3, 'one-letter head')
+  if ([...firstR].length === 1) t.add(3, 'one-letter tail')
+}
+
+/** Compound parts known to the language or seen in the document's compounds. */
+function compoundEvidence({ R, hl, firstR, french }: Break, vocab: Vocabulary, closingPrefix: boolean, t: Tally): void {
+  if (french && FRA_STRONG_TAILS.has(firstR)) t.add(3, 'compound tail')
+  else if (french && FRA_WEAK_TAILS.has(firstR)) t.add(1.5, 'weak compound tail')
   // French syllables start with a consonant (gou-ver-ne-ment): a part starting with a vowel is a word of its own.
   // English patterns do break before suffixes (avail-able, read-ing), which French documents quote too.
-  if (french && !closingPrefix && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR) && !ENGLISH_SUFFIX.test(firstR)) add(3, 'vowel after hyphen')
+  if (french && !closingPrefix && /^[aeiouyàâéèêëîïôœ]/iu.test(firstR) && !ENGLISH_SUFFIX.test(firstR)) t.add(3, 'vowel after hyphen')
   // A known head is decisive only before a word (mi-temps, not mi-nistre).
-  if (HEADS.has(hl)) add(vocab.count(firstR) > 0 ? 3 : 1.5, 'known head')
+  if (HEADS.has(hl)) t.add(vocab.count(firstR) > 0 ? 3 : 1.5, 'known head')
   // Decisive: administrative French never closes these up (procès-verbal; sous-préfecture, sous-section), and `sous`
   // is also one of the document's function words, whose say is otherwise discounted.
-  if (french && /^\p{L}/u.test(firstR) && (hl === 'procès' || (hl === 'sous' && !CLOSED_AFTER_SOUS.test(firstR)))) add(4, 'administrative compound')
+  if (french && /^\p{L}/u.test(firstR) && (hl === 'procès' || (hl === 'sous' && !CLOSED_AFTER_SOUS.test(firstR)))) t.add(4, 'administrative compound')
   // Connectors of place names and set phrases (Val-de-Marne, arc-en-ciel, pot-au-feu) between two hyphens.
-  if (R.includes('-') && CONNECTORS.has(firstR)) add(3, 'connector after hyphen')
+  if (R.includes('-') && CONNECTORS.has(firstR)) t.add(3, 'connector after hyphen')
   const ha = vocab.affinity(hl, 'head')
   const ta = vocab.affinity(firstR, 'tail')
-  if (ha > 0) add(AFFINITY_WEIGHT * ha, `head in compounds ${ha.toFixed(2)}`)
-  if (ta > 0) add(AFFINITY_WEIGHT * ta, `tail in compounds ${ta.toFixed(2)}`)
+  if (ha > 0) t.add(AFFINITY_WEIGHT * ha, `head in compounds ${ha.toFixed(2)}`)
+  if (ta > 0) t.add(AFFINITY_WEIGHT * ta, `tail in compounds ${ta.toFixed(2)}`)
+}
+
+/**
+ * The parts as words of the document (and an address or path); true when a part is one of its function words, which
+ * discounts the models' say.
+ */
+function documentWordEvidence({ L, hl, firstR, languages, french }: Break, vocab: Vocabulary, t: Tally): boolean {
   // A head that is one of the document's function words (de, en, sur, par, lors) is as often a syllable of a plain
   // word (de-puis, sur-tout, lors-que): it and the model's preference for two words say nothing then.
   const functionHead = isFunctionWord(vocab, hl)
   // Likewise a tail that is a function word (lors-que, pres-que), unless compounds take it (est-ce, dit-il).
   const functionTail = isFunctionWord(vocab, firstR) && !FRA_WEAK_TAILS.has(firstR) && !FRA_STRONG_TAILS.has(firstR)
   // Inside a compound, a function word between hyphens is a part of it, not a syllable: pot-au-|feu, arc-en-|ciel.
-  if (L.includes('-') && CONNECTORS.has(hl)) add(3, 'connector inside compound')
+  if (L.includes('-') && CONNECTORS.has(hl)) t.add(3, 'connector inside compound')
   const headWord = vocab.count(hl) > 0 && !functionHead
   const tailWord = vocab.count(firstR) > 0 && !functionTail
-  if (headWord) add(1, 'head is a word')
-  if (tailWord) add(1, 'tail is a word')
+  if (headWord) t.add(1, 'head is a word')
+  if (tailWord) t.add(1, 'tail is a word')
   // English writes open compounds of two content words with a hyphen (machine-encoded, mixed-mode) and its closed
   // ones mostly from function words (with-out, some-thing), which the function-word rule already discounts.
-  if (!french && languages.includes('eng') && headWord && tailWord && [...hl].length >= 4 && [...firstR].length >= 3) add(1.5, 'two English words')
-  if (/[/@_]|:\/\//u.test(L)) add(4, 'address or path')
+  if (!french && languages.includes('eng') && headWord && tailWord && [...hl].length >= 4 && [...firstR].length >= 3) t.add(1.5, 'two English words')
+  if (/[/@_]|:\/\//u.test(L)) t.add(4, 'address or path')
+  return functionHead || functionTail
+}
+
+/** The document's character model's preference for two words over one, and the optional letter model's; only against keeping after a function word. */
+function modelEvidence({ hl, firstR }: Break, vocab: Vocabulary, letters: LetterEvidence | undefined, functionPart: boolean, t: Tally): void {
   const m = vocab.model.logProb(hl) + vocab.model.logProb(firstR) - vocab.model.logProb(hl + firstR)
   // A model fitted on a few hundred words knows little: its say grows with the document up to MODEL_FULL_TOKENS.
   const w = MODEL_WEIGHT * Math.min(1, vocab.tokens / MODEL_FULL_TOKENS)
   const mt = Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, w * (m - MODEL_CENTRE)))
-  s += functionHead || functionTail ? Math.min(0, mt) : mt
-  why.push(`model ${m.toFixed(1)}${functionHead || functionTail ? ' (function word)' : ''}`)
+  t.add(functionPart ? Math.min(0, mt) : mt, `model ${m.toFixed(1)}${functionPart ? ' (function word)' : ''}`)
   if (letters) {
     const b = letters.boundary(hl, firstR)
     const lt = Math.max(-LETTERS_CLIP, Math.min(LETTERS_CLIP, LETTERS_WEIGHT * (b - LETTERS_CENTRE)))
-    s += functionHead || functionTail ? Math.min(0, lt) : lt
-    why.push(`letters ${b.toFixed(1)}`)
+    t.add(functionPart ? Math.min(0, lt) : lt, `letters ${b.toFixed(1)}`)
   }
-  return { choice: s > 0 ? 'keep' : 'join', score: s, reason: why.join(', ') }
 }

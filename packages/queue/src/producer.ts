@@ -126,6 +126,82 @@ export async function runQueued(o: QueuedBatchOptions, onEvent: (e: QueuedBatchE
   }
 }
 
+/**
+ * The producer's link to Redis: a connection that retries for `retryForMs` and then gives up (every Redis call is
+ * guarded by that), and, when it collects, the completions and failures its queues' events report.
+ */
+class ProducerLink {
+  private lastError: unknown
+  private giveUp: () => void = () => {}
+  // Settles (rejects) only once the connection budget is spent: every Redis call races it.
+  private readonly gaveUp: Promise<never>
+  readonly guard: Guard
+  /** Wakes the collecting loop; set while it waits. */
+  wake: () => void = () => {}
+  private readonly connection: Record<string, unknown>
+  /** Jobs an event said completed or failed, not yet looked at. */
+  readonly dirty = new Set<string>()
+  readonly failedJobs = new Set<string>()
+
+  constructor(
+    private readonly bull: Bullmq,
+    address: QueueAddress,
+    retryForMs: number,
+    private readonly listen: boolean,
+    onEvent: (e: QueuedBatchEvent) => void,
+  ) {
+    this.gaveUp = new Promise<never>((_, rej) => (this.giveUp = () => rej(unreachable(address, this.lastError, retryForMs))))
+    this.gaveUp.catch(() => {})
+    this.guard = (p) => Promise.race([p, this.gaveUp])
+    this.connection = connectionOptions(address, {
+      retryForMs,
+      onRetry: (message) => onEvent({ type: 'notice', message }),
+      onGiveUp: () => {
+        this.giveUp()
+        this.wake()
+      },
+    })
+  }
+
+  /** Queue `name`, with its events when collecting. */
+  open(name: string) {
+    const q = new this.bull.Queue(name, { connection: this.connection })
+    const ev = this.listen ? new this.bull.QueueEvents(name, { connection: this.connection }) : undefined
+    q.on('error', (e) => (this.lastError = e))
+    ev?.on('error', (e) => (this.lastError = e))
+    ev?.on('completed', ({ jobId }) => {
+      this.dirty.add(jobId)
+      this.wake()
+    })
+    ev?.on('failed', ({ jobId }) => {
+      this.failedJobs.add(jobId)
+      this.dirty.add(jobId)
+      this.wake()
+    })
+    return { q, ev }
+  }
+
+  /** Resolves true at an event, false after `scanMs` without one. */
+  async nextEvent(scanMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined
+    const woke = await this.guard(
+      new Promise<boolean>((res) => {
+        this.wake = () => res(true)
+        timer = setTimeout(() => res(false), scanMs)
+        if (this.dirty.size) res(true)
+      }),
+    )
+    clearTimeout(timer)
+    this.wake = () => {}
+    return woke
+  }
+}
+
+type Opened = ReturnType<ProducerLink['open']>
+
+/** The options every job is added with. */
+type JobOptions = { attempts: number; backoff: { type: string; delay: number }; removeOnComplete: boolean; removeOnFail: boolean }
+
 async function enqueueAndCollect(
   o: QueuedBatchOptions,
   address: QueueAddress,
@@ -135,108 +211,85 @@ async function enqueueAndCollect(
   collector: Collector | undefined,
   onEvent: (e: QueuedBatchEvent) => void,
 ): Promise<void> {
-  const { Queue, QueueEvents } = await loadBullmq()
-  const retryForMs = o.retryForMs ?? 60000
-  let lastError: unknown
-  let giveUp: () => void = () => {}
-  // Settles (rejects) only once the connection budget is spent: every Redis call races it.
-  const gaveUp = new Promise<never>((_, rej) => (giveUp = () => rej(unreachable(address, lastError, retryForMs))))
-  gaveUp.catch(() => {})
-  const guard: Guard = (p) => Promise.race([p, gaveUp])
-  let wake: () => void = () => {}
-  const connection = connectionOptions(address, {
-    retryForMs,
-    onRetry: (message) => onEvent({ type: 'notice', message }),
-    onGiveUp: () => {
-      giveUp()
-      wake()
-    },
-  })
-  const dirty = new Set<string>()
+  const bull = await loadBullmq()
+  const link = new ProducerLink(bull, address, o.retryForMs ?? 60000, collector !== undefined, onEvent)
   const lost = new Map<string, string>()
-  const failedJobs = new Set<string>()
-  const open = (name: string) => {
-    const q = new Queue(name, { connection })
-    const ev = collector ? new QueueEvents(name, { connection }) : undefined
-    q.on('error', (e) => (lastError = e))
-    ev?.on('error', (e) => (lastError = e))
-    ev?.on('completed', ({ jobId }) => {
-      dirty.add(jobId)
-      wake()
-    })
-    ev?.on('failed', ({ jobId }) => {
-      failedJobs.add(jobId)
-      dirty.add(jobId)
-      wake()
-    })
-    return { q, ev }
-  }
   // A folder without a queue gets its name only once this producer's jobs are in (see below): until then no worker
   // can take them, and a worker that waited for the name (with exitWhenIdle) never finds the queue empty before them.
   const published = await readQueueName(out)
   const proposed = published ?? newQueueName()
-  let { q: queue, ev: events } = open(proposed)
-  let orphan: typeof queue | undefined
+  const opened: { now: Opened; orphan?: Opened['q'] } = { now: link.open(proposed) }
   try {
-    // Listen before adding, so no completion is missed.
-    if (events) await guard(events.waitUntilReady())
-    const opts = {
+    const opts: JobOptions = {
       attempts: o.attempts ?? 3,
       backoff: { type: 'exponential', delay: o.backoffMs ?? 1000 },
       // Kept for `status` (see keepCompleted); a failed job keeps its reason for the collector.
       removeOnComplete: o.keepCompleted === false,
       removeOnFail: false,
     }
-    const addAll = async () => {
-      for (let i = 0; i < todo.length; i += ADD_CHUNK) {
-        await guard(queue.addBulk(todo.slice(i, i + ADD_CHUNK).map(([jobId, data]) => ({ name: 'document', data, opts: { ...opts, jobId } }))))
-      }
-    }
-    await addAll()
-    const name = published ?? (await publishQueueName(out, proposed))
-    if (name !== proposed) {
-      // Another producer published its queue first: the jobs go there (BullMQ keeps one job per id), and this
-      // producer's queue, which no worker could see, is removed.
-      orphan = queue
-      await closeWithin([events], CLOSE_GRACE_MS)
-      ;({ q: queue, ev: events } = open(name))
-      if (events) await guard(events.waitUntilReady())
-      await addAll()
-      await guard(orphan.obliterate({ force: true }))
-    }
+    await enqueue(link, opened, out, published, proposed, todo, opts)
     onEvent({ type: 'enqueued', submitted: todo.length, alreadyDone, queue: address.display })
     if (!collector) return
-
-    const scanMs = o.scanMs ?? 2000
-    while (collector.hasPending()) {
-      let timer: NodeJS.Timeout | undefined
-      const woke = await guard(
-        new Promise<boolean>((res) => {
-          wake = () => res(true)
-          timer = setTimeout(() => res(false), scanMs)
-          if (dirty.size) res(true)
-        }),
-      )
-      clearTimeout(timer)
-      wake = () => {}
-      const ids = new Set(dirty)
-      dirty.clear()
-      for (const id of ids) if (failedJobs.has(id)) await noteLost(queue, id, lost, guard)
-      if (woke) {
-        collector.step(ids, lost)
-        continue
-      }
-      // No event for a while: look at every pending record (an event lost in a Redis restart), and at what Redis has.
-      collector.reload()
-      collector.step(undefined, lost)
-      await readd(queue, collector, opts, lost, guard)
-    }
+    await collect(link, opened.now.q, collector, opts, lost, o.scanMs ?? 2000)
   } finally {
-    await closeWithin([events, queue, orphan], CLOSE_GRACE_MS)
+    await closeWithin([opened.now.ev, opened.now.q, opened.orphan], CLOSE_GRACE_MS)
+  }
+}
+
+/**
+ * Adds the jobs to the queue proposed, then publishes its name. When another producer published its queue first, the
+ * jobs go there (BullMQ keeps one job per id), and this producer's queue, which no worker could see, is removed.
+ */
+async function enqueue(
+  link: ProducerLink,
+  opened: { now: Opened; orphan?: Opened['q'] },
+  out: string,
+  published: string | undefined,
+  proposed: string,
+  todo: Array<[string, JobData]>,
+  opts: JobOptions,
+): Promise<void> {
+  // Listen before adding, so no completion is missed.
+  if (opened.now.ev) await link.guard(opened.now.ev.waitUntilReady())
+  const addAll = async () => {
+    for (let i = 0; i < todo.length; i += ADD_CHUNK) {
+      await link.guard(opened.now.q.addBulk(todo.slice(i, i + ADD_CHUNK).map(([jobId, data]) => ({ name: 'document', data, opts: { ...opts, jobId } }))))
+    }
+  }
+  await addAll()
+  const name = published ?? (await publishQueueName(out, proposed))
+  if (name === proposed) return
+  const orphan = (opened.orphan = opened.now.q)
+  await closeWithin([opened.now.ev], CLOSE_GRACE_MS)
+  opened.now = link.open(name)
+  if (opened.now.ev) await link.guard(opened.now.ev.waitUntilReady())
+  await addAll()
+  await link.guard(orphan.obliterate({ force: true }))
+}
+
+/**
+ * Steps the collector at each completion or failure the events report until nothing is pending; after a while
+ * without one, looks at every pending record (an event lost in a Redis restart) and at what Redis has.
+ */
+async function collect(link: ProducerLink, queue: BullQueue, collector: Collector, opts: JobOptions, lost: Map<string, string>, scanMs: number): Promise<void> {
+  while (collector.hasPending()) {
+    const woke = await link.nextEvent(scanMs)
+    const ids = new Set(link.dirty)
+    link.dirty.clear()
+    for (const id of ids) if (link.failedJobs.has(id)) await noteLost(queue, id, lost, link.guard)
+    if (woke) {
+      collector.step(ids, lost)
+      continue
+    }
+    // No event for a while: look at every pending record (an event lost in a Redis restart), and at what Redis has.
+    collector.reload()
+    collector.step(undefined, lost)
+    await readd(queue, collector, opts, lost, link.guard)
   }
 }
 
 type Guard = <T>(p: Promise<T>) => Promise<T>
+type Bullmq = typeof import('bullmq')
 /** The few Queue methods used here (BullMQ's Queue type is generic over its backend). */
 type BullQueue = Pick<import('bullmq').Queue, 'getJob' | 'getJobState' | 'getJobCounts' | 'add'>
 

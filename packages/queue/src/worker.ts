@@ -101,19 +101,8 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
 
   // The documents in hand: a stopping worker waits for them, however long, before it bounds its wait for Redis.
   const inHand = new Set<Promise<unknown>>()
-  /**
-   * BullMQ's worker, able to drop its connections when its close cannot finish: it stops its lock renewal (a timer
-   * the close would have stopped) and its wait between stalled checks, then disconnects.
-   */
-  class DroppableWorker extends Worker {
-    drop(): void {
-      void this.lockManager.close()
-      // Private in BullMQ 6.7.0 (pinned); without it the stalled check ends at its next turn (stalledCheckMs).
-      ;(this as unknown as { stalledCheckStopper?: () => void }).stalledCheckStopper?.()
-      void this.disconnect().catch(() => {})
-    }
-  }
-  const worker = new DroppableWorker(
+  const processJob = (job: import('bullmq').Job) => runJob(job, { out, sessionFor, summary, onEvent, UnrecoverableError })
+  const worker = new (droppable(Worker))(
     name,
     (job) => {
       const p = processJob(job)
@@ -133,7 +122,6 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
       maxStalledCount: o.maxStalled ?? 2,
     },
   )
-  const processJob = (job: import('bullmq').Job) => runJob(job, { out, sessionFor, summary, onEvent, UnrecoverableError })
   worker.on('error', (e) => {
     lastError = e
   })
@@ -147,19 +135,47 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
     await Promise.race([idle, failed])
   } finally {
     stopIdleCheck()
-    // Closing first stops the worker taking jobs; it finishes the ones in hand. BullMQ's close can then wait forever
-    // on a connection that was waiting to reconnect (Redis down, or restarted and not yet seen again): bounded.
-    const closing = Promise.allSettled([worker.close(), counts?.close()])
-    await Promise.allSettled([...inHand])
-    const grace = o.closeGraceMs ?? CLOSE_GRACE_MS
-    if (!(await settlesWithin(closing, grace))) {
-      onEvent({ type: 'notice', message: `Redis connections not closed ${grace / 1000} s after the last document (Redis out of reach): dropped` })
-      worker.drop()
-      void counts?.disconnect().catch(() => {})
-    }
+    await closeWorker(worker, counts, inHand, o, onEvent)
     await Promise.allSettled([...sessions.values()].map((s) => s.then((x) => x.session.close())))
   }
   return summary
+}
+
+/**
+ * BullMQ's worker, able to drop its connections when its close cannot finish: it stops its lock renewal (a timer
+ * the close would have stopped) and its wait between stalled checks, then disconnects.
+ */
+function droppable(Worker: typeof import('bullmq').Worker) {
+  return class DroppableWorker extends Worker {
+    drop(): void {
+      void this.lockManager.close()
+      // Private in BullMQ 6.7.0 (pinned); without it the stalled check ends at its next turn (stalledCheckMs).
+      ;(this as unknown as { stalledCheckStopper?: () => void }).stalledCheckStopper?.()
+      void this.disconnect().catch(() => {})
+    }
+  }
+}
+
+/**
+ * Closing first stops the worker taking jobs; it finishes the ones in hand. BullMQ's close can then wait forever on a
+ * connection that was waiting to reconnect (Redis down, or restarted and not yet seen again): bounded by
+ * `closeGraceMs` after the last document, then the connections are dropped.
+ */
+async function closeWorker(
+  worker: InstanceType<ReturnType<typeof droppable>>,
+  counts: import('bullmq').Queue | undefined,
+  inHand: ReadonlySet<Promise<unknown>>,
+  o: QueueWorkerOptions,
+  onEvent: (e: QueueWorkerEvent) => void,
+): Promise<void> {
+  const closing = Promise.allSettled([worker.close(), counts?.close()])
+  await Promise.allSettled([...inHand])
+  const grace = o.closeGraceMs ?? CLOSE_GRACE_MS
+  if (!(await settlesWithin(closing, grace))) {
+    onEvent({ type: 'notice', message: `Redis connections not closed ${grace / 1000} s after the last document (Redis out of reach): dropped` })
+    worker.drop()
+    void counts?.disconnect().catch(() => {})
+  }
 }
 
 /**

@@ -61,6 +61,29 @@ export function liftAccents(
   names: GlyphNames | undefined,
   markOf: (fontId: string, stored: string) => string | undefined,
 ): Lifted | undefined {
+  const { flat, index } = glyphsIn(page, fonts)
+  const fontOf = (p: Placed): string => page.items[p.item]!.fontId!
+  // whether the font names the glyph's code (its name then says accent or not), and the glyph's mark
+  const named = flat.map((p) => p.g.code >= 0 && markByName(names, fontOf(p), p.g.code) !== undefined)
+  const marks = flat.map((p) => {
+    if (p.g.code < 0 || !/\S/u.test(p.g.text)) return undefined
+    const byName = markByName(names, fontOf(p), p.g.code)
+    return byName === undefined ? markOf(fontOf(p), p.g.text) : (byName ?? undefined)
+  })
+  const { target, lifted } = pairAccents(page, flat, marks, named)
+  if (lifted.size === 0) return undefined
+  const { items, placed } = rebuildItems(page, flat, index, target, lifted)
+  const accents: LiftedAccent[] = []
+  for (const [j, t] of target) {
+    const o = placed.get(t)
+    if (!o || o.len === 0) continue
+    accents.push({ item: o.item, at: o.at, len: o.len, fontId: page.items[flat[j]!.item]!.fontId!, code: flat[j]!.g.code, mark: marks[j]! })
+  }
+  return { page: { ...page, items, text: rejoinAny(page, items) }, accents }
+}
+
+/** The glyphs of the page's items in `fonts`, in order (`flat`), and their places in it by `item:k`. */
+function glyphsIn(page: PageText, fonts: ReadonlySet<string>): { flat: Placed[]; index: Map<string, number> } {
   const flat: Placed[] = []
   const index = new Map<string, number>()
   page.items.forEach((it, item) => {
@@ -70,14 +93,16 @@ export function liftAccents(
       flat.push({ item, k, g })
     })
   })
-  const fontOf = (p: Placed): string => page.items[p.item]!.fontId!
-  // whether the font names the glyph's code (its name then says accent or not), and the glyph's mark
-  const named = flat.map((p) => p.g.code >= 0 && markByName(names, fontOf(p), p.g.code) !== undefined)
-  const marks = flat.map((p) => {
-    if (p.g.code < 0 || !/\S/u.test(p.g.text)) return undefined
-    const byName = markByName(names, fontOf(p), p.g.code)
-    return byName === undefined ? markOf(fontOf(p), p.g.text) : (byName ?? undefined)
-  })
+  return { flat, index }
+}
+
+/** Each accent (by its index in `flat`) and the letter it stands over (`target`); `lifted`: the accents. */
+function pairAccents(
+  page: PageText,
+  flat: readonly Placed[],
+  marks: ReadonlyArray<string | undefined>,
+  named: readonly boolean[],
+): { target: Map<number, number>; lifted: Set<number> } {
   // accent index in `flat` -> the letter's index
   const target = new Map<number, number>()
   const lifted = new Set<number>()
@@ -95,7 +120,23 @@ export function liftAccents(
     lifted.add(j)
     target.set(j, cand)
   }
-  if (lifted.size === 0) return undefined
+  return { target, lifted }
+}
+
+/** Where a kept glyph of a rebuilt item stands: its item (a host for a joined one), offset and length. */
+type GlyphPlace = { item: number; at: number; len: number }
+
+/**
+ * The page's items with those holding an accent or its letter rebuilt from their kept glyphs, and where each kept
+ * glyph of them now stands (by its index in `flat`).
+ */
+function rebuildItems(
+  page: PageText,
+  flat: readonly Placed[],
+  index: ReadonlyMap<string, number>,
+  target: ReadonlyMap<number, number>,
+  lifted: ReadonlySet<number>,
+): { items: TextItem[]; placed: Map<number, GlyphPlace> } {
   const rebuild = new Set<number>()
   const letters = new Set(target.values())
   // An accent and its letter in two items of one font (the extractor starts a run where the pen moves back): the
@@ -109,8 +150,7 @@ export function liftAccents(
     if (y === x + 1 && page.items[x]!.fontId === page.items[y]!.fontId) host.set(y, host.get(x) ?? x)
   }
   const items: TextItem[] = page.items.map((it) => it)
-  // where every kept glyph of the rebuilt items stands: its item (a host for a joined one) and offset
-  const placed = new Map<number, { item: number; at: number; len: number }>()
+  const placed = new Map<number, GlyphPlace>()
   for (const i of [...rebuild].sort((x, y) => x - y)) {
     const it = page.items[i]!
     const h = host.get(i) ?? i
@@ -148,13 +188,7 @@ export function liftAccents(
       items[i] = { ...it, text: '', glyphs: [] }
     }
   }
-  const accents: LiftedAccent[] = []
-  for (const [j, t] of target) {
-    const o = placed.get(t)
-    if (!o || o.len === 0) continue
-    accents.push({ item: o.item, at: o.at, len: o.len, fontId: page.items[flat[j]!.item]!.fontId!, code: flat[j]!.g.code, mark: marks[j]! })
-  }
-  return { page: { ...page, items, text: rejoinAny(page, items) }, accents }
+  return { items, placed }
 }
 
 /**

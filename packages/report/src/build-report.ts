@@ -1,7 +1,8 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readAndHash, TriageError, type Extractor } from '@pdftriage/core'
+import { writeAtomic } from '@pdftriage/core/output'
 import { attention } from './attention.js'
 import { DEFAULT_IMAGE_SIZES, detailDpi, encodePageImages, type ImageSizes } from './page-images.js'
 import { readRunOutput, type DocumentRow, type PageRow } from './read-run.js'
@@ -108,12 +109,9 @@ function safePath(outDir: string, rel: string): string {
   return p
 }
 
-function writeAtomic(outDir: string, rel: string, data: string | Uint8Array): number {
-  const p = safePath(outDir, rel)
-  mkdirSync(dirname(p), { recursive: true })
-  const tmp = `${p}.tmp-${process.pid}`
-  writeFileSync(tmp, data)
-  renameSync(tmp, p)
+/** Writes `rel` into the output folder atomically (core's `writeAtomic`, through {@link safePath}); its size in bytes. */
+async function writeInOutput(outDir: string, rel: string, data: string | Uint8Array): Promise<number> {
+  await writeAtomic(safePath(outDir, rel), data)
   return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
 }
 
@@ -165,43 +163,13 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
     if (d.status === 'failed') entry.error = `${d.error_code}: ${d.error_message}`
     docs.push(entry)
     if (!rows.length) continue
-    const texts: Record<number, { text?: string; layerText?: string; ocrText?: string }> = {}
+    const texts: Record<number, PageTexts> = {}
     for (const r of rows) {
-      const t: { text?: string; layerText?: string; ocrText?: string } = {}
-      if (typeof r.text === 'string') t.text = r.text
-      // Both texts of a page: the layer's kept with the OCR's beside it, or the OCR's kept in place of the layer's.
-      const layer = typeof r.layerText === 'string' ? r.layerText : typeof r.ocrText === 'string' ? r.text : undefined
-      const ocr = typeof r.ocrText === 'string' ? r.ocrText : typeof r.layerText === 'string' ? r.text : undefined
-      if (typeof layer === 'string' && typeof ocr === 'string') {
-        t.layerText = layer
-        t.ocrText = ocr
-      }
-      texts[r.page] = t
-      const a = attention(r)
-      const pe: PageEntry = {
-        i: pages.length,
-        d: di,
-        p: r.page,
-        layer: r.layer,
-        action: r.action,
-        judge: r.judge,
-        score: r.score,
-        needsOcr: r.needsOcr,
-        chars: r.chars,
-        notes: r.notes ?? [],
-        w: a.weight,
-        why: a.reasons,
-      }
-      if (typeof r.threshold === 'number') pe.threshold = r.threshold
-      if (r.repair) pe.repair = r.repair
-      if (typeof r.ocrConfidence === 'number') pe.ocrConfidence = r.ocrConfidence
-      if (typeof r.ocrQuality === 'string') pe.ocrQuality = r.ocrQuality
-      const regions = boxes(r.regions)
-      if (regions.length) pe.regions = regions
-      pages.push(pe)
+      texts[r.page] = pageTexts(r)
+      pages.push(pageEntry(r, pages.length, di))
     }
     entry.texts = `report/text/${key}.js`
-    writeAtomic(outDir, entry.texts, `pdftriageText(${scriptJson(key)}, ${scriptJson(texts)})\n`)
+    await writeInOutput(outDir, entry.texts, `pdftriageText(${scriptJson(key)}, ${scriptJson(texts)})\n`)
     if (o.extractor) {
       const note = await docImages(
         outDir,
@@ -221,7 +189,65 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
     o.onDocument?.(d.path, di, documents.length)
   }
   summary.pages = pages.length
+  const data = {
+    generated: new Date().toISOString(),
+    // What the page keeps the reviewer's corrections under: the run's output folder, the same from one report to the next.
+    run: resolve(outDir),
+    rowsPerChunk: ROWS_PER_CHUNK,
+    summary: runFigures(run, pages),
+    docs,
+    pages,
+  }
+  const html = page(data, outDir)
+  summary.htmlBytes = await writeInOutput(outDir, 'report.html', html)
+  return summary
+}
 
+/** A page's texts as the detail view shows them. */
+type PageTexts = { text?: string; layerText?: string; ocrText?: string }
+
+/** The texts of page row `r`: its text, and both texts when the layer's and the OCR's were both kept. */
+function pageTexts(r: PageRow): PageTexts {
+  const t: PageTexts = {}
+  if (typeof r.text === 'string') t.text = r.text
+  // Both texts of a page: the layer's kept with the OCR's beside it, or the OCR's kept in place of the layer's.
+  const layer = typeof r.layerText === 'string' ? r.layerText : typeof r.ocrText === 'string' ? r.text : undefined
+  const ocr = typeof r.ocrText === 'string' ? r.ocrText : typeof r.layerText === 'string' ? r.text : undefined
+  if (typeof layer === 'string' && typeof ocr === 'string') {
+    t.layerText = layer
+    t.ocrText = ocr
+  }
+  return t
+}
+
+/** The list entry of page row `r`, the `i`th page of the report, in document `di`, with how much it is worth a look. */
+function pageEntry(r: PageRow, i: number, di: number): PageEntry {
+  const a = attention(r)
+  const pe: PageEntry = {
+    i,
+    d: di,
+    p: r.page,
+    layer: r.layer,
+    action: r.action,
+    judge: r.judge,
+    score: r.score,
+    needsOcr: r.needsOcr,
+    chars: r.chars,
+    notes: r.notes ?? [],
+    w: a.weight,
+    why: a.reasons,
+  }
+  if (typeof r.threshold === 'number') pe.threshold = r.threshold
+  if (r.repair) pe.repair = r.repair
+  if (typeof r.ocrConfidence === 'number') pe.ocrConfidence = r.ocrConfidence
+  if (typeof r.ocrQuality === 'string') pe.ocrQuality = r.ocrQuality
+  const regions = boxes(r.regions)
+  if (regions.length) pe.regions = regions
+  return pe
+}
+
+/** The summary cards' figures: counts by status, action and layer, the OCR time spent and the time saved. */
+function runFigures(run: ReturnType<typeof readRunOutput>, pages: readonly PageEntry[]) {
   const count = <T extends string>(xs: T[]) => xs.reduce<Record<string, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {})
   let ocrMs = 0
   let ocrPages = 0
@@ -236,28 +262,17 @@ export async function buildReport(outDir: string, o: BuildReportOptions = {}): P
   }
   const perPage = ocrPages ? ocrMs / 1000 / ocrPages : DEFAULT_OCR_SECONDS_PER_PAGE
   const notOcred = pages.filter((p) => p.action === 'kept' || p.action === 'repaired').length
-  const data = {
-    generated: new Date().toISOString(),
-    // What the page keeps the reviewer's corrections under: the run's output folder, the same from one report to the next.
-    run: resolve(outDir),
-    rowsPerChunk: ROWS_PER_CHUNK,
-    summary: {
-      documents: count(run.documents.map((d) => d.status)),
-      actions: count(pages.map((p) => p.action)),
-      layers: count(pages.map((p) => p.layer)),
-      ocrSeconds: Math.round(ocrMs / 100) / 10,
-      ocrPages: pages.filter((p) => p.action === 'ocr').length,
-      savedSeconds: Math.round(notOcred * perPage * 10) / 10,
-      perPageSeconds: Math.round(perPage * 100) / 100,
-      perPageMeasured: ocrPages > 0,
-      runSeconds: Math.round(run.documents.reduce((s, d) => s + num(d.seconds), 0) * 10) / 10,
-    },
-    docs,
-    pages,
+  return {
+    documents: count(run.documents.map((d) => d.status)),
+    actions: count(pages.map((p) => p.action)),
+    layers: count(pages.map((p) => p.layer)),
+    ocrSeconds: Math.round(ocrMs / 100) / 10,
+    ocrPages: pages.filter((p) => p.action === 'ocr').length,
+    savedSeconds: Math.round(notOcred * perPage * 10) / 10,
+    perPageSeconds: Math.round(perPage * 100) / 100,
+    perPageMeasured: ocrPages > 0,
+    runSeconds: Math.round(run.documents.reduce((s, d) => s + num(d.seconds), 0) * 10) / 10,
   }
-  const html = page(data, outDir)
-  summary.htmlBytes = writeAtomic(outDir, 'report.html', html)
-  return summary
 }
 
 async function docImages(
@@ -296,8 +311,8 @@ async function docImages(
         const { thumb, detail } = await encodePageImages(img, sizes)
         pe.thumb = `report/img/${key}-${pe.p}-t.jpg`
         pe.detail = `report/img/${key}-${pe.p}.jpg`
-        summary.thumbnailBytes += writeAtomic(outDir, pe.thumb, thumb)
-        summary.detailBytes += writeAtomic(outDir, pe.detail, detail)
+        summary.thumbnailBytes += await writeInOutput(outDir, pe.thumb, thumb)
+        summary.detailBytes += await writeInOutput(outDir, pe.detail, detail)
         summary.thumbnails++
       } catch {
         // A page that does not render keeps its row without a picture.

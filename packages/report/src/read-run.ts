@@ -1,37 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { TriageError } from '@pdftriage/core'
+import type { DocumentRow as CoreDocumentRow, PageRow as CorePageRow } from '@pdftriage/core/output'
 import { parse } from 'csv-parse/sync'
 
-/** A `documents.csv` row as the batch writes it (every value a string; empty when not set). */
-export type DocumentRow = Record<string, string> & { path: string; hash: string; status: string }
+/** A `documents.csv` row as the batch writes it (core's `DocumentRow`: every value a string; empty when not set). */
+export type DocumentRow = CoreDocumentRow
 
-/** A `pages.jsonl` row. Fields beyond these are kept and shown as they are. */
-export interface PageRow {
-  file: string
-  hash?: string
-  page: number
-  layer: string
-  needsOcr: boolean
-  judge: string
-  score: number | null
-  threshold?: number
-  action: string
-  repair?: string
-  chars: number
-  notes: string[]
-  text?: string
-  /** The OCR's text beside the layer's, when both were kept (`extract-and-ocr`). */
-  ocrText?: string
-  /** The layer's text, when the page ended with another one. */
-  layerText?: string
-  /** Mean word confidence 0..1 of the page's OCR, when OCRed. */
-  ocrConfidence?: number
-  /** `poor` when the OCR itself reads badly. */
-  ocrQuality?: string
-  /** Picture regions OCRed on a page that kept its layer: boxes `[x0, y0, x1, y1]` in points from the top left. */
-  regions?: number[][]
-  error?: { code: string; message: string }
+/** A `pages.jsonl` row as the batch writes it (core's `PageRow`). Fields beyond these are kept and shown as they are. */
+export interface PageRow extends CorePageRow {
   [key: string]: unknown
 }
 

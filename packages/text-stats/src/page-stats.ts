@@ -128,24 +128,83 @@ function topOf(counts: Uint32Array): string {
  * push the page's own out.
  */
 export function countStats(text: string): PageStats {
-  let chars = 0
-  let letters = 0
-  let digits = 0
-  let latin1 = 0
-  let controls = 0
+  const { leaders, dotLeaders } = countLeaders(text)
+  const c = countCharacters(text)
+  const chars = c.chars
+  const latin1 = c.latin1 - dotLeaders
+  const { letters, digits, controls, latinLetters, vowels, numberDigits } = c
+  const judged = chars - leaders
+  const sh = (n: number) => (judged > 0 ? n / judged : 0)
+  const { words, en, fr, single } = countWords(text)
+  return {
+    chars,
+    leaders,
+    judged,
+    latinLetters,
+    vowels,
+    vowelShare: latinLetters ? vowels / latinLetters : 0,
+    letters,
+    digits,
+    numberDigits,
+    latin1,
+    controls,
+    letterShare: sh(letters),
+    alnumShare: sh(letters + numberDigits),
+    latin1Share: sh(latin1),
+    controlShare: sh(controls),
+    oddShare: sh(latin1 + controls),
+    words,
+    singleLetterWords: single,
+    englishShare: words ? en / words : 0,
+    frenchShare: words ? fr / words : 0,
+    topLetter: topOf(c.asciiLetters),
+  }
+}
+
+/**
+ * The characters of leader runs, and of them those of middle dots (U+00B7). Those are in the Latin-1 range: counted
+ * there too, they are taken out of it again, or a table of contents dotted with them reads as Latin-1 soup (shares
+ * over 1: 3,839 of 5,587 characters).
+ */
+function countLeaders(text: string): { leaders: number; dotLeaders: number } {
   let leaders = 0
-  let latinLetters = 0
-  let vowels = 0
-  let numberDigits = 0
-  const asciiLetters = new Uint32Array(26)
-  // Leaders of middle dots (U+00B7) are in the Latin-1 range: counted there too, they are taken out of it again below,
-  // or a table of contents dotted with them reads as Latin-1 soup (shares over 1: 3,839 of 5,587 characters).
   let dotLeaders = 0
   for (const m of text.matchAll(LEADERS)) {
     const n = m[0].replace(/\s/g, '').length
     leaders += n
     if (m[1] === '\u00b7') dotLeaders += n
   }
+  return { leaders, dotLeaders }
+}
+
+/** The character counts of a text, white space left out; `asciiLetters` by letter a-z, either case. */
+interface CharacterCounts {
+  chars: number
+  letters: number
+  digits: number
+  latin1: number
+  controls: number
+  latinLetters: number
+  vowels: number
+  /** Digits in tokens shaped as numbers or identifiers. */
+  numberDigits: number
+  asciiLetters: Uint32Array
+}
+
+/**
+ * Counts the characters of `text` by class. By code unit and code point, ASCII by table, the rest by its class (see
+ * classOf): the gates run on every page, and per-character strings and regular expressions were most of their time.
+ */
+function countCharacters(text: string): CharacterCounts {
+  let chars = 0
+  let letters = 0
+  let digits = 0
+  let latin1 = 0
+  let controls = 0
+  let latinLetters = 0
+  let vowels = 0
+  let numberDigits = 0
+  const asciiLetters = new Uint32Array(26)
   // Tokens (runs between white space, as `text.split(/\s+/u)` gives them) holding a digit are measured for their
   // number shape when they end: most tokens have none, and are neither cut out nor asked.
   let tokStart = 0
@@ -157,8 +216,6 @@ export function countStats(text: string): PageStats {
     }
     tokDigits = 0
   }
-  // By code unit and code point, ASCII by table, the rest by its class (see classOf): the gates run on every page,
-  // and per-character strings and regular expressions were most of their time.
   for (let i = 0; i < text.length; i++) {
     const c0 = text.charCodeAt(i)
     if (c0 < 0x80) {
@@ -205,16 +262,20 @@ export function countStats(text: string): PageStats {
     if (c > 0xffff) i++
   }
   endToken(text.length)
-  latin1 -= dotLeaders
-  const judged = chars - leaders
-  const sh = (n: number) => (judged > 0 ? n / judged : 0)
+  return { chars, letters, digits, latin1, controls, latinLetters, vowels, numberDigits, asciiLetters }
+}
+
+/**
+ * The words of `text` (runs of letters), and of them the one-letter ones and the English and French function words.
+ * The words as strings (match), not match objects (matchAll): a page holds hundreds. Only words short enough to be
+ * function words are lower-cased, one by one; lower-casing the page first gives the same words but where it turns a
+ * letter into two characters (U+0130, a dotted capital I, becomes i and a combining dot), so such a page is.
+ */
+function countWords(text: string): { words: number; en: number; fr: number; single: number } {
   let words = 0
   let en = 0
   let fr = 0
   let single = 0
-  // The words as strings (match), not match objects (matchAll): a page holds hundreds. Only words short enough to be
-  // function words are lower-cased, one by one; lower-casing the page first gives the same words but where it turns a
-  // letter into two characters (U+0130, a dotted capital I, becomes i and a combining dot), so such a page is.
   const lowerFirst = text.includes('\u0130')
   for (const w of (lowerFirst ? text.toLowerCase() : text).match(/\p{L}+/gu) ?? []) {
     words++
@@ -224,29 +285,7 @@ export function countStats(text: string): PageStats {
     if (ENGLISH_FUNCTION_WORDS.has(lw)) en++
     if (FRENCH_FUNCTION_WORDS.has(lw)) fr++
   }
-  return {
-    chars,
-    leaders,
-    judged,
-    latinLetters,
-    vowels,
-    vowelShare: latinLetters ? vowels / latinLetters : 0,
-    letters,
-    digits,
-    numberDigits,
-    latin1,
-    controls,
-    letterShare: sh(letters),
-    alnumShare: sh(letters + numberDigits),
-    latin1Share: sh(latin1),
-    controlShare: sh(controls),
-    oddShare: sh(latin1 + controls),
-    words,
-    singleLetterWords: single,
-    englishShare: words ? en / words : 0,
-    frenchShare: words ? fr / words : 0,
-    topLetter: topOf(asciiLetters),
-  }
+  return { words, en, fr, single }
 }
 
 /** A line of one or two letters of an alphabet (Latin, Greek, Cyrillic) and nothing else. */

@@ -69,90 +69,125 @@ const SETTERS: Record<string, (ts: TextState, n: number) => void> = {
 
 /** The glyphs the content shows in `fonts` (single-byte codes), with their extents along upright lines. */
 function glyphsOf(ops: readonly Op[], fonts: ReadonlyMap<string, SpanFont>): Glyph[] {
-  const out: Glyph[] = []
-  let seg = 0
-  let ts: TextState = { font: '', size: 0, tc: 0, tw: 0, th: 1, tl: 0, rise: 0 }
-  const saved: TextState[] = []
+  const walk = new GlyphWalk(fonts)
+  ops.forEach((o, opIndex) => walk.step(o, opIndex))
+  return walk.out
+}
+
+/**
+ * The text state along a content stream, operator by operator, and the glyphs found so far. `seg` counts the
+ * stretches of text: any operator that is not a text operator, or glyphs of a font not asked for, ends one.
+ */
+class GlyphWalk {
+  readonly out: Glyph[] = []
+  private seg = 0
+  private ts: TextState = { font: '', size: 0, tc: 0, tw: 0, th: 1, tl: 0, rise: 0 }
+  private readonly saved: TextState[] = []
   // the line matrix [a b c d e f] and the distance along it the next glyph starts at
-  let lm = [1, 0, 0, 1, 0, 0]
-  let x = 0
-  const moveLine = (tx: number, ty: number) => {
-    const [a, b, c, d, e, f] = lm as [number, number, number, number, number, number]
-    lm = [a, b, c, d, e + tx * a + ty * c, f + tx * b + ty * d]
-    x = 0
-  }
-  ops.forEach((o, opIndex) => {
-    const v = o.operands
+  private lm = [1, 0, 0, 1, 0, 0]
+  private x = 0
+
+  constructor(private readonly fonts: ReadonlyMap<string, SpanFont>) {}
+
+  step(o: Op, opIndex: number): void {
     if (!TEXT_OPS.has(o.op)) {
-      seg++
+      this.seg++
       if (o.op === 'BT') {
-        lm = [1, 0, 0, 1, 0, 0]
-        x = 0
-      } else if (o.op === 'q') saved.push({ ...ts })
-      else if (o.op === 'Q') ts = saved.pop() ?? ts
+        this.lm = [1, 0, 0, 1, 0, 0]
+        this.x = 0
+      } else if (o.op === 'q') this.saved.push({ ...this.ts })
+      else if (o.op === 'Q') this.ts = this.saved.pop() ?? this.ts
       return
     }
     const set = SETTERS[o.op]
     if (set) {
-      set(ts, numAt(v, 0))
+      set(this.ts, numAt(o.operands, 0))
       return
     }
+    if (!this.positionOrFont(o)) this.show(o, opIndex)
+  }
+
+  private moveLine(tx: number, ty: number): void {
+    const [a, b, c, d, e, f] = this.lm as [number, number, number, number, number, number]
+    this.lm = [a, b, c, d, e + tx * a + ty * c, f + tx * b + ty * d]
+    this.x = 0
+  }
+
+  /** The operators that set the font or move the line (and Tr, which changes neither extent); false for a show operator. */
+  private positionOrFont(o: Op): boolean {
+    const v = o.operands
+    const ts = this.ts
     switch (o.op) {
       case 'Tf':
         ts.font = v[0]?.kind === 'name' ? v[0].value : ''
         ts.size = numAt(v, 1)
-        return
+        return true
       case 'Tr':
-        return
+        return true
       case 'Tm':
-        lm = [0, 1, 2, 3, 4, 5].map((i) => numAt(v, i))
-        x = 0
-        return
+        this.lm = [0, 1, 2, 3, 4, 5].map((i) => numAt(v, i))
+        this.x = 0
+        return true
       case 'Td':
-        moveLine(numAt(v, 0), numAt(v, 1))
-        return
+        this.moveLine(numAt(v, 0), numAt(v, 1))
+        return true
       case 'TD':
         ts.tl = -numAt(v, 1)
-        moveLine(numAt(v, 0), numAt(v, 1))
-        return
+        this.moveLine(numAt(v, 0), numAt(v, 1))
+        return true
       case 'T*':
-        moveLine(0, -ts.tl)
-        return
+        this.moveLine(0, -ts.tl)
+        return true
     }
-    // a show operator
+    return false
+  }
+
+  /** A show operator: its glyphs in a font asked for, on an upright line, are kept; every glyph advances the line. */
+  private show(o: Op, opIndex: number): void {
+    const v = o.operands
+    const ts = this.ts
     if (o.op === "'" || o.op === '"') {
       if (o.op === '"') {
         ts.tw = numAt(v, 0)
         ts.tc = numAt(v, 1)
       }
-      moveLine(0, -ts.tl)
+      this.moveLine(0, -ts.tl)
     }
-    const font = fonts.get(ts.font)
-    const [a, b, c, d, e, f] = lm as [number, number, number, number, number, number]
+    const font = this.fonts.get(ts.font)
+    const [a, b, c, d, e, f] = this.lm as [number, number, number, number, number, number]
     // only upright lines (no rotation or skew) are compared: where the accents of TeX's documents are
     const upright = b === 0 && c === 0 && a > 0 && d > 0
     let k = 0
-    const show = (bytes: readonly number[]) => {
+    const showBytes = (bytes: readonly number[]) => {
       for (const code of bytes) {
         const w = font?.width(code)
         const adv = w ?? 0
         if (font && w !== undefined && upright) {
-          out.push({ op: opIndex, k, font: ts.font, code, x0: e + a * x, x1: e + a * (x + adv * ts.size * ts.th), y: f + d * ts.rise, size: ts.size * d, seg })
+          this.out.push({
+            op: opIndex,
+            k,
+            font: ts.font,
+            code,
+            x0: e + a * this.x,
+            x1: e + a * (this.x + adv * ts.size * ts.th),
+            y: f + d * ts.rise,
+            size: ts.size * d,
+            seg: this.seg,
+          })
         }
-        x += (adv * ts.size + ts.tc + (code === 32 ? ts.tw : 0)) * ts.th
+        this.x += (adv * ts.size + ts.tc + (code === 32 ? ts.tw : 0)) * ts.th
         k++
       }
     }
     const last = v[v.length - 1]
     if (o.op === 'TJ' && last?.kind === 'array') {
       for (const it of last.items) {
-        if (it.kind === 'str') show(it.bytes)
-        else if (it.kind === 'num') x -= (it.value / 1000) * ts.size * ts.th
+        if (it.kind === 'str') showBytes(it.bytes)
+        else if (it.kind === 'num') this.x -= (it.value / 1000) * ts.size * ts.th
       }
-    } else if (last?.kind === 'str') show(last.bytes)
-    if (!font) seg++ // glyphs of another font stand between
-  })
-  return out
+    } else if (last?.kind === 'str') showBytes(last.bytes)
+    if (!font) this.seg++ // glyphs of another font stand between
+  }
 }
 
 const LETTER = /^\p{L}$/u

@@ -53,20 +53,54 @@ const isRegular = (c: number): boolean => !isSpace(c) && !DELIMS.has(c)
 const HEX = /^[0-9a-fA-F]$/
 
 /**
+ * The operands being read: those of the operator to come, with the arrays and dictionaries being read as frames
+ * above them, and where the first of them began.
+ */
+class OperandStack {
+  private frames: Array<{ items: Operand[]; kind: 'top' | 'array' | 'dict' }> = [{ items: [], kind: 'top' }]
+  private opStart = -1
+
+  get nested(): boolean {
+    return this.frames.length > 1
+  }
+
+  push(o: Operand, at: number): void {
+    if (this.frames.length === 1 && this.opStart < 0) this.opStart = at
+    this.frames[this.frames.length - 1]!.items.push(o)
+  }
+
+  /** An array or dictionary begins at `at`. */
+  open(kind: 'array' | 'dict', at: number): void {
+    if (this.frames.length === 1 && this.opStart < 0) this.opStart = at
+    this.frames.push({ items: [], kind })
+  }
+
+  /** The array or dictionary being read ends (a stray end is ignored): an array is one operand, a dictionary an `other`. */
+  close(kind: 'array' | 'dict', at: number): void {
+    if (this.frames.length > 1 && this.frames[this.frames.length - 1]!.kind === kind) {
+      const f = this.frames.pop()!
+      this.push(kind === 'array' ? { kind: 'array', items: f.items } : { kind: 'other' }, at)
+    }
+  }
+
+  /** The operator `op` read at `at` and ending at `end`, with the operands before it; the stack is emptied for the next. */
+  take(op: string, at: number, end: number, withOperands: boolean): Op {
+    const o: Op = { op, operands: withOperands ? this.frames[0]!.items : [], start: this.opStart < 0 ? at : this.opStart, end }
+    this.frames[0] = { items: [], kind: 'top' }
+    this.opStart = -1
+    return o
+  }
+}
+
+/**
  * The operators of `s` (a content stream as Latin-1) in order. Throws on what it cannot read (an unterminated string
  * or inline image): a caller then leaves the content as it was.
  */
 export function parseContent(s: string): Op[] {
   const ops: Op[] = []
-  // operands of the operator being read; arrays and dictionaries being read are frames on the stack
-  const frames: Array<{ items: Operand[]; kind: 'top' | 'array' | 'dict' }> = [{ items: [], kind: 'top' }]
-  let opStart = -1
+  const stack = new OperandStack()
   let i = 0
   const n = s.length
-  const push = (o: Operand, at: number) => {
-    if (frames.length === 1 && opStart < 0) opStart = at
-    frames[frames.length - 1]!.items.push(o)
-  }
   while (i < n) {
     const c = s.charCodeAt(i)
     if (isSpace(c)) {
@@ -80,47 +114,34 @@ export function parseContent(s: string): Op[] {
     }
     if (c === 0x28 /* ( */) {
       const r = literalString(s, i)
-      push({ kind: 'str', bytes: r.bytes }, at)
+      stack.push({ kind: 'str', bytes: r.bytes }, at)
       i = r.end
       continue
     }
     if (c === 0x3c /* < */) {
       if (s.charCodeAt(i + 1) === 0x3c) {
-        if (frames.length === 1 && opStart < 0) opStart = at
-        frames.push({ items: [], kind: 'dict' })
+        stack.open('dict', at)
         i += 2
         continue
       }
-      const close = s.indexOf('>', i)
-      if (close < 0) throw new Error('unterminated hex string')
-      const digits = [...s.slice(i + 1, close)].filter((ch) => HEX.test(ch))
-      if (digits.length % 2) digits.push('0')
-      const bytes: number[] = []
-      for (let k = 0; k < digits.length; k += 2) bytes.push(parseInt(digits[k]! + digits[k + 1]!, 16))
-      push({ kind: 'str', bytes }, at)
-      i = close + 1
+      const r = hexStringAt(s, i)
+      stack.push({ kind: 'str', bytes: r.bytes }, at)
+      i = r.end
       continue
     }
     if (c === 0x3e /* > */) {
       i += s.charCodeAt(i + 1) === 0x3e ? 2 : 1
-      if (frames.length > 1 && frames[frames.length - 1]!.kind === 'dict') {
-        frames.pop()
-        push({ kind: 'other' }, at)
-      }
+      stack.close('dict', at)
       continue
     }
     if (c === 0x5b /* [ */) {
-      if (frames.length === 1 && opStart < 0) opStart = at
-      frames.push({ items: [], kind: 'array' })
+      stack.open('array', at)
       i++
       continue
     }
     if (c === 0x5d /* ] */) {
       i++
-      if (frames.length > 1 && frames[frames.length - 1]!.kind === 'array') {
-        const f = frames.pop()!
-        push({ kind: 'array', items: f.items }, at)
-      }
+      stack.close('array', at)
       continue
     }
     if (c === 0x7b || c === 0x7d /* { } */) {
@@ -128,41 +149,66 @@ export function parseContent(s: string): Op[] {
       continue
     }
     if (c === 0x2f /* / */) {
-      let j = i + 1
-      while (j < n && isRegular(s.charCodeAt(j))) j++
-      push({ kind: 'name', value: s.slice(i + 1, j).replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) }, at)
+      const j = regularEnd(s, i + 1)
+      stack.push({ kind: 'name', value: nameValue(s.slice(i + 1, j)) }, at)
       i = j
       continue
     }
-    let j = i
-    while (j < n && isRegular(s.charCodeAt(j))) j++
-    const word = s.slice(i, j)
-    i = j
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
-      push({ kind: 'num', value: Number(word) }, at)
-      continue
-    }
-    if (word === 'true' || word === 'false' || word === 'null') {
-      push({ kind: 'other' }, at)
-      continue
-    }
-    if (frames.length > 1) {
-      // an operator inside an unclosed array or dictionary: the stream is damaged
-      throw new Error(`operator ${word} inside an operand`)
-    }
-    if (word === 'ID') {
-      // inline image data: binary up to whitespace, EI, whitespace (or the end)
-      const m = /\sEI(?=\s|$)/g
-      m.lastIndex = i + 1
-      const e = m.exec(s)
-      if (!e) throw new Error('unterminated inline image')
-      i = e.index + 3
-      ops.push({ op: 'EI', operands: [], start: opStart < 0 ? at : opStart, end: i })
-    } else ops.push({ op: word, operands: frames[0]!.items, start: opStart < 0 ? at : opStart, end: i })
-    frames[0] = { items: [], kind: 'top' }
-    opStart = -1
+    const j = regularEnd(s, i)
+    i = readWord(s, s.slice(i, j), at, j, stack, ops)
   }
   return ops
+}
+
+/** Where the run of regular characters from `from` ends. */
+function regularEnd(s: string, from: number): number {
+  let j = from
+  while (j < s.length && isRegular(s.charCodeAt(j))) j++
+  return j
+}
+
+/** A name's value, its #XX escapes read. */
+const nameValue = (raw: string): string => raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+
+/** A hexadecimal string's bytes (an odd last digit read as followed by 0) and where it ends. */
+function hexStringAt(s: string, from: number): { bytes: number[]; end: number } {
+  const close = s.indexOf('>', from)
+  if (close < 0) throw new Error('unterminated hex string')
+  const digits = [...s.slice(from + 1, close)].filter((ch) => HEX.test(ch))
+  if (digits.length % 2) digits.push('0')
+  const bytes: number[] = []
+  for (let k = 0; k < digits.length; k += 2) bytes.push(parseInt(digits[k]! + digits[k + 1]!, 16))
+  return { bytes, end: close + 1 }
+}
+
+/**
+ * A word read at `at` and ending at `end`: a number or keyword operand, or an operator, which takes the operands
+ * read. Returns where reading goes on: `end`, or after an inline image's data.
+ */
+function readWord(s: string, word: string, at: number, end: number, stack: OperandStack, ops: Op[]): number {
+  if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
+    stack.push({ kind: 'num', value: Number(word) }, at)
+    return end
+  }
+  if (word === 'true' || word === 'false' || word === 'null') {
+    stack.push({ kind: 'other' }, at)
+    return end
+  }
+  if (stack.nested) {
+    // an operator inside an unclosed array or dictionary: the stream is damaged
+    throw new Error(`operator ${word} inside an operand`)
+  }
+  if (word !== 'ID') {
+    ops.push(stack.take(word, at, end, true))
+    return end
+  }
+  // inline image data: binary up to whitespace, EI, whitespace (or the end)
+  const m = /\sEI(?=\s|$)/g
+  m.lastIndex = end + 1
+  const e = m.exec(s)
+  if (!e) throw new Error('unterminated inline image')
+  ops.push(stack.take('EI', at, e.index + 3, false))
+  return e.index + 3
 }
 
 const ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12, '(': 40, ')': 41, '\\': 92 }

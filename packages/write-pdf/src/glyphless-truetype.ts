@@ -50,9 +50,25 @@ function checksum(b: Uint8Array): number {
   return sum
 }
 
+/** The tables of the font, by tag: two empty glyphs of one advance. */
 function tables(): Record<string, Uint8Array> {
   const numGlyphs = 2
-  const head = new Writer()
+  const head = headTable()
+  const hhea = hheaTable(numGlyphs)
+  const maxp = new Writer().u32(0x00010000).u16(numGlyphs).zeros(8).u16(2).zeros(16).done()
+  const hmtx = new Writer().u16(GLYPHLESS_ADVANCE).i16(0).u16(GLYPHLESS_ADVANCE).i16(0).done()
+  const loca = new Writer().u16(0).u16(0).u16(0).done() // both glyphs empty
+  const glyf = new Uint8Array(0)
+  const cmap = cmapTable()
+  const post = new Writer().u32(0x00030000).u32(0).i16(-100).i16(50).u32(1).zeros(16).done()
+  const name = nameTable()
+  const os2 = os2Table()
+  return { 'OS/2': os2, cmap, glyf, head, hhea, hmtx, loca, maxp, name, post }
+}
+
+/** The font header: units per em, the bounding box, short glyph offsets. */
+function headTable(): Uint8Array {
+  return new Writer()
     .u32(0x00010000)
     .u32(0x00010000) // version, fontRevision
     .u32(0) // checkSumAdjustment, patched after assembly
@@ -70,7 +86,11 @@ function tables(): Record<string, Uint8Array> {
     .i16(0)
     .i16(0) // indexToLocFormat short, glyphDataFormat
     .done()
-  const hhea = new Writer()
+}
+
+/** The horizontal header: ascent, descent, one advance for every glyph. */
+function hheaTable(numGlyphs: number): Uint8Array {
+  return new Writer()
     .u32(0x00010000)
     .i16(GLYPHLESS_ASCENT)
     .i16(GLYPHLESS_DESCENT)
@@ -86,12 +106,12 @@ function tables(): Record<string, Uint8Array> {
     .i16(0) // caret slope rise/run/offset, reserved, metricDataFormat
     .u16(numGlyphs)
     .done()
-  const maxp = new Writer().u32(0x00010000).u16(numGlyphs).zeros(8).u16(2).zeros(16).done()
-  const hmtx = new Writer().u16(GLYPHLESS_ADVANCE).i16(0).u16(GLYPHLESS_ADVANCE).i16(0).done()
-  const loca = new Writer().u16(0).u16(0).u16(0).done() // both glyphs empty
-  const glyf = new Uint8Array(0)
+}
+
+/** The character map. */
+function cmapTable(): Uint8Array {
   // cmap format 4 with only the closing 0xFFFF segment: nothing maps; the PDF maps codes to glyphs with CIDToGIDMap.
-  const cmap = new Writer()
+  return new Writer()
     .u16(0)
     .u16(1)
     .u16(3)
@@ -110,7 +130,10 @@ function tables(): Record<string, Uint8Array> {
     .i16(1)
     .u16(0)
     .done()
-  const post = new Writer().u32(0x00030000).u32(0).i16(-100).i16(50).u32(1).zeros(16).done()
+}
+
+/** The naming table: the font's family, style, full and PostScript names, in UTF-16 for Windows. */
+function nameTable(): Uint8Array {
   const names: Array<[number, string]> = [
     [1, GLYPHLESS_NAME],
     [2, 'Regular'],
@@ -133,8 +156,12 @@ function tables(): Record<string, Uint8Array> {
     off += s.length * 2
   }
   for (const [, s] of names) for (const c of s) nameW.u16(c.charCodeAt(0))
-  const name = nameW.done()
-  const os2 = new Writer()
+  return nameW.done()
+}
+
+/** The OS/2 table: weight, width, vertical metrics, installable embedding. */
+function os2Table(): Uint8Array {
+  return new Writer()
     .u16(4)
     .i16(GLYPHLESS_ADVANCE)
     .u16(400)
@@ -161,7 +188,6 @@ function tables(): Record<string, Uint8Array> {
     .u16(0x20)
     .u16(1) // xHeight, capHeight, defaultChar, breakChar, maxContext
     .done()
-  return { 'OS/2': os2, cmap, glyf, head, hhea, hmtx, loca, maxp, name, post }
 }
 
 /** The glyphless TrueType program as bytes (about 600 bytes); the same bytes on every call. */

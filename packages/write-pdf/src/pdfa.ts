@@ -50,104 +50,145 @@ const ANNOT_TOGGLE_NO_VIEW = 256
  * invisible text, which PDF/A allows unembedded, are not told), nor are the embedded font programs checked.
  */
 export function pdfaBlockers(doc: PDFDocument, lib: Lib): string[] {
-  const { PDFName, PDFDict, PDFArray, PDFStream, PDFRef, PDFNumber } = lib
-  const ctx = doc.context
-  const found = new Set<string>()
-  const name = (d: Dict, key: string): string | undefined => {
-    const v = d.get(PDFName.of(key))
-    const r = v instanceof PDFRef ? ctx.lookup(v) : v
-    return r instanceof PDFName ? r.decodeText() : undefined
+  const scan = new BlockerScan(doc, lib)
+  for (const [, o] of doc.context.enumerateIndirectObjects()) scan.walk(o)
+  scan.catalog()
+  return [...scan.found]
+}
+
+/** One pass of {@link pdfaBlockers} over a document: the objects seen, and the blockers found in the order met. */
+class BlockerScan {
+  readonly found = new Set<string>()
+  private readonly seen = new Set<PDFObject>()
+  private readonly ctx: PDFDocument['context']
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly lib: Lib,
+  ) {
+    this.ctx = doc.context
   }
-  const dictOf = (v: PDFObject | undefined) => {
-    const r = v instanceof PDFRef ? ctx.lookup(v) : v
-    return r instanceof PDFDict ? r : r instanceof PDFStream ? r.dict : undefined
+
+  private name(d: Dict, key: string): string | undefined {
+    const v = d.get(this.lib.PDFName.of(key))
+    const r = v instanceof this.lib.PDFRef ? this.ctx.lookup(v) : v
+    return r instanceof this.lib.PDFName ? r.decodeText() : undefined
   }
-  const embedded = (font: Dict): boolean => {
-    const fd = dictOf(font.get(PDFName.of('FontDescriptor')))
-    return !!fd && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => fd.has(PDFName.of(k)))
+
+  private dictOf(v: PDFObject | undefined): Dict | undefined {
+    const r = v instanceof this.lib.PDFRef ? this.ctx.lookup(v) : v
+    return r instanceof this.lib.PDFDict ? r : r instanceof this.lib.PDFStream ? r.dict : undefined
   }
-  const checkFont = (font: Dict) => {
-    const subtype = name(font, 'Subtype')
-    if (subtype === 'Type3') return // its glyphs are content streams in the file
-    const base = name(font, 'BaseFont') ?? '(unnamed)'
-    if (subtype === 'Type0') {
-      const desc = font.get(PDFName.of('DescendantFonts'))
-      const arr = desc instanceof PDFRef ? ctx.lookup(desc) : desc
-      const d = arr instanceof PDFArray ? dictOf(arr.get(0)) : undefined
-      if (!d || !embedded(d)) found.add(`font ${base} is not embedded (PDF/A needs the program of every font in the file)`)
-      return
+
+  /** Every dictionary reached from `o` without following references (each indirect object is walked on its own). */
+  walk(o: PDFObject | undefined, isStream = false): void {
+    const { PDFStream, PDFDict, PDFArray, PDFRef } = this.lib
+    if (!o || this.seen.has(o)) return
+    if (o instanceof PDFStream) {
+      this.seen.add(o)
+      this.walk(o.dict, true)
+    } else if (o instanceof PDFDict) {
+      this.seen.add(o)
+      this.visit(o, isStream)
+      for (const [, v] of o.entries()) if (!(v instanceof PDFRef)) this.walk(v)
+    } else if (o instanceof PDFArray) {
+      this.seen.add(o)
+      for (const v of o.asArray()) if (!(v instanceof PDFRef)) this.walk(v)
     }
-    if (!embedded(font)) found.add(`font ${base} is not embedded (PDF/A needs the program of every font in the file)`)
   }
-  const visit = (d: Dict, isStream: boolean) => {
-    const type = name(d, 'Type')
-    const subtype = name(d, 'Subtype')
-    if (type === 'Font' && subtype !== 'CIDFontType0' && subtype !== 'CIDFontType2') checkFont(d)
-    const s = name(d, 'S')
+
+  private visit(d: Dict, isStream: boolean): void {
+    const { PDFName, PDFArray } = this.lib
+    const type = this.name(d, 'Type')
+    const subtype = this.name(d, 'Subtype')
+    if (type === 'Font' && subtype !== 'CIDFontType0' && subtype !== 'CIDFontType2') this.checkFont(d)
+    const s = this.name(d, 'S')
     // an action's /S names its kind (other dictionaries' /S name no action of these kinds, but a structure element's)
-    if (s && FORBIDDEN_ACTIONS.has(s) && type !== 'StructElem') found.add(`it holds a ${s} action (PDF/A forbids actions that run code or change the page)`)
-    if (d.has(PDFName.of('AA'))) found.add('it holds additional actions (/AA: PDF/A forbids actions triggered by events)')
+    if (s && FORBIDDEN_ACTIONS.has(s) && type !== 'StructElem')
+      this.found.add(`it holds a ${s} action (PDF/A forbids actions that run code or change the page)`)
+    if (d.has(PDFName.of('AA'))) this.found.add('it holds additional actions (/AA: PDF/A forbids actions triggered by events)')
     // an annotation: /Type /Annot is optional, a /Rect and a /Subtype on a dictionary (not a stream) tell it
-    if (subtype && !isStream && (type === 'Annot' || (type === undefined && d.has(PDFName.of('Rect'))))) {
-      if (FORBIDDEN_ANNOTS.has(subtype)) found.add(`it holds a ${subtype} annotation (PDF/A forbids it)`)
-      else {
-        const f = d.get(PDFName.of('F'))
-        const flags = f instanceof PDFNumber ? f.asNumber() : undefined
-        if (flags === undefined && subtype !== 'Popup')
-          d.set(PDFName.of('F'), PDFNumber.of(ANNOT_PRINT)) // no flag: printed now, as shown
-        else if (flags !== undefined && subtype !== 'Popup' && (!(flags & ANNOT_PRINT) || flags & (ANNOT_HIDING | ANNOT_TOGGLE_NO_VIEW)))
-          found.add(`it holds a ${subtype} annotation that is hidden or not printed (PDF/A wants every annotation printed as shown)`)
-        const ap = dictOf(d.get(PDFName.of('AP')))
-        // the rollover and down appearances only show under the pointer: the normal one is what prints
-        if (ap) for (const k of ['R', 'D']) ap.delete(PDFName.of(k))
-      }
-    }
-    if (isStream && subtype === 'Image') {
-      if (d.has(PDFName.of('Interpolate'))) d.delete(PDFName.of('Interpolate')) // a viewer's smoothing hint; PDF/A wants it off
-      if (d.has(PDFName.of('Alternates')) || d.has(PDFName.of('OPI'))) found.add('it holds an image with alternates or OPI links (PDF/A forbids them)')
-    }
-    if (isStream && ['F', 'FFilter', 'FDecodeParms'].some((k) => d.has(PDFName.of(k))))
-      found.add('it holds a stream whose data is in an external file (PDF/A forbids them)')
-    if (isStream && subtype === 'PS') found.add('it holds a PostScript XObject (PDF/A forbids them)')
-    if (type === 'ExtGState' && (d.has(PDFName.of('TR')) || (name(d, 'TR2') && name(d, 'TR2') !== 'Default')))
-      found.add('it holds a transfer function (PDF/A forbids them)')
+    if (subtype && !isStream && (type === 'Annot' || (type === undefined && d.has(PDFName.of('Rect'))))) this.checkAnnotation(d, subtype)
+    if (isStream) this.checkStream(d, subtype)
+    if (type === 'ExtGState' && (d.has(PDFName.of('TR')) || (this.name(d, 'TR2') && this.name(d, 'TR2') !== 'Default')))
+      this.found.add('it holds a transfer function (PDF/A forbids them)')
     const filter = d.get(PDFName.of('Filter'))
     const filters = filter instanceof PDFArray ? filter.asArray() : [filter]
-    if (filters.some((x) => x instanceof PDFName && x.decodeText() === 'LZWDecode')) found.add('it holds an LZW-compressed stream (PDF/A forbids LZW)')
+    if (filters.some((x) => x instanceof PDFName && x.decodeText() === 'LZWDecode')) this.found.add('it holds an LZW-compressed stream (PDF/A forbids LZW)')
     const cs = d.get(PDFName.of('ColorSpace'))
     if (isStream && cs instanceof PDFName && cs.decodeText() === 'DeviceCMYK')
-      found.add('it holds a DeviceCMYK image (PDF/A allows it only under a CMYK output intent, and the intent written is sRGB)')
+      this.found.add('it holds a DeviceCMYK image (PDF/A allows it only under a CMYK output intent, and the intent written is sRGB)')
   }
-  const seen = new Set<PDFObject>()
-  const walk = (o: PDFObject | undefined, isStream = false) => {
-    if (!o || seen.has(o)) return
-    if (o instanceof PDFStream) {
-      seen.add(o)
-      walk(o.dict, true)
-    } else if (o instanceof PDFDict) {
-      seen.add(o)
-      visit(o, isStream)
-      for (const [, v] of o.entries()) if (!(v instanceof PDFRef)) walk(v)
-    } else if (o instanceof PDFArray) {
-      seen.add(o)
-      for (const v of o.asArray()) if (!(v instanceof PDFRef)) walk(v)
+
+  private embedded(font: Dict): boolean {
+    const fd = this.dictOf(font.get(this.lib.PDFName.of('FontDescriptor')))
+    return !!fd && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => fd.has(this.lib.PDFName.of(k)))
+  }
+
+  private checkFont(font: Dict): void {
+    const subtype = this.name(font, 'Subtype')
+    if (subtype === 'Type3') return // its glyphs are content streams in the file
+    const base = this.name(font, 'BaseFont') ?? '(unnamed)'
+    if (subtype === 'Type0') {
+      const desc = font.get(this.lib.PDFName.of('DescendantFonts'))
+      const arr = desc instanceof this.lib.PDFRef ? this.ctx.lookup(desc) : desc
+      const d = arr instanceof this.lib.PDFArray ? this.dictOf(arr.get(0)) : undefined
+      if (!d || !this.embedded(d)) this.found.add(`font ${base} is not embedded (PDF/A needs the program of every font in the file)`)
+      return
+    }
+    if (!this.embedded(font)) this.found.add(`font ${base} is not embedded (PDF/A needs the program of every font in the file)`)
+  }
+
+  /** A forbidden annotation, or one hidden or not printed; one without flags is printed, its pointer states dropped. */
+  private checkAnnotation(d: Dict, subtype: string): void {
+    const { PDFName, PDFNumber } = this.lib
+    if (FORBIDDEN_ANNOTS.has(subtype)) {
+      this.found.add(`it holds a ${subtype} annotation (PDF/A forbids it)`)
+      return
+    }
+    const f = d.get(PDFName.of('F'))
+    const flags = f instanceof PDFNumber ? f.asNumber() : undefined
+    if (flags === undefined && subtype !== 'Popup')
+      d.set(PDFName.of('F'), PDFNumber.of(ANNOT_PRINT)) // no flag: printed now, as shown
+    else if (flags !== undefined && subtype !== 'Popup' && (!(flags & ANNOT_PRINT) || flags & (ANNOT_HIDING | ANNOT_TOGGLE_NO_VIEW)))
+      this.found.add(`it holds a ${subtype} annotation that is hidden or not printed (PDF/A wants every annotation printed as shown)`)
+    const ap = this.dictOf(d.get(PDFName.of('AP')))
+    // the rollover and down appearances only show under the pointer: the normal one is what prints
+    if (ap) for (const k of ['R', 'D']) ap.delete(PDFName.of(k))
+  }
+
+  /** A stream's dictionary: an image's interpolation (dropped) and alternates, external data, a PostScript XObject. */
+  private checkStream(d: Dict, subtype: string | undefined): void {
+    const { PDFName } = this.lib
+    if (subtype === 'Image') {
+      if (d.has(PDFName.of('Interpolate'))) d.delete(PDFName.of('Interpolate')) // a viewer's smoothing hint; PDF/A wants it off
+      if (d.has(PDFName.of('Alternates')) || d.has(PDFName.of('OPI'))) this.found.add('it holds an image with alternates or OPI links (PDF/A forbids them)')
+    }
+    if (['F', 'FFilter', 'FDecodeParms'].some((k) => d.has(PDFName.of(k))))
+      this.found.add('it holds a stream whose data is in an external file (PDF/A forbids them)')
+    if (subtype === 'PS') this.found.add('it holds a PostScript XObject (PDF/A forbids them)')
+  }
+
+  /** The catalog's own: document JavaScript, embedded files, an XFA form (NeedAppearances dropped), another output intent. */
+  catalog(): void {
+    const { PDFName, PDFArray } = this.lib
+    const catalog = this.doc.catalog
+    const names = this.dictOf(catalog.get(PDFName.of('Names')))
+    if (names?.has(PDFName.of('JavaScript'))) this.found.add('it holds document JavaScript')
+    if (names?.has(PDFName.of('EmbeddedFiles'))) this.found.add('it holds embedded files (PDF/A-2 allows only PDF/A ones, which the writer cannot check)')
+    const form = this.dictOf(catalog.get(PDFName.of('AcroForm')))
+    if (form?.has(PDFName.of('XFA'))) this.found.add('it holds an XFA form (PDF/A forbids them)')
+    if (form?.has(PDFName.of('NeedAppearances'))) form.delete(PDFName.of('NeedAppearances'))
+    const intents = this.ctx.lookup(catalog.get(PDFName.of('OutputIntents')))
+    if (intents instanceof PDFArray) {
+      const own = intents.asArray().map((v) => this.dictOf(v))
+      if (
+        own.some((i) => i && this.name(i, 'S') !== 'GTS_PDFA1' && i.has(PDFName.of('DestOutputProfile'))) &&
+        !own.some((i) => i && this.name(i, 'S') === 'GTS_PDFA1')
+      )
+        this.found.add('it holds an output intent of another profile (PDF/A wants every intent to name the same one)')
     }
   }
-  for (const [, o] of ctx.enumerateIndirectObjects()) walk(o)
-  const catalog = doc.catalog
-  const names = dictOf(catalog.get(PDFName.of('Names')))
-  if (names?.has(PDFName.of('JavaScript'))) found.add('it holds document JavaScript')
-  if (names?.has(PDFName.of('EmbeddedFiles'))) found.add('it holds embedded files (PDF/A-2 allows only PDF/A ones, which the writer cannot check)')
-  const form = dictOf(catalog.get(PDFName.of('AcroForm')))
-  if (form?.has(PDFName.of('XFA'))) found.add('it holds an XFA form (PDF/A forbids them)')
-  if (form?.has(PDFName.of('NeedAppearances'))) form.delete(PDFName.of('NeedAppearances'))
-  const intents = ctx.lookup(catalog.get(PDFName.of('OutputIntents')))
-  if (intents instanceof PDFArray) {
-    const own = intents.asArray().map(dictOf)
-    if (own.some((i) => i && name(i, 'S') !== 'GTS_PDFA1' && i.has(PDFName.of('DestOutputProfile'))) && !own.some((i) => i && name(i, 'S') === 'GTS_PDFA1'))
-      found.add('it holds an output intent of another profile (PDF/A wants every intent to name the same one)')
-  }
-  return [...found]
 }
 
 /** XML text: the five escapes, and no character XML 1.0 forbids (Info takes the same text, so that both agree). */
@@ -162,6 +203,19 @@ const clean = (s: string | undefined) => s?.replace(/[^\t\n\r\u0020-\uD7FF\uE000
 /** XMP dates are ISO 8601; the second is the Info dictionary's precision (pdf-lib writes `D:YYYYMMDDHHmmSSZ`). */
 const xmpDate = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
+/** The document's identification as written: Info's text (else the old packet's), and the dates to the second. */
+interface Identification {
+  title: string | undefined
+  author: string | undefined
+  subject: string | undefined
+  keywords: string | undefined
+  creator: string | undefined
+  producer: string
+  created: Date
+  /** Now, to the second: the modification and metadata date. */
+  second: Date
+}
+
 /**
  * Makes `doc` PDF/A-2B where the writer is concerned: an XMP packet in the catalog (pdfaid part 2, conformance B) that
  * says what the Info dictionary says (title, author, subject, keywords, creator tool, producer, dates; the input's
@@ -170,9 +224,25 @@ const xmpDate = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
  * its binary comment line.
  */
 export function makePdfA(doc: PDFDocument, lib: Lib, input: Uint8Array, now: Date = new Date()): void {
-  const { PDFName, PDFDict, PDFArray, PDFHexString, PDFRef, PDFString } = lib
+  const { PDFName, PDFArray, PDFHexString, PDFRef } = lib
   const ctx = doc.context
   const catalog = doc.catalog
+  const id = identification(doc, lib, now)
+  rewriteInfo(doc, lib, id)
+  const old = catalog.get(PDFName.of('Metadata'))
+  if (old instanceof PDFRef) ctx.delete(old)
+  // unfiltered, as PDF/A readers expect to find the packet by scanning the bytes
+  catalog.set(PDFName.of('Metadata'), ctx.register(ctx.stream(new TextEncoder().encode(xmpPacket(id)), { Type: 'Metadata', Subtype: 'XML' })))
+  addOutputIntent(doc, lib)
+  if (!(ctx.lookup(ctx.trailerInfo.ID) instanceof PDFArray)) {
+    // the input's digest: the same input gets the same first ID, as the spec wants of one document
+    const fileId = PDFHexString.of(createHash('md5').update(input).digest('hex'))
+    ctx.trailerInfo.ID = ctx.obj([fileId, fileId])
+  }
+}
+
+/** The identification to write: Info's entries, what Info lacks taken from the input's packet, which is replaced. */
+function identification(doc: PDFDocument, lib: Lib, now: Date): Identification {
   const when = (get: () => Date | undefined) => {
     try {
       return get()
@@ -199,20 +269,30 @@ export function makePdfA(doc: PDFDocument, lib: Lib, input: Uint8Array, now: Dat
   const hadDate = had && Date.parse(packetValue(had, 'xmp:CreateDate') ?? '')
   // a packet's date to the second, as Info holds it
   const created = when(() => doc.getCreationDate()) ?? (hadDate ? new Date(Math.floor(hadDate / 1000) * 1000) : second)
-  // Info rewritten from the same text (hex UTF-16), absent entries and Trapped (which would need pdf:Trapped) removed
+  return { title, author, subject, keywords, creator, producer, created, second }
+}
+
+/** Info rewritten from the same text (hex UTF-16), absent entries and Trapped (which would need pdf:Trapped) removed. */
+function rewriteInfo(doc: PDFDocument, lib: Lib, id: Identification): void {
+  const { PDFName, PDFDict, PDFHexString } = lib
+  const ctx = doc.context
   const found = ctx.lookup(ctx.trailerInfo.Info)
   const infoDict = found instanceof PDFDict ? found : ctx.obj({})
   if (infoDict !== found) ctx.trailerInfo.Info = ctx.register(infoDict)
   const put = (key: string, v: string | undefined) => (v ? infoDict.set(PDFName.of(key), PDFHexString.fromText(v)) : infoDict.delete(PDFName.of(key)))
-  put('Title', title)
-  put('Author', author)
-  put('Subject', subject)
-  put('Keywords', keywords)
-  put('Creator', creator)
-  put('Producer', producer)
+  put('Title', id.title)
+  put('Author', id.author)
+  put('Subject', id.subject)
+  put('Keywords', id.keywords)
+  put('Creator', id.creator)
+  put('Producer', id.producer)
   infoDict.delete(PDFName.of('Trapped'))
-  doc.setCreationDate(created)
-  doc.setModificationDate(second)
+  doc.setCreationDate(id.created)
+  doc.setModificationDate(id.second)
+}
+
+/** The XMP packet: the PDF/A identification and the document's. */
+function xmpPacket({ title, author, subject, keywords, creator, producer, created, second }: Identification): string {
   const alt = (v: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${xmlText(v)}</rdf:li></rdf:Alt>`
   const props = [
     `<pdfaid:part>${PDFA_PART}</pdfaid:part>`,
@@ -228,17 +308,21 @@ export function makePdfA(doc: PDFDocument, lib: Lib, input: Uint8Array, now: Dat
     `<xmp:ModifyDate>${xmpDate(second)}</xmp:ModifyDate>`,
     `<xmp:MetadataDate>${xmpDate(second)}</xmp:MetadataDate>`,
   ]
-  const xmp =
+  return (
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>\n' +
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n' +
     '<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" xmlns:dc="http://purl.org/dc/elements/1.1/" ' +
     'xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">\n' +
     props.join('\n') +
     '\n</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end="w"?>'
-  const old = catalog.get(PDFName.of('Metadata'))
-  if (old instanceof PDFRef) ctx.delete(old)
-  // unfiltered, as PDF/A readers expect to find the packet by scanning the bytes
-  catalog.set(PDFName.of('Metadata'), ctx.register(ctx.stream(new TextEncoder().encode(xmp), { Type: 'Metadata', Subtype: 'XML' })))
+  )
+}
+
+/** An sRGB output intent, unless the input has a PDF/A one. */
+function addOutputIntent(doc: PDFDocument, lib: Lib): void {
+  const { PDFName, PDFDict, PDFArray, PDFString } = lib
+  const ctx = doc.context
+  const catalog = doc.catalog
   const intents = ctx.lookup(catalog.get(PDFName.of('OutputIntents')))
   const hasPdfA =
     intents instanceof PDFArray &&
@@ -246,25 +330,19 @@ export function makePdfA(doc: PDFDocument, lib: Lib, input: Uint8Array, now: Dat
       const d = ctx.lookup(i)
       return d instanceof PDFDict && d.get(PDFName.of('S')) === PDFName.of('GTS_PDFA1')
     })
-  if (!hasPdfA) {
-    const profile = ctx.register(ctx.flateStream(srgbProfile(), { N: 3 }))
-    const intent = ctx.register(
-      ctx.obj({
-        Type: 'OutputIntent',
-        S: 'GTS_PDFA1',
-        OutputConditionIdentifier: PDFString.of(SRGB_CONDITION),
-        Info: PDFString.of(SRGB_CONDITION),
-        DestOutputProfile: profile,
-      }),
-    )
-    if (intents instanceof PDFArray) intents.push(intent)
-    else catalog.set(PDFName.of('OutputIntents'), ctx.obj([intent]))
-  }
-  if (!(ctx.lookup(ctx.trailerInfo.ID) instanceof PDFArray)) {
-    // the input's digest: the same input gets the same first ID, as the spec wants of one document
-    const id = PDFHexString.of(createHash('md5').update(input).digest('hex'))
-    ctx.trailerInfo.ID = ctx.obj([id, id])
-  }
+  if (hasPdfA) return
+  const profile = ctx.register(ctx.flateStream(srgbProfile(), { N: 3 }))
+  const intent = ctx.register(
+    ctx.obj({
+      Type: 'OutputIntent',
+      S: 'GTS_PDFA1',
+      OutputConditionIdentifier: PDFString.of(SRGB_CONDITION),
+      Info: PDFString.of(SRGB_CONDITION),
+      DestOutputProfile: profile,
+    }),
+  )
+  if (intents instanceof PDFArray) intents.push(intent)
+  else catalog.set(PDFName.of('OutputIntents'), ctx.obj([intent]))
 }
 
 /** The text of the input's XMP packet, if it has one pdf-lib can decode. */

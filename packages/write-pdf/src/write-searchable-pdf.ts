@@ -1,4 +1,4 @@
-import type { PDFDocument as PdfLibDocument, PDFPage } from 'pdf-lib'
+import type { PDFDocument as PdfLibDocument, PDFPage, PDFRef } from 'pdf-lib'
 import { TriageError, readingTurn, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
 import { accentSpans, readsAccents, type SpanFont } from './accent-spans.js'
 import { pageContent } from './content-stream.js'
@@ -147,6 +147,21 @@ export async function writeSearchablePdfWithSummary(
   }
 }
 
+/** One rewrite's state: the document, its options, the ToUnicode plan, the glyphless font being filled, the summary. */
+interface Rewrite {
+  doc: PdfLibDocument
+  lib: typeof import('pdf-lib')
+  o: ReturnType<typeof writePdfOptionsSchema.parse>
+  plan: ToUnicodePlan
+  summary: WriteSummary
+  encoder: GlyphlessEncoder
+  fontRef: PDFRef
+  /** The streams that mark the replaced text as having no text of its own (`hideReplacedText: 'actual-text'`). */
+  hide: { start: PDFRef; end: PDFRef } | undefined
+  /** The layered pages that replace their text, with the fonts their own content draws (read before the layer is added). */
+  replaced: Array<{ pageNumber: number; drawn: Map<string, DrawnFont> }>
+}
+
 /** The body of {@link writeSearchablePdfWithSummary} once pdf-lib has loaded the input. */
 async function rewrite(
   doc: PdfLibDocument,
@@ -155,7 +170,6 @@ async function rewrite(
   input: Uint8Array,
 ): Promise<{ pdf: Uint8Array; summary: WriteSummary }> {
   const lib = await import('pdf-lib')
-  const { PDFArray, degrees } = lib
   const pdfPages = doc.getPages()
   const encoder = new GlyphlessEncoder()
   const fontRef = doc.context.nextRef() // assigned once every page is encoded, so ToUnicode lists all codes used
@@ -171,25 +185,23 @@ async function rewrite(
     turned: [],
     straightened: [],
   }
-  // the layered pages that replace their text, with the fonts their own content draws (read before the layer is added)
-  const replaced: Array<{ pageNumber: number; drawn: Map<string, DrawnFont> }> = []
-  let fontUsed = false
   const ctx = doc.context
   const hideStart = o.hideReplacedText === 'actual-text' ? ctx.register(ctx.stream(EMPTY_ACTUAL_TEXT)) : undefined
   const hideEnd = hideStart ? ctx.register(ctx.stream('EMC\n')) : undefined
+  const run: Rewrite = {
+    doc,
+    lib,
+    o,
+    plan,
+    summary,
+    encoder,
+    fontRef,
+    hide: hideStart && hideEnd ? { start: hideStart, end: hideEnd } : undefined,
+    replaced: [],
+  }
+  let fontUsed = false
   for (const wp of pages) {
-    const target = pdfPages[wp.pageNumber - 1]
-    if (!Number.isInteger(wp.pageNumber)) {
-      throw new TriageError('PLUGIN_FAILED', `Page ${wp.pageNumber} is no page number`, { plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber })
-    }
-    if (!target) {
-      // the extractor read this page: pdf-lib, which does not repair a damaged page tree, finds fewer
-      throw new TriageError(
-        'PDF_INVALID',
-        `pdf-lib finds ${pdfPages.length} page(s) in the input, not page ${wp.pageNumber}: its page tree is damaged; repair it, e.g. with qpdf, for a searchable copy`,
-        { plugin: WRITER_NAME, stage: 'write', page: wp.pageNumber },
-      )
-    }
+    const target = pageOf(pdfPages, wp.pageNumber)
     const replaces = LAYERED.has(wp.action)
     const layer = replaces ? wp.page : wp.regions?.items.length ? wp.regions : undefined
     if (!layer) continue
@@ -201,47 +213,74 @@ async function rewrite(
       if (o.accentText) summary.accentSpans += await wrapAccents(doc, target, plan.fontsOf(wp.pageNumber))
       continue
     }
-    const drawn = replaces && o.blankReplacedText ? await drawnCodes(doc, target) : undefined
-    const crop = target.getCropBox()
-    // the frame the OCR measured its boxes on: the page as displayed before any turn this writer adds
-    const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
-    const ocred = wp.action === 'ocr' && layer.source === 'ocr'
-    const skew = o.deskew && ocred && layer.skew !== undefined && Math.abs(layer.skew) >= o.deskewMinDegrees ? layer.skew : 0
-    const drawnLayer = skew ? straightenedPage(layer, skew) : layer
-    const turn = o.rotatePages && ocred ? readingTurn(drawnLayer) : 0
-    // normalize() also wraps the original content in q/Q, so a CTM it leaves changed cannot move the layer
-    target.node.normalize()
-    const fontName = target.node.newFontDictionary('GlyphLess', fontRef).asString().slice(1)
+    await addTextLayer(run, wp, target, layer, replaces)
     fontUsed = true
-    const contents = target.node.Contents()
-    if (skew && contents instanceof PDFArray) {
-      // the original content, turned back about the page centre; its images are drawn as they are, not re-encoded
-      contents.insert(0, ctx.register(ctx.stream(`q ${straightenMatrix(frame, skew).map(num).join(' ')} cm\n`)))
-      contents.push(ctx.register(ctx.stream('Q\n')))
-      summary.straightened.push({ pageNumber: wp.pageNumber, degrees: skew })
-    }
-    if (turn) {
-      // /Rotate turns the page clockwise as displayed; the layer, drawn in user space, turns with it
-      target.setRotation(degrees((((frame.rotate + turn) % 360) + 360) % 360))
-      summary.turned.push({ pageNumber: wp.pageNumber, degrees: turn })
-    }
-    const content = textLayerContent(drawnLayer, frame, fontName, encoder)
-    if (!content) continue
-    if (replaces && hideStart && hideEnd && contents instanceof PDFArray) {
-      contents.insert(0, hideStart)
-      contents.push(hideEnd)
-    }
-    target.node.addContentStream(ctx.register(ctx.flateStream(content)))
-    summary.layered.push(wp.pageNumber)
-    if (wp.action === 'repaired' && plan.blanks(wp.pageNumber)) summary.blanked.push(wp.pageNumber)
-    if (drawn?.size) replaced.push({ pageNumber: wp.pageNumber, drawn })
   }
-  if (replaced.length) await blankReplaced(doc, pdfPages, replaced, plan, summary)
+  if (run.replaced.length) await blankReplaced(doc, pdfPages, run.replaced, plan, summary)
   if (fontUsed) await embedGlyphlessFont(doc, encoder, fontRef)
   summary.toUnicode = await plan.write(doc)
   if (o.outputType === 'pdfa') makePdfA(doc, lib, input)
   const pdf = await doc.save({ useObjectStreams: o.objectStreams, updateFieldAppearances: false })
   return { pdf, summary }
+}
+
+/** pdf-lib's page `pageNumber`; a page number it does not find is an error of the input's page tree. */
+function pageOf(pdfPages: readonly PDFPage[], pageNumber: number): PDFPage {
+  const target = pdfPages[pageNumber - 1]
+  if (!Number.isInteger(pageNumber)) {
+    throw new TriageError('PLUGIN_FAILED', `Page ${pageNumber} is no page number`, { plugin: WRITER_NAME, stage: 'write', page: pageNumber })
+  }
+  if (!target) {
+    // the extractor read this page: pdf-lib, which does not repair a damaged page tree, finds fewer
+    throw new TriageError(
+      'PDF_INVALID',
+      `pdf-lib finds ${pdfPages.length} page(s) in the input, not page ${pageNumber}: its page tree is damaged; repair it, e.g. with qpdf, for a searchable copy`,
+      { plugin: WRITER_NAME, stage: 'write', page: pageNumber },
+    )
+  }
+  return target
+}
+
+/**
+ * Draws `layer` over page `target` in the glyphless font: straightened and turned upright first when asked and OCR
+ * measured it so, the page's own text hidden or blanked when the layer replaces it.
+ */
+async function addTextLayer(run: Rewrite, wp: WritePage, target: PDFPage, layer: PageText, replaces: boolean): Promise<void> {
+  const { doc, lib, o, summary } = run
+  const ctx = doc.context
+  const drawn = replaces && o.blankReplacedText ? await drawnCodes(doc, target) : undefined
+  const crop = target.getCropBox()
+  // the frame the OCR measured its boxes on: the page as displayed before any turn this writer adds
+  const frame: PageFrame = { x0: crop.x, y0: crop.y, x1: crop.x + crop.width, y1: crop.y + crop.height, rotate: target.getRotation().angle }
+  const ocred = wp.action === 'ocr' && layer.source === 'ocr'
+  const skew = o.deskew && ocred && layer.skew !== undefined && Math.abs(layer.skew) >= o.deskewMinDegrees ? layer.skew : 0
+  const drawnLayer = skew ? straightenedPage(layer, skew) : layer
+  const turn = o.rotatePages && ocred ? readingTurn(drawnLayer) : 0
+  // normalize() also wraps the original content in q/Q, so a CTM it leaves changed cannot move the layer
+  target.node.normalize()
+  const fontName = target.node.newFontDictionary('GlyphLess', run.fontRef).asString().slice(1)
+  const contents = target.node.Contents()
+  if (skew && contents instanceof lib.PDFArray) {
+    // the original content, turned back about the page centre; its images are drawn as they are, not re-encoded
+    contents.insert(0, ctx.register(ctx.stream(`q ${straightenMatrix(frame, skew).map(num).join(' ')} cm\n`)))
+    contents.push(ctx.register(ctx.stream('Q\n')))
+    summary.straightened.push({ pageNumber: wp.pageNumber, degrees: skew })
+  }
+  if (turn) {
+    // /Rotate turns the page clockwise as displayed; the layer, drawn in user space, turns with it
+    target.setRotation(lib.degrees((((frame.rotate + turn) % 360) + 360) % 360))
+    summary.turned.push({ pageNumber: wp.pageNumber, degrees: turn })
+  }
+  const content = textLayerContent(drawnLayer, frame, fontName, run.encoder)
+  if (!content) return
+  if (replaces && run.hide && contents instanceof lib.PDFArray) {
+    contents.insert(0, run.hide.start)
+    contents.push(run.hide.end)
+  }
+  target.node.addContentStream(ctx.register(ctx.flateStream(content)))
+  summary.layered.push(wp.pageNumber)
+  if (wp.action === 'repaired' && run.plan.blanks(wp.pageNumber)) summary.blanked.push(wp.pageNumber)
+  if (drawn?.size) run.replaced.push({ pageNumber: wp.pageNumber, drawn })
 }
 
 /**

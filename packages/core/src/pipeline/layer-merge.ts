@@ -126,55 +126,92 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
     const unsure = line.filter((i) => (ocr.items[i]!.confidence ?? 1) < o.unsure)
     if (!unsure.length) continue
     unsureLines++
-    const box = {
-      x0: Math.min(...words.map((w) => w.bbox.x0)),
-      y0: Math.min(...words.map((w) => w.bbox.y0)),
-      x1: Math.max(...words.map((w) => w.bbox.x1)),
-      y1: Math.max(...words.map((w) => w.bbox.y1)),
-    }
-    const here = olds.map((w, k) => k).filter((k) => !used.has(k) && centreIn(box, olds[k]!.bbox))
-    if (!here.length) continue
-    const sure = words
-      .filter((w) => (w.confidence ?? 0) >= o.sure)
-      .map((w) => norm(w.text))
-      .filter(Boolean)
-    if (!sure.length) continue
-    const left = new Map<string, number>()
-    for (const k of here) left.set(norm(olds[k]!.text), (left.get(norm(olds[k]!.text)) ?? 0) + 1)
-    let hit = 0
-    for (const s of sure) {
-      const c = left.get(s)
-      if (c) {
-        hit++
-        left.set(s, c - 1)
-      }
-    }
-    if (hit / sure.length < o.agreement) continue
+    const oldLine = agreeingOldLine(words, olds, used, o)
+    if (!oldLine) continue
     agreedLines++
-    // The two readings of the line aligned word by word (longest common subsequence of the normalised words): an
-    // unsure OCR word is replaced only where it stands alone between two agreed words, opposite one old word that is
-    // a near reading of it (the same word read differently), never across a gap of several words.
-    const oldLine = here.sort((a, b) => olds[a]!.bbox.x0 - olds[b]!.bbox.x0)
-    const A = line.map((i) => norm(ocr.items[i]!.text))
-    const B = oldLine.map((k) => norm(olds[k]!.text))
-    const pairs = lcs(A, B)
-    const anchors: Array<[number, number]> = [[-1, -1], ...pairs, [A.length, B.length]]
-    for (let g = 0; g + 1 < anchors.length; g++) {
-      const [a0, b0] = anchors[g]!
-      const [a1, b1] = anchors[g + 1]!
-      if (a1 - a0 !== 2 || b1 - b0 !== 2) continue
-      const i = line[a0 + 1]!
-      const w = ocr.items[i]!
-      if ((w.confidence ?? 1) >= o.unsure) continue
-      const k = oldLine[b0 + 1]!
-      const text = olds[k]!.text
-      if (!near(norm(w.text), norm(text), o.near)) continue
-      used.add(k)
-      if (text !== w.text) replaced.set(i, text.normalize('NFC'))
-    }
+    takeNearReadings(ocr, line, olds, oldLine, o, used, replaced)
   }
   if (!replaced.size) return { page: ocr, taken: 0, unsureLines, agreedLines, notes: noteOf(0, unsureLines, agreedLines, o) }
-  // The text was built from the items in order: each item is found from where the previous one ended and swapped.
+  return {
+    page: withReplaced(ocr, replaced),
+    taken: replaced.size,
+    unsureLines,
+    agreedLines,
+    notes: noteOf(replaced.size, unsureLines, agreedLines, o),
+  }
+}
+
+/**
+ * The old layer's words not yet used under an OCR line (their centres in its box), left to right, when they agree
+ * with the line's sure words (a share of at least `agreement` of them found among the old words); else `undefined`.
+ */
+function agreeingOldLine(words: readonly TextItem[], olds: readonly TextItem[], used: ReadonlySet<number>, o: MergeOptions): number[] | undefined {
+  const box = {
+    x0: Math.min(...words.map((w) => w.bbox.x0)),
+    y0: Math.min(...words.map((w) => w.bbox.y0)),
+    x1: Math.max(...words.map((w) => w.bbox.x1)),
+    y1: Math.max(...words.map((w) => w.bbox.y1)),
+  }
+  const here = olds.map((w, k) => k).filter((k) => !used.has(k) && centreIn(box, olds[k]!.bbox))
+  if (!here.length) return undefined
+  const sure = words
+    .filter((w) => (w.confidence ?? 0) >= o.sure)
+    .map((w) => norm(w.text))
+    .filter(Boolean)
+  if (!sure.length) return undefined
+  const left = new Map<string, number>()
+  for (const k of here) left.set(norm(olds[k]!.text), (left.get(norm(olds[k]!.text)) ?? 0) + 1)
+  let hit = 0
+  for (const s of sure) {
+    const c = left.get(s)
+    if (c) {
+      hit++
+      left.set(s, c - 1)
+    }
+  }
+  if (hit / sure.length < o.agreement) return undefined
+  return here.sort((a, b) => olds[a]!.bbox.x0 - olds[b]!.bbox.x0)
+}
+
+/**
+ * The two readings of the line aligned word by word (longest common subsequence of the normalised words): an unsure
+ * OCR word is replaced only where it stands alone between two agreed words, opposite one old word that is a near
+ * reading of it (the same word read differently), never across a gap of several words. Notes the old words `used`
+ * and the OCR items `replaced` (by index, with their new text).
+ */
+function takeNearReadings(
+  ocr: PageText,
+  line: readonly number[],
+  olds: readonly TextItem[],
+  oldLine: readonly number[],
+  o: MergeOptions,
+  used: Set<number>,
+  replaced: Map<number, string>,
+): void {
+  const A = line.map((i) => norm(ocr.items[i]!.text))
+  const B = oldLine.map((k) => norm(olds[k]!.text))
+  const pairs = lcs(A, B)
+  const anchors: Array<[number, number]> = [[-1, -1], ...pairs, [A.length, B.length]]
+  for (let g = 0; g + 1 < anchors.length; g++) {
+    const [a0, b0] = anchors[g]!
+    const [a1, b1] = anchors[g + 1]!
+    if (a1 - a0 !== 2 || b1 - b0 !== 2) continue
+    const i = line[a0 + 1]!
+    const w = ocr.items[i]!
+    if ((w.confidence ?? 1) >= o.unsure) continue
+    const k = oldLine[b0 + 1]!
+    const text = olds[k]!.text
+    if (!near(norm(w.text), norm(text), o.near)) continue
+    used.add(k)
+    if (text !== w.text) replaced.set(i, text.normalize('NFC'))
+  }
+}
+
+/**
+ * The OCR page with the `replaced` items' texts (their confidence dropped). The text was built from the items in
+ * order: each item is found from where the previous one ended and swapped.
+ */
+function withReplaced(ocr: PageText, replaced: ReadonlyMap<number, string>): PageText {
   let text = ''
   let at = 0
   const items = ocr.items.map((it, i) => {
@@ -189,13 +226,7 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
     return { ...rest, text: r }
   })
   text += ocr.text.slice(at)
-  return {
-    page: { ...ocr, items, text: text.normalize('NFC') },
-    taken: replaced.size,
-    unsureLines,
-    agreedLines,
-    notes: noteOf(replaced.size, unsureLines, agreedLines, o),
-  }
+  return { ...ocr, items, text: text.normalize('NFC') }
 }
 
 function noteOf(taken: number, unsureLines: number, agreedLines: number, o: MergeOptions): string[] {

@@ -36,71 +36,9 @@ export function samplePage(text: string, pageNumber = 1): PageText {
 export function describeExtractor(label: string, create: () => Maybe<Extractor>): void {
   describe(`Extractor conformance: ${label}`, () => {
     const lines = ['Hello conformance world', 'Second line of text']
-    it('extracts text with boxes in points, top-left origin', async () => {
-      const ex = await create()
-      assert.equal(typeof ex.name, 'string')
-      assert.ok(ex.name.length > 0)
-      const doc = await ex.open(minimalPdf([lines, []]), { file: 'two.pdf' })
-      try {
-        assert.equal(doc.pageCount, 2)
-        assert.equal(doc.info.pageCount, 2)
-        const p = await doc.getPageText(1)
-        assert.equal(p.pageNumber, 1)
-        assert.equal(p.source, 'text-layer')
-        assert.ok(Math.abs(p.width - 612) < 1 && Math.abs(p.height - 792) < 1, `page size ${p.width}x${p.height}`)
-        assert.match(p.text, /Hello conformance world/)
-        assert.match(p.text, /Second line/)
-        assert.equal(p.text, p.text.normalize('NFC'))
-        const hello = p.items.find((i) => i.text.includes('Hello'))
-        assert.ok(hello, 'an item holds "Hello"')
-        // The first line's baseline is 72 pt below the top: its box must sit near there, not near the bottom.
-        assert.ok(hello.bbox.y1 > 55 && hello.bbox.y1 < 90, `first line box y1 ${hello.bbox.y1}`)
-        assert.ok(hello.bbox.x0 >= 70 && hello.bbox.x0 <= 74, `first line x0 ${hello.bbox.x0}`)
-        for (const i of p.items) {
-          const b = i.bbox
-          assert.ok(b.x0 <= b.x1 && b.y0 <= b.y1, `box ordered: ${JSON.stringify(b)}`)
-          assert.ok(b.x0 >= -1 && b.y0 >= -1 && b.x1 <= p.width + 1 && b.y1 <= p.height + 1, `box on the page: ${JSON.stringify(b)}`)
-          if (p.fonts && i.fontId !== undefined) assert.ok(p.fonts[i.fontId], `font ${i.fontId} described`)
-        }
-        if (p.imageCoverage !== undefined) assert.ok(p.imageCoverage >= 0 && p.imageCoverage <= 1)
-        for (const { bbox: b } of p.images ?? []) {
-          assert.ok(b.x0 >= 0 && b.y0 >= 0 && b.x0 < b.x1 && b.y0 < b.y1 && b.x1 <= p.width && b.y1 <= p.height, `picture on the page: ${JSON.stringify(b)}`)
-        }
-        const empty = await doc.getPageText(2)
-        assert.equal(empty.text.trim(), '')
-        await assert.rejects(doc.getPageText(0))
-        await assert.rejects(doc.getPageText(3))
-      } finally {
-        await doc.close()
-        await doc.close() // idempotent
-      }
-    })
-    it('renders grey pixels at the requested resolution', async () => {
-      const ex = await create()
-      const doc = await ex.open(minimalPdf([lines]))
-      try {
-        const img: PageImage = await doc.renderPage(1, 72)
-        assert.equal(img.pageNumber, 1)
-        assert.equal(img.dpi, 72)
-        assert.equal(img.width, 612)
-        assert.equal(img.height, 792)
-        assert.equal(img.data.length, img.width * img.height)
-        assert.ok(
-          img.data.some((v) => v < 128),
-          'some dark pixels where the text is',
-        )
-      } finally {
-        await doc.close()
-      }
-    })
-    it('rejects bad input with typed errors', async () => {
-      const ex = await create()
-      await assert.rejects(ex.open(new TextEncoder().encode('not a pdf at all'), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
-      await assert.rejects(ex.open(new Uint8Array(0), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
-      await assert.rejects(ex.open(minimalPdf([lines]).slice(0, 40), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
-      await assert.rejects(ex.open(minimalPdf([]), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_EMPTY'))
-      await assert.rejects(ex.open(encryptedMinimalPdf(), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_ENCRYPTED'))
-    })
+    it('extracts text with boxes in points, top-left origin', () => extractsText(create, lines))
+    it('renders grey pixels at the requested resolution', () => rendersGrey(create, lines))
+    it('rejects bad input with typed errors', () => rejectsBadInput(create, lines))
     it('accepts a Node Buffer, what readFile returns', async () => {
       const ex = await create()
       const doc = await ex.open(Buffer.from(minimalPdf([lines])), { file: 'buffer.pdf' })
@@ -120,6 +58,82 @@ export function describeExtractor(label: string, create: () => Maybe<Extractor>)
       assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), '%PDF-')
     })
   })
+}
+
+/** A two-page PDF, `lines` on the first: its pages numbered, its text in NFC, its boxes in points on the page. */
+async function extractsText(create: () => Maybe<Extractor>, lines: string[]): Promise<void> {
+  const ex = await create()
+  assert.equal(typeof ex.name, 'string')
+  assert.ok(ex.name.length > 0)
+  const doc = await ex.open(minimalPdf([lines, []]), { file: 'two.pdf' })
+  try {
+    assert.equal(doc.pageCount, 2)
+    assert.equal(doc.info.pageCount, 2)
+    const p = await doc.getPageText(1)
+    assert.equal(p.pageNumber, 1)
+    assert.equal(p.source, 'text-layer')
+    assert.ok(Math.abs(p.width - 612) < 1 && Math.abs(p.height - 792) < 1, `page size ${p.width}x${p.height}`)
+    assert.match(p.text, /Hello conformance world/)
+    assert.match(p.text, /Second line/)
+    assert.equal(p.text, p.text.normalize('NFC'))
+    assertGeometry(p)
+    const empty = await doc.getPageText(2)
+    assert.equal(empty.text.trim(), '')
+    await assert.rejects(doc.getPageText(0))
+    await assert.rejects(doc.getPageText(3))
+  } finally {
+    await doc.close()
+    await doc.close() // idempotent
+  }
+}
+
+/** The first line's box where it is drawn, every box ordered and on the page, fonts described, coverage in 0..1. */
+function assertGeometry(p: PageText): void {
+  const hello = p.items.find((i) => i.text.includes('Hello'))
+  assert.ok(hello, 'an item holds "Hello"')
+  // The first line's baseline is 72 pt below the top: its box must sit near there, not near the bottom.
+  assert.ok(hello.bbox.y1 > 55 && hello.bbox.y1 < 90, `first line box y1 ${hello.bbox.y1}`)
+  assert.ok(hello.bbox.x0 >= 70 && hello.bbox.x0 <= 74, `first line x0 ${hello.bbox.x0}`)
+  for (const i of p.items) {
+    const b = i.bbox
+    assert.ok(b.x0 <= b.x1 && b.y0 <= b.y1, `box ordered: ${JSON.stringify(b)}`)
+    assert.ok(b.x0 >= -1 && b.y0 >= -1 && b.x1 <= p.width + 1 && b.y1 <= p.height + 1, `box on the page: ${JSON.stringify(b)}`)
+    if (p.fonts && i.fontId !== undefined) assert.ok(p.fonts[i.fontId], `font ${i.fontId} described`)
+  }
+  if (p.imageCoverage !== undefined) assert.ok(p.imageCoverage >= 0 && p.imageCoverage <= 1)
+  for (const { bbox: b } of p.images ?? []) {
+    assert.ok(b.x0 >= 0 && b.y0 >= 0 && b.x0 < b.x1 && b.y0 < b.y1 && b.x1 <= p.width && b.y1 <= p.height, `picture on the page: ${JSON.stringify(b)}`)
+  }
+}
+
+/** A letter page rendered at 72 dpi: its size in pixels, one grey byte each, dark where the text is. */
+async function rendersGrey(create: () => Maybe<Extractor>, lines: string[]): Promise<void> {
+  const ex = await create()
+  const doc = await ex.open(minimalPdf([lines]))
+  try {
+    const img: PageImage = await doc.renderPage(1, 72)
+    assert.equal(img.pageNumber, 1)
+    assert.equal(img.dpi, 72)
+    assert.equal(img.width, 612)
+    assert.equal(img.height, 792)
+    assert.equal(img.data.length, img.width * img.height)
+    assert.ok(
+      img.data.some((v) => v < 128),
+      'some dark pixels where the text is',
+    )
+  } finally {
+    await doc.close()
+  }
+}
+
+/** Not a PDF, no bytes, a cut PDF, no pages, an encrypted one: each a typed error. */
+async function rejectsBadInput(create: () => Maybe<Extractor>, lines: string[]): Promise<void> {
+  const ex = await create()
+  await assert.rejects(ex.open(new TextEncoder().encode('not a pdf at all'), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
+  await assert.rejects(ex.open(new Uint8Array(0), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
+  await assert.rejects(ex.open(minimalPdf([lines]).slice(0, 40), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_INVALID'))
+  await assert.rejects(ex.open(minimalPdf([]), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_EMPTY'))
+  await assert.rejects(ex.open(encryptedMinimalPdf(), { file: 'x.pdf' }), (e) => isTriageError(e, 'PDF_ENCRYPTED'))
 }
 
 /**
