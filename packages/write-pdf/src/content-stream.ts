@@ -155,6 +155,8 @@ export function parseContent(s: string): Op[] {
       continue
     }
     const j = regularEnd(s, i)
+    // A delimiter no rule above reads (a stray `)`): the stream is damaged, and reading on from it would not advance.
+    if (j === i) throw new Error(`unexpected ${s[i]!} at offset ${i}`)
     i = readWord(s, s.slice(i, j), at, j, stack, ops)
   }
   return ops

@@ -61,6 +61,8 @@ test('content streams: strings, escapes, arrays, dictionaries and inline images 
     ],
   })
   assert.throws(() => parseContent('BT (unterminated Tj ET'))
+  // A stray closing parenthesis is damage, said at once (reading on from it once looped until memory ran out).
+  assert.throws(() => parseContent('q ) Q'), /unexpected \) at offset 2/)
 })
 
 test('an accent drawn over its letter is wrapped with it in an /ActualText span; the glyphs drawn are the same', async () => {
