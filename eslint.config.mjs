@@ -71,6 +71,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'no Node module in the one-call package itself' }] }] },
   },
   {
+    // What a browser bundle takes in: the unpdf extractor's browser entry and the pdf.js engine it shares with
+    // extract-pdfjs (packages/extract-unpdf/test/browser-entry.test.ts walks the built graph as well).
+    files: ['packages/extract-unpdf/src/{browser,options,plugin}.ts', 'packages/extract-pdfjs/src/!(pdfjs-loader|sync-inflate|pdfjs-extractor|index).ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'no Node module in code a browser bundle takes in' },
+            { regex: '^@napi-rs/', message: 'no native canvas in code a browser bundle takes in: the runtime gives its canvas' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every import of a package must be declared in the nearest package.json: dependencies or peerDependencies for
     // src, devDependencies too for tests and scripts. Hoisting makes an undeclared import work here and fail for a
     // user who installs the package alone.
