@@ -1,5 +1,5 @@
 export { tesseractOcr as default, tesseractOcr, createTesseractEngine, TesseractEngine } from './tesseract-ocr.js'
 export { tesseractOptionsSchema, type TesseractOptions, type ResolvedTesseractOptions } from './options.js'
-export { installedLanguages, resolveLanguages, type LanguageFile } from './language-data.js'
+export { installedLanguages, resolveLanguages, type LanguageFile } from '#platform'
 export { toPageText, type TesseractBlock } from './page-text.js'
 export { toPgm } from './pgm.js'
