@@ -1,5 +1,5 @@
 import type { DocumentInfo } from '@pdftriage/core'
-import type { PdfjsModule } from './pdfjs-loader.js'
+import type { PdfjsModule } from './runtime.js'
 
 /** What pdf.js's `getMetadata()` returns, as far as this module reads it. */
 export interface PdfjsMetadata {

@@ -1,3 +1,5 @@
+import { indexOfText, latin1 } from './bytes.js'
+
 /**
  * pdf.js's `maxImageSize` weighs an image by its own Width x Height, but decodes it at the size of the largest of the
  * image and its masks (`/SMask`, `/Mask`): a 2 x 2 picture with a 34,862 x 4,332 soft mask is composited as a 151 MP
@@ -39,20 +41,20 @@ const sizeIn = (dict: string): { width: number; height: number } | undefined => 
 }
 
 /** Every stream object's dictionary whose `/Subtype` is `/Image`, by object (`"12 0"`). */
-function imageDicts(bytes: Buffer): Map<string, ImageDict[]> {
+function imageDicts(bytes: Uint8Array): Map<string, ImageDict[]> {
   const found = new Map<string, ImageDict[]>()
   const header = /(\d+)\s+(\d+)\s+obj\b(?![\s\S]*\bobj\b)/
-  for (let i = bytes.indexOf('/Image'); i !== -1; i = bytes.indexOf('/Image', i + 6)) {
+  for (let i = indexOfText(bytes, '/Image'); i !== -1; i = indexOfText(bytes, '/Image', i + 6)) {
     if (!isNameEnd(bytes[i + 6])) continue
     const from = Math.max(0, i - HEADER_REACH)
-    const before = bytes.toString('latin1', from, i)
+    const before = latin1(bytes, from, i)
     if (!/\/Subtype\s*$/.test(before)) continue
     const obj = header.exec(before)
     // no header, or the nearest one is an earlier object's (its `endobj` lies between)
     if (!obj || before.includes('endobj', obj.index)) continue
-    const end = bytes.indexOf('stream', i)
+    const end = indexOfText(bytes, 'stream', i)
     if (end === -1 || end - i > HEADER_REACH) continue
-    const dict = before.slice(obj.index) + bytes.toString('latin1', i, end)
+    const dict = before.slice(obj.index) + latin1(bytes, i, end)
     const size = sizeIn(dict)
     if (!size) continue
     const masks = [...dict.matchAll(/\/(?:SMask|Mask)\s+(\d+)\s+(\d+)\s+R/g)].map((m) => `${m[1]} ${m[2]}`)
@@ -63,13 +65,13 @@ function imageDicts(bytes: Buffer): Map<string, ImageDict[]> {
 }
 
 /** The size of a stream object's dictionary `ref` (`"16 0"`) when it has no `/Subtype /Image` (a mask may omit it). */
-function sizeOf(bytes: Buffer, ref: string): { width: number; height: number } | undefined {
+function sizeOf(bytes: Uint8Array, ref: string): { width: number; height: number } | undefined {
   const needle = `${ref} obj`
-  for (let i = bytes.indexOf(needle); i !== -1; i = bytes.indexOf(needle, i + needle.length)) {
+  for (let i = indexOfText(bytes, needle); i !== -1; i = indexOfText(bytes, needle, i + needle.length)) {
     if (i > 0 && !isNameEnd(bytes[i - 1])) continue
-    const end = bytes.indexOf('stream', i)
+    const end = indexOfText(bytes, 'stream', i)
     if (end === -1 || end - i > HEADER_REACH) continue
-    const size = sizeIn(bytes.toString('latin1', i, end))
+    const size = sizeIn(latin1(bytes, i, end))
     if (size) return size
   }
   return undefined
@@ -90,7 +92,7 @@ export interface OversizedImage {
  * will read.
  */
 export function leaveOutOversizedImages(pdf: Uint8Array, maxPixels: number): OversizedImage[] {
-  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
+  const bytes = pdf
   const dicts = imageDicts(bytes)
   const size = (ref: string) => {
     const d = dicts.get(ref)

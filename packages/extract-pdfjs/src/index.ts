@@ -3,3 +3,4 @@ export { pdfjsExtractorOptionsSchema, type PdfjsExtractorOptions, type ResolvedP
 export { PdfjsDocument } from './pdfjs-document.js'
 export { scanOperators, COVERAGE_GRID, type OperatorScan } from './operator-scan.js'
 export { pageItems, itemBox, type BlankRun, type ItemGlyph } from './page-text.js'
+export { loadPdfjs, type NodePdfjsRuntime } from './pdfjs-loader.js'

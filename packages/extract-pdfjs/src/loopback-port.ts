@@ -1,4 +1,5 @@
-import type { TransferListItem } from 'node:worker_threads'
+/** What a message may transfer: what `structuredClone` takes, in Node as in browsers. */
+type TransferListItem = NonNullable<NonNullable<Parameters<typeof structuredClone>[1]>['transfer']>[number]
 
 /**
  * The channel between pdf.js's display side and its worker side when both run in this thread (Node has no web
@@ -258,5 +259,6 @@ const isExotic = (v: object): boolean =>
   v instanceof Boolean ||
   v instanceof Number ||
   v instanceof String ||
-  v instanceof SharedArrayBuffer ||
-  v instanceof Blob
+  // guarded: browsers leave SharedArrayBuffer undefined on pages that are not cross-origin isolated
+  (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer) ||
+  (typeof Blob === 'function' && v instanceof Blob)

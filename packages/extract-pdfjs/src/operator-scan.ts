@@ -1,6 +1,6 @@
 import { MIN_PICTURE_SHARE, type PagePicture } from '@pdftriage/core'
 import { mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
-import type { PdfjsModule } from './pdfjs-loader.js'
+import type { PdfjsModule } from './runtime.js'
 
 /** What one pass over a page's operator list tells. */
 export interface OperatorScan {

@@ -1,4 +1,4 @@
-import type { PdfjsModule } from './pdfjs-loader.js'
+import type { PdfjsModule } from './runtime.js'
 
 /** A PDF transformation matrix [a, b, c, d, e, f]. */
 export type Matrix = [number, number, number, number, number, number]

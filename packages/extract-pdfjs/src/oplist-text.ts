@@ -1,7 +1,7 @@
 import { accentMark, dotless, isLetterOrDigit, mayBeLettered } from '@pdftriage/core'
 import { RTL, rtlSpans } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type WalkState } from './operator-walk.js'
-import type { PdfjsModule } from './pdfjs-loader.js'
+import type { PdfjsModule } from './runtime.js'
 import { GlyphStore, SPACE_TAKEN, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 
 // Compatibility characters pdf.js's text content also folds (NFKC): ligatures, odd spaces, the ohm sign.

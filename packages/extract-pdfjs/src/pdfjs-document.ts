@@ -10,7 +10,7 @@ import { operatorScanner, scanOperators, showTextOps, type OperatorScan } from '
 import { walkOperators } from './operator-walk.js'
 import { addGlyphCodes, pageItems, type PdfjsTextItem, type PdfjsTextStyle } from './page-text.js'
 import { ProgramNames } from './program-names.js'
-import type { PdfjsRuntime } from './pdfjs-loader.js'
+import type { PdfjsRuntime } from './runtime.js'
 import { renderGrey } from './render-page.js'
 
 /** A pdf.js document and its own worker side and channel (pdf.js leaves a worker it was given to its caller). */
@@ -124,7 +124,7 @@ export class PdfjsDocument implements ExtractedDocument {
     this.rt.systemFonts()
     return this.#withPage(n, 'render', async (page, open) => {
       await open.outlines()
-      return renderGrey(this.rt.canvas, page, n, dpi, { plugin: this.plugin, file: this.file, maxPixels: this.options.maxRenderPixels })
+      return renderGrey(this.rt.createCanvas, page, n, dpi, { plugin: this.plugin, file: this.file, maxPixels: this.options.maxRenderPixels })
     })
   }
 

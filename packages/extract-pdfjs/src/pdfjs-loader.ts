@@ -2,38 +2,35 @@ import { createRequire } from 'node:module'
 import { homedir, platform } from 'node:os'
 import { dirname, join } from 'node:path'
 import { TriageError } from '@pdftriage/core'
+import type { PdfjsModule, PdfjsRuntime } from './runtime.js'
 import { inflateOnThisThread } from './sync-inflate.js'
 
-/** The pdf.js module type (legacy build). */
-export type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
+export type { PdfjsModule } from './runtime.js'
 
 /** The @napi-rs/canvas module type. */
 export type CanvasModule = typeof import('@napi-rs/canvas')
 
-/** pdf.js and the canvas it needs, loaded once, plus the folders of its fonts, CMaps and wasm decoders. */
-export interface PdfjsRuntime {
-  pdfjs: PdfjsModule
-  /** pdf.js's worker side, run in this thread (see {@link CopyingLoopbackPort}). */
-  workerSide: (typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs'))['WorkerMessageHandler']
+/**
+ * pdf.js in Node and the canvas it needs, loaded once, plus the folders of its fonts, CMaps and wasm decoders. Its
+ * `systemFonts()` registers the system's fonts with the canvas before the first render, where loading the canvas
+ * did not (see {@link loadPdfjs}); later calls do nothing.
+ */
+export interface NodePdfjsRuntime extends PdfjsRuntime {
   canvas: CanvasModule
-  /** Folders with a trailing slash: pdf.js concatenates file names to them. */
-  standardFontDataUrl: string
-  cMapUrl: string
-  wasmUrl: string
-  /**
-   * Registers the system's fonts with the canvas before the first render, where loading the canvas did not (see
-   * {@link loadPdfjs}); later calls do nothing.
-   */
-  systemFonts(): void
 }
 
-let runtime: Promise<PdfjsRuntime> | undefined
+let runtime: Promise<NodePdfjsRuntime> | undefined
 
 /**
  * Imports @napi-rs/canvas then pdf.js (pdf.js calls `new DOMMatrix()` at import and crashes without the canvas
- * polyfill). Cached: every document shares one pdf.js.
+ * polyfill). Cached: every document shares one pdf.js. `importPdfjs` imports the legacy build another way (through
+ * unpdf's `getResolvedPDFJS`, for `@pdftriage/extract-unpdf`); it must give the module `pdfjs-dist/legacy/build/pdf.mjs`
+ * of pdfjs-dist 5.6.205, since the worker side is that build's.
  */
-export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
+export function loadPdfjs(
+  plugin: string,
+  importPdfjs: () => Promise<PdfjsModule> = () => import('pdfjs-dist/legacy/build/pdf.mjs'),
+): Promise<NodePdfjsRuntime> {
   runtime ??= (async () => {
     try {
       // @napi-rs/canvas registers every system font when it loads: 0.2 s of CPU a process on a machine with 600 font
@@ -74,7 +71,7 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
       let pdfjs: PdfjsModule
       let workerSide: PdfjsRuntime['workerSide']
       try {
-        pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+        pdfjs = await importPdfjs()
         // The "fake worker" (no worker thread in Node) is the worker module run in this thread; loading it here, where
         // pdf.js looks for it (globalThis.pdfjsWorker), lets its own core-js be undone too.
         const g = globalThis as { pdfjsWorker?: typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs') }
@@ -91,6 +88,7 @@ export function loadPdfjs(plugin: string): Promise<PdfjsRuntime> {
         pdfjs,
         workerSide,
         canvas,
+        createCanvas: (width, height) => canvas.createCanvas(width, height),
         standardFontDataUrl: join(root, 'standard_fonts') + '/',
         cMapUrl: join(root, 'cmaps') + '/',
         wasmUrl: join(root, 'wasm') + '/',

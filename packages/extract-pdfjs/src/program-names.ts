@@ -1,3 +1,4 @@
+import { latin1 } from './bytes.js'
 import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING } from './encodings.js'
 import { loadQuietly } from './pdf-lib-load.js'
 import { cmapSubtables, unicodeByGlyph } from './sfnt-cmap.js'
@@ -289,7 +290,7 @@ function compositeNames(lib: PdfLib, doc: PDFDocument, font: PDFDict): Record<st
 export function parseType1Encoding(program: Uint8Array): (string | undefined)[] | undefined {
   // the clear text ends where the encrypted part starts
   const end = eexecAt(program)
-  const clear = Buffer.from(program.buffer, program.byteOffset, end >= 0 ? end : Math.min(program.byteLength, CLEAR_TEXT_LIMIT)).toString('latin1')
+  const clear = latin1(program, 0, end >= 0 ? end : Math.min(program.byteLength, CLEAR_TEXT_LIMIT))
   const at = clear.indexOf('/Encoding')
   if (at < 0) return undefined
   const rest = clear.slice(at + '/Encoding'.length)

@@ -1,6 +1,6 @@
 import { TriageError, type PageImage } from '@pdftriage/core'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import type { CanvasModule } from './pdfjs-loader.js'
+import type { RenderCanvas, RenderContext } from './runtime.js'
 
 /** Where a render is going, for error messages. */
 export interface RenderTarget {
@@ -16,7 +16,13 @@ export interface RenderTarget {
 /** Bytes of RGBA read back from the canvas at a time (a band of rows): 4 MB. */
 const RGBA_BAND_BYTES = 4 * 2 ** 20
 
-export async function renderGrey(canvasModule: CanvasModule, page: PDFPageProxy, pageNumber: number, dpi: number, target: RenderTarget): Promise<PageImage> {
+export async function renderGrey(
+  createCanvas: (width: number, height: number) => RenderCanvas,
+  page: PDFPageProxy,
+  pageNumber: number,
+  dpi: number,
+  target: RenderTarget,
+): Promise<PageImage> {
   const { plugin, file } = target
   if (!(dpi > 0) || !Number.isFinite(dpi)) {
     throw new TriageError('USAGE', `[${plugin}] Expected a positive dpi, not \`${dpi}\``, { plugin, stage: 'render', page: pageNumber })
@@ -32,8 +38,9 @@ export async function renderGrey(canvasModule: CanvasModule, page: PDFPageProxy,
       { plugin, stage: 'render', page: pageNumber, ...(file ? { file } : {}) },
     )
   }
-  const canvas = canvasModule.createCanvas(width, height)
-  const ctx = canvas.getContext('2d')
+  const canvas = createCanvas(width, height)
+  const ctx = canvas.getContext('2d') as RenderContext | null
+  if (!ctx) throw new TriageError('PAGE_FAILED', `[${plugin}] no 2D canvas to render page ${pageNumber} on`, { plugin, stage: 'render', page: pageNumber })
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, width, height)
   await page.render({

@@ -1,3 +1,5 @@
+import { indexOfText, latin1 } from './bytes.js'
+
 /**
  * A Type 1 program's glyphs grouped by outline: the names of the glyphs its `/CharStrings` draw with the very same
  * charstring. A program whose glyphs a producer renamed to numbers (`/g17`) for its encoding may still hold the glyph
@@ -34,7 +36,7 @@ export const CLEAR_TEXT_LIMIT = 65536
  * its first {@link CLEAR_TEXT_LIMIT} bytes hold none.
  */
 export function eexecAt(program: Uint8Array): number {
-  return Buffer.from(program.buffer, program.byteOffset, Math.min(program.byteLength, CLEAR_TEXT_LIMIT)).indexOf('eexec', 0, 'latin1')
+  return indexOfText(program.subarray(0, Math.min(program.byteLength, CLEAR_TEXT_LIMIT)), 'eexec')
 }
 
 const isHex = (b: number) => (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102)
@@ -85,8 +87,8 @@ export function outlineTwins(program: Uint8Array, length1?: number): Map<string,
   const out = new Map<string, string[]>()
   const enc = encryptedPart(program, length1)
   if (!enc) return out
-  const priv = Buffer.from(decrypt(enc, EEXEC_KEY, EEXEC_SKIP))
-  const text = priv.toString('latin1')
+  const priv = decrypt(enc, EEXEC_KEY, EEXEC_SKIP)
+  const text = latin1(priv)
   const lenIVMatch = /\/lenIV\s+(-?\d+)/.exec(text)
   const lenIV = lenIVMatch ? Number(lenIVMatch[1]) : DEFAULT_LEN_IV
   const at = text.indexOf('/CharStrings')
@@ -106,7 +108,7 @@ export function outlineTwins(program: Uint8Array, length1?: number): Map<string,
     const bytes = priv.subarray(start, start + length)
     // a charstring's random leading bytes may differ between two copies of one outline: compared decrypted
     const plain = lenIV < 0 ? bytes : decrypt(bytes, CHARSTRING_KEY, lenIV)
-    const key = Buffer.from(plain).toString('latin1')
+    const key = latin1(plain)
     const names = byOutline.get(key) ?? []
     names.push(m[1]!)
     byOutline.set(key, names)

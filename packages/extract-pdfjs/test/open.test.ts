@@ -134,11 +134,14 @@ test('public API', async () => {
     'createPdfjsExtractor',
     'default',
     'itemBox',
+    'loadPdfjs',
     'pageItems',
     'pdfjsExtractor',
     'pdfjsExtractorOptionsSchema',
     'scanOperators',
   ])
+  // the runtime-neutral subpath `./engine`
+  assert.deepEqual(Object.keys(await import('../src/engine-entry.js')).sort(), ['createExtractorOn', 'pdfjsExtractorOptionsSchema'])
 })
 
 test('bad input leaves no unhandled rejection and nothing running behind', () => {
