@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import extractPdfjs from '@pdftriage/extract-pdfjs'
+import * as fx from '@pdftriage/fixtures'
+import { process as processPdf, type ProcessResult } from 'pdftriage'
+import { findChromium, pageDir, repoRoot, serve } from './helpers.js'
+
+/** The generated files dropped on the page: a healthy page, a scan, a broken font, a reflected font. */
+const FILES: Array<[string, () => Promise<Uint8Array>]> = [
+  ['healthy.pdf', () => fx.healthyPdf('fr')],
+  ['scan.pdf', () => fx.scannedPdf()],
+  ['garbled.pdf', () => fx.garbledPdf()],
+  ['reflected.pdf', () => fx.reflectedPdf()],
+]
+
+const executablePath = findChromium()
+const built = existsSync(join(pageDir, 'index.html'))
+const skip = !executablePath
+  ? 'no chromium found: `apt-get install chromium` (or set PDFTRIAGE_CHROMIUM) to run the browser test'
+  : !built
+    ? 'the page is not built: `npm run build` in packages/web'
+    : false
+
+describe('the page in a browser', { skip }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdftriage-web-'))
+  /** What the Node pipeline (pdftriage, the CLI's plugins) gives on each file, OCR on. */
+  const node = new Map<string, ProcessResult>()
+  after(() => rmSync(dir, { recursive: true, force: true }))
+  before(async () => {
+    for (const [name, make] of FILES) {
+      const bytes = await make()
+      writeFileSync(join(dir, name), bytes)
+      node.set(name, await processPdf(bytes.slice(), { file: name, ocr: true, pluginOptions: { '@pdftriage/ocr-tesseract': { workers: 1 } } }))
+    }
+  })
+
+  test("gives the Node pipeline's verdicts and texts page for page, downloads a searchable PDF, asks nothing of another origin", async (t) => {
+    const { origin, server } = await serve(pageDir)
+    const { chromium } = await import('playwright-core')
+    const browser = await chromium.launch({
+      executablePath: executablePath!,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    })
+    try {
+      const context = await browser.newContext({ viewport: { width: 1300, height: 1000 }, acceptDownloads: true })
+      // Every request of the page and its workers: one to another origin is refused and counted.
+      const foreign: string[] = []
+      const requests: string[] = []
+      await context.route('**/*', (route) => {
+        const url = route.request().url()
+        requests.push(url)
+        if (new URL(url).origin !== origin) {
+          foreign.push(url)
+          return route.abort()
+        }
+        return route.continue()
+      })
+      context.on('request', (r) => {
+        const url = r.url()
+        if (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')) foreign.push(url)
+      })
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(String(e)))
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text())
+      })
+      await page.goto(`${origin}/`)
+      await page.setInputFiles(
+        'input[type=file]',
+        FILES.map(([name]) => join(dir, name)),
+      )
+      for (const [name] of FILES) {
+        await page.waitForSelector(`[data-file="${name}"][data-state=done], [data-file="${name}"][data-state=failed]`, { timeout: 600_000 })
+        assert.equal(
+          await page.getAttribute(`[data-file="${name}"]`, 'data-state'),
+          'done',
+          `${name}: ${await page.textContent(`[data-file="${name}"] .status`)}`,
+        )
+      }
+
+      for (const [name] of FILES) {
+        const want = node.get(name)!
+        const doc = page.locator(`[data-file="${name}"]`)
+        const rows = doc.locator('[data-page]')
+        assert.equal(await rows.count(), want.pageCount, name)
+        for (const p of want.pages) {
+          const row = doc.locator(`[data-page="${p.page}"]`)
+          assert.equal(await row.getAttribute('data-needs-ocr'), String(p.needsOcr), `${name} p. ${p.page} needs OCR`)
+          assert.equal(await row.getAttribute('data-action'), p.action, `${name} p. ${p.page} action`)
+        }
+        // The text download, pages joined by form feeds: the CLI's <name>.txt.
+        const stem = name.replace(/\.pdf$/u, '')
+        const [dl] = await Promise.all([page.waitForEvent('download'), doc.locator(`a[download="${stem}.txt"]`).click()])
+        const text = readFileSync((await dl.path())!, 'utf8')
+        assert.equal(text, want.text, `${name}: the text differs from the Node pipeline's`)
+        const [jdl] = await Promise.all([page.waitForEvent('download'), doc.locator(`a[download="${stem}.json"]`).click()])
+        const report = JSON.parse(readFileSync((await jdl.path())!, 'utf8')) as { pages: Array<{ page: number; layer: string; needsOcr: boolean }> }
+        assert.deepEqual(
+          report.pages.map((p) => [p.page, p.layer, p.needsOcr]),
+          want.pages.map((p) => [p.page, p.layer, p.needsOcr]),
+          `${name}: the JSON report's verdicts`,
+        )
+      }
+
+      // The scan's searchable PDF: its new text layer reads the words the OCR read.
+      const scan = page.locator('[data-file="scan.pdf"]')
+      const [pdl] = await Promise.all([page.waitForEvent('download'), scan.locator('a[download="scan.searchable.pdf"]').click()])
+      const pdf = new Uint8Array(readFileSync((await pdl.path())!))
+      const extractor = await extractPdfjs.create(extractPdfjs.optionsSchema.parse({}), { baseDir: '.' })
+      const opened = await extractor.open(pdf, { file: 'scan.searchable.pdf' })
+      const layer = (await opened.getPageText(1)).text
+      await opened.close()
+      const words = (s: string) => new Set(s.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+      const ocrWords = words(node.get('scan.pdf')!.pages[0]!.text)
+      const found = [...words(layer)].filter((w) => ocrWords.has(w)).length
+      assert.ok(found >= 0.9 * ocrWords.size, `the searchable PDF's layer has ${found} of the OCR's ${ocrWords.size} words`)
+
+      // Offline once loaded: a document dropped with the network cut is done as before.
+      await context.setOffline(true)
+      await page.evaluate(() => document.querySelector('[data-file="healthy.pdf"]')?.setAttribute('data-file', 'healthy.pdf (online)'))
+      await page.setInputFiles('input[type=file]', join(dir, 'healthy.pdf'))
+      await page.waitForSelector('[data-file="healthy.pdf"][data-state=done], [data-file="healthy.pdf"][data-state=failed]', { timeout: 120_000 })
+      assert.equal(await page.getAttribute('[data-file="healthy.pdf"]', 'data-state'), 'done', 'offline')
+      await context.setOffline(false)
+
+      // Keys: j selects the first page, n the next one worth a look.
+      await page.locator('body').click({ position: { x: 5, y: 5 } })
+      await page.keyboard.press('j')
+      assert.equal(await page.locator('article.page.sel').count(), 1)
+
+      const artifacts = join(repoRoot, 'test-artifacts')
+      mkdirSync(artifacts, { recursive: true })
+      const shot = join(artifacts, 'web-page.png')
+      await page.locator('[data-file="scan.pdf"]').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: shot })
+      t.diagnostic(`screenshot of the page: ${shot}`)
+      t.diagnostic(`${requests.length} requests, all to ${origin}`)
+      assert.deepEqual(foreign, [], 'requests to another origin')
+      assert.deepEqual(errors, [], 'errors in the page')
+    } finally {
+      await browser.close()
+      server.close()
+    }
+  })
+})
