@@ -74,9 +74,11 @@ export function loadPdfjs(
         pdfjs = await importPdfjs()
         // The "fake worker" (no worker thread in Node) is the worker module run in this thread; loading it here, where
         // pdf.js looks for it (globalThis.pdfjsWorker), lets its own core-js be undone too.
+        // (Its own module's worker side, whatever another pdf.js, such as unpdf's bundle, left on the global.)
         const g = globalThis as { pdfjsWorker?: typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs') }
-        g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
-        workerSide = g.pdfjsWorker.WorkerMessageHandler
+        const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+        g.pdfjsWorker ??= worker
+        workerSide = worker.WorkerMessageHandler
       } finally {
         if (lazy) Object.defineProperty(globalThis, 'Response', response)
       }

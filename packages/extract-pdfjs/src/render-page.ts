@@ -1,6 +1,6 @@
 import { TriageError, type PageImage } from '@pdftriage/core'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import type { RenderCanvas, RenderContext } from './runtime.js'
+import type { RenderCanvas } from './runtime.js'
 
 /** Where a render is going, for error messages. */
 export interface RenderTarget {
@@ -39,7 +39,7 @@ export async function renderGrey(
     )
   }
   const canvas = createCanvas(width, height)
-  const ctx = canvas.getContext('2d') as RenderContext | null
+  const ctx = canvas.getContext('2d')
   if (!ctx) throw new TriageError('PAGE_FAILED', `[${plugin}] no 2D canvas to render page ${pageNumber} on`, { plugin, stage: 'render', page: pageNumber })
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, width, height)

@@ -30,7 +30,7 @@ export interface PdfjsRuntime {
   pdfjs: PdfjsModule
   workerSide: PdfjsWorkerSide
   /** A canvas of `width` x `height` pixels for a render. */
-  createCanvas(width: number, height: number): RenderCanvas
+  createCanvas: (width: number, height: number) => RenderCanvas
   /** Folders (paths or URLs) with a trailing slash: pdf.js concatenates file names to them. */
   standardFontDataUrl: string
   cMapUrl: string
