@@ -9,7 +9,14 @@ import { dirname, join, sep } from 'node:path'
 import { defineConfig } from 'vite'
 
 const require = createRequire(import.meta.url)
-const pkgDir = (name) => dirname(require.resolve(`${name}/package.json`))
+/** A package's folder: from its package.json, or its main entry where its exports hide package.json (dictionary-*). */
+function pkgDir(name) {
+  try {
+    return dirname(require.resolve(`${name}/package.json`))
+  } catch {
+    return dirname(require.resolve(name))
+  }
+}
 const tesseractJs = pkgDir('tesseract.js')
 const pdfjs = dirname(createRequire(join(pkgDir('@pdftriage/extract-unpdf'), 'package.json')).resolve('pdfjs-dist/package.json'))
 

@@ -67,7 +67,8 @@ function addFile(file: File) {
 const BADGE: Record<string, string> = { kept: 'keep', repaired: 'repaired', ocr: 'OCR', failed: 'failed', skipped: 'skipped' }
 
 function pageRow(d: Doc, p: PageView): HTMLElement {
-  const score = p.score === undefined ? '' : ` ${p.score.toFixed(3)}${p.threshold !== undefined ? ` / ${p.threshold}` : ''}`
+  const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3))
+  const score = p.score === undefined ? '' : ` ${num(p.score)}${p.threshold !== undefined ? ` / ${num(p.threshold)}` : ''}`
   const verdict = el(
     'div',
     { class: 'verdict' },
@@ -146,7 +147,7 @@ function finish(d: Doc, o: Outputs, ms: number, needsOcr: number[]) {
     download(`${stem}.json`, o.report, 'application/json'),
     o.pdf ? download(`${stem}.searchable.pdf`, o.pdf, 'application/pdf') : '',
   )
-  d.status.textContent = `${d.pages.size} pages in ${(ms / 1000).toFixed(1)} s; ${needsOcr.length ? `pages needing OCR: ${needsOcr.join(', ')}` : 'no page needs OCR'}`
+  d.status.textContent = `${d.pages.size} page${d.pages.size === 1 ? '' : 's'} in ${(ms / 1000).toFixed(1)} s; ${needsOcr.length ? `pages needing OCR: ${needsOcr.join(', ')}` : 'no page needs OCR'}`
   d.bar.value = 1
   d.cancel.remove()
   d.section.dataset['state'] = 'done'
@@ -179,6 +180,7 @@ worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
   } else if (m.type === 'done') finish(d, m.outputs, m.ms, m.needsOcr)
   else if (m.type === 'error') {
     d.status.textContent = m.cancelled ? 'cancelled' : `failed: ${m.message}`
+    if (!m.cancelled) console.error(`pdftriage: ${d.name}: ${m.stack ?? m.message}`)
     d.section.dataset['state'] = m.cancelled ? 'cancelled' : 'failed'
     d.cancel.remove()
   }

@@ -59,4 +59,4 @@ export type FromWorker =
   | { type: 'page'; id: number; page: PageView; elapsedMs: number }
   | { type: 'picture'; id: number; picture: Picture }
   | { type: 'done'; id: number; outputs: Outputs; ms: number; needsOcr: number[]; actions: Record<string, number> }
-  | { type: 'error'; id: number; message: string; cancelled: boolean }
+  | { type: 'error'; id: number; message: string; stack?: string; cancelled: boolean }

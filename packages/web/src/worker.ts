@@ -165,7 +165,15 @@ onmessage = (e: MessageEvent<ToWorker>) => {
     // one document at a time: the OCR engine's workers serve them in turn
     queue = queue.then(() =>
       run(m.id, m.name, m.bytes, m.ocr, ctl)
-        .catch((err: unknown) => post({ type: 'error', id: m.id, message: err instanceof Error ? err.message : String(err), cancelled: ctl.signal.aborted }))
+        .catch((err: unknown) =>
+          post({
+            type: 'error',
+            id: m.id,
+            message: err instanceof Error ? err.message : String(err),
+            ...(err instanceof Error && err.stack ? { stack: err.stack } : {}),
+            cancelled: ctl.signal.aborted,
+          }),
+        )
         .finally(() => controllers.delete(m.id)),
     )
   }
