@@ -139,6 +139,8 @@ async function run(id: number, name: string, bytes: Uint8Array, ocr: boolean, ct
       },
     })
     await drawing.catch(() => {})
+    // a cancel that came while the last pages were read: the runner had no page left to stop before
+    if (ctl.signal.aborted) throw new Error('cancelled')
     // the CLI's report writer with its default options: the same JSON as `<name>.json` in an output folder
     const writer = await reportWriter.create(reportWriter.optionsSchema.parse({}), { baseDir: '.' })
     const [written] = await writer.write({ file: name, hash, stem: 'report', pages: result.pages.map((p) => p.result), document: result.document })

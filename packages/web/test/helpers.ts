@@ -24,7 +24,7 @@ const TYPES: Record<string, string> = {
   '.gz': 'application/gzip',
 }
 
-/** Serves `root` on a loopback port as a plain static server would (no compression, no rewriting). */
+/** Serves `root` on a loopback port as a plain static server would (no compression, no rewriting), listing the paths asked for. */
 export async function serve(root: string): Promise<{ origin: string; server: Server; paths: string[] }> {
   const paths: string[] = []
   const server = createServer((req, res) => {
@@ -40,3 +40,9 @@ export async function serve(root: string): Promise<{ origin: string; server: Ser
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, paths }
 }
+
+/**
+ * Chromium's arguments that resolve no host name but loopback: whatever the page might ask of another origin cannot
+ * leave the machine (Chromium's own services, updates and accounts, cannot either, and are not the page's).
+ */
+export const offlineArgs = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test'
 import extractPdfjs from '@pdftriage/extract-pdfjs'
 import * as fx from '@pdftriage/fixtures'
 import { process as processPdf, type ProcessResult } from 'pdftriage'
-import { findChromium, pageDir, repoRoot, serve } from './helpers.js'
+import { findChromium, pageDir, offlineArgs, repoRoot, serve } from './helpers.js'
 
 /** The generated files dropped on the page: a healthy page, a scan, a broken font, a reflected font. */
 const FILES: Array<[string, () => Promise<Uint8Array>]> = [
@@ -38,11 +38,19 @@ describe('the page in a browser', { skip }, () => {
   })
 
   test("gives the Node pipeline's verdicts and texts page for page, downloads a searchable PDF, asks nothing of another origin", async (t) => {
-    const { origin, server } = await serve(pageDir)
+    const { origin, server, paths } = await serve(pageDir)
     const { chromium } = await import('playwright-core')
     const browser = await chromium.launch({
       executablePath: executablePath!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        ...offlineArgs,
+      ],
     })
     try {
       const context = await browser.newContext({ viewport: { width: 1300, height: 1000 }, acceptDownloads: true })
@@ -132,10 +140,33 @@ describe('the page in a browser', { skip }, () => {
       assert.equal(await page.getAttribute('[data-file="healthy.pdf"]', 'data-state'), 'done', 'offline')
       await context.setOffline(false)
 
-      // Keys: j selects the first page, n the next one worth a look.
+      // Progress and cancel: a 6-page scan cancelled once its first page is shown stops before its end (OCR takes
+      // seconds a page, and the runner stops between pages).
+      writeFileSync(join(dir, 'long-scan.pdf'), await fx.buildPdf([0, 1, 2, 3, 4, 5].map(() => ({ scan: { text: fx.FRENCH_DECREE } }))))
+      const longScan = '[data-file="long-scan.pdf"]'
+      await page.setInputFiles('input[type=file]', join(dir, 'long-scan.pdf'))
+      await page.waitForSelector(`${longScan} [data-page="1"]`, { timeout: 300_000 })
+      assert.ok(Number(await page.getAttribute(`${longScan} progress`, 'value')) > 0, 'progress moved')
+      await page.click(`${longScan} button.cancel`)
+      await page.waitForSelector(`${longScan}:is([data-state=cancelled], [data-state=done], [data-state=failed])`, { timeout: 300_000 })
+      assert.equal(await page.getAttribute(longScan, 'data-state'), 'cancelled')
+      assert.ok((await page.locator(`${longScan} [data-page]`).count()) < 6)
+      assert.equal(await page.locator(`${longScan} a[download]`).count(), 0, 'nothing to download from a cancelled document')
+
+      // Keys: j selects the first page, n the next one worth a look (the repaired page), / searches the pages' text.
       await page.locator('body').click({ position: { x: 5, y: 5 } })
       await page.keyboard.press('j')
-      assert.equal(await page.locator('article.page.sel').count(), 1)
+      const sel = page.locator('article.page.sel')
+      assert.equal(await sel.count(), 1)
+      assert.equal(await sel.getAttribute('data-page'), '1')
+      await page.keyboard.press('n')
+      assert.notEqual(await sel.getAttribute('data-weight'), '0')
+      await page.keyboard.press('/')
+      await page.keyboard.type('Leclerc')
+      const shown = await page.locator('article.page:visible').count()
+      const all = await page.locator('article.page').count()
+      assert.ok(shown > 0 && shown < all, `${shown} of ${all} pages shown for a word of one text`)
+      await page.fill('#search', '')
 
       const artifacts = join(repoRoot, 'test-artifacts')
       mkdirSync(artifacts, { recursive: true })
@@ -144,6 +175,15 @@ describe('the page in a browser', { skip }, () => {
       await page.screenshot({ path: shot })
       t.diagnostic(`screenshot of the page: ${shot}`)
       t.diagnostic(`${requests.length} requests, all to ${origin}`)
+      // The interception sees the page's requests and its workers'; a worker's own script (tesseract.js starts its
+      // workers from worker.min.js) is not routed, but a browser loads worker scripts only from the page's origin, and
+      // the server was asked for it.
+      const routed = new Set(requests.map((u) => new URL(u).pathname))
+      assert.ok(
+        ['/tesseract/fra.traineddata.gz', '/tesseract/tesseract-core-simd-lstm.wasm.js', '/dictionaries/fra.dic'].every((p) => routed.has(p)),
+        [...routed].join(' '),
+      )
+      assert.deepEqual([...new Set(paths.filter((p) => !routed.has(p)))], ['/tesseract/worker.min.js'], 'requests the interception did not see')
       assert.deepEqual(foreign, [], 'requests to another origin')
       assert.deepEqual(errors, [], 'errors in the page')
     } finally {
