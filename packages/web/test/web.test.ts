@@ -103,12 +103,12 @@ describe('the page in a browser', { skip }, () => {
         // The text download, pages joined by form feeds: the CLI's <name>.txt.
         const stem = name.replace(/\.pdf$/u, '')
         const [dl] = await Promise.all([page.waitForEvent('download'), doc.locator(`a[download="${stem}.txt"]`).click()])
-        const text = readFileSync((await dl.path())!, 'utf8')
+        const text = readFileSync(await dl.path(), 'utf8')
         assert.equal(text, want.text, `${name}: the text differs from the Node pipeline's`)
         const [jdl] = await Promise.all([page.waitForEvent('download'), doc.locator(`a[download="${stem}.json"]`).click()])
         // The JSON report (the CLI's report writer): every verdict with the judges' notes, as in Node.
         type Verdicts = Array<{ page: number; layer: string; needsOcr: boolean; action: string; judge: string; notes: string[] }>
-        const report = JSON.parse(readFileSync((await jdl.path())!, 'utf8')) as { file: string; pageVerdicts: Verdicts }
+        const report = JSON.parse(readFileSync(await jdl.path(), 'utf8')) as { file: string; pageVerdicts: Verdicts }
         assert.equal(report.file, name)
         // pdf.js names fonts by the order documents were opened in its thread (`g_d5_f1`): that number is not the file's
         const notes = (n: string[]) => n.map((x) => x.replace(/\bg_d\d+_/gu, 'g_d_'))
@@ -122,7 +122,7 @@ describe('the page in a browser', { skip }, () => {
       // The scan's searchable PDF: its new text layer reads the words the OCR read.
       const scan = page.locator('[data-file="scan.pdf"]')
       const [pdl] = await Promise.all([page.waitForEvent('download'), scan.locator('a[download="scan.searchable.pdf"]').click()])
-      const pdf = new Uint8Array(readFileSync((await pdl.path())!))
+      const pdf = new Uint8Array(readFileSync(await pdl.path()))
       const extractor = await extractPdfjs.create(extractPdfjs.optionsSchema.parse({}), { baseDir: '.' })
       const opened = await extractor.open(pdf, { file: 'scan.searchable.pdf' })
       const layer = (await opened.getPageText(1)).text
