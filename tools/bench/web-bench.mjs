@@ -5,7 +5,8 @@
 // (what the page always does), and the peak resident memory of the browser's processes (the renderer runs the page,
 // its worker and tesseract's workers); in Node, the same call (`pdftriage`'s process with ocr and pdf, the plugins
 // created in the run) timed the same way. Last, the page's files by kind and what a run fetched.
-// Needs `npm run build` and chromium (`apt-get install chromium`). The files are left in DIR for other tools.
+// `--only node` or `--only browser` measures one side. Needs `npm run build` and chromium (`apt-get install chromium`). The files are left in DIR for other tools.
+/* global window, document, MutationObserver -- the functions page.evaluate runs in the browser */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -14,6 +15,7 @@ import { benchArgs, root } from './bench-args.mjs'
 
 const { opt } = benchArgs()
 const runs = Number(opt('runs', '3'))
+const only = opt('only') // `node` or `browser`: one side
 const dir = opt('dir') ?? mkdtempSync(join(tmpdir(), 'pdftriage-web-bench-'))
 mkdirSync(dir, { recursive: true })
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
@@ -37,14 +39,14 @@ const fmt = (xs) => `${(median(xs) / 1000).toFixed(2)} s (${xs.map((x) => (x / 1
 
 // Node: the one-call package, plugins created inside the timed span.
 const { createPdftriage } = await import(join(root, 'packages', 'pdftriage', 'dist', 'src', 'index.js'))
-for (const [name, bytes] of docs) {
+for (const [name, bytes] of only === 'browser' ? [] : docs) {
   const first = []
   const all = []
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now()
     let t1
     const t = await createPdftriage()
-    await t.process(bytes.slice(), { file: name, ocr: true, pdf: true, onEvent: (e) => (t1 ??= performance.now()) })
+    await t.process(bytes.slice(), { file: name, ocr: true, pdf: true, onEvent: () => (t1 ??= performance.now()) })
     all.push(performance.now() - t0)
     first.push(t1 - t0)
     await t.close()
@@ -66,7 +68,7 @@ const server = createServer((req, res) => {
 await new Promise((r) => server.listen(0, '127.0.0.1', r))
 const origin = `http://127.0.0.1:${server.address().port}`
 
-/** Resident memory (kB) of a process and all its descendants, from /proc; and the largest single one. */
+/** Resident memory (kB) of a process's descendants together (not itself), from /proc; and the largest single one. */
 function rss(rootPid) {
   const kids = new Map()
   for (const d of readdirSync('/proc')) {
@@ -82,13 +84,14 @@ function rss(rootPid) {
   let total = 0
   let largest = 0
   const walk = (pid) => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
-      total += kb
-      largest = Math.max(largest, kb)
-    } catch {
-      // gone meanwhile
-    }
+    if (pid !== rootPid)
+      try {
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+        total += kb
+        largest = Math.max(largest, kb)
+      } catch {
+        // gone meanwhile
+      }
     for (const k of kids.get(pid) ?? []) walk(k)
   }
   walk(rootPid)
@@ -96,13 +99,12 @@ function rss(rootPid) {
 }
 
 const { chromium } = await import(join(root, 'node_modules', 'playwright-core', 'index.mjs'))
-for (const [name] of docs) {
+for (const [name] of only === 'node' ? [] : docs) {
   const first = []
   const all = []
   const peaks = []
   for (let r = 0; r < runs; r++) {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] })
-    const pid = browser.process().pid
     const page = await browser.newPage()
     await page.goto(`${origin}/`)
     await page.evaluate(() => {
@@ -116,7 +118,7 @@ for (const [name] of docs) {
     })
     let peak = { total: 0, largest: 0 }
     const poll = setInterval(() => {
-      const m = rss(pid)
+      const m = rss(process.pid) // this process's children: the browser's processes
       peak = { total: Math.max(peak.total, m.total), largest: Math.max(peak.largest, m.largest) }
     }, 100)
     await page.setInputFiles('input[type=file]', join(dir, name))

@@ -3,13 +3,10 @@
 // CDN, and a missing option is an error rather than tesseract.js's CDN default.
 import { TriageError } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
+import type { LanguageFile } from './language-file.js'
 import type { ResolvedTesseractOptions } from './options.js'
 
-/** A language and the URL of its `<code>.traineddata.gz`. */
-export interface LanguageFile {
-  code: string
-  file: string
-}
+export type { LanguageFile } from './language-file.js'
 
 /** Default worker count: the logical processors the browser reports (one where it reports none). */
 export const defaultWorkers = (): number => Math.max(1, (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1)
