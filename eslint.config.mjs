@@ -65,10 +65,11 @@ export default tseslint.config(
     languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
   },
   {
-    // The one-call package is meant to be bundled for a browser one day: its own code leaves Node's modules to the
-    // plugins, which can then be given browser builds without it changing.
-    files: ['packages/pdftriage/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'no Node module in the one-call package itself' }] }] },
+    // What a browser runs: the one-call package (its plugins have browser builds through their `#platform` import),
+    // the plugins' browser platform files, the web page. packages/web's build also fails on any `node:` import that
+    // reaches the page through a pdftriage package.
+    files: ['packages/pdftriage/src/**/*.ts', 'packages/*/src/**/platform.browser.ts', 'packages/core/src/browser.ts', 'packages/web/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'no Node module on the browser path' }] }] },
   },
   {
     // What a browser bundle takes in: the unpdf extractor's browser entry and the pdf.js engine it shares with

@@ -23,7 +23,10 @@ process.on('exit', () => {
   rmSync(packs, { recursive: true, force: true })
   rmSync(app, { recursive: true, force: true })
 })
-const names = readdirSync(join(root, 'packages')).sort()
+// Private packages are not published (packages/web is a page built with Vite, not a library): they are left out.
+const names = readdirSync(join(root, 'packages'))
+  .sort()
+  .filter((n) => !JSON.parse(readFileSync(join(root, 'packages', n, 'package.json'), 'utf8')).private)
 // Package names as published: the scoped parts, and the one-call package `pdftriage` (packages/pdftriage).
 const pkgNames = names.map((n) => JSON.parse(readFileSync(join(root, 'packages', n, 'package.json'), 'utf8')).name)
 const problems = []

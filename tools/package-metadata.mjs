@@ -62,6 +62,8 @@ for (const dir of readdirSync(join(root, 'packages')).sort()) {
   if (!existsSync(file)) continue
   const text = readFileSync(file, 'utf8')
   const pkg = JSON.parse(text)
+  // A private package (packages/web, a page) is never published: its files and metadata are its own.
+  if (pkg.private) continue
   const want = {
     ...pkg,
     license: rootPkg.license,

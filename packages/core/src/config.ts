@@ -1,8 +1,3 @@
-import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
 import { TriageError } from './errors.js'
 import { DEFAULT_LAYER_MERGE } from './pipeline/layer-merge.js'
@@ -147,43 +142,6 @@ export function parseConfig(raw: unknown, file = '(inline config)'): ResolvedCon
     })
   }
   return r.data
-}
-
-/** Config file names looked for in the working directory, in order. */
-export const CONFIG_FILE_NAMES = ['pdftriage.config.json', 'pdftriage.config.mjs', 'pdftriage.config.js'] as const
-
-/**
- * Loads the config: the file given, else the first of {@link CONFIG_FILE_NAMES} in `cwd`, else the built-in default.
- * A given file that does not exist is `CONFIG_NOT_FOUND`; a bad one is `CONFIG_INVALID`.
- */
-export async function loadConfig(file?: string, cwd = process.cwd()): Promise<LoadedConfig> {
-  let path: string | undefined
-  if (file) {
-    path = resolve(cwd, file)
-    if (!existsSync(path)) throw new TriageError('CONFIG_NOT_FOUND', `Config file not found: ${file}`, { stage: 'config', file })
-  } else {
-    path = CONFIG_FILE_NAMES.map((n) => resolve(cwd, n)).find((p) => existsSync(p))
-  }
-  if (!path) return { config: parseConfig({}, '(built-in default)'), baseDir: cwd }
-  let raw: unknown
-  try {
-    if (path.endsWith('.json')) raw = JSON.parse(await readFile(path, 'utf8'))
-    else raw = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default
-  } catch (e) {
-    throw new TriageError('CONFIG_INVALID', `Cannot read config ${path}: ${(e as Error).message}`, { stage: 'config', file: path, cause: e })
-  }
-  return { config: parseConfig(raw, path), baseDir: dirname(path), file: path }
-}
-
-/**
- * A digest of the effective configuration plus any extra inputs (model files): a change in any of them counts as a
- * change for incremental runs. Keys are sorted so that formatting does not matter.
- */
-export function configDigest(config: ResolvedConfig, extra: Array<string | Uint8Array> = []): string {
-  const h = createHash('sha256')
-  h.update(stableStringify(config))
-  for (const e of extra) h.update(e)
-  return h.digest('hex').slice(0, 16)
 }
 
 /** JSON with object keys sorted, for digests. */

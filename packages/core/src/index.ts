@@ -1,78 +1,9 @@
 // The public API of @pdftriage/core, named one by one: what is not here is internal and may change without notice.
-// test/api.test.ts pins the value exports.
+// test/api.test.ts pins the value exports. What runs anywhere is in browser.ts (the `browser` export condition); the
+// rest reads files, resolves plugins on disk or hashes with node:crypto.
+export * from './browser.js'
 
-// The data that flows through the pipeline, in PDF points with a top-left origin.
-export type { BBox } from './geometry.js'
-export { bboxHeight, bboxUnion, bboxWidth, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
-export type {
-  DocumentInfo,
-  DocumentResult,
-  DocumentText,
-  FontInfo,
-  ItemGlyph,
-  Layer,
-  PageAction,
-  PageImage,
-  PageLook,
-  PagePicture,
-  PageResult,
-  PageText,
-  Paragraph,
-  TextItem,
-  Verdict,
-} from './types.js'
-export { DEFAULT_OCR_DPI, MIN_PICTURE_SHARE } from './types.js'
-
-// What plugins implement.
-export type {
-  ComponentKinds,
-  CreateContext,
-  DocumentView,
-  ExtractedDocument,
-  Extractor,
-  Judge,
-  JudgeContext,
-  JudgeCost,
-  OcrEngine,
-  OpenOptions,
-  PluginCapabilities,
-  PluginFactory,
-  PluginKind,
-  PostProcessor,
-  RecognizeOptions,
-  Repair,
-  RepairContext,
-  RepairResult,
-} from './contracts.js'
-export { definePlugin } from './contracts.js'
-
-// Errors are data.
-export type { Stage, TriageErrorCode, TriageErrorDetails } from './errors.js'
-export { isTriageError, TriageError, wrapPluginError } from './errors.js'
-
-// Helpers for plugin authors.
-export { accentMark, dotless, emptyPage, isLetterOrDigit, joinItems, mayBeLettered, nonSpaceCount, rejoinItems, SPACING_ACCENTS, TextAligner } from './text.js'
-export { composeAccent, joinGlyphs, markOf, markOfGlyphName, over, sitsOver, spacingAccent } from './accents.js'
-export { seededRandom } from './random.js'
-export { layoutTurn, readingPage, readingTurn, turnBox } from './reading-frame.js'
-
-// Configuration, plugin resolution and the runner, for front ends.
-export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'
-export { configDigest, configSchema, defineConfig, languageCodeSchema, loadConfig, parseConfig, policySchema } from './config.js'
+export { configDigest, loadConfig } from './config-file.js'
 export type { Components, CreateComponentsOptions } from './resolve.js'
 export { createComponent, createComponents, importPlugin, refParts } from './resolve.js'
-export { effectiveRules, planDocument } from './rules.js'
-export type { DocumentPlan, PageStage, PipelineComponents, PipelineEvent, RunDocumentOptions } from './pipeline/run-document.js'
-export { openDocument } from './pipeline/open.js'
-export { runDocument } from './pipeline/run-document.js'
-export { judgePage } from './pipeline/judge.js'
-export { repairPage } from './pipeline/repair.js'
-export { cropImage } from './pipeline/ocr.js'
-export type { RepairedPage } from './pipeline/repair.js'
 export { blake2b512, readAndHash } from './hash.js'
-
-// Writers: the last box of the data flow.
-export type { Writer, WriterInput, WriterNeeds, WrittenFile } from './writer.js'
-export { DEFAULT_WRITERS, effectiveWriters, PDF_WRITER } from './writer.js'
-export type { PdfType } from './pdf-type.js'
-export { isScanPage, pdfType, SCAN_IMAGE_COVERAGE } from './pdf-type.js'

@@ -138,6 +138,9 @@ const { create, plugin } = extractorOn(async (name, options, env: UnpdfEnvironme
       // images decoded by pdf.js's own code, as in Node, not by the browser's (same pixels, no ImageBitmap to copy)
       isOffscreenCanvasSupported: false,
       isImageDecoderSupported: false,
+      // Said outright: pdf.js otherwise decides from `document.baseURI`, and a Web Worker has no document. The data
+      // files are then fetched by the API side (its binary-data factory), in this same thread.
+      useWorkerFetch: false,
     },
     systemFonts() {},
   }

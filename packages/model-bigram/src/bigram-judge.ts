@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises'
-import { isAbsolute, resolve } from 'node:path'
+import { modelPath, readModelText } from '#platform'
 import { definePlugin, TriageError, wrapPluginError, type Judge } from '@pdftriage/core'
 import { judgePage, JUDGE_NAME } from './judge-page.js'
 import { loadModel } from './model-file.js'
@@ -28,10 +27,10 @@ export const bigramJudge = definePlugin({
   capabilities: { cost: 'model' },
   optionsSchema: bigramOptionsSchema,
   async create(options, ctx) {
-    const path = isAbsolute(options.model) ? options.model : resolve(ctx.baseDir, options.model)
+    const path = modelPath(ctx.baseDir, options.model)
     let text: string
     try {
-      text = await readFile(path, 'utf8')
+      text = await readModelText(path)
     } catch (e) {
       throw new TriageError(
         'MODEL_INVALID',

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { TriageError, languageCodeSchema } from '@pdftriage/core'
+import type { LanguageFile } from './language-file.js'
 
 /** Scope of the npm packages that carry tesseract.js language data. */
 const DATA_SCOPE = '@tesseract.js-data'
@@ -12,12 +13,7 @@ const DATA_SCOPE = '@tesseract.js-data'
 /** Model folder inside each data package: LSTM only, 0.7 MB for French, the same CER as `4.0.0` (6.3 MB). */
 const MODEL_DIR = '4.0.0_best_int'
 
-/** A language whose traineddata file was found on disk. */
-export interface LanguageFile {
-  code: string
-  /** Absolute path of `<code>.traineddata.gz`. */
-  file: string
-}
+export type { LanguageFile } from './language-file.js'
 
 const require = createRequire(import.meta.url)
 

@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os'
 import { DEFAULT_OCR_DPI, languageCodeSchema } from '@pdftriage/core'
 import { z } from 'zod'
+import { defaultWorkers } from '#platform'
 
 /**
  * Default of `deskewMinDegrees`. On the development corpus's pages with a poor OCR layer (tools/bench/bad-ocr.mjs),
@@ -34,7 +34,7 @@ export const tesseractOptionsSchema = z.strictObject({
     .int()
     .min(1)
     .max(64)
-    .default(() => availableParallelism())
+    .default(() => defaultWorkers())
     .describe('Tesseract workers (threads), each recognising one page at a time; default: the number of cores'),
   pageTimeoutMs: z
     .number()
@@ -85,6 +85,15 @@ export const tesseractOptionsSchema = z.strictObject({
       'When the page is a scan stored below the render resolution (the runner passes its dpi), smooth the pixel blocks ' +
         'that the enlargement without interpolation left, as linear interpolation would have drawn them',
     ),
+  browser: z
+    .strictObject({
+      workerPath: z.string().min(1).describe("URL of tesseract.js's worker script (dist/worker.min.js)"),
+      corePath: z.string().min(1).describe("URL of tesseract.js-core's script (tesseract-core-simd-lstm.wasm.js)"),
+      langPath: z.string().min(1).describe('URL of the folder holding `<code>.traineddata.gz`'),
+      languages: z.array(languageCodeSchema).min(1).describe('The languages served there'),
+    })
+    .optional()
+    .describe("In a browser only: where the page serves tesseract.js's files, from its own origin (never a CDN). Node ignores it"),
   psm: z
     .number()
     .int()

@@ -1,8 +1,7 @@
-import type { Worker as ThreadWorker } from 'node:worker_threads'
 import { TriageError, definePlugin, type OcrEngine, type PageImage, type PageText, type RecognizeOptions } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
 import { skewOf, straighten, type Straightened } from './deskew.js'
-import { languageFolder, resolveLanguages, type LanguageFile } from './language-data.js'
+import { findLanguages, imageInput, languageSource, threadDeath, workerFiles, type LanguageFile } from '#platform'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
 import { toPageText, type TesseractBlock } from './page-text.js'
 import { toPgm } from './pgm.js'
@@ -36,7 +35,7 @@ export class TesseractEngine implements OcrEngine {
   readonly concurrency: number
   private readonly options: ResolvedTesseractOptions
   private readonly pool: WorkerPool<Tesseract.Worker>
-  private readonly folders = new Map<string, ReturnType<typeof languageFolder>>()
+  private readonly folders = new Map<string, ReturnType<typeof languageSource>>()
   private readonly languageSets = new Map<string, LanguageFile[]>()
   /** Worker creations still running: `close()` lets them settle before it removes the language folders they read. */
   private readonly creations = new Set<Promise<unknown>>()
@@ -70,7 +69,7 @@ export class TesseractEngine implements OcrEngine {
           key,
           (w) =>
             w.recognize(
-              Buffer.from(pgm.buffer, pgm.byteOffset, pgm.byteLength),
+              imageInput(pgm),
               // PGM carries no resolution: without it tesseract guesses one (and says so on stderr)
               { user_defined_dpi: String(image.dpi) } as Partial<Tesseract.RecognizeOptions>,
               { blocks: true, text: false },
@@ -96,7 +95,7 @@ export class TesseractEngine implements OcrEngine {
   async close(): Promise<void> {
     await this.pool.close()
     if (this.creations.size > 0) {
-      let timer: NodeJS.Timeout | undefined
+      let timer: ReturnType<typeof setTimeout> | undefined
       const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, LATE_START_GRACE_MS)))
       await Promise.race([Promise.allSettled([...this.creations]), cap])
       clearTimeout(timer)
@@ -136,7 +135,7 @@ export class TesseractEngine implements OcrEngine {
     const key = codes.join('+')
     let langs = this.languageSets.get(key)
     if (!langs) {
-      langs = resolveLanguages(codes, NAME)
+      langs = findLanguages(codes, NAME, this.options)
       this.languageSets.set(key, langs)
     }
     return langs
@@ -146,7 +145,7 @@ export class TesseractEngine implements OcrEngine {
     const langs = this.languageSets.get(key)!
     let folder = this.folders.get(key)
     if (!folder) {
-      folder = languageFolder(langs)
+      folder = languageSource(langs, this.options)
       this.folders.set(key, folder)
     }
     const { path } = await folder
@@ -156,7 +155,7 @@ export class TesseractEngine implements OcrEngine {
     let failLate: () => void = () => {}
     const lateFailure = new Promise<void>((resolve) => (failLate = resolve))
     const failed = new Promise<never>((_, reject) => (failCreation = reject))
-    let timer: NodeJS.Timeout | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`worker not ready after ${this.options.createTimeoutMs} ms`)), this.options.createTimeoutMs)
     })
@@ -167,7 +166,8 @@ export class TesseractEngine implements OcrEngine {
         langs.map((l) => l.code),
         T.OEM.LSTM_ONLY,
         {
-          langPath: path, // a plain folder: tesseract.js reads it with fs, no fetch
+          ...workerFiles(this.options),
+          langPath: path, // Node: a plain folder tesseract.js reads with fs; a browser: a URL of the page's origin
           gzip: true,
           cacheMethod: 'none', // the default cache writes <lang>.traineddata into the working directory
           // Without a handler tesseract.js throws from its message listener and the process dies; a failed job
@@ -190,13 +190,7 @@ export class TesseractEngine implements OcrEngine {
       creating = false
       clearTimeout(timer)
     }
-    // tesseract.js exposes its worker_threads Worker; its own `onerror` is a browser idiom that Node ignores, so an
-    // uncaught error in the thread would crash the process without this listener.
-    const thread = (worker as unknown as { worker: ThreadWorker | null }).worker
-    const died = new Promise<never>((_, reject) => {
-      thread?.on('error', (e) => reject(e))
-      thread?.once('exit', (code) => reject(new Error(`thread exited with code ${code}`)))
-    })
+    const died = threadDeath(worker)
     died.catch(() => {}) // observed by the pool while a task runs; a normal terminate() must not be unhandled
     try {
       // debug_file: tesseract's own chatter ("Detected 54 diacritics", leptonica box warnings) goes to the void

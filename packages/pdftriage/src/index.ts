@@ -1,24 +1,7 @@
-// One call over pdftriage's built-in configuration. The plugins are imported here by name, not resolved from the file
-// system as the CLI's configuration files are: a bundler can follow these imports, and this file itself imports no
-// `node:` module (what the plugins and core import is theirs).
-import {
-  effectiveRules,
-  parseConfig,
-  planDocument,
-  runDocument,
-  TriageError,
-  type ComponentKinds,
-  type DocumentInfo,
-  type Layer,
-  type PageAction,
-  type PageResult,
-  type PluginFactory,
-  type PluginKind,
-  type PluginRef,
-  type Policy,
-  type ResolvedConfig,
-  type Rule,
-} from '@pdftriage/core'
+// One call over pdftriage's built-in configuration, in Node. The plugins are imported here by name, not resolved from
+// the file system as the CLI's configuration files are: a bundler can follow these imports, and this file itself
+// imports no `node:` module (what the plugins and core import is theirs). The `browser` export condition gives
+// browser.ts, the same API with the runtime-neutral extractor.
 import extractPdfjs from '@pdftriage/extract-pdfjs'
 import judgeGates from '@pdftriage/judge-gates'
 import judgeSpotcheck from '@pdftriage/judge-spotcheck'
@@ -26,14 +9,22 @@ import ocrTesseract from '@pdftriage/ocr-tesseract'
 import postpassDehyphen from '@pdftriage/postpass-dehyphen'
 import repairCodemap from '@pdftriage/repair-codemap'
 import repairReflect from '@pdftriage/repair-reflect'
-import { writePdfOptionsSchema, writeSearchablePdf, type WritePdfOptions } from '@pdftriage/write-pdf'
-import { pagesText } from '@pdftriage/write-text'
+import {
+  composePdftriage,
+  type CallOptions,
+  type Factories,
+  type Pdftriage,
+  type PdftriageOptions,
+  type ProcessOptions,
+  type ProcessResult,
+  type TriageResult,
+} from './compose.js'
 
 /**
  * The plugins this package brings, by the package names core's configuration defaults use. A default naming a
  * package not listed here is an error at the first call (and a test): the two lists must move together.
  */
-export const BUILTIN_FACTORIES: Readonly<Record<string, PluginFactory<PluginKind, unknown>>> = {
+export const BUILTIN_FACTORIES: Factories = {
   '@pdftriage/extract-pdfjs': extractPdfjs,
   '@pdftriage/judge-gates': judgeGates,
   '@pdftriage/judge-spotcheck': judgeSpotcheck,
@@ -43,272 +34,13 @@ export const BUILTIN_FACTORIES: Readonly<Record<string, PluginFactory<PluginKind
   '@pdftriage/postpass-dehyphen': postpassDehyphen,
 }
 
-/** Settings shared by every call; each is optional and defaults as the CLI's built-in configuration does. */
-export interface PdftriageOptions {
-  /** OCR languages (tesseract codes, e.g. `['fra', 'eng']`); default: the OCR engine's. */
-  languages?: string[]
-  /** Password of an encrypted PDF. */
-  password?: string
-  /** Resolution pages are rendered at for OCR; default 300. */
-  ocrDpi?: number
-  /** Metadata rules and presets, as in a configuration file (`rules`, `presets: ['actes-fr']`). */
-  rules?: Rule[]
-  presets?: Array<'actes-fr'>
-  /**
-   * Options of a built-in plugin, by its package name (`{ '@pdftriage/ocr-tesseract': { workers: 1 } }`); they are
-   * validated by the plugin's own schema, as in a configuration file.
-   */
-  pluginOptions?: Record<string, Record<string, unknown>>
-}
-
-/** Options of one document's call. */
-export interface CallOptions {
-  /** The document's name, in errors and events; default `document.pdf`. */
-  file?: string
-  /** Called with each event as it happens: each page when done (in page order), then the document. */
-  onEvent?: (event: PdftriageEvent) => void
-  /** Stops the document between pages; the call then rejects. */
-  signal?: AbortSignal
-}
-
-/** Options of {@link process}. */
-export interface ProcessOptions extends CallOptions {
-  /**
-   * OCR the pages whose text layer needs it (policy `auto`); default false: pages keep their layer (repaired where a
-   * repair recovers it), and their verdicts still say which need OCR.
-   */
-  ocr?: boolean
-  /** Also return the searchable PDF: the input with an invisible text layer on its OCRed and repaired pages. */
-  pdf?: boolean
-  /** Overrides `ocr` with one of core's policies: `extract`, `auto`, `ocr` (every page), `extract-and-ocr`. */
-  policy?: Policy
-  /** Options of the searchable-PDF writer (`@pdftriage/write-pdf`). */
-  pdfOptions?: WritePdfOptions
-}
-
-/** One page's verdict and text. */
-export interface PageReport {
-  /** 1-based. */
-  page: number
-  /** What the judges found of the page's own text layer (see core's `Layer`). */
-  layer: Layer
-  /** Whether the layer needs OCR, whether or not OCR was run. */
-  needsOcr: boolean
-  /** What was done: `kept`, `repaired`, `ocr`, `failed` (a plugin failed on it), `skipped` (a rule). */
-  action: PageAction
-  /** The judge whose verdict stands, and its score and threshold when it has them. */
-  judge: string
-  score?: number
-  threshold?: number
-  /** The judges' and repairs' notes, the numbers in the order they were taken. */
-  notes: string[]
-  /** The repair that recovered the layer, when one did. */
-  repair?: string
-  /** The page's text: the layer's, the repaired layer's or the OCR's (see `source`), NFC. */
-  text: string
-  source: 'text-layer' | 'repaired' | 'ocr'
-  /** The layer's own text, when OCR replaced it. */
-  layerText?: string
-  /** When OCRed: mean word confidence 0..1, and `poor` when the OCR reads badly. */
-  ocrConfidence?: number
-  ocrQuality?: 'good' | 'poor'
-  /** When `action` is `failed`. */
-  error?: { code: string; message: string; plugin?: string; stage?: string }
-  /** The runner's own result, with word boxes (`result.page.items`) and timings. */
-  result: PageResult
-}
-
-/** What {@link triage} returns. */
-export interface TriageResult {
-  file: string
-  pageCount: number
-  /** Every page, in order. */
-  pages: PageReport[]
-  /** 1-based pages whose layer needs OCR. */
-  needsOcr: number[]
-  /** Pages by action. */
-  actions: Record<PageAction, number>
-  info: DocumentInfo
-  /** Tags of matching rules. */
-  tags: string[]
-  /** The pages' texts joined by form feeds (`\f`), NFC: what the CLI writes as `<name>.txt`. */
-  text: string
-  /** Wall-clock milliseconds. */
-  ms: number
-}
-
-/** What {@link process} returns. */
-export interface ProcessResult extends TriageResult {
-  /** The rebuilt continuous text (hyphens joined, running heads and folios out), when the post-pass ran. */
-  cleanText?: string
-  /** The searchable PDF, when asked for with `pdf: true`. */
-  pdf?: Uint8Array
-}
-
-/** What `onEvent` receives: each page as it is done, in page order, then the document (before the PDF is written). */
-export type PdftriageEvent =
-  | { type: 'page'; file: string; page: PageReport }
-  | { type: 'document'; file: string; pageCount: number; needsOcr: number[]; actions: Record<PageAction, number>; ms: number }
-
-/** A set of created plugins kept for many documents (OCR workers start once). Close it when done. */
-export interface Pdftriage extends AsyncDisposable {
-  triage(bytes: Uint8Array, options?: CallOptions): Promise<TriageResult>
-  process(bytes: Uint8Array, options?: ProcessOptions): Promise<ProcessResult>
-  close(): Promise<void>
-}
-
-/** The page's report from the runner's result. */
-function pageReport(r: PageResult): PageReport {
-  const p: PageReport = {
-    page: r.pageNumber,
-    layer: r.verdict.layer,
-    needsOcr: r.verdict.needsOcr,
-    action: r.action,
-    judge: r.verdict.judge,
-    notes: r.verdict.notes,
-    text: r.page.text,
-    source: r.page.source,
-    result: r,
-  }
-  if (r.verdict.score !== undefined) p.score = r.verdict.score
-  if (r.verdict.threshold !== undefined) p.threshold = r.verdict.threshold
-  if (r.repair) p.repair = r.repair
-  if (r.layerText !== undefined && r.layerText !== r.page.text) p.layerText = r.layerText
-  if (r.ocrConfidence !== undefined) p.ocrConfidence = r.ocrConfidence
-  if (r.ocrQuality) p.ocrQuality = r.ocrQuality
-  if (r.error) p.error = r.error
-  return p
-}
-
-/** Creates a component of a built-in plugin, its options validated by its schema as the CLI does. */
-async function create<K extends PluginKind>(ref: PluginRef, kind: K, extra: PdftriageOptions['pluginOptions']): Promise<ComponentKinds[K]> {
-  const id = typeof ref === 'string' ? ref : ref.use
-  const factory = BUILTIN_FACTORIES[id]
-  if (!factory || factory.kind !== kind) {
-    throw new TriageError('PLUGIN_NOT_FOUND', `pdftriage brings no ${kind} plugin \`${id}\` (it brings ${Object.keys(BUILTIN_FACTORIES).join(', ')})`, {
-      stage: 'resolve',
-      plugin: id,
-    })
-  }
-  const options = { ...(typeof ref === 'string' ? {} : ref.options), ...extra?.[id] }
-  const parsed = factory.optionsSchema.safeParse(options)
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${[id, ...i.path.map(String)].join('.')}: ${i.message}`).join('; ')
-    throw new TriageError('CONFIG_INVALID', `Invalid options for \`${id}\`: ${issues}`, { stage: 'config', plugin: id })
-  }
-  // Relative paths in options resolve from the working folder, as for the CLI run without a configuration file.
-  return (await factory.create(parsed.data, { baseDir: '.' })) as ComponentKinds[K]
-}
-
 /**
  * Creates the built-in plugins once, for many documents: `const t = await createPdftriage(); await t.triage(a);
  * await t.process(b, { ocr: true }); await t.close()`. The OCR engine's workers start at the first page that needs
  * them.
  */
-export async function createPdftriage(o: PdftriageOptions = {}): Promise<Pdftriage> {
-  // Core's own defaults: the same plugins, in the same order, as the CLI without a configuration file.
-  const config: ResolvedConfig = parseConfig(
-    {
-      ...(o.languages ? { languages: o.languages } : {}),
-      ...(o.password !== undefined ? { password: o.password } : {}),
-      ...(o.ocrDpi !== undefined ? { ocrDpi: o.ocrDpi } : {}),
-      ...(o.rules ? { rules: o.rules } : {}),
-      ...(o.presets ? { presets: o.presets } : {}),
-    },
-    '(pdftriage options)',
-  )
-  const extra = o.pluginOptions
-  const unknown = Object.keys(extra ?? {}).filter((id) => !BUILTIN_FACTORIES[id])
-  if (unknown.length) {
-    throw new TriageError('CONFIG_INVALID', `pluginOptions name plugins pdftriage does not bring: ${unknown.join(', ')}`, { stage: 'config' })
-  }
-  const extractor = await create(config.extractor, 'extractor', extra)
-  const judges = await Promise.all(config.judges.map((r) => create(r, 'judge', extra)))
-  const repairs = await Promise.all(config.repairs.map((r) => create(r, 'repair', extra)))
-  const ocr = config.ocr ? await create(config.ocr, 'ocr', extra) : undefined
-  const postprocess = await Promise.all(config.postprocess.map((r) => create(r, 'postprocess', extra)))
-  const rules = effectiveRules(config)
-
-  async function run(bytes: Uint8Array, c: CallOptions, policy: Policy, performOcr: boolean, post: boolean, keep?: (r: PageResult) => void) {
-    const file = c.file ?? 'document.pdf'
-    const doc = await extractor.open(bytes, { file, ...(config.password ? { password: config.password } : {}) })
-    const pages: PageReport[] = []
-    try {
-      for await (const ev of runDocument(
-        doc,
-        { judges, repairs, ocr, postprocess: post ? postprocess : [] },
-        {
-          file,
-          policy,
-          ocrDpi: config.ocrDpi,
-          ...(config.languages ? { languages: config.languages } : {}),
-          plan: (info) => planDocument(rules, info),
-          needText: true,
-          performOcr,
-          postprocess: post,
-          ...(c.signal ? { signal: c.signal } : {}),
-        },
-      )) {
-        if (ev.type === 'page') {
-          const page = pageReport(ev.result)
-          pages.push(page)
-          keep?.(ev.result)
-          c.onEvent?.({ type: 'page', file, page })
-        } else {
-          const d = ev.result
-          c.onEvent?.({ type: 'document', file, pageCount: d.pageCount, needsOcr: d.needsOcr, actions: d.actions, ms: d.ms })
-          const result: TriageResult = {
-            file,
-            pageCount: d.pageCount,
-            pages,
-            needsOcr: d.needsOcr,
-            actions: d.actions,
-            info: d.info,
-            tags: d.tags,
-            text: pagesText(
-              pages.map((p) => p.result),
-              d,
-            ),
-            ms: d.ms,
-          }
-          return { result, document: d }
-        }
-      }
-    } finally {
-      await doc.close()
-    }
-    throw new TriageError('PLUGIN_FAILED', `The runner gave no document result for ${file}`, { stage: 'extract', file })
-  }
-
-  const close = async () => {
-    await ocr?.close()
-  }
-  return {
-    // Triage judges and repairs but OCRs no page; the OCR engine serves only the judges' spot-checks, as in the CLI.
-    async triage(bytes, c = {}) {
-      return (await run(bytes, c, config.policy, false, false)).result
-    },
-    async process(bytes, c = {}) {
-      const policy: Policy = c.policy ?? (c.ocr ? 'auto' : 'extract')
-      // The PDF writer reads the input again after the run: the extractor may take the caller's buffer for itself.
-      const input = c.pdf ? bytes.slice() : undefined
-      const { result, document } = await run(bytes, c, policy, policy !== 'extract', true)
-      const out: ProcessResult = { ...result }
-      if (document.text?.text !== undefined) out.cleanText = document.text.text.normalize('NFC')
-      if (input) {
-        const writePages = result.pages.map(({ result: r }) => ({
-          pageNumber: r.pageNumber,
-          action: r.action,
-          page: r.page,
-          ...(r.regionText ? { regions: r.regionText } : {}),
-        }))
-        out.pdf = await writeSearchablePdf(input, writePages, writePdfOptionsSchema.parse(c.pdfOptions ?? {}))
-      }
-      return out
-    },
-    close,
-    [Symbol.asyncDispose]: close,
-  }
+export function createPdftriage(o: PdftriageOptions = {}): Promise<Pdftriage> {
+  return composePdftriage(BUILTIN_FACTORIES, o)
 }
 
 /** Per-page verdicts and text of one PDF, OCRing nothing: which pages need OCR, and why. */
@@ -335,4 +67,4 @@ export async function process(bytes: Uint8Array, options: PdftriageOptions & Pro
   }
 }
 
-export type { DocumentInfo, Layer, PageAction, PageResult, Policy, Rule } from '@pdftriage/core'
+export * from './compose.js'

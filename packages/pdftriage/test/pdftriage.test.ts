@@ -128,3 +128,14 @@ describe('pdftriage, one call', () => {
     await assert.rejects(createPdftriage({ pluginOptions: { '@pdftriage/ocr-other': {} } }), /does not bring: @pdftriage\/ocr-other/)
   })
 })
+
+describe('pdftriage, browser build', () => {
+  it("brings core's default plugins with the runtime-neutral extractor in place of Node's", async () => {
+    const browser = await import('../src/browser.js')
+    const config = parseConfig({})
+    const refs: PluginRef[] = [...config.judges, ...config.repairs, ...(config.ocr ? [config.ocr] : []), ...config.postprocess]
+    for (const r of refs) assert.ok(browser.BUILTIN_FACTORIES[typeof r === 'string' ? r : r.use], `${JSON.stringify(r)} is not brought`)
+    assert.equal(browser.BUILTIN_FACTORIES[browser.BROWSER_EXTRACTOR]?.kind, 'extractor')
+    assert.equal(browser.BUILTIN_FACTORIES['@pdftriage/extract-pdfjs'], undefined)
+  })
+})

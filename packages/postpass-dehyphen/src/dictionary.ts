@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { readDictionaryFiles } from '#platform'
 
 /**
  * A hunspell dictionary read for one question: is this a word of the language? Words are found the way hunspell
@@ -312,6 +310,16 @@ function conditionRegex(cond: string, suffix: boolean): RegExp {
 const PACKAGES: Record<'fra' | 'eng', string> = { fra: 'dictionary-fr', eng: 'dictionary-en' }
 
 const loaded = new Map<string, WordList | null>()
+const provided = new Map<string, { aff: string; dic: string }>()
+
+/**
+ * Gives a language's hunspell files (the `index.aff` and `index.dic` of its dictionary package) where the package
+ * folder cannot be read, as in a browser; they replace any dictionary of that language loaded before.
+ */
+export function provideDictionary(lang: 'fra' | 'eng', aff: string, dic: string): void {
+  provided.set(lang, { aff, dic })
+  loaded.delete(lang)
+}
 /** Milliseconds each dictionary took to load, for notes and measurement. */
 export const dictionaryLoadMs = new Map<string, number>()
 
@@ -324,8 +332,9 @@ export function dictionary(lang: 'fra' | 'eng'): WordList | undefined {
   if (d === undefined) {
     const t0 = performance.now()
     try {
-      const dir = dirname(createRequire(import.meta.url).resolve(PACKAGES[lang]))
-      d = new WordList(readFileSync(join(dir, 'index.aff'), 'utf8'), readFileSync(join(dir, 'index.dic'), 'utf8'))
+      const given = provided.get(lang)
+      const files = given ?? readDictionaryFiles(PACKAGES[lang])
+      d = new WordList(files.aff, files.dic)
     } catch {
       d = null
     }

@@ -2,7 +2,7 @@ export { dehyphenPostProcessor as default, dehyphenPostProcessor, createDehyphen
 export { dehyphenOptionsSchema, type DehyphenOptions, type ResolvedDehyphenOptions } from './options.js'
 export { rebuildText, type RebuildResult } from './rebuild-text.js'
 export { decideHyphen, HUNSPELL, type HyphenChoice, type HyphenDecision, type LetterEvidence, type Lexicon } from './hyphen-decision.js'
-export { WordList, dictionary, dictionaryLoadMs, type PrefixHabit } from './dictionary.js'
+export { WordList, dictionary, dictionaryLoadMs, provideDictionary, type PrefixHabit } from './dictionary.js'
 export type { HyphenSite } from './line-join.js'
 export { isPageNumber } from './running-elements.js'
 export { Vocabulary } from './vocabulary.js'

@@ -16,6 +16,7 @@ test('public API', async () => {
     'dictionary',
     'dictionaryLoadMs',
     'isPageNumber',
+    'provideDictionary',
     'rebuildText',
   ])
 })

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { test } from 'node:test'
-import { WordList, dictionary } from '../src/index.js'
+import { WordList, dictionary, provideDictionary } from '../src/index.js'
 
 // A small dictionary in each flag syntax: suffixes with a strip and a condition, a prefix that combines with them,
 // a stem that needs an affix, a hyphenated stem.
@@ -56,4 +59,19 @@ test('the French and English dictionaries load from their packages and know the 
   const h = (x: string) => fr.prefixHabit(x)
   assert.ok(h('super').closed > 4 * h('super').hyphenated && h('sur').closed > 4 * h('sur').hyphenated)
   assert.ok(h('sous').hyphenated > 4 * h('sous').closed && h('demi').hyphenated > 4 * h('demi').closed)
+})
+
+test('provideDictionary: files given in place of the package folder (a browser has none) replace the language', () => {
+  const before = dictionary('eng')
+  provideDictionary('eng', 'SET UTF-8\n', '2\nzyxwvut\nquokka\n')
+  try {
+    const d = dictionary('eng')
+    assert.ok(d && d !== before)
+    assert.ok(d.has('zyxwvut') && d.has('quokka'))
+    assert.ok(!d.has('house'), 'the package dictionary is no longer the one read')
+  } finally {
+    // the package's own files again, for the tests after this one
+    const dir = dirname(createRequire(import.meta.url).resolve('dictionary-en'))
+    provideDictionary('eng', readFileSync(join(dir, 'index.aff'), 'utf8'), readFileSync(join(dir, 'index.dic'), 'utf8'))
+  }
 })

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { resolvePath } from '#platform'
 import { accentMark, definePlugin, spacingAccent, type PageText, type Repair, type RepairContext, type RepairResult, type TextItem } from '@pdftriage/core'
 import { composeAccents, liftAccents, type GlyphNames, type LiftedAccent } from './accents.js'
 import { charStats, statsScore } from './char-stats.js'
@@ -303,7 +303,7 @@ export const reflectRepair = definePlugin({
   name: REFLECT_NAME,
   optionsSchema: reflectOptionsSchema,
   async create(options, ctx) {
-    const model = options.model ? await loadLetterPairModel(resolve(ctx.baseDir, options.model), REFLECT_NAME) : undefined
+    const model = options.model ? await loadLetterPairModel(resolvePath(ctx.baseDir, options.model), REFLECT_NAME) : undefined
     return new ReflectRepair(options, model)
   },
 })

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { md5Hex, readProfile } from '#platform'
 import type { PDFDict as Dict, PDFDocument, PDFObject } from 'pdf-lib'
 import { TriageError } from '@pdftriage/core'
 
@@ -17,7 +16,7 @@ const SRGB_CONDITION = 'sRGB IEC61966-2.1'
 let srgb: Uint8Array | undefined
 /** The packaged sRGB ICC profile, read once from the package folder (never fetched). */
 export function srgbProfile(): Uint8Array {
-  srgb ??= new Uint8Array(readFileSync(SRGB_URL))
+  srgb ??= readProfile(SRGB_URL)
   return srgb
 }
 
@@ -236,7 +235,7 @@ export function makePdfA(doc: PDFDocument, lib: Lib, input: Uint8Array, now: Dat
   addOutputIntent(doc, lib)
   if (!(ctx.lookup(ctx.trailerInfo.ID) instanceof PDFArray)) {
     // the input's digest: the same input gets the same first ID, as the spec wants of one document
-    const fileId = PDFHexString.of(createHash('md5').update(input).digest('hex'))
+    const fileId = PDFHexString.of(md5Hex(input))
     ctx.trailerInfo.ID = ctx.obj([fileId, fileId])
   }
 }
