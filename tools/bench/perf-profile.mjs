@@ -163,7 +163,9 @@ function threadCpu() {
       out[k] ??= { n: 0, s: 0 }
       out[k].n++
       out[k].s += s
-    } catch {}
+    } catch {
+      // the thread ended meanwhile
+    }
   }
   return out
 }
