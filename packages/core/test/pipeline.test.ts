@@ -183,6 +183,66 @@ describe('runDocument', () => {
     assert.deepEqual(of(1), ['1 judge', '1 done'])
     assert.deepEqual(of(2), ['2 judge', '2 ocr', '2 done'])
   })
+  it('judges the next pages while an earlier one is OCRed, results in page order and no more pages in flight than asked', async () => {
+    const inFlight = async (pagesInFlight?: number) => {
+      const engine = { ...ocr(), concurrency: 1 }
+      const open = new Set<number>()
+      let most = 0
+      const order: number[] = []
+      const gen = runDocument(
+        fakeDoc(['#a', '#b', '#c', '#d', '#e', '#f']).doc,
+        { judges: [gates], repairs: [], ocr: engine, postprocess: [] },
+        {
+          ...(pagesInFlight ? { pagesInFlight } : {}),
+          onStage: (n, stage) => {
+            if (stage !== 'judge') return
+            open.add(n)
+            most = Math.max(most, open.size)
+          },
+        },
+      )
+      for await (const e of gen) {
+        if (e.type !== 'page') continue
+        open.delete(e.result.pageNumber)
+        order.push(e.result.pageNumber)
+      }
+      return { most, order }
+    }
+    // one worker: two pages by default (the next one judged while one is read), or as many as asked
+    const byDefault = await inFlight()
+    assert.equal(byDefault.most, 2)
+    assert.deepEqual(byDefault.order, [1, 2, 3, 4, 5, 6])
+    const three = await inFlight(3)
+    assert.equal(three.most, 3)
+    assert.deepEqual(three.order, [1, 2, 3, 4, 5, 6])
+    assert.equal((await inFlight(1)).most, 1)
+  })
+  it("renders a document's pages one at a time, however many pages are in flight", async () => {
+    const { doc } = fakeDoc(['#a', '#b', '#c', '#d'])
+    const render = doc.renderPage.bind(doc)
+    let now = 0
+    let most = 0
+    doc.renderPage = async (n, dpi) => {
+      most = Math.max(most, ++now)
+      // a turn of the event loop inside the render, where another page's render could start
+      await new Promise((r) => setImmediate(r))
+      now--
+      return render(n, dpi)
+    }
+    const looks: Judge = {
+      name: 'looks',
+      judge: async (p, c) => {
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: 5, y1: 5 }, 72)
+        return undefined
+      },
+    }
+    const r = await collect(runDocument(doc, { judges: [looks, gates], repairs: [], ocr: ocr(), postprocess: [] }, { pagesInFlight: 4 }))
+    assert.equal(most, 1)
+    assert.deepEqual(
+      r.pages.map((p) => p.action),
+      ['ocr', 'ocr', 'ocr', 'ocr'],
+    )
+  })
   it('never OCRs under policy extract, and OCRs every page under policy ocr', async () => {
     const texts = ['hello', '#junk', 'fine']
     const e1 = ocr()

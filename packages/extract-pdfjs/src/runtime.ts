@@ -19,6 +19,8 @@ export interface RenderCanvas {
   width: number
   height: number
   getContext(kind: '2d'): RenderContext | null
+  /** The canvas's RGBA pixels without a copy through `getImageData`, where the canvas has it (the native canvas). */
+  data?(): ArrayLike<number>
 }
 
 /**

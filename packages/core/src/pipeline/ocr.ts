@@ -27,6 +27,12 @@ export interface OcrSetup {
   engine: OcrEngine
   languages?: string[] | undefined
   file?: string | undefined
+  /**
+   * The document's renders, one at a time, when set. A render runs on the thread that extracts, so two at once are
+   * no faster, but each holds its page's canvas (RGBA: 35 MB an A4 page at 300 dpi) and a scan's decoded picture
+   * (RGB: 26 MB more) until it is read back: with several pages in flight, their renders would hold them together.
+   */
+  renders?: { last: Promise<unknown> }
 }
 
 /**
@@ -88,8 +94,13 @@ export class PageImages {
 /** The key of a region read: resolution, pixel box and turn. */
 const readingKey = (dpi: number, l: number, t: number, r: number, b: number, turn: Rotation) => `${dpi}:${l},${t},${r},${b}:${turn}`
 
-const renderOf = (s: OcrSetup, n: number, dpi: number): Promise<PageImage> =>
-  callPlugin({ plugin: 'extractor', stage: 'render', page: n, file: s.file }, () => s.doc.renderPage(n, dpi))
+function renderOf(s: OcrSetup, n: number, dpi: number): Promise<PageImage> {
+  const go = () => callPlugin({ plugin: 'extractor', stage: 'render', page: n, file: s.file }, () => s.doc.renderPage(n, dpi))
+  if (!s.renders) return go()
+  const img = s.renders.last.then(go, go)
+  s.renders.last = img.catch(() => {})
+  return img
+}
 
 /**
  * Renders page `n` at `dpi` and recognises it; the time of each step goes into `timings`. Errors name the extractor
