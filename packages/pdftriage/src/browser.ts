@@ -20,6 +20,7 @@ import {
   type ProcessResult,
   type TriageResult,
 } from './compose.js'
+import { once } from './once.js'
 
 /** The extractor of the browser build, by its package name (core's default configuration names Node's). */
 export const BROWSER_EXTRACTOR = '@pdftriage/extract-unpdf'
@@ -42,22 +43,12 @@ export function createPdftriage(o: PdftriageOptions = {}): Promise<Pdftriage> {
 
 /** Per-page verdicts and text of one PDF, OCRing nothing. */
 export async function triage(bytes: Uint8Array, options: PdftriageOptions & CallOptions = {}): Promise<TriageResult> {
-  const t = await createPdftriage(options)
-  try {
-    return await t.triage(bytes, options)
-  } finally {
-    await t.close()
-  }
+  return once(createPdftriage, options, (t) => t.triage(bytes, options))
 }
 
 /** Verdicts and text of one PDF, with OCR when `ocr: true`, the rebuilt text, and the searchable PDF when `pdf: true`. */
 export async function process(bytes: Uint8Array, options: PdftriageOptions & ProcessOptions = {}): Promise<ProcessResult> {
-  const t = await createPdftriage(options)
-  try {
-    return await t.process(bytes, options)
-  } finally {
-    await t.close()
-  }
+  return once(createPdftriage, options, (t) => t.process(bytes, options))
 }
 
 export * from './compose.js'

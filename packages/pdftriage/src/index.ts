@@ -19,6 +19,7 @@ import {
   type ProcessResult,
   type TriageResult,
 } from './compose.js'
+import { once } from './once.js'
 
 /**
  * The plugins this package brings, by the package names core's configuration defaults use. A default naming a
@@ -45,12 +46,7 @@ export function createPdftriage(o: PdftriageOptions = {}): Promise<Pdftriage> {
 
 /** Per-page verdicts and text of one PDF, OCRing nothing: which pages need OCR, and why. */
 export async function triage(bytes: Uint8Array, options: PdftriageOptions & CallOptions = {}): Promise<TriageResult> {
-  const t = await createPdftriage(options)
-  try {
-    return await t.triage(bytes, options)
-  } finally {
-    await t.close()
-  }
+  return once(createPdftriage, options, (t) => t.triage(bytes, options))
 }
 
 /**
@@ -59,12 +55,7 @@ export async function triage(bytes: Uint8Array, options: PdftriageOptions & Call
  * as processPdf } from 'pdftriage'` keeps both.)
  */
 export async function process(bytes: Uint8Array, options: PdftriageOptions & ProcessOptions = {}): Promise<ProcessResult> {
-  const t = await createPdftriage(options)
-  try {
-    return await t.process(bytes, options)
-  } finally {
-    await t.close()
-  }
+  return once(createPdftriage, options, (t) => t.process(bytes, options))
 }
 
 export * from './compose.js'

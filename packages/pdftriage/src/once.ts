@@ -1,0 +1,11 @@
+import type { Pdftriage, PdftriageOptions } from './compose.js'
+
+/** One call on a pipeline made for it (`create`, the runtime's composition) and closed after, whatever happens. */
+export async function once<T>(create: (o: PdftriageOptions) => Promise<Pdftriage>, options: PdftriageOptions, call: (t: Pdftriage) => Promise<T>): Promise<T> {
+  const t = await create(options)
+  try {
+    return await call(t)
+  } finally {
+    await t.close()
+  }
+}
