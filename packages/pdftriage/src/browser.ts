@@ -4,12 +4,6 @@
 // (`pluginOptions['@pdftriage/ocr-tesseract'].browser`) and the extractor those of pdf.js's data, both served by the
 // page itself; see packages/web.
 import extractUnpdf from '@pdftriage/extract-unpdf'
-import judgeGates from '@pdftriage/judge-gates'
-import judgeSpotcheck from '@pdftriage/judge-spotcheck'
-import ocrTesseract from '@pdftriage/ocr-tesseract'
-import postpassDehyphen from '@pdftriage/postpass-dehyphen'
-import repairCodemap from '@pdftriage/repair-codemap'
-import repairReflect from '@pdftriage/repair-reflect'
 import {
   composePdftriage,
   type CallOptions,
@@ -21,6 +15,7 @@ import {
   type TriageResult,
 } from './compose.js'
 import { once } from './once.js'
+import { PIPELINE_FACTORIES } from './plugins.js'
 
 /** The extractor of the browser build, by its package name (core's default configuration names Node's). */
 export const BROWSER_EXTRACTOR = '@pdftriage/extract-unpdf'
@@ -28,12 +23,7 @@ export const BROWSER_EXTRACTOR = '@pdftriage/extract-unpdf'
 /** The plugins this build brings: index.ts's, with the runtime-neutral extractor. */
 export const BUILTIN_FACTORIES: Factories = {
   [BROWSER_EXTRACTOR]: extractUnpdf,
-  '@pdftriage/judge-gates': judgeGates,
-  '@pdftriage/judge-spotcheck': judgeSpotcheck,
-  '@pdftriage/repair-reflect': repairReflect,
-  '@pdftriage/repair-codemap': repairCodemap,
-  '@pdftriage/ocr-tesseract': ocrTesseract,
-  '@pdftriage/postpass-dehyphen': postpassDehyphen,
+  ...PIPELINE_FACTORIES,
 }
 
 /** Creates the built-in plugins once, for many documents (see index.ts). */

@@ -3,12 +3,6 @@
 // imports no `node:` module (what the plugins and core import is theirs). The `browser` export condition gives
 // browser.ts, the same API with the runtime-neutral extractor.
 import extractPdfjs from '@pdftriage/extract-pdfjs'
-import judgeGates from '@pdftriage/judge-gates'
-import judgeSpotcheck from '@pdftriage/judge-spotcheck'
-import ocrTesseract from '@pdftriage/ocr-tesseract'
-import postpassDehyphen from '@pdftriage/postpass-dehyphen'
-import repairCodemap from '@pdftriage/repair-codemap'
-import repairReflect from '@pdftriage/repair-reflect'
 import {
   composePdftriage,
   type CallOptions,
@@ -20,6 +14,7 @@ import {
   type TriageResult,
 } from './compose.js'
 import { once } from './once.js'
+import { PIPELINE_FACTORIES } from './plugins.js'
 
 /**
  * The plugins this package brings, by the package names core's configuration defaults use. A default naming a
@@ -27,12 +22,7 @@ import { once } from './once.js'
  */
 export const BUILTIN_FACTORIES: Factories = {
   '@pdftriage/extract-pdfjs': extractPdfjs,
-  '@pdftriage/judge-gates': judgeGates,
-  '@pdftriage/judge-spotcheck': judgeSpotcheck,
-  '@pdftriage/repair-reflect': repairReflect,
-  '@pdftriage/repair-codemap': repairCodemap,
-  '@pdftriage/ocr-tesseract': ocrTesseract,
-  '@pdftriage/postpass-dehyphen': postpassDehyphen,
+  ...PIPELINE_FACTORIES,
 }
 
 /**
