@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { processFiles } from '@pdftriage/batch'
-import { TriageError, type Policy } from '@pdftriage/core'
+import type { Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { Progress } from './progress.js'
-import { parseLabels } from './eval/labels.js'
+import { readLabels } from './eval/labels.js'
 import { formatEval, scoreEval, type Prediction } from './eval/score.js'
 
 export type { EvalPage, EvalSummary } from './eval/score.js'
@@ -25,10 +24,7 @@ export async function evalCommand(o: {
   cwd: string
   out: (s: string) => void
 }): Promise<number> {
-  const labelsText = await readFile(resolve(o.cwd, o.labels), 'utf8').catch((e: Error) => {
-    throw new TriageError('USAGE', `Cannot read the labels ${o.labels}: ${e.message}`)
-  })
-  const labels = parseLabels(labelsText, o.labels)
+  const labels = await readLabels(o.labels, o.cwd)
   const root = resolve(o.cwd, o.root)
   const files = [...new Set(labels.map((l) => l.file))]
   const results = new Map<string, Map<number, Prediction>>()

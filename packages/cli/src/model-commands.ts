@@ -4,12 +4,18 @@ import { writeAtomic } from '@pdftriage/batch'
 import { TriageError, createComponents, loadConfig, openDocument, runDocument, type Components } from '@pdftriage/core'
 import { calibrate, fitModel, loadModel, saveModel, scoreText, splitPages } from '@pdftriage/model-bigram'
 import { CLI_DIR } from './cli-dir.js'
-import { parseLabels } from './eval/labels.js'
+import { readLabels, type Label } from './eval/labels.js'
 
 /** A page of training or held-out text with where it came from. */
 interface SourcedPage {
   source: string
   text: string
+}
+
+/** The config's extractor and judges, without OCR or post-pass: pages read as the file gives them, judged or not. */
+async function judgingComponents(configFile: string | undefined, cwd: string): Promise<Components> {
+  const { config, baseDir } = await loadConfig(configFile, cwd)
+  return createComponents(config, baseDir, { withOcr: false, withPostprocess: false, fallbackDirs: [CLI_DIR] })
 }
 
 /**
@@ -31,10 +37,7 @@ async function readPages(inputs: string[], cwd: string, configFile: string | und
         splitPages(txt).forEach((text, i) => pages.push({ source: `${input}#${i + 1}`, text }))
         continue
       }
-      if (!components) {
-        const { config, baseDir } = await loadConfig(configFile, cwd)
-        components = await createComponents(config, baseDir, { withOcr: false, withPostprocess: false, fallbackDirs: [CLI_DIR] })
-      }
+      components ??= await judgingComponents(configFile, cwd)
       const doc = await openDocument(components.extractor, new Uint8Array(await readFile(path)), { file: input })
       try {
         const judgeOnly = { judges: components.judges, repairs: [], postprocess: [] }
@@ -79,17 +82,13 @@ async function readLabelledPages(
   configFile: string | undefined,
   log: (s: string) => void,
 ): Promise<LabelledPages> {
-  const text = await readFile(resolve(cwd, labelsFile), 'utf8').catch((e: Error) => {
-    throw new TriageError('FILE_UNREADABLE', `Cannot read the labels ${labelsFile}: ${e.message}`, { file: labelsFile })
-  })
-  const byFile = new Map<string, ReturnType<typeof parseLabels>>()
-  for (const l of parseLabels(text, labelsFile)) {
+  const byFile = new Map<string, Label[]>()
+  for (const l of await readLabels(labelsFile, cwd)) {
     if (l.needs_ocr === null) continue
     byFile.set(l.file, [...(byFile.get(l.file) ?? []), l])
   }
   const out: LabelledPages = { readable: [], needsOcr: [] }
-  const { config, baseDir } = await loadConfig(configFile, cwd)
-  const components = await createComponents(config, baseDir, { withOcr: false, withPostprocess: false, fallbackDirs: [CLI_DIR] })
+  const components = await judgingComponents(configFile, cwd)
   try {
     for (const [file, labels] of byFile) {
       const path = resolve(cwd, root, file)

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { z } from 'zod'
 import { TriageError } from '@pdftriage/core'
 
@@ -41,4 +43,12 @@ export function parseLabels(text: string, file: string): Label[] {
     labels.push(r.data)
   })
   return labels
+}
+
+/** Reads and parses a `labels.jsonl` (`file` relative to `cwd`); one it cannot read is a `USAGE` error naming it. */
+export async function readLabels(file: string, cwd: string): Promise<Label[]> {
+  const text = await readFile(resolve(cwd, file), 'utf8').catch((e: Error) => {
+    throw new TriageError('USAGE', `Cannot read the labels ${file}: ${e.message}`)
+  })
+  return parseLabels(text, file)
 }
