@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine } from '@pdftriage/batch'
-import { common, limitOptions, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
+import { common, limitFlags, limitOptions, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
 
 export const run: Command = {
   name: 'run',
@@ -60,9 +60,7 @@ time writes into DIR (a second one exits with 2).`,
     language: { type: 'string', short: 'l' },
     password: { type: 'string' },
     out: { type: 'string', short: 'o' },
-    'doc-timeout': { type: 'string' },
-    'page-timeout': { type: 'string' },
-    'max-memory': { type: 'string' },
+    ...limitFlags,
     pdf: { type: 'boolean' },
     'output-type': { type: 'string' },
     'rotate-pages': { type: 'boolean' },

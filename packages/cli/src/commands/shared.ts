@@ -71,6 +71,13 @@ export function chosenResources(given: { jobs?: number }, limits: Partial<Docume
   return { jobs: r.jobs, limits: { ...limits, maxMemoryMb: r.maxMemoryMb } }
 }
 
+/** The document limits' options, read by {@link limitOptions}: one declaration for the commands that take them. */
+export const limitFlags = {
+  'doc-timeout': { type: 'string' },
+  'page-timeout': { type: 'string' },
+  'max-memory': { type: 'string' },
+} as const
+
 /** --doc-timeout and --page-timeout (seconds, fractions allowed) and --max-memory (MB), when given. */
 export function limitOptions(v: Values): Partial<DocumentLimits> {
   const out: Partial<DocumentLimits> = {}

@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine } from '@pdftriage/batch'
-import { chosenResources, common, limitOptions, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
+import { chosenResources, common, limitFlags, limitOptions, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
 
 export const triage: Command = {
   name: 'triage',
@@ -34,9 +34,7 @@ Options:
     format: { type: 'string' },
     'with-text': { type: 'boolean' },
     split: { type: 'boolean' },
-    'doc-timeout': { type: 'string' },
-    'page-timeout': { type: 'string' },
-    'max-memory': { type: 'string' },
+    ...limitFlags,
   },
   async run(v, pos, io) {
     const str = strings(v)
