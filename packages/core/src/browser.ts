@@ -44,6 +44,7 @@ export type {
   Repair,
   RepairContext,
   RepairResult,
+  ScriptGuess,
 } from './contracts.js'
 export { definePlugin } from './contracts.js'
 

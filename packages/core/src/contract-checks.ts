@@ -66,6 +66,28 @@ export function repairResultProblem(v: unknown): string | undefined {
   return v === undefined ? undefined : problem(repairResultSchema, v, 'a repair')
 }
 
+/**
+ * What is wrong with an OCR engine's script guess, if anything: `undefined` (cannot tell), or Unicode script names
+ * (as `\\p{Script=...}` takes them), a name and a finite confidence.
+ */
+export function scriptGuessProblem(v: unknown): string | undefined {
+  if (v === undefined) return undefined
+  if (!v || typeof v !== 'object') return `detectScript returned ${quoted(v)}, not a guess or undefined`
+  const g = v as { scripts?: unknown; name?: unknown; confidence?: unknown }
+  if (!Array.isArray(g.scripts) || g.scripts.length === 0) return 'detectScript returned no script names'
+  for (const x of g.scripts) {
+    if (typeof x !== 'string' || !/^[A-Za-z_]+$/.test(x)) return `detectScript returned the script name ${quoted(x)}`
+    try {
+      new RegExp(`\\p{Script=${x}}`, 'u')
+    } catch {
+      return `detectScript returned ${quoted(x)}, which Unicode does not name as a script`
+    }
+  }
+  if (typeof g.name !== 'string') return 'detectScript returned no name'
+  if (typeof g.confidence !== 'number' || !Number.isFinite(g.confidence)) return 'detectScript returned no finite confidence'
+  return undefined
+}
+
 /** What is wrong with an OCR engine's page (text and items with text, a size, a page number), if anything. */
 export function pageTextProblem(v: unknown): string | undefined {
   return problem(pageTextSchema, v, 'a page')

@@ -71,6 +71,25 @@ export interface JudgeContext {
   ocrDpi?: number
   /** This page's fonts' glyph names as the file defines them ({@link ExtractedDocument.getGlyphNames}), when the extractor can tell. */
   glyphNames?: (fontIds: readonly string[]) => Promise<Record<string, Record<string, string>>>
+  /**
+   * Which script a region of this page's image shows (box in points, rendered at `dpi`, the render shared with
+   * `recognizeRegion` at the same resolution). Present only when the OCR engine can tell ({@link OcrEngine.detectScript})
+   * and the policy allows OCR: a judge asks it whether the layer is even written in the script the page shows.
+   */
+  detectScript?: (box: BBox, dpi: number) => Promise<ScriptGuess | undefined>
+}
+
+/** The script an engine sees in an image, and how sure it is. */
+export interface ScriptGuess {
+  /**
+   * Unicode script names (as in `\p{Script=...}`) the image's writing is made of: `['Cyrillic']`; Japanese is
+   * `['Han', 'Hiragana', 'Katakana']`.
+   */
+  scripts: string[]
+  /** The engine's name for what it saw (`Japanese`, `Latin`), for the notes. */
+  name: string
+  /** How sure the engine is, on its own scale (an option of the judge that reads it sets the bar). */
+  confidence: number
 }
 
 /**
@@ -133,6 +152,11 @@ export interface OcrEngine {
   recognize(image: PageImage, options?: RecognizeOptions): Promise<PageText>
   /** How many pages it can usefully recognise at once (its worker count); the runner keeps that many in flight. */
   readonly concurrency?: number
+  /**
+   * Optional: the script an image shows, without reading it (`undefined` when it cannot tell: too little writing).
+   * Judges use it through {@link JudgeContext.detectScript}.
+   */
+  detectScript?(image: PageImage, options?: { signal?: AbortSignal }): Promise<ScriptGuess | undefined>
   close(): Promise<void>
 }
 

@@ -29,6 +29,18 @@ function findLanguage(code: string): string | undefined {
   return existsSync(file) ? file : undefined
 }
 
+/**
+ * The orientation-and-script model (`@tesseract.js-data/osd`): a package of the same scope that reads no language,
+ * so never one of the languages offered or accepted.
+ */
+const OSD = 'osd'
+
+/** The orientation-and-script model's file, or `undefined` when its package is not installed. */
+export function findScriptModel(): LanguageFile | undefined {
+  const file = findLanguage(OSD)
+  return file ? { code: OSD, file } : undefined
+}
+
 /** Codes of the `@tesseract.js-data/*` languages visible from this package, sorted; empty when none is. */
 export function installedLanguages(): string[] {
   const found = new Set<string>()
@@ -39,7 +51,7 @@ export function installedLanguages(): string[] {
     } catch {
       continue
     }
-    for (const n of names) if (existsSync(join(base, DATA_SCOPE, n, MODEL_DIR, `${n}.traineddata.gz`))) found.add(n)
+    for (const n of names) if (n !== OSD && existsSync(join(base, DATA_SCOPE, n, MODEL_DIR, `${n}.traineddata.gz`))) found.add(n)
   }
   return [...found].sort()
 }
@@ -52,7 +64,7 @@ export function resolveLanguages(codes: readonly string[], plugin: string): Lang
   const out: LanguageFile[] = []
   const missing: string[] = []
   for (const code of codes) {
-    const file = languageCodeSchema.safeParse(code).success ? findLanguage(code) : undefined
+    const file = code !== OSD && languageCodeSchema.safeParse(code).success ? findLanguage(code) : undefined
     if (file) out.push({ code, file })
     else missing.push(code)
   }

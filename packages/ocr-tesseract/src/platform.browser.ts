@@ -11,6 +11,9 @@ export type { LanguageFile } from './language-file.js'
 /** Default worker count: the logical processors the browser reports (one where it reports none). */
 export const defaultWorkers = (): number => Math.max(1, (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1)
 
+/** No script detection in a browser: the page serves no orientation-and-script model. */
+export const findScriptModel = (): LanguageFile | undefined => undefined
+
 /** The languages the page serves: those it names in the `browser.languages` option. */
 export const installedLanguages = (): string[] => []
 

@@ -7,7 +7,7 @@ import type Tesseract from 'tesseract.js'
 import { languageFolder, resolveLanguages, type LanguageFile } from './language-data.js'
 import type { ResolvedTesseractOptions } from './options.js'
 
-export { installedLanguages, resolveLanguages, type LanguageFile } from './language-data.js'
+export { findScriptModel, installedLanguages, resolveLanguages, type LanguageFile } from './language-data.js'
 
 /** Default worker count: the cores Node may use. */
 export const defaultWorkers = (): number => availableParallelism()

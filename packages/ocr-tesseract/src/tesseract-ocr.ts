@@ -1,7 +1,7 @@
-import { TriageError, definePlugin, type OcrEngine, type PageImage, type PageText, type RecognizeOptions } from '@pdftriage/core'
+import { TriageError, definePlugin, type OcrEngine, type PageImage, type PageText, type RecognizeOptions, type ScriptGuess } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
 import { skewOf, straighten, type Straightened } from './deskew.js'
-import { findLanguages, imageInput, languageSource, threadDeath, workerFiles, type LanguageFile } from '#platform'
+import { findLanguages, findScriptModel, imageInput, languageSource, threadDeath, workerFiles, type LanguageFile } from '#platform'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
 import { toPageText, type TesseractBlock } from './page-text.js'
 import { checkGrey, toPgm } from './pgm.js'
@@ -27,6 +27,29 @@ interface Leveled {
 /** Recognition attempts a page gets: the first, then one retry on a fresh worker. */
 const ATTEMPTS = 2
 
+/** The worker key of script detection: tesseract's legacy engine with the orientation-and-script model alone. */
+const SCRIPT_KEY = '#osd'
+
+/**
+ * Unicode scripts (as `\p{Script=...}` names them) of the writing systems tesseract's script model names otherwise:
+ * Japanese and Korean text mix their own scripts with Han characters, and Fraktur is a Latin typeface.
+ */
+const SCRIPTS_OF: Record<string, string[]> = {
+  Japanese: ['Han', 'Hiragana', 'Katakana'],
+  Korean: ['Hangul', 'Han'],
+  Fraktur: ['Latin'],
+}
+
+/** Whether Unicode names `name` a script (as `\\p{Script=...}` takes it). */
+function isUnicodeScript(name: string): boolean {
+  try {
+    new RegExp(`\\p{Script=${name}}`, 'u')
+    return /^[A-Za-z_]+$/.test(name)
+  } catch {
+    return false
+  }
+}
+
 /** An OCR engine on tesseract.js (WebAssembly, in worker threads), offline; close it when done. */
 export class TesseractEngine implements OcrEngine {
   /** Always `tesseract`. */
@@ -37,6 +60,8 @@ export class TesseractEngine implements OcrEngine {
   private readonly pool: WorkerPool<Tesseract.Worker>
   private readonly folders = new Map<string, ReturnType<typeof languageSource>>()
   private readonly languageSets = new Map<string, LanguageFile[]>()
+  /** The worker of script detection, made on the first {@link detectScript}. */
+  private scriptPool: WorkerPool<Tesseract.Worker> | undefined
   /** Worker creations still running: `close()` lets them settle before it removes the language folders they read. */
   private readonly creations = new Set<Promise<unknown>>()
 
@@ -92,9 +117,49 @@ export class TesseractEngine implements OcrEngine {
     throw new TriageError(code, `[${NAME}] page ${page}: ${what} (${ATTEMPTS} attempts)`, { cause: last, plugin: NAME, stage: 'ocr', page })
   }
 
+  /**
+   * The script the image shows, by tesseract's orientation-and-script detection (`@tesseract.js-data/osd`, on a
+   * worker of its own started on first use); `undefined` when the model is not installed or the image holds too
+   * little writing to tell. The confidence is tesseract's: how far the best script's score stands above the next.
+   */
+  async detectScript(image: PageImage, options: { signal?: AbortSignal } = {}): Promise<ScriptGuess | undefined> {
+    const model = this.scriptModel()
+    if (!model) return undefined
+    const page = image.pageNumber
+    try {
+      checkGrey(image)
+    } catch (e) {
+      throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
+    }
+    this.scriptPool ??= new WorkerPool(1, (key) => this.spawn(key))
+    let r: Tesseract.DetectResult
+    try {
+      r = await this.scriptPool.run(
+        SCRIPT_KEY,
+        async (w) => {
+          // PGM carries no resolution; tesseract's layout analysis before detection sizes its filters by it
+          await w.setParameters({ user_defined_dpi: String(image.dpi) } as Partial<Tesseract.WorkerParams>)
+          return w.detect(imageInput(toPgm(image)))
+        },
+        this.options.pageTimeoutMs,
+        options.signal,
+      )
+    } catch (e) {
+      if (!(e instanceof PoolTaskError)) throw e
+      if (e.reason === 'aborted') throw new TriageError('ABORTED', `[${NAME}] page ${page}: aborted`, { cause: e, plugin: NAME, stage: 'ocr', page })
+      const code = e.reason === 'timeout' ? 'OCR_TIMEOUT' : 'OCR_FAILED'
+      throw new TriageError(code, `[${NAME}] page ${page}: script detection: ${e.message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
+    }
+    const name = r.data.script
+    if (!name || r.data.script_confidence === null) return undefined
+    // `Common` (digits, signs) and `NULL` say no script; a name Unicode lacks cannot be compared with letters
+    const scripts = (SCRIPTS_OF[name] ?? [name]).filter((x) => x !== 'Common' && isUnicodeScript(x))
+    return scripts.length ? { name, scripts, confidence: r.data.script_confidence } : undefined
+  }
+
   /** Terminates every worker and removes temporary language folders. The engine cannot be used afterwards. */
   async close(): Promise<void> {
-    await this.pool.close()
+    await Promise.all([this.pool.close(), this.scriptPool?.close()])
     if (this.creations.size > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined
       const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, LATE_START_GRACE_MS)))
@@ -132,6 +197,15 @@ export class TesseractEngine implements OcrEngine {
     return { image: st.image, skew, toOriginal: st.toOriginal }
   }
 
+  /** The orientation-and-script model, looked for once; `undefined` when not installed. */
+  private scriptModel(): LanguageFile | undefined {
+    if (!this.languageSets.has(SCRIPT_KEY)) {
+      const model = findScriptModel()
+      this.languageSets.set(SCRIPT_KEY, model ? [model] : [])
+    }
+    return this.languageSets.get(SCRIPT_KEY)![0]
+  }
+
   private languages(codes: readonly string[]): LanguageFile[] {
     const key = codes.join('+')
     let langs = this.languageSets.get(key)
@@ -163,11 +237,14 @@ export class TesseractEngine implements OcrEngine {
     let worker: Tesseract.Worker
     let gaveUp = false
     try {
+      // script detection needs tesseract's legacy engine (a larger WebAssembly core) and its model; reading, LSTM only
+      const legacy = key === SCRIPT_KEY
       const creation = T.createWorker(
         langs.map((l) => l.code),
-        T.OEM.LSTM_ONLY,
+        legacy ? T.OEM.TESSERACT_ONLY : T.OEM.LSTM_ONLY,
         {
           ...workerFiles(this.options),
+          ...(legacy ? { legacyCore: true, legacyLang: true } : {}),
           langPath: path, // Node: a plain folder tesseract.js reads with fs; a browser: a URL of the page's origin
           gzip: true,
           cacheMethod: 'none', // the default cache writes <lang>.traineddata into the working directory

@@ -1,7 +1,7 @@
-import type { ExtractedDocument, OcrEngine, RecognizeOptions } from '../contracts.js'
+import type { ExtractedDocument, OcrEngine, RecognizeOptions, ScriptGuess } from '../contracts.js'
 import type { BBox } from '../geometry.js'
 import type { PageImage, PageLook, PageResult, PageText } from '../types.js'
-import { pageTextProblem } from '../contract-checks.js'
+import { pageTextProblem, scriptGuessProblem } from '../contract-checks.js'
 import { band, meanConfidence, rotateImage, unrotateBox, type Rotation } from './ocr-check.js'
 import { callPlugin } from './plugin-call.js'
 
@@ -217,6 +217,20 @@ export async function recognizeRegion(
     if (got.reused) look.reused = true
     images.looks.push(look)
   }
+}
+
+/**
+ * The script a region of a page shows (see `JudgeContext.detectScript`): crops the box (points) out of the page's
+ * render at `dpi` (the render `recognizeRegion` reads at the same resolution, not made again) and asks the engine.
+ * `undefined` where the engine cannot tell.
+ */
+export async function detectRegionScript(s: OcrSetup, images: PageImages, box: BBox, dpi: number): Promise<ScriptGuess | undefined> {
+  const detect = s.engine.detectScript
+  if (!detect) return undefined
+  const img = await images.render(dpi).img
+  const k = dpi / 72
+  const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
+  return callPlugin({ plugin: s.engine.name, stage: 'ocr', page: images.pageNumber, file: s.file }, () => detect.call(s.engine, crop), scriptGuessProblem)
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import { PageSource } from './extract.js'
 import { judgeDocument, judgePage } from './judge.js'
 import { meanConfidence } from './ocr-check.js'
-import { ocrPage, PageImages, POOR_OCR_CONFIDENCE, recognizeRegion, scanDpi, type OcrSetup } from './ocr.js'
+import { detectRegionScript, ocrPage, PageImages, POOR_OCR_CONFIDENCE, recognizeRegion, scanDpi, type OcrSetup } from './ocr.js'
 import { postprocessDocument } from './postprocess.js'
 import { DEFAULT_LAYER_MERGE, mergeLayer, type MergeOptions } from './layer-merge.js'
 import { ocrRegions } from './regions.js'
@@ -186,6 +186,7 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
         }
       }
     }
+    if (run.check.engine.detectScript) ctx.detectScript = (box, dpi) => detectRegionScript(run.check!, images, box, dpi)
     // The resolution this page's OCR would read at, when the page may be OCRed: a look at it is not paid twice.
     if (run.ocr && (!plan.ocrPages || plan.ocrPages.has(page.pageNumber))) ctx.ocrDpi = run.dpi
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Extractor, Judge, JudgeContext, OcrEngine, PostProcessor, Repair } from '../contracts.js'
-import { documentTextProblem, pageTextProblem, repairResultProblem, verdictProblem } from '../contract-checks.js'
+import { documentTextProblem, pageTextProblem, repairResultProblem, scriptGuessProblem, verdictProblem } from '../contract-checks.js'
 import { isTriageError } from '../errors.js'
 import type { DocumentText, PageImage, PageText } from '../types.js'
 import { encryptedMinimalPdf, minimalPdf } from './minimal-pdf.js'
@@ -208,6 +208,8 @@ export function describeOcrEngine(label: string, create: () => Maybe<OcrEngine>,
           assert.ok(i.bbox.x1 <= p.width + 1 && i.bbox.y1 <= p.height + 1, 'boxes in points')
           if (i.confidence !== undefined) assert.ok(i.confidence >= 0 && i.confidence <= 1)
         }
+        // an engine that can tell scripts answers a guess in Unicode's names, or that it cannot tell
+        if (engine.detectScript) assertKeeps(scriptGuessProblem(await engine.detectScript(img)))
       } finally {
         await engine.close()
         await engine.close()
