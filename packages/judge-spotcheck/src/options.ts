@@ -3,6 +3,10 @@ import { z } from 'zod'
 
 const share = z.number().min(0).max(1)
 
+/** Filled in from the measurements below. */
+const SCRIPT_CONFIDENCE = 1.5
+const SCRIPT_CONFIDENCE_WHY = "Script confidence (the engine's scale) from which the image's script is taken as sure"
+
 /** Options of the spot-check judge. Reasons for each default are in the README ("How the numbers were chosen"). */
 export const spotcheckOptionsSchema = z.strictObject({
   skewedLayerDegrees: z
@@ -68,6 +72,23 @@ export const spotcheckOptionsSchema = z.strictObject({
         'OCR layer read with Latin models gave 0.37; OCR of scripts the engine has gives 0.8-0.95',
     ),
   examples: z.number().int().min(0).default(5).describe('Mismatched word pairs quoted in the notes'),
+  scriptCheck: z
+    .boolean()
+    .default(true)
+    .describe(
+      'Ask the OCR engine which script the sample region shows (where it can tell) and send a layer written in another script to OCR: ' +
+        'a Cyrillic scan OCRed as Latin look-alikes agrees with any OCR that lacks Cyrillic, so agreement cannot tell',
+    ),
+  scriptConfidence: z.number().min(0).default(SCRIPT_CONFIDENCE).describe(SCRIPT_CONFIDENCE_WHY),
+  scriptMinShare: share
+    .default(0.5)
+    .describe("Share of the layer's letters that must be in the script the image shows: a layer mostly in another script is not the page's text"),
+  scriptMinLetters: z
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe('Letters the layer must hold in the region for its script to be compared: fewer say little about what it is written in'),
 })
 
 /** Options of the spot-check judge as written in a config. */

@@ -1,8 +1,9 @@
-import { definePlugin, TriageError, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import { definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
 import { chooseRegion } from './region.js'
-import { hasInvisibleFont, ocrLayer, splitWords } from './words.js'
+import { checkScript, type ScriptCheck } from './script.js'
+import { hasInvisibleFont, ocrLayer, splitWords, type Word } from './words.js'
 
 /** The judge's name in verdicts and notes. */
 export const SPOTCHECK_NAME = 'spotcheck'
@@ -34,7 +35,9 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const comparable = layer.words.filter((w) => w.key !== '').length
   const want = Math.min(o.minLayerWords, Math.max(o.minPageWords, comparable))
   const region = chooseRegion(layer.words, want, o.maxRegionShare * page.height, o.padding, page)
-  if (!region) return undefined
+  const intro = `OCR layer (${f2(layer.invisibleShare)} of the characters invisible)`
+  // Too few words to measure agreement (a title page): the image can still say the layer is in another script.
+  if (!region) return scriptVerdict(await checkScript(ctx, wordsBox(layer.words, o.padding, page), textOf(layer.words), o), intro, o)
   let ocr: PageText
   try {
     ocr = await ctx.recognizeRegion(region.box, o.dpi)
@@ -58,18 +61,20 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   // An OCR that reads another script than the layer's, unsurely, lacks the layer's script: it cannot judge the layer.
   const layerLatin = latinShare(region.words.map((w) => w.text).join(' '))
   const ocrLatin = latinShare(ocr.text)
-  if (
+  const foreign =
     !healthy &&
     meanConf !== undefined &&
     meanConf < o.foreignScriptConfidence &&
     layerLatin !== undefined &&
     ocrLatin !== undefined &&
     layerLatin >= 0.5 !== ocrLatin >= 0.5
-  ) {
-    return undefined
-  }
+  // What agreement cannot tell, the image's script can: a layer the OCR agrees with, or one the OCR cannot judge; on
+  // a layer that fails, it says why the OCR to come may read no better (a script the configured languages lack).
+  const script = await checkScript(ctx, region.box, textOf(region.words), o)
+  if (script?.wrong && (healthy || foreign)) return scriptVerdict(script, `${intro}, region ${box(region.box)} at ${o.dpi} dpi`, o)
+  if (foreign) return undefined
   const notes = [
-    `OCR layer (${f2(layer.invisibleShare)} of the characters invisible), region ${box(region.box)} at ${o.dpi} dpi`,
+    `${intro}, region ${box(region.box)} at ${o.dpi} dpi`,
     `${a.layerWords} layer words, ${a.ocrWords} OCR words (mean confidence ${f2(meanConf)}), ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
     `agreement ${f2(a.dice)} ${a.dice >= o.threshold ? '>=' : '<'} ${f2(o.threshold)}`,
   ]
@@ -82,7 +87,26 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   if (a.ocrWords * 2 < a.layerWords)
     notes.push(`the OCR read ${a.ocrWords} words where the layer has ${a.layerWords}: the image does not show the layer's words, or the crop was misread`)
   if (a.mismatches.length) notes.push(`mismatched: ${a.mismatches.map(([l, r]) => `${l}→${r}`).join(', ')}`)
+  if (script) notes.push(script.note)
   return { judge: SPOTCHECK_NAME, layer: healthy ? 'healthy' : 'unreadable', needsOcr: !healthy, score: a.dice, threshold: o.threshold, notes }
+}
+
+/** The layer's words as text, in the layer's order. */
+const textOf = (words: readonly Word[]): string => words.map((w) => w.text).join(' ')
+
+/** The box holding `words`, padded by `padding` points and kept on the page. */
+function wordsBox(words: readonly Word[], padding: number, page: PageText): BBox {
+  const x0 = Math.min(...words.map((w) => w.bbox.x0))
+  const y0 = Math.min(...words.map((w) => w.bbox.y0))
+  const x1 = Math.max(...words.map((w) => w.bbox.x1))
+  const y1 = Math.max(...words.map((w) => w.bbox.y1))
+  return { x0: Math.max(0, x0 - padding), y0: Math.max(0, y0 - padding), x1: Math.min(page.width, x1 + padding), y1: Math.min(page.height, y1 + padding) }
+}
+
+/** The verdict of a layer written in another script than its page shows; `undefined` (cannot tell) otherwise. */
+function scriptVerdict(script: ScriptCheck | undefined, intro: string, o: ResolvedSpotcheckOptions): Verdict | undefined {
+  if (!script?.wrong) return undefined
+  return { judge: SPOTCHECK_NAME, layer: 'unreadable', needsOcr: true, score: script.share, threshold: o.scriptMinShare, notes: [intro, script.note] }
 }
 
 /** The spot-check judge: an OCR layer whose words disagree with a fresh OCR of part of its own page needs OCR. */

@@ -56,6 +56,97 @@ test('a layer that reads like its own scan passes', async () => {
   assert.equal(v.layer, 'healthy')
   assert.equal(v.needsOcr, false)
   assert.ok(v.score !== undefined && v.score >= 0.8, v.notes.join(' | '))
+  // the engine saw Latin writing where the layer's letters are Latin
+  assert.ok(
+    v.notes.some((n) => /the image shows Latin writing .* 1\.00 of the layer's letters are in it/.test(n)),
+    v.notes.join(' | '),
+  )
+})
+
+/** A Russian notice, and the Latin letters of the same shapes an OCR without Cyrillic puts in its place. */
+const RUSSIAN =
+  'ПОСТАНОВЛЕНИЕ АДМИНИСТРАЦИИ ГОРОДА О ПОРЯДКЕ ХРАНЕНИЯ ДОКУМЕНТОВ В АРХИВЕ. ' +
+  'Документы принимаются на хранение после проверки их состава и состояния. Копии документов выдаются по ' +
+  'письменному запросу граждан и организаций в течение тридцати дней со дня поступления запроса.'
+const LOOKS: Record<string, string> = {
+  А: 'A',
+  Б: '6',
+  В: 'B',
+  Г: 'r',
+  Д: 'A',
+  Е: 'E',
+  Ё: 'E',
+  Ж: 'X',
+  З: '3',
+  И: 'N',
+  Й: 'N',
+  К: 'K',
+  Л: 'JI',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  П: 'II',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  У: 'Y',
+  Ф: 'O',
+  Х: 'X',
+  Ц: 'U',
+  Ч: '4',
+  Ш: 'III',
+  Щ: 'III',
+  Ъ: 'b',
+  Ы: 'bI',
+  Ь: 'b',
+  Э: '3',
+  Ю: 'IO',
+  Я: 'R',
+  а: 'a',
+  б: '6',
+  в: 'B',
+  г: 'r',
+  д: 'A',
+  е: 'e',
+  ё: 'e',
+  ж: 'x',
+  з: '3',
+  и: 'u',
+  й: 'u',
+  к: 'k',
+  л: 'n',
+  м: 'M',
+  н: 'H',
+  о: 'o',
+  п: 'n',
+  р: 'p',
+  с: 'c',
+  т: 'T',
+  у: 'y',
+  ф: 'o',
+  х: 'x',
+  ц: 'u',
+  ч: '4',
+  ш: 'w',
+  щ: 'w',
+  ъ: 'b',
+  ы: 'bI',
+  ь: 'b',
+  э: '3',
+  ю: 'io',
+  я: 'a',
+}
+const LOOKALIKE = RUSSIAN.replace(/\p{Script=Cyrillic}/gu, (c) => LOOKS[c] ?? 'x')
+
+test('an OCR layer of Latin look-alikes over a Russian scan is sent to OCR: the image shows Cyrillic', async () => {
+  assert.match(LOOKALIKE, /^[\x20-\x7e]+$/) // the layer is plain Latin
+  const v = await verdictOf(await fx.buildPdf([{ scan: { text: RUSSIAN, dpi: 200, fontSize: 14 }, blocks: [{ text: LOOKALIKE, invisible: true, size: 14 }] }]))
+  assert.equal(v.judge, 'spotcheck', v.notes.join(' | '))
+  assert.deepEqual([v.layer, v.needsOcr], ['unreadable', true])
+  assert.ok(
+    v.notes.some((n) => /the image shows Cyrillic writing .* 0\.00 of the layer's letters are in it/.test(n)),
+    v.notes.join(' | '),
+  )
 })
 
 test('a well-formed layer with a fifth of its letters wrong over a clean scan needs OCR', async () => {

@@ -1,7 +1,7 @@
 // The judge on synthetic pages with a stub recognizeRegion: which pages it applies to and how it decides.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { isTriageError, type BBox, type JudgeContext, type PageText, type TextItem } from '@pdftriage/core'
+import { isTriageError, type BBox, type JudgeContext, type PageText, type ScriptGuess, type TextItem } from '@pdftriage/core'
 import spotcheck from '../src/index.js'
 
 const WORDS = 'le maire de la commune vu le code général des collectivités territoriales et notamment ses articles'.split(' ')
@@ -132,4 +132,88 @@ test('a layer over a scan the engine had to straighten goes to OCR even when it 
   )
   const slight = await judge.judge(page(true), ctx(WORDS, 0.9, 1.5))
   assert.deepEqual([slight?.layer, slight?.needsOcr], ['healthy', false])
+})
+
+/** `c` with a script detection that answers `guess` and records the boxes it was asked about. */
+function withScript<C extends JudgeContext>(c: C, guess: ScriptGuess | undefined): C & { scriptCalls: BBox[] } {
+  const scriptCalls: BBox[] = []
+  return {
+    ...c,
+    scriptCalls,
+    detectScript: async (box) => {
+      scriptCalls.push(box)
+      return guess
+    },
+  }
+}
+
+const CYRILLIC: ScriptGuess = { name: 'Cyrillic', scripts: ['Cyrillic'], confidence: 9.5 }
+const LOOKALIKE = 'BECTHNK MNHNCTEPCTBA HAPOAHOrO OBPA3OBAHNR KOMNCCNR nO AEAAM MOAOAE}KN'.split(' ')
+
+test('a layer in another script than the image shows is unreadable, though an OCR without that script agrees with it', async () => {
+  // Latin look-alikes over a Russian scan, as a Latin-only OCR wrote them; our OCR, Latin-only too, reads the same.
+  const p = { ...page(true), items: items('f', LOOKALIKE) }
+  const c = withScript(ctx(LOOKALIKE, 0.6), CYRILLIC)
+  const v = await judge.judge(p, c)
+  assert.ok(v)
+  assert.deepEqual([v.layer, v.needsOcr, v.score], ['unreadable', true, 0])
+  assert.equal(c.scriptCalls.length, 1)
+  assert.ok(
+    v.notes.some((n) => /shows Cyrillic writing .*0\.00 of the layer's letters are in it .*another script/.test(n)),
+    v.notes.join(' | '),
+  )
+  // the same without script detection: agreement alone calls it healthy
+  assert.equal((await judge.judge(p, ctx(LOOKALIKE, 0.6)))?.layer, 'healthy')
+})
+
+test('the script decides only when the engine is sure of it and the layer is mostly in another', async () => {
+  const p = { ...page(true), items: items('f', LOOKALIKE) }
+  const unsure = await judge.judge(p, withScript(ctx(LOOKALIKE, 0.6), { ...CYRILLIC, confidence: 0.5 }))
+  assert.equal(unsure?.layer, 'healthy')
+  assert.ok(
+    unsure.notes.some((n) => /script confidence 0\.50 < /.test(n)),
+    unsure.notes.join(' | '),
+  )
+  const latin = await judge.judge(page(true), withScript(ctx(WORDS), { name: 'Latin', scripts: ['Latin'], confidence: 40 }))
+  assert.equal(latin?.layer, 'healthy')
+  assert.ok(
+    latin.notes.some((n) => /shows Latin writing .* 1\.00 of the layer's letters are in it$/.test(n)),
+    latin.notes.join(' | '),
+  )
+  // Japanese is Han, Hiragana and Katakana: a Japanese layer over a Japanese page is in its script
+  const japanese = 'この 文書 は 公文書館 に 保存 されて います 東京都 千代田区'.split(' ')
+  const jp = await judge.judge(
+    { ...page(true), items: items('f', japanese) },
+    withScript(ctx(japanese), { name: 'Japanese', scripts: ['Han', 'Hiragana', 'Katakana'], confidence: 3 }),
+  )
+  assert.equal(jp?.layer, 'healthy')
+  const off = await spotcheck.create(spotcheck.optionsSchema.parse({ scriptCheck: false }), { baseDir: '.' })
+  const c = withScript(ctx(LOOKALIKE, 0.6), CYRILLIC)
+  assert.equal((await off.judge(p, c))?.layer, 'healthy')
+  assert.equal(c.scriptCalls.length, 0)
+})
+
+test('a title page too short to compare words is still checked for its script', async () => {
+  const short = { ...page(true), items: items('f', LOOKALIKE).slice(0, 7) }
+  const c = withScript(ctx(LOOKALIKE), CYRILLIC)
+  const v = await judge.judge(short, c)
+  assert.deepEqual([v?.layer, v?.needsOcr], ['unreadable', true])
+  assert.equal(c.calls.length, 0) // no reading spent: the script alone decides
+  const box = c.scriptCalls[0]!
+  for (const i of short.items) assert.ok(i.bbox.x0 >= box.x0 && i.bbox.x1 <= box.x1 && i.bbox.y0 >= box.y0 && i.bbox.y1 <= box.y1)
+  // in its own script it stays "cannot tell", as before
+  assert.equal(await judge.judge(short, withScript(ctx(LOOKALIKE), { name: 'Latin', scripts: ['Latin'], confidence: 30 })), undefined)
+  // too few letters to say what the layer is written in: not asked
+  const tiny = withScript(ctx(LOOKALIKE), CYRILLIC)
+  assert.equal(await judge.judge({ ...page(true), items: items('f', LOOKALIKE).slice(0, 2) }, tiny), undefined)
+  assert.equal(tiny.scriptCalls.length, 0)
+})
+
+test('a Chinese layer the OCR cannot judge is unreadable when the image shows Latin writing, and abstains over Han', async () => {
+  const chinese = '本公司 董事会 保证 本报告 内容 真实 准确 完整 不存在 虚假 记载 情况'.split(' ')
+  const latinJunk = 'XHT RAE BTS ERM QIN TAH OPR ZUE WEN FAH LIR KOS'.split(' ')
+  const p = { ...page(true), items: items('f', chinese) }
+  assert.equal(await judge.judge(p, withScript(ctx(latinJunk, 0.37), { name: 'Han', scripts: ['Han'], confidence: 4 })), undefined)
+  const v = await judge.judge(p, withScript(ctx(latinJunk, 0.37), { name: 'Latin', scripts: ['Latin'], confidence: 30 }))
+  assert.deepEqual([v?.layer, v?.needsOcr], ['unreadable', true])
 })
