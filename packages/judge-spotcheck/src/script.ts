@@ -29,20 +29,34 @@ export function shareInScripts(text: string, scripts: readonly string[]): number
 /**
  * Asks the engine which script the region `box` shows and compares it with the layer's letters there; `undefined`
  * when the check is off, the engine cannot tell, or the layer has too few letters to say what it is written in.
+ * `readConfidence` gives the mean confidence of the OCR's reading of the region (read only when the script alone
+ * would condemn the layer): a layer is in the wrong script only where the image shows another script surely **and**
+ * the OCR, which lacks that script, reads it unsure. Either alone misleads: the script model called two English
+ * pages of tiny print and grids Cyrillic (confidence 2.1 and 2.8), and an OCR reads any faint page unsure.
  */
-export async function checkScript(ctx: JudgeContext, box: BBox, layerText: string, o: ResolvedSpotcheckOptions): Promise<ScriptCheck | undefined> {
+export async function checkScript(
+  ctx: JudgeContext,
+  box: BBox,
+  layerText: string,
+  o: ResolvedSpotcheckOptions,
+  readConfidence: () => Promise<number | undefined>,
+): Promise<ScriptCheck | undefined> {
   if (!o.scriptCheck || !ctx.detectScript) return undefined
   if ((layerText.match(/\p{L}/gu)?.length ?? 0) < o.scriptMinLetters) return undefined
   const guess = await ctx.detectScript(box, o.dpi)
   if (!guess) return undefined
   const share = shareInScripts(layerText, guess.scripts)
   if (share === undefined) return undefined
-  const sure = guess.confidence >= o.scriptConfidence
-  const wrong = sure && share < o.scriptMinShare
   const f2 = (x: number) => x.toFixed(2)
-  const note =
+  const sure = guess.confidence >= o.scriptConfidence
+  let note =
     `the image shows ${guess.name} writing (script confidence ${f2(guess.confidence)} ${sure ? '>=' : '<'} ${f2(o.scriptConfidence)}), ` +
-    `${f2(share)} of the layer's letters are in it` +
-    (wrong ? ` (< ${f2(o.scriptMinShare)}): the layer is written in another script than the page, not its text` : '')
-  return { guess, share, wrong, note }
+    `${f2(share)} of the layer's letters are in it`
+  if (!sure || share >= o.scriptMinShare) return { guess, share, wrong: false, note }
+  const conf = await readConfidence()
+  const unsure = conf !== undefined && conf < o.foreignScriptConfidence
+  note += unsure
+    ? ` (< ${f2(o.scriptMinShare)}), and the OCR reads the region unsure (mean confidence ${f2(conf)} < ${f2(o.foreignScriptConfidence)}): the layer is written in another script than the page, not its text`
+    : `; the OCR reads the region surely (mean confidence ${conf === undefined ? 'n/a' : f2(conf)}): the script is not trusted`
+  return { guess, share, wrong: unsure, note }
 }

@@ -37,27 +37,18 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const region = chooseRegion(layer.words, want, o.maxRegionShare * page.height, o.padding, page)
   const intro = `OCR layer (${f2(layer.invisibleShare)} of the characters invisible)`
   // Too few words to measure agreement (a title page): the image can still say the layer is in another script.
-  if (!region) return scriptVerdict(await checkScript(ctx, wordsBox(layer.words, o.padding, page), textOf(layer.words), o), intro, o)
-  let ocr: PageText
-  try {
-    ocr = await ctx.recognizeRegion(region.box, o.dpi)
-  } catch (e) {
-    if (e instanceof TriageError) throw e
-    throw new TriageError('PLUGIN_FAILED', `spot-check OCR of region ${box(region.box)} failed: ${(e as Error).message}`, {
-      plugin: SPOTCHECK_NAME,
-      stage: 'judge',
-      page: page.pageNumber,
-      ...(ctx.file ? { file: ctx.file } : {}),
-      cause: e,
-    })
+  if (!region) {
+    const all = wordsBox(layer.words, o.padding, page)
+    const read = async () => meanConfidence(await recognize(ctx, all, o.dpi, page))
+    return scriptVerdict(await checkScript(ctx, all, textOf(layer.words), o, read), intro, o)
   }
+  const ocr = await recognize(ctx, region.box, o.dpi, page)
   const a = compareWords(region.words, splitWords(ocr.items), region.band, o.examples)
   if (a.ocrWords < o.minOcrWords) return undefined
   const skewed = ocr.skew !== undefined && Math.abs(ocr.skew) >= o.skewedLayerDegrees
   const healthy = a.dice >= o.threshold && !skewed
   // the engine's own confidence in its reading: a note (engines scale it differently), low on degraded images
-  const conf = ocr.items.flatMap((i) => (i.confidence === undefined ? [] : [i.confidence]))
-  const meanConf = conf.length ? conf.reduce((x, y) => x + y, 0) / conf.length : undefined
+  const meanConf = meanConfidence(ocr)
   // An OCR that reads another script than the layer's, unsurely, lacks the layer's script: it cannot judge the layer.
   const layerLatin = latinShare(region.words.map((w) => w.text).join(' '))
   const ocrLatin = latinShare(ocr.text)
@@ -70,7 +61,7 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
     layerLatin >= 0.5 !== ocrLatin >= 0.5
   // What agreement cannot tell, the image's script can: a layer the OCR agrees with, or one the OCR cannot judge; on
   // a layer that fails, it says why the OCR to come may read no better (a script the configured languages lack).
-  const script = await checkScript(ctx, region.box, textOf(region.words), o)
+  const script = await checkScript(ctx, region.box, textOf(region.words), o, () => Promise.resolve(meanConf))
   if (script?.wrong && (healthy || foreign)) return scriptVerdict(script, `${intro}, region ${box(region.box)} at ${o.dpi} dpi`, o)
   if (foreign) return undefined
   const notes = [
@@ -89,6 +80,28 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   if (a.mismatches.length) notes.push(`mismatched: ${a.mismatches.map(([l, r]) => `${l}→${r}`).join(', ')}`)
   if (script) notes.push(script.note)
   return { judge: SPOTCHECK_NAME, layer: healthy ? 'healthy' : 'unreadable', needsOcr: !healthy, score: a.dice, threshold: o.threshold, notes }
+}
+
+/** `ctx.recognizeRegion` of `region`, its failure the judge's `PLUGIN_FAILED` naming the page. */
+async function recognize(ctx: JudgeContext, region: BBox, dpi: number, page: PageText): Promise<PageText> {
+  try {
+    return await ctx.recognizeRegion!(region, dpi)
+  } catch (e) {
+    if (e instanceof TriageError) throw e
+    throw new TriageError('PLUGIN_FAILED', `spot-check OCR of region ${box(region)} failed: ${(e as Error).message}`, {
+      plugin: SPOTCHECK_NAME,
+      stage: 'judge',
+      page: page.pageNumber,
+      ...(ctx.file ? { file: ctx.file } : {}),
+      cause: e,
+    })
+  }
+}
+
+/** The mean of an OCR reading's word confidences (engines scale them differently: a note, and a bar of their own). */
+function meanConfidence(ocr: PageText): number | undefined {
+  const conf = ocr.items.flatMap((i) => (i.confidence === undefined ? [] : [i.confidence]))
+  return conf.length ? conf.reduce((x, y) => x + y, 0) / conf.length : undefined
 }
 
 /** The layer's words as text, in the layer's order. */
