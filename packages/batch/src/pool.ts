@@ -2,6 +2,7 @@ import { type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { TriageError } from '@pdftriage/core'
 import { chooseResources, JOB_MAX_MB, thisMachine } from './machine.js'
+import { PageClock } from './page-clock.js'
 import { takeDocumentProcess } from './prestart.js'
 import { errorRecord, type OutRecord } from './records.js'
 import { Session, type FileOutcome, type SessionOptions } from './session.js'
@@ -83,7 +84,10 @@ class Orderer {
 export interface DocumentLimits {
   /** Wall time of one document, ms (`DOC_TIMEOUT`). */
   docTimeoutMs: number
-  /** Wall time from one page's end (or the document's start) to the next page's end, ms (`PAGE_TIMEOUT`). */
+  /**
+   * Time from one page's end (or the document's start) to the next page's end, ms (`PAGE_TIMEOUT`): wall time while
+   * the machine has a core free, the process's own CPU time while others hold every core (see {@link PageClock}).
+   */
   pageTimeoutMs: number
   /** Resident memory of the process running the document, MB (`DOC_TOO_LARGE`). */
   maxMemoryMb: number
@@ -91,7 +95,8 @@ export interface DocumentLimits {
 
 /**
  * Default limits. One page: 3 ms to extract, 6-7 s to OCR at 300 dpi on an idle core, and the OCR engine allows
- * itself 120 s and a retry; 300 s leaves that room on a loaded machine. One document: the longest measured, a
+ * itself 120 s and a retry; 300 s leaves that room, counted by {@link PageClock} so that other work on the machine
+ * does not spend it. One document: the longest measured, a
  * 1,280-page document, triages in 4 s; 2 h is 1,000 scanned pages OCRed on one core. Memory: a job's process peaks
  * near 280 MB triaging 1,280 pages and at 430-510 MB OCRing scans with two tesseract workers, but genuine large
  * scans go further: a 50-page 300 dpi scan under OCR peaked at 1.18 GB, and two scanned documents of the
@@ -147,10 +152,10 @@ async function processInThread(tasks: readonly Task[], options: SessionOptions, 
 }
 
 /**
- * The limit a document's process is over, if any, `file` started at `startedAt` and last read a page at
- * `progressAt`: its wall time, its page's wall time, then its memory (`rssMb`, read only when the times hold).
+ * The limit a document's process is over, if any, `file` started at `startedAt` and whose page has had the time
+ * `page` counts: its wall time, its page's time, then its memory (`rssMb`, read only when the times hold).
  */
-function overLimits(file: string, limits: DocumentLimits, startedAt: number, progressAt: number, rssMb: () => number | undefined): TriageError | undefined {
+function overLimits(file: string, limits: DocumentLimits, startedAt: number, page: PageClock, rssMb: () => number | undefined): TriageError | undefined {
   const now = Date.now()
   if (now - startedAt > limits.docTimeoutMs) {
     return new TriageError(
@@ -158,10 +163,11 @@ function overLimits(file: string, limits: DocumentLimits, startedAt: number, pro
       `\`${file}\` took over ${seconds(limits.docTimeoutMs)}, the wall time allowed a document: stopped. Raise it with --doc-timeout SECONDS (option docTimeoutMs) if the document is genuine`,
       { file },
     )
-  } else if (now - progressAt > limits.pageTimeoutMs) {
+  } else if (page.over(limits.pageTimeoutMs)) {
+    const busy = page.wallMs - page.counted > 1000 ? ` (${seconds(page.wallMs)} of wall time, on a machine busy with other work)` : ''
     return new TriageError(
       'PAGE_TIMEOUT',
-      `\`${file}\`: a page took over ${seconds(limits.pageTimeoutMs)}, the wall time allowed a page: the document was stopped. Raise it with --page-timeout SECONDS (option pageTimeoutMs) if the document is genuine`,
+      `\`${file}\`: a page took over ${seconds(limits.pageTimeoutMs)}${busy}, the time allowed a page: the document was stopped. Raise it with --page-timeout SECONDS (option pageTimeoutMs) if the document is genuine`,
       { file },
     )
   } else {
@@ -289,7 +295,7 @@ class ChildPool {
 class DocumentChild {
   private current: number | undefined
   private startedAt = 0
-  private progressAt = 0
+  private readonly page: PageClock
   private reportedRss: number | undefined
   private killedFor: TriageError | undefined
   private crash: string | undefined
@@ -302,6 +308,7 @@ class DocumentChild {
     private readonly pool: ChildPool,
     private readonly c: ChildProcess,
   ) {
+    this.page = new PageClock(() => c.pid)
     c.send({ type: 'init', options: pool.work.options } satisfies ToWorker)
     pool.join(c, this.check)
     c.on('message', (m: FromWorker) => this.onMessage(m))
@@ -313,11 +320,12 @@ class DocumentChild {
   private readonly check = () => {
     if (this.current === undefined || this.killedFor) return
     const c = this.c
+    this.page.tick()
     const e = overLimits(
       this.pool.files[this.current]!,
       this.pool.work.limits,
       this.startedAt,
-      this.progressAt,
+      this.page,
       () => (c.pid !== undefined ? procRssMb(c.pid) : undefined) ?? this.reportedRss,
     )
     if (e) this.overLimit(e)
@@ -341,7 +349,8 @@ class DocumentChild {
       return
     }
     const current = (this.current = pool.nextFile++)
-    this.startedAt = this.progressAt = Date.now()
+    this.startedAt = Date.now()
+    this.page.reset(this.startedAt)
     pool.work.sink.started?.(current)
     const t = pool.work.tasks[current]!
     this.c.send({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
@@ -373,7 +382,7 @@ class DocumentChild {
     if (m.type === 'ready') this.feed()
     else if (m.type === 'record') {
       if (m.id !== this.current) return
-      if (m.rec.type === 'page') this.progressAt = Date.now()
+      if (m.rec.type === 'page') this.page.reset()
       this.pool.work.order.record(m.id, m.rec)
     } else if (m.type === 'rss') this.reportedRss = m.mb
     else if (m.type === 'done') {
