@@ -5,11 +5,10 @@ const share = z.number().min(0).max(1)
 
 /**
  * Script confidence (tesseract's: how far the best script stands above the next) from which the image's script is
- * sure. Measured on the middle third of real pages at 300 dpi (`corpus-real`, one page in three of English, every other
- * language): Latin pages read Latin at 1.3-62; where the model named another script for a Latin page (4 of 66 pages
- * read: maps, tiny print, grids) it gave 0.2-2.84; Russian pages drawn and scanned at 150-300 dpi read Cyrillic at
- * 3.8-9.8 (a capitals-only title page the lowest). Real Chinese and Japanese pages gave 0.08-1.9: under the bar,
- * their layers are judged as before.
+ * sure. Measured on the middle third of real pages at 300 dpi (`corpus-real`, one page in three of English, the pages
+ * of other languages; 143 read): where the model named another script for a Latin page (7 of 65: maps, tiny print,
+ * grids) it gave 0-2.84; Russian pages drawn and scanned at 150-300 dpi read Cyrillic at 3.8-9.8 (a capitals-only
+ * title page the lowest).
  */
 const SCRIPT_CONFIDENCE = 3
 
