@@ -167,7 +167,8 @@ describe('the page in a browser', { skip }, () => {
       assert.equal(await fresh.getAttribute(longScan, 'data-state'), 'running')
       assert.equal(await fresh.locator(`${longScan} [data-page]`).count(), 0, 'page 1 is not done yet')
       const pipelineWorkers = fresh.workers()
-      const ended = Promise.all(pipelineWorkers.map((w) => new Promise<void>((r) => w.once('close', () => r()))))
+      // a bound for a failure (a worker left running), not a measure: ending a worker is immediate
+      const ended = Promise.all(pipelineWorkers.map((w) => w.waitForEvent('close', { timeout: 60_000 })))
       await fresh.click(`${longScan} button.cancel`)
       // read right after the click, no waiting: the click itself cancelled it
       assert.equal(await fresh.getAttribute(longScan, 'data-state'), 'cancelled')
