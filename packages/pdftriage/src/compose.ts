@@ -12,6 +12,7 @@ import {
   type Layer,
   type PageAction,
   type PageResult,
+  type PageStage,
   type PluginFactory,
   type PluginKind,
   type PluginRef,
@@ -51,6 +52,12 @@ export interface CallOptions {
   onEvent?: (event: PdftriageEvent) => void
   /** Stops the document between pages; the call then rejects. */
   signal?: AbortSignal
+  /**
+   * Told as a page enters a stage, before its page event: `judge` (extraction, judges, repairs), `ocr` (the whole page
+   * read), `regions` (pictures of a kept page read): what a long page is doing. Pages overlap up to the OCR engine's
+   * concurrency, so stages of different pages interleave.
+   */
+  onStage?: (page: number, stage: PageStage) => void
 }
 
 /** Options of {@link process}. */
@@ -235,6 +242,7 @@ export async function composePdftriage(builtins: Factories, o: PdftriageOptions 
           performOcr,
           postprocess: post,
           ...(c.signal ? { signal: c.signal } : {}),
+          ...(c.onStage ? { onStage: c.onStage } : {}),
         },
       )) {
         if (ev.type === 'page') {
@@ -300,4 +308,4 @@ export async function composePdftriage(builtins: Factories, o: PdftriageOptions 
   }
 }
 
-export type { DocumentInfo, Layer, PageAction, PageResult, Policy, Rule } from '@pdftriage/core'
+export type { DocumentInfo, Layer, PageAction, PageResult, PageStage, Policy, Rule } from '@pdftriage/core'

@@ -79,7 +79,16 @@ describe('pdftriage, one call', () => {
   })
 
   it('OCRs a scan into text and a searchable PDF whose text layer pdf.js reads', async () => {
-    const r = await processPdf(scan, { ocr: true, pdf: true, pluginOptions: { '@pdftriage/ocr-tesseract': { workers: 1 } } })
+    // what the page goes through, told as it begins, then the page and the document as they are done
+    const seen: string[] = []
+    const r = await processPdf(scan, {
+      ocr: true,
+      pdf: true,
+      pluginOptions: { '@pdftriage/ocr-tesseract': { workers: 1 } },
+      onStage: (n, stage) => seen.push(`${n} ${stage}`),
+      onEvent: (e) => seen.push(e.type === 'page' ? `${e.page.page} done` : e.type),
+    })
+    assert.deepEqual(seen, ['1 judge', '1 ocr', '1 done', 'document'])
     assert.equal(r.pages[0]!.action, 'ocr')
     assert.equal(r.pages[0]!.source, 'ocr')
     const truth = words(fx.FRENCH_DECREE)

@@ -1,7 +1,9 @@
 // The page: files in, one section a document, one row a page as its verdict arrives, the page's picture beside its
 // text, the review keys of the report page (j/k, n, /), downloads when a document is done. The pipeline runs in a
-// worker (worker.ts). Text from PDFs is untrusted: it is only ever set as text, never parsed as HTML.
-import type { Assets, FromWorker, Outputs, PageView, Picture, ToWorker } from './protocol.js'
+// worker (worker.ts), one document at a time from this page's queue; Cancel ends the worker mid-page (tesseract.js's
+// workers with it) and starts a fresh one for the documents after. Text from PDFs is untrusted: it is only ever set as
+// text, never parsed as HTML.
+import type { Assets, FromWorker, Outputs, PageView, PdfType, Picture, ToWorker } from './protocol.js'
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...kids: Array<Node | string | null | undefined>) {
@@ -21,9 +23,17 @@ const assets: Assets = {
   dictionaries: new URL('dictionaries/', here).href,
   pdfjs: new URL('pdfjs/', here).href,
 }
-const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
+/** A pipeline worker, given its assets; its messages are heard while it is the current one. */
+function startWorker(): Worker {
+  const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
+  w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+    if (w === worker) onMessage(e.data)
+  })
+  w.postMessage({ type: 'init', assets } satisfies ToWorker)
+  return w
+}
+let worker = startWorker()
 const send = (m: ToWorker, transfer: Transferable[] = []) => worker.postMessage(m, transfer)
-send({ type: 'init', assets })
 
 /** A document on the page. */
 interface Doc {
@@ -34,6 +44,12 @@ interface Doc {
   status: HTMLElement
   bar: HTMLProgressElement
   cancel: HTMLButtonElement
+  /** The pages in a stage now, each shown until its row comes. */
+  stages: HTMLElement
+  /** The file's bytes and the choices made when it was dropped. */
+  bytes: Promise<Uint8Array>
+  ocr: boolean
+  pdfType: PdfType
   pageCount?: number
   pages: Map<number, { view: PageView; row: HTMLElement }>
   pictures: Map<number, Picture>
@@ -41,27 +57,84 @@ interface Doc {
 }
 const docs = new Map<number, Doc>()
 let nextId = 1
+/** Documents dropped and not yet sent, in order; the one the worker has. */
+const waiting: Doc[] = []
+let running: Doc | undefined
 
 function addFile(file: File) {
   const id = nextId++
   const status = el('span', { class: 'status', text: 'queued' })
   const bar = el('progress', { max: '1', value: '0' })
   const cancel = el('button', { type: 'button', class: 'cancel', text: 'Cancel' })
+  const stages = el('span', { class: 'stages' })
   const rows = el('div', { class: 'rows' })
   const section = el(
     'section',
     { class: 'doc', 'data-file': file.name, 'data-state': 'queued' },
-    el('div', { class: 'doc-head' }, el('h2', { text: file.name }), bar, status, cancel, el('span', { class: 'downloads' })),
+    el('div', { class: 'doc-head' }, el('h2', { text: file.name }), bar, status, stages, cancel, el('span', { class: 'downloads' })),
     rows,
   )
   $('docs').append(section)
-  const d: Doc = { id, name: file.name, section, rows, status, bar, cancel, pages: new Map(), pictures: new Map(), started: performance.now() }
+  const d: Doc = {
+    id,
+    name: file.name,
+    section,
+    rows,
+    status,
+    bar,
+    cancel,
+    stages,
+    bytes: file.arrayBuffer().then((b) => new Uint8Array(b)),
+    ocr: $<HTMLInputElement>('ocr').checked,
+    pdfType: $<HTMLSelectElement>('pdf-type').value === 'pdfa' ? 'pdfa' : 'pdf',
+    pages: new Map(),
+    pictures: new Map(),
+    started: performance.now(),
+  }
   docs.set(id, d)
-  cancel.addEventListener('click', () => send({ type: 'cancel', id }))
-  void file.arrayBuffer().then((buf) => {
-    const bytes = new Uint8Array(buf)
-    send({ type: 'run', id, name: file.name, bytes, ocr: $<HTMLInputElement>('ocr').checked }, [bytes.buffer])
-  })
+  cancel.addEventListener('click', () => cancelDoc(d))
+  waiting.push(d)
+  next()
+}
+
+/** Sends the next waiting document when the worker is free. */
+function next() {
+  if (running) return
+  const d = waiting.shift()
+  if (!d) return
+  running = d
+  d.bytes.then(
+    (bytes) => {
+      if (running === d) send({ type: 'run', id: d.id, name: d.name, bytes, ocr: d.ocr, pdfType: d.pdfType }, [bytes.buffer])
+    },
+    (err: unknown) => ended(d, 'failed', `failed: ${err instanceof Error ? err.message : String(err)}`),
+  )
+}
+
+/** A document leaves the queue or the worker: its state, its status, no Cancel; then the next one. */
+function ended(d: Doc, state: 'done' | 'failed' | 'cancelled', status: string) {
+  d.status.textContent = status
+  d.section.dataset['state'] = state
+  d.stages.replaceChildren()
+  d.cancel.remove()
+  if (running === d) running = undefined
+  next()
+}
+
+/**
+ * Cancel: a waiting document leaves the queue; the running one's worker is ended at once, mid-page (the runner's own
+ * signal stops only between pages, and one page's OCR takes seconds), and a fresh worker takes the documents after it.
+ * The old worker's messages already on their way are dropped (they are heard only from the current worker).
+ */
+function cancelDoc(d: Doc) {
+  if (d.section.dataset['state'] !== 'queued' && d.section.dataset['state'] !== 'running') return
+  const i = waiting.indexOf(d)
+  if (i >= 0) waiting.splice(i, 1)
+  if (running === d) {
+    worker.terminate()
+    worker = startWorker()
+  }
+  ended(d, 'cancelled', 'cancelled')
 }
 
 const BADGE: Record<string, string> = { kept: 'keep', repaired: 'repaired', ocr: 'OCR', failed: 'failed', skipped: 'skipped' }
@@ -141,28 +214,48 @@ function download(name: string, data: string | Uint8Array, type: string): HTMLAn
 function finish(d: Doc, o: Outputs, ms: number, needsOcr: number[]) {
   const stem = d.name.replace(/\.pdf$/iu, '')
   const links = d.section.querySelector('.downloads')!
+  let pdf: HTMLAnchorElement | undefined
+  if (o.pdf) {
+    pdf = download(`${stem}.searchable.pdf`, o.pdf, 'application/pdf')
+    pdf.dataset['outputType'] = o.pdfType ?? 'pdf'
+    if (o.pdfType === 'pdfa') pdf.append(' (PDF/A-2B)')
+  }
   links.append(
     download(`${stem}.txt`, o.text, 'text/plain;charset=utf-8'),
     o.cleanText !== undefined ? download(`${stem}.clean.txt`, o.cleanText, 'text/plain;charset=utf-8') : '',
     download(`${stem}.json`, o.report, 'application/json'),
-    o.pdf ? download(`${stem}.searchable.pdf`, o.pdf, 'application/pdf') : '',
+    pdf ?? '',
   )
-  d.status.textContent = `${d.pages.size} page${d.pages.size === 1 ? '' : 's'} in ${(ms / 1000).toFixed(1)} s; ${needsOcr.length ? `pages needing OCR: ${needsOcr.join(', ')}` : 'no page needs OCR'}`
   d.bar.value = 1
-  d.cancel.remove()
-  d.section.dataset['state'] = 'done'
+  const refused = o.pdfaRefused ? `; PDF/A refused, the searchable PDF is plain PDF: ${o.pdfaRefused}` : ''
+  ended(
+    d,
+    'done',
+    `${d.pages.size} page${d.pages.size === 1 ? '' : 's'} in ${(ms / 1000).toFixed(1)} s; ${needsOcr.length ? `pages needing OCR: ${needsOcr.join(', ')}` : 'no page needs OCR'}${refused}`,
+  )
 }
 
-worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
-  const m = e.data
+const STAGE: Record<string, string> = { judge: 'judging', ocr: 'OCR', regions: 'OCR of pictures' }
+
+function onMessage(m: FromWorker) {
   const d = docs.get(m.id)
-  if (!d) return
-  if (m.type === 'start') {
+  // only the running document hears its worker: nothing reaches one cancelled or done
+  if (!d || d !== running) return
+  if (m.type === 'stage') {
+    let s = d.stages.querySelector<HTMLElement>(`[data-stage-page="${m.page}"]`)
+    if (!s) {
+      s = el('span', { class: 'stage', 'data-stage-page': String(m.page) })
+      d.stages.append(s)
+    }
+    s.dataset['stage'] = m.stage
+    s.textContent = `p. ${m.page}: ${STAGE[m.stage] ?? m.stage}…`
+  } else if (m.type === 'start') {
     d.pageCount = m.pageCount
     d.started = performance.now()
     d.status.textContent = `0 / ${m.pageCount} pages`
     d.section.dataset['state'] = 'running'
   } else if (m.type === 'page') {
+    d.stages.querySelector(`[data-stage-page="${m.page.page}"]`)?.remove()
     const row = pageRow(d, m.page)
     d.pages.set(m.page.page, { view: m.page, row })
     const pic = d.pictures.get(m.page.page)
@@ -179,12 +272,10 @@ worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
     if (p) drawPicture(p.row, m.picture)
   } else if (m.type === 'done') finish(d, m.outputs, m.ms, m.needsOcr)
   else if (m.type === 'error') {
-    d.status.textContent = m.cancelled ? 'cancelled' : `failed: ${m.message}`
-    if (!m.cancelled) console.error(`pdftriage: ${d.name}: ${m.stack ?? m.message}`)
-    d.section.dataset['state'] = m.cancelled ? 'cancelled' : 'failed'
-    d.cancel.remove()
+    console.error(`pdftriage: ${d.name}: ${m.stack ?? m.message}`)
+    ended(d, 'failed', `failed: ${m.message}`)
   }
-})
+}
 
 // Files in: the input, and drops anywhere on the page.
 $<HTMLInputElement>('file').addEventListener('change', (e) => {

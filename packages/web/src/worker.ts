@@ -1,13 +1,15 @@
 // The pipeline, off the page's thread: the one-call package `pdftriage` (its browser build: the runtime-neutral
-// extractor, tesseract.js from the page's own files), one document at a time. Each page's verdict is posted as soon
-// as the runner has it, with its picture rendered by the same extractor; then the files to download.
+// extractor, tesseract.js from the page's own files), one document at a time as the page sends them. Each page's
+// stages and verdict are posted as soon as the runner has them, with its picture rendered by the same extractor; then
+// the files to download. The page cancels a document by ending this worker.
 import { blake2b } from '@noble/hashes/blake2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { provideDictionary } from '@pdftriage/postpass-dehyphen'
 import { attention } from '@pdftriage/report/attention'
+import { assertPdfACandidate } from '@pdftriage/write-pdf'
 import { reportWriter } from '@pdftriage/write-report'
 import { BUILTIN_FACTORIES, createPdftriage, type PageReport, type Pdftriage, type PdftriageOptions } from 'pdftriage'
-import type { Assets, FromWorker, PageView, ToWorker } from './protocol.js'
+import type { Assets, FromWorker, PageView, PdfType, ToWorker } from './protocol.js'
 
 /** The extractor the browser build brings, by its package name. */
 const EXTRACTOR = '@pdftriage/extract-unpdf'
@@ -24,9 +26,6 @@ const post = (m: FromWorker, transfer: Transferable[] = []) => postMessage(m, { 
 let assets: Assets | undefined
 let pipeline: Promise<Pdftriage> | undefined
 let dictionaries: Promise<void> | undefined
-/** Each document's cancel switch, from the moment it is queued. */
-const controllers = new Map<number, AbortController>()
-let queue: Promise<void> = Promise.resolve()
 
 function options(a: Assets): PdftriageOptions {
   return {
@@ -106,11 +105,23 @@ async function openForPictures(bytes: Uint8Array, name: string, a: Assets) {
   return extractor.open(bytes, { file: name })
 }
 
-async function run(id: number, name: string, bytes: Uint8Array, ocr: boolean, ctl: AbortController): Promise<void> {
+/** PDF/A when asked for and the input allows it (write-pdf's own check, before any OCR, as the CLI does); else plain PDF and why. */
+async function pdfKind(bytes: Uint8Array, asked: PdfType): Promise<{ pdfType: PdfType; pdfaRefused?: string }> {
+  if (asked === 'pdf') return { pdfType: 'pdf' }
+  try {
+    await assertPdfACandidate(bytes)
+    return { pdfType: 'pdfa' }
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'PDFA_INCOMPATIBLE') throw err
+    return { pdfType: 'pdf', pdfaRefused: (err as Error).message }
+  }
+}
+
+async function run(id: number, name: string, bytes: Uint8Array, ocr: boolean, asked: PdfType): Promise<void> {
   const a = assets
   if (!a) throw new Error('the worker was not given its assets')
-  if (ctl.signal.aborted) throw new Error('cancelled before it started')
   const t0 = performance.now()
+  const kind = await pdfKind(bytes, asked)
   const pictures = await openForPictures(bytes.slice(), name, a)
   let drawing = Promise.resolve()
   try {
@@ -125,13 +136,13 @@ async function run(id: number, name: string, bytes: Uint8Array, ocr: boolean, ct
       file: name,
       ocr,
       pdf: true,
-      signal: ctl.signal,
+      pdfOptions: { outputType: kind.pdfType },
+      onStage: (page, stage) => post({ type: 'stage', id, page, stage }),
       onEvent(ev) {
         if (ev.type !== 'page') return
         post({ type: 'page', id, page: view(ev.page, performance.now() - t0), elapsedMs: performance.now() - t0 })
         const n = ev.page.page
         drawing = drawing.then(async () => {
-          if (ctl.signal.aborted) return
           const img = await pictures.renderPage(n, PICTURE_DPI)
           post({ type: 'picture', id, picture: { page: n, width: img.width, height: img.height, data: img.data } }, [img.data.buffer])
         })
@@ -139,8 +150,6 @@ async function run(id: number, name: string, bytes: Uint8Array, ocr: boolean, ct
       },
     })
     await drawing.catch(() => {})
-    // a cancel that came while the last pages were read: the runner had no page left to stop before
-    if (ctl.signal.aborted) throw new Error('cancelled')
     // the CLI's report writer with its default options: the same JSON as `<name>.json` in an output folder
     const writer = await reportWriter.create(reportWriter.optionsSchema.parse({}), { baseDir: '.' })
     const [written] = await writer.write({ file: name, hash, stem: 'report', pages: result.pages.map((p) => p.result), document: result.document })
@@ -149,7 +158,7 @@ async function run(id: number, name: string, bytes: Uint8Array, ocr: boolean, ct
       text: result.text,
       ...(result.cleanText !== undefined ? { cleanText: result.cleanText } : {}),
       report,
-      ...(result.pdf ? { pdf: result.pdf } : {}),
+      ...(result.pdf ? { pdf: result.pdf, ...kind } : {}),
     }
     post({ type: 'done', id, outputs, ms: performance.now() - t0, needsOcr: result.needsOcr, actions: result.actions }, result.pdf ? [result.pdf.buffer] : [])
   } finally {
@@ -160,23 +169,14 @@ async function run(id: number, name: string, bytes: Uint8Array, ocr: boolean, ct
 onmessage = (e: MessageEvent<ToWorker>) => {
   const m = e.data
   if (m.type === 'init') assets = m.assets
-  else if (m.type === 'cancel') controllers.get(m.id)?.abort()
   else if (m.type === 'run') {
-    const ctl = new AbortController()
-    controllers.set(m.id, ctl)
-    // one document at a time: the OCR engine's workers serve them in turn
-    queue = queue.then(() =>
-      run(m.id, m.name, m.bytes, m.ocr, ctl)
-        .catch((err: unknown) =>
-          post({
-            type: 'error',
-            id: m.id,
-            message: err instanceof Error ? err.message : String(err),
-            ...(err instanceof Error && err.stack ? { stack: err.stack } : {}),
-            cancelled: ctl.signal.aborted,
-          }),
-        )
-        .finally(() => controllers.delete(m.id)),
+    run(m.id, m.name, m.bytes, m.ocr, m.pdfType).catch((err: unknown) =>
+      post({
+        type: 'error',
+        id: m.id,
+        message: err instanceof Error ? err.message : String(err),
+        ...(err instanceof Error && err.stack ? { stack: err.stack } : {}),
+      }),
     )
   }
 }

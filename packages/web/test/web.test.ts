@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import extractPdfjs from '@pdftriage/extract-pdfjs'
 import * as fx from '@pdftriage/fixtures'
+import { srgbProfile } from '@pdftriage/write-pdf'
 import { process as processPdf, type ProcessResult } from 'pdftriage'
 import { findChromium, pageDir, offlineArgs, repoRoot, serve } from './helpers.js'
 
@@ -33,11 +34,13 @@ describe('the page in a browser', { skip }, () => {
     for (const [name, make] of FILES) {
       const bytes = await make()
       writeFileSync(join(dir, name), bytes)
-      node.set(name, await processPdf(bytes.slice(), { file: name, ocr: true, pluginOptions: { '@pdftriage/ocr-tesseract': { workers: 1 } } }))
+      // the scan's searchable PDF as PDF/A-2B, to set beside the one the page writes
+      const pdfa = name === 'scan.pdf' ? { pdf: true, pdfOptions: { outputType: 'pdfa' as const } } : {}
+      node.set(name, await processPdf(bytes.slice(), { file: name, ocr: true, ...pdfa, pluginOptions: { '@pdftriage/ocr-tesseract': { workers: 1 } } }))
     }
   })
 
-  test("gives the Node pipeline's verdicts and texts page for page, downloads a searchable PDF, asks nothing of another origin", async (t) => {
+  test("gives the Node pipeline's verdicts and texts page for page, downloads a searchable PDF and a PDF/A-2B one, cancels mid-page, asks nothing of another origin", async (t) => {
     const { origin, server, paths } = await serve(pageDir)
     const { chromium } = await import('playwright-core')
     const browser = await chromium.launch({
@@ -70,13 +73,17 @@ describe('the page in a browser', { skip }, () => {
         const url = r.url()
         if (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')) foreign.push(url)
       })
-      const page = await context.newPage()
       const errors: string[] = []
-      page.on('pageerror', (e) => errors.push(String(e)))
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text())
-      })
-      await page.goto(`${origin}/`)
+      const open = async () => {
+        const p = await context.newPage()
+        p.on('pageerror', (e) => errors.push(String(e)))
+        p.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text())
+        })
+        await p.goto(`${origin}/`)
+        return p
+      }
+      const page = await open()
       await page.setInputFiles(
         'input[type=file]',
         FILES.map(([name]) => join(dir, name)),
@@ -140,18 +147,81 @@ describe('the page in a browser', { skip }, () => {
       assert.equal(await page.getAttribute('[data-file="healthy.pdf"]', 'data-state'), 'done', 'offline')
       await context.setOffline(false)
 
-      // Progress and cancel: a 6-page scan cancelled once its first page is shown stops before its end (OCR takes
-      // seconds a page, and the runner stops between pages).
-      writeFileSync(join(dir, 'long-scan.pdf'), await fx.buildPdf([0, 1, 2, 3, 4, 5].map(() => ({ scan: { text: fx.FRENCH_DECREE } }))))
+      // Cancel mid-page, in a page of its own (its worker has not started the OCR engine yet): a 2-page scan cancelled
+      // while its first page is with the OCR engine is cancelled at once, its worker ended with tesseract.js's, and no
+      // row of it ever comes. The page shows each page's stage as the runner enters it; a scan's page is read by the OCR
+      // in its `judge` stage already (the spot-check reads it; the `ocr` stage reuses that reading), so the moment is:
+      // page 1 in a stage, tesseract.js's worker started and given its language data (routing turns the cache off).
+      const fresh = await open()
+      writeFileSync(join(dir, 'long-scan.pdf'), await fx.buildPdf([0, 1].map(() => ({ scan: { text: fx.FRENCH_DECREE } }))))
       const longScan = '[data-file="long-scan.pdf"]'
-      await page.setInputFiles('input[type=file]', join(dir, 'long-scan.pdf'))
-      await page.waitForSelector(`${longScan} [data-page="1"]`, { timeout: 300_000 })
-      assert.ok(Number(await page.getAttribute(`${longScan} progress`, 'value')) > 0, 'progress moved')
-      await page.click(`${longScan} button.cancel`)
-      await page.waitForSelector(`${longScan}:is([data-state=cancelled], [data-state=done], [data-state=failed])`, { timeout: 300_000 })
-      assert.equal(await page.getAttribute(longScan, 'data-state'), 'cancelled')
-      assert.ok((await page.locator(`${longScan} [data-page]`).count()) < 6)
-      assert.equal(await page.locator(`${longScan} a[download]`).count(), 0, 'nothing to download from a cancelled document')
+      const ocrStarted = Promise.all([
+        fresh.waitForEvent('worker', { predicate: (w) => w.url().endsWith('/tesseract/worker.min.js'), timeout: 300_000 }),
+        ...['fra', 'eng'].map((l) =>
+          context.waitForEvent('response', { predicate: (r) => r.url().endsWith(`/tesseract/${l}.traineddata.gz`), timeout: 300_000 }),
+        ),
+      ])
+      await fresh.setInputFiles('input[type=file]', join(dir, 'long-scan.pdf'))
+      await fresh.waitForSelector(`${longScan} .stage[data-stage-page="1"]`, { timeout: 300_000 })
+      await ocrStarted
+      assert.equal(await fresh.getAttribute(longScan, 'data-state'), 'running')
+      assert.equal(await fresh.locator(`${longScan} [data-page]`).count(), 0, 'page 1 is not done yet')
+      const pipelineWorkers = fresh.workers()
+      // a bound for a failure (a worker left running), not a measure: ending a worker is immediate
+      const ended = Promise.all(pipelineWorkers.map((w) => w.waitForEvent('close', { timeout: 60_000 })))
+      await fresh.click(`${longScan} button.cancel`)
+      // read right after the click, no waiting: the click itself cancelled it
+      assert.equal(await fresh.getAttribute(longScan, 'data-state'), 'cancelled')
+      assert.equal(await fresh.textContent(`${longScan} .status`), 'cancelled')
+      assert.equal(await fresh.locator(`${longScan} [data-page]`).count(), 0, 'page 1 was stopped mid-OCR')
+      assert.equal(await fresh.locator(`${longScan} .stage`).count(), 0)
+      assert.equal(await fresh.locator(`${longScan} button.cancel`).count(), 0)
+      // the pipeline's worker and tesseract.js's, every worker the page had then, are gone
+      assert.ok(pipelineWorkers.filter((w) => w.url().endsWith('/tesseract/worker.min.js')).length >= 1, pipelineWorkers.map((w) => w.url()).join(' '))
+      await ended
+      const progress = await fresh.getAttribute(`${longScan} progress`, 'value')
+
+      // The next file is done by a fresh worker: the scan again, asked as PDF/A-2B. Its verdict and text are Node's;
+      // the cancelled document got nothing meanwhile.
+      writeFileSync(join(dir, 'scan-pdfa.pdf'), readFileSync(join(dir, 'scan.pdf')))
+      await fresh.selectOption('#pdf-type', 'pdfa')
+      const scanPdfA = fresh.locator('[data-file="scan-pdfa.pdf"]')
+      await fresh.setInputFiles('input[type=file]', join(dir, 'scan-pdfa.pdf'))
+      await fresh.waitForSelector('[data-file="scan-pdfa.pdf"]:is([data-state=done], [data-state=failed])', { timeout: 300_000 })
+      assert.equal(await scanPdfA.getAttribute('data-state'), 'done', (await scanPdfA.locator('.status').textContent()) ?? '')
+      const wantScan = node.get('scan.pdf')!
+      assert.equal(await scanPdfA.locator('[data-page="1"]').getAttribute('data-action'), wantScan.pages[0]!.action)
+      const [adl] = await Promise.all([fresh.waitForEvent('download'), scanPdfA.locator('a[download="scan-pdfa.txt"]').click()])
+      assert.equal(readFileSync(await adl.path(), 'utf8'), wantScan.text, 'the text after a cancel')
+      assert.equal(await fresh.getAttribute(longScan, 'data-state'), 'cancelled')
+      assert.equal(await fresh.locator(`${longScan} [data-page]`).count(), 0, 'no row of the cancelled document came later')
+      assert.equal(await fresh.locator(`${longScan} .stage`).count(), 0, 'no stage of the cancelled document came later')
+      assert.equal(await fresh.getAttribute(`${longScan} progress`, 'value'), progress, 'no progress of the cancelled document came later')
+
+      // PDF/A-2B in the browser: every requirement the writer touches holds (write-pdf's own checker), as in the file
+      // Node's writer makes of the same scan: pdfaid part 2 conformance B, one sRGB output intent of the same profile.
+      const pdfaLink = scanPdfA.locator('a[download="scan-pdfa.searchable.pdf"]')
+      assert.equal(await pdfaLink.getAttribute('data-output-type'), 'pdfa')
+      const [fdl] = await Promise.all([fresh.waitForEvent('download'), pdfaLink.click()])
+      const browserPdfA = await fx.checkPdfA(new Uint8Array(readFileSync(await fdl.path())))
+      const nodePdfA = await fx.checkPdfA(wantScan.pdf!)
+      assert.deepEqual(browserPdfA.failures, [])
+      assert.deepEqual(nodePdfA.failures, [])
+      assert.equal(fx.xmpProperty(browserPdfA.xmp!, 'pdfaid:part'), '2')
+      assert.equal(fx.xmpProperty(browserPdfA.xmp!, 'pdfaid:conformance'), 'B')
+      assert.deepEqual(browserPdfA.fonts, nodePdfA.fonts)
+      assert.ok(browserPdfA.outputProfile && nodePdfA.outputProfile)
+      assert.deepEqual(browserPdfA.outputProfile, nodePdfA.outputProfile, "the output intent's ICC profile is Node's")
+      assert.deepEqual(browserPdfA.outputProfile, srgbProfile(), 'and the profile write-pdf ships (icc/sRGB.icc)')
+      // A born-digital page of a font not embedded cannot be PDF/A: the page says so and gives plain PDF.
+      writeFileSync(join(dir, 'healthy-pdfa.pdf'), readFileSync(join(dir, 'healthy.pdf')))
+      const healthyPdfA = fresh.locator('[data-file="healthy-pdfa.pdf"]')
+      await fresh.setInputFiles('input[type=file]', join(dir, 'healthy-pdfa.pdf'))
+      await fresh.waitForSelector('[data-file="healthy-pdfa.pdf"]:is([data-state=done], [data-state=failed])', { timeout: 120_000 })
+      assert.equal(await healthyPdfA.getAttribute('data-state'), 'done')
+      assert.match((await healthyPdfA.locator('.status').textContent()) ?? '', /PDF\/A refused.*Helvetica is not embedded/u)
+      assert.equal(await healthyPdfA.locator('a[download="healthy-pdfa.searchable.pdf"]').getAttribute('data-output-type'), 'pdf')
+      await fresh.selectOption('#pdf-type', 'pdf')
 
       // Keys: j selects the first page, n the next one worth a look (the repaired page), / searches the pages' text.
       await page.locator('body').click({ position: { x: 5, y: 5 } })

@@ -8,15 +8,13 @@ type Lib = typeof import('pdf-lib')
 export const PDFA_PART = 2
 export const PDFA_CONFORMANCE = 'B'
 
-/** Where the packaged sRGB profile sits: `icc/` beside `dist/`, listed in the package's `files` (see icc/README.md). */
-const SRGB_URL = new URL('../../icc/sRGB.icc', import.meta.url)
 /** The output condition the profile stands for, as OCRmyPDF and Ghostscript name it. */
 const SRGB_CONDITION = 'sRGB IEC61966-2.1'
 
 let srgb: Uint8Array | undefined
-/** The packaged sRGB ICC profile, read once from the package folder (never fetched). */
+/** The packaged sRGB ICC profile, read once: from the package folder in Node, bundled with the code in a browser (never fetched). */
 export function srgbProfile(): Uint8Array {
-  srgb ??= readProfile(SRGB_URL)
+  srgb ??= readProfile()
   return srgb
 }
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,8 @@ import { TriageError } from '@pdftriage/core'
 import { writeSearchablePdf } from '../src/write-searchable-pdf.js'
 import { pdfWriter } from '../src/pdf-writer.js'
 import { srgbProfile } from '../src/pdfa.js'
+import * as nodePlatform from '../src/platform.js'
+import * as browserPlatform from '../src/platform.browser.js'
 import { checkPdfA, xmpProperty } from './pdfa-check.js'
 import { scanWordBoxes } from './scan-layout.js'
 import { extract } from './pdfjs.js'
@@ -66,6 +69,16 @@ test('the sRGB profile is read from the package folder: an RGB ICC profile', () 
   assert.equal(Buffer.from(icc.subarray(36, 40)).toString('latin1'), 'acsp')
   assert.equal(Buffer.from(icc.subarray(16, 20)).toString('latin1'), 'RGB ')
   assert.equal(icc.length, 6922)
+})
+
+test("the browser build's sRGB profile, bundled with its code, is the packaged file's, and its MD5 of the file ID is Node's", () => {
+  const bundled = browserPlatform.readProfile()
+  assert.deepEqual(bundled, nodePlatform.readProfile())
+  // the digest icc/README.md gives for Debian's file
+  assert.equal(createHash('sha256').update(bundled).digest('hex'), '2a92d4bae450b76d8b0aa42193df974d75f62738ecebf74f01c5e75b12a95796')
+  for (const data of [new Uint8Array(0), new TextEncoder().encode('%PDF-1.7 décret'), new Uint8Array(100_000).map((_, i) => (i * 31) % 256)])
+    assert.equal(browserPlatform.md5Hex(data), nodePlatform.md5Hex(data))
+  assert.equal(browserPlatform.md5Hex(new Uint8Array(0)), 'd41d8cd98f00b204e9800998ecf8427e')
 })
 
 test('a born-digital PDF of an unembedded standard font is refused as pdfa, naming the font and --output-type pdf', async () => {
