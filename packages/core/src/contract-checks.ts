@@ -128,7 +128,8 @@ export function writtenFilesProblem(v: unknown, pageCount: number): string | und
   for (const f of v as z.infer<typeof writtenFilesSchema>) {
     const numbers = (f.pages ?? []).map((pg) => pg.pageNumber)
     const bad = numbers.find((n, i) => n > pageCount || (i > 0 && n <= numbers[i - 1]!))
-    if (bad !== undefined) return `returned files that break the contract: ${f.path}: page ${bad} of its \`pages\` is not within 1-${pageCount} in order, once`
+    if (bad !== undefined)
+      return `returned files that break the contract: ${f.path}: its \`pages\` name page ${bad}, not a page of the document (1-${pageCount}) after the one before`
   }
   return undefined
 }

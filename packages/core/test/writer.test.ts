@@ -65,8 +65,8 @@ test('writtenFilesProblem: the pages a file shows otherwise are optional, number
     undefined,
   )
   assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 1, turned: 45 }] }], 2) ?? '', /turn of 90, 180 or 270, not `45`/)
-  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 3, turned: 90 }] }], 2) ?? '', /page 3 .* not within 1-2/)
-  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 2 }, { pageNumber: 1 }] }], 2) ?? '', /page 1 .* in order/)
+  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 3, turned: 90 }] }], 2) ?? '', /name page 3, not a page of the document \(1-2\)/)
+  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 2 }, { pageNumber: 1 }] }], 2) ?? '', /name page 1, .* after the one before/)
   assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 0 }] }], 2) ?? '', /pageNumber/)
   assert.match(writtenFilesProblem([{ role: 'pdf', path: 'x', data: 3 }], 1) ?? '', /string or bytes/)
   assert.match(writtenFilesProblem('files', 1) ?? '', /array of files/)
