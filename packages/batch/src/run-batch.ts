@@ -107,9 +107,12 @@ export interface BatchSummary {
   unchanged: number
   /** Of the unchanged, those that had failed (`redoFailed` tries them again). */
   stillFailed: number
-  /** Pages of the documents done in this run, by action. */
-  /** Pages by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality: "poor"` in pages.jsonl). */
-  pages: { kept: number; repaired: number; ocr: number; failed: number; poorOcr: number }
+  /**
+   * Pages of the documents done in this run, by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality:
+   * "poor"` in pages.jsonl); `turned`, `straightened`: pages the writers' files show turned upright or straightened
+   * (`turned`, `straightened` in pages.jsonl). The last three are counted by a local run only.
+   */
+  pages: { kept: number; repaired: number; ocr: number; failed: number; poorOcr: number; turned: number; straightened: number }
   /** Wall time of the run. */
   seconds: number
 }
@@ -123,7 +126,7 @@ export function emptySummary(outDir: string): BatchSummary {
     duplicate: 0,
     unchanged: 0,
     stillFailed: 0,
-    pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
+    pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0, turned: 0, straightened: 0 },
     seconds: 0,
   }
 }
@@ -437,6 +440,10 @@ function indexSink({ digest, index, names, summary, onEvent }: LockedRun, todo: 
       row.hash ||= todo[i]!.hash
       if (row.status === 'done' && res.document && res.outputs) {
         countDone(summary, res.document.actions)
+        for (const p of Object.values(res.outputs.pages ?? {})) {
+          if (p.turned) summary.pages.turned++
+          if (p.straightened) summary.pages.straightened++
+        }
         const placed = names ? names.placed(row, res.outputs.files) : row
         index.append(placed, pageLines(records, res.outputs))
         Object.assign(row, placed)

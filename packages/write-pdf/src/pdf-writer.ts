@@ -13,8 +13,8 @@ export function writtenPages(summary: Pick<WriteSummary, 'turned' | 'straightene
 
 /**
  * Plugin factory of the searchable-PDF writer: `<stem>.pdf` (role `pdf`), the input with an invisible text layer on
- * its OCRed and repaired pages; the file's `pages` name those turned upright or straightened (`rotatePages`, `deskew`). It needs the input's bytes and the word boxes, which the batch then keeps for the
- * whole document.
+ * its OCRed and repaired pages; the file's `pages` name those turned upright or straightened (`rotatePages`,
+ * `deskew`). It needs the input's bytes and the word boxes, which the batch then keeps for the whole document.
  */
 export const pdfWriter = definePlugin({
   kind: 'writer',
