@@ -6,6 +6,7 @@ export {
   emptyRow,
   outcomeRow,
   pageRow,
+  pageLines,
   type RunBatchOptions,
   type BatchEvent,
   type BatchSummary,

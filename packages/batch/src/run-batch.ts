@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { TriageError, configDigest, loadConfig, readAndHash, type Policy } from '@pdftriage/core'
+import { TriageError, configDigest, loadConfig, readAndHash, type Policy, type WrittenPage } from '@pdftriage/core'
 import { fsPath } from './file-names.js'
 import { IndexStore, type DocumentRow } from './index-store.js'
 import { expandInputs, missingError, type InputFilter } from './inputs.js'
@@ -10,7 +10,7 @@ import { lockOutput, prepareOutput } from './out-folder.js'
 import { processFiles, type DocumentLimits, type FileSink } from './pool.js'
 import { errorRecord, type PageRecord } from './records.js'
 import type { FileOutcome, SessionOptions } from './session.js'
-import { outputStem } from './write-outputs.js'
+import { outputStem, type DocumentOutputs } from './write-outputs.js'
 
 /** What {@link runBatch} processes, with what, and where it writes. Plain data. */
 export interface RunBatchOptions {
@@ -107,9 +107,12 @@ export interface BatchSummary {
   unchanged: number
   /** Of the unchanged, those that had failed (`redoFailed` tries them again). */
   stillFailed: number
-  /** Pages of the documents done in this run, by action. */
-  /** Pages by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality: "poor"` in pages.jsonl). */
-  pages: { kept: number; repaired: number; ocr: number; failed: number; poorOcr: number }
+  /**
+   * Pages of the documents done in this run, by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality:
+   * "poor"` in pages.jsonl); `turned`, `straightened`: pages the writers' files show turned upright or straightened
+   * (`turned`, `straightened` in pages.jsonl). The last three are counted by a local run only.
+   */
+  pages: { kept: number; repaired: number; ocr: number; failed: number; poorOcr: number; turned: number; straightened: number }
   /** Wall time of the run. */
   seconds: number
 }
@@ -123,7 +126,7 @@ export function emptySummary(outDir: string): BatchSummary {
     duplicate: 0,
     unchanged: 0,
     stillFailed: 0,
-    pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
+    pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0, turned: 0, straightened: 0 },
     seconds: 0,
   }
 }
@@ -410,32 +413,39 @@ function chooseSession({ o, cwd, out, onEvent }: LockedRun, todoCount: number): 
   return { session, jobs, maxMemoryMb: chosen.maxMemoryMb }
 }
 
-/** Where the documents' records and outcomes go: pages.jsonl lines held until their document's row is appended to the index. */
+/**
+ * Where the documents' records and outcomes go: pages.jsonl rows held until their document's row is appended to the
+ * index (and its writers have said what they did to each page).
+ */
 function indexSink({ digest, index, names, summary, onEvent }: LockedRun, todo: readonly TodoFile[]): FileSink {
-  const pageLines = new Map<number, string[]>()
+  const pageRecords = new Map<number, PageRecord[]>()
   return {
     started(i) {
       onEvent({ type: 'document-started', file: todo[i]!.file })
     },
     record(r, i) {
       if (r.type !== 'page') return
-      let a = pageLines.get(i)
-      if (!a) pageLines.set(i, (a = []))
-      a.push(`${JSON.stringify(pageRow(r))}\n`)
+      let a = pageRecords.get(i)
+      if (!a) pageRecords.set(i, (a = []))
+      a.push(r)
       if (r.ocrQuality === 'poor') summary.pages.poorOcr++
       onEvent({ type: 'page-done', file: r.file, page: r })
     },
     outcome(res: FileOutcome, i) {
-      const lines = pageLines.get(i) ?? []
-      pageLines.delete(i)
+      const records = pageRecords.get(i) ?? []
+      pageRecords.delete(i)
       // The document is not at fault: the run stops, and the document is done again by the next one.
       if (res.error?.code === 'DISK_FULL') throw new TriageError('DISK_FULL', res.error.message, { stage: 'write' })
       const row = outcomeRow(res, digest)
       row.hash ||= todo[i]!.hash
       if (row.status === 'done' && res.document && res.outputs) {
         countDone(summary, res.document.actions)
+        for (const p of Object.values(res.outputs.pages ?? {})) {
+          if (p.turned) summary.pages.turned++
+          if (p.straightened) summary.pages.straightened++
+        }
         const placed = names ? names.placed(row, res.outputs.files) : row
-        index.append(placed, lines)
+        index.append(placed, pageLines(records, res.outputs))
         Object.assign(row, placed)
         // duplicates of it met in this run get their names now that its files exist
         names?.completeDuplicates(row, res.outputs.files)
@@ -553,8 +563,19 @@ function withoutRefusal(row: DocumentRow): DocumentRow {
   return { ...row, error_message: rest, error_code: rest ? row.error_code : '' }
 }
 
-/** A `pages.jsonl` row: the page record without its type tag (one JSON line of it, with its newline, per page). */
-export function pageRow(r: PageRecord): Omit<PageRecord, 'type'> {
+/**
+ * A `pages.jsonl` row: the page record without its type tag (one JSON line of it, with its newline, per page), with
+ * what the writers did to the page in their files (`written`: turned upright, straightened) once they have run.
+ */
+export function pageRow(r: PageRecord, written?: WrittenPage): Omit<PageRecord, 'type'> {
   const { type: _t, ...rest } = r
+  if (written?.turned) rest.turned = written.turned
+  // a hundredth of a degree: the engine measures a skew to about a tenth
+  if (written?.straightened) rest.straightened = Math.round(written.straightened * 100) / 100
   return rest
+}
+
+/** The `pages.jsonl` lines of a document's page records, with what its writers did to each page (its outputs' `pages`). */
+export function pageLines(records: readonly PageRecord[], outputs?: Pick<DocumentOutputs, 'pages'>): string[] {
+  return records.map((r) => `${JSON.stringify(pageRow(r, outputs?.pages?.[r.page]))}\n`)
 }

@@ -1,4 +1,4 @@
-import { TriageError, pdfType, wrapPluginError, type PdfType, type Writer, type WriterInput } from '@pdftriage/core'
+import { TriageError, pdfType, wrapPluginError, writtenFilesProblem, type PdfType, type Writer, type WriterInput, type WrittenPage } from '@pdftriage/core'
 import { safeJoin, writeAtomic } from './atomic.js'
 
 /** The files written for one document. */
@@ -8,6 +8,8 @@ export interface DocumentOutputs {
   pdfType: PdfType
   /** Writers that could not write this input and were skipped, with why (the other outputs are there). */
   skipped: Array<{ writer: string; code: string; message: string }>
+  /** The pages the files show otherwise than the input (turned upright, straightened), by page number; absent when none. */
+  pages?: Record<number, WrittenPage>
 }
 
 /**
@@ -31,6 +33,7 @@ export const outputStem = (hash: string): string => `documents/${outputKey(hash)
 export async function writeDocumentOutputs(out: string, writers: readonly Writer[], input: WriterInput): Promise<DocumentOutputs> {
   const files: Record<string, string> = {}
   const skipped: DocumentOutputs['skipped'] = []
+  const pages: Record<number, WrittenPage> = {}
   for (const w of writers) {
     let written
     try {
@@ -45,10 +48,16 @@ export async function writeDocumentOutputs(out: string, writers: readonly Writer
       }
       throw wrapPluginError(e, w.name, 'write', undefined, input.file)
     }
+    // the files go to disk and their pages onto the rows: a broken answer is named here, not found in a torn row
+    const problem = writtenFilesProblem(written, input.document.pageCount)
+    if (problem !== undefined) {
+      throw new TriageError('PLUGIN_INVALID', `[${w.name}] write: ${problem}`, { plugin: w.name, stage: 'write', file: input.file })
+    }
     for (const f of written) {
       await writeAtomic(safeJoin(out, f.path), f.data)
       files[f.role] = f.path
+      for (const p of f.pages ?? []) pages[p.pageNumber] = { ...pages[p.pageNumber], ...p }
     }
   }
-  return { files, pdfType: pdfType(input.pages), skipped }
+  return { files, pdfType: pdfType(input.pages), skipped, ...(Object.keys(pages).length ? { pages } : {}) }
 }

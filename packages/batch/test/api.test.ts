@@ -34,6 +34,7 @@ test('the public API of @pdftriage/batch', async () => {
     'outcomeRow',
     'outputKey',
     'outputStem',
+    'pageLines',
     'pageRecord',
     'pageRow',
     'parseCsv',

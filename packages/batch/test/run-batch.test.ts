@@ -39,7 +39,7 @@ test('writes the index, texts and reports; identical files are processed once; e
       duplicate: 1,
       unchanged: 0,
       stillFailed: 0,
-      pages: { kept: 4, repaired: 0, ocr: 0, failed: 0, poorOcr: 0 },
+      pages: { kept: 4, repaired: 0, ocr: 0, failed: 0, poorOcr: 0, turned: 0, straightened: 0 },
       seconds: 0,
     },
   )
@@ -235,7 +235,9 @@ export default {
     write: (doc) => {
       if (o.fail) throw new Error('disk quota of the words service')
       const words = doc.pages.map((p) => p.page.text.split(/\\s+/).filter(Boolean).length)
-      return [{ role: 'words', path: o.escape ? '../escaped.txt' : \`\${doc.stem}.\${o.suffix}\`, data: \`\${doc.file}: \${words.join(' ')}\\n\` }]
+      // o.turn: the file says it shows those pages otherwise than the input, as a searchable PDF turning pages does
+      const pages = o.turn ? { pages: o.turn } : {}
+      return [{ role: 'words', path: o.escape ? '../escaped.txt' : \`\${doc.stem}.\${o.suffix}\`, data: \`\${doc.file}: \${words.join(' ')}\\n\`, ...pages }]
     },
   }),
 }
@@ -272,6 +274,34 @@ test("a writer's error fails the document, named by the writer; a path outside t
   assert.deepEqual(
     escaped.of('failed').map((e) => e.code),
     ['OUTPUT_PATH_INVALID'],
+  )
+})
+
+test("the pages a writer's file shows turned or straightened are said on their pages.jsonl rows; a broken answer is named", async (t) => {
+  const writers = (turn: unknown) => JSON.stringify({ ...EXTRACT_ONLY, writers: [{ use: './words-writer.mjs', options: { turn } }] })
+  const dir = folder(t, {
+    'turn.json': writers([{ pageNumber: 2, turned: 90, straightened: -1.2345 }]),
+    'bad.json': writers([{ pageNumber: 4, turned: 90 }]),
+    'words-writer.mjs': WORDS_WRITER,
+    'in/a.pdf': await fx.longPdf(3),
+  })
+  const r = await run(dir, { configFile: 'turn.json' })
+  assert.equal(r.of('document-done').length, 1)
+  const { pages } = readIndex(join(dir, 'out'))
+  assert.deepEqual(
+    pages.map((p) => [p.page, p.turned, p.straightened]),
+    [
+      [1, undefined, undefined],
+      [2, 90, -1.23],
+      [3, undefined, undefined],
+    ],
+  )
+  const bad = await run(dir, { configFile: 'bad.json' })
+  const [failed] = bad.of('failed')
+  assert.equal(failed?.code, 'PLUGIN_INVALID')
+  assert.match(
+    failed.message,
+    /^\[words\] write: returned files that break the contract: documents\/\w+\.words\.txt: its `pages` name page 4, not a page of the document \(1-3\)/,
   )
 })
 

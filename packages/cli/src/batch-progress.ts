@@ -88,6 +88,9 @@ export function summaryLine(summary: BatchSummary): string {
     `documents: ${summary.done} done, ${summary.failed} failed, ${summary.duplicate} duplicate, ${summary.unchanged} unchanged; ` +
     `pages: ${p.kept} kept, ${p.repaired} repaired, ${p.ocr} OCRed${p.poorOcr ? ` (${p.poorOcr} read poorly: ocrQuality "poor" in pages.jsonl)` : ''}` +
     `${p.failed ? `, ${p.failed} failed` : ''}; ` +
+    (p.turned || p.straightened
+      ? `searchable PDFs: ${p.turned} page(s) turned upright, ${p.straightened} straightened (turned, straightened in pages.jsonl); `
+      : '') +
     `${summary.seconds.toFixed(1)} s -> ${summary.outDir}`
   )
 }

@@ -239,7 +239,7 @@ async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
     progress?.done()
     const s = ((performance.now() - t0) / 1000).toFixed(1)
     o.log(
-      `${inName}: ${pagesCounted(results)}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}${pagesSaid('turned upright', summary.turned)}${pagesSaid('straightened', summary.straightened)}; ${s} s -> ${outPath ?? '(standard output)'}`,
+      `${inName}: ${pagesCounted(results)}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}${pagesSaid('turned upright', summary.turned, (d) => `${d}°`)}${pagesSaid('straightened', summary.straightened, (d) => `${d.toFixed(1)}°`)}; ${s} s -> ${outPath ?? '(standard output)'}`,
     )
   }
   return failed.length ? 1 : 0
@@ -266,9 +266,9 @@ export function pagesCounted(results: ReadonlyArray<Pick<PageResult, 'action' | 
   return `${results.length} page(s): ${said.join(', ') || 'none'}${touched === 0 && results.length ? ' (no page needed OCR: the output carries the text the input had)' : ''}`
 }
 
-/** `, turned upright: pages 1, 3` for the summary line; '' for no page. */
-const pagesSaid = (what: string, pages: ReadonlyArray<{ pageNumber: number }>) =>
-  pages.length ? `, ${what}: page${pages.length > 1 ? 's' : ''} ${pages.map((p) => p.pageNumber).join(', ')}` : ''
+/** `, turned upright: pages 1 (90°), 3 (270°)` for the summary line, each page with its `degrees` as `deg` says them; '' for no page. */
+const pagesSaid = (what: string, pages: ReadonlyArray<{ pageNumber: number; degrees: number }>, deg: (d: number) => string) =>
+  pages.length ? `, ${what}: page${pages.length > 1 ? 's' : ''} ${pages.map((p) => `${p.pageNumber} (${deg(p.degrees)})`).join(', ')}` : ''
 
 /**
  * Writes `data` beside `path` under a temporary name, then renames it (core's `writeAtomic`): OUT is never left half

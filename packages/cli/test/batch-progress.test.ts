@@ -32,11 +32,13 @@ test('a local and a queued batch are told alike; a queued one counts pages with 
   assert.equal(queued.inputs, 2)
 })
 
-test('the summary line names failed pages and poorly read OCR only when there are some', () => {
+test('the summary line names failed pages, poorly read OCR and pages turned or straightened only when there are some', () => {
   const s = { ...emptySummary('/out'), done: 2, seconds: 1.25 }
   assert.equal(summaryLine(s), 'documents: 2 done, 0 failed, 0 duplicate, 0 unchanged; pages: 0 kept, 0 repaired, 0 OCRed; 1.3 s -> /out')
-  s.pages = { kept: 1, repaired: 0, ocr: 2, failed: 1, poorOcr: 1 }
-  assert.match(summaryLine(s), /pages: 1 kept, 0 repaired, 2 OCRed \(1 read poorly: ocrQuality "poor" in pages\.jsonl\), 1 failed; /)
+  s.pages = { kept: 1, repaired: 0, ocr: 2, failed: 1, poorOcr: 1, turned: 0, straightened: 0 }
+  assert.match(summaryLine(s), /pages: 1 kept, 0 repaired, 2 OCRed \(1 read poorly: ocrQuality "poor" in pages\.jsonl\), 1 failed; 1\.3 s/)
+  s.pages = { ...s.pages, turned: 2, straightened: 1 }
+  assert.match(summaryLine(s), /1 failed; searchable PDFs: 2 page\(s\) turned upright, 1 straightened \(turned, straightened in pages\.jsonl\); 1\.3 s/)
 })
 
 test('run and run --queue exit 1 for a failed document, one failed earlier, or a failed page', () => {

@@ -43,7 +43,11 @@ describe('ocr and run --pdf with --rotate-pages and --deskew (end to end, real t
     const r = await cli(['ocr', '-l', 'fra', '--rotate-pages', '--deskew', 'in.pdf', 'out.pdf'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
     // the sideways page is level on its side: it is turned, not straightened
-    assert.match(r.stderr.join('\n'), /turned upright: page 1, straightened: page 2;/)
+    // the summary says by how much: the turn /Rotate adds, the skew undone (the engine measures it to a tenth or so)
+    const said = /turned upright: page 1 \((\d+)°\), straightened: page 2 \((-?[\d.]+)°\);/.exec(r.stderr.join('\n'))
+    assert.ok(said, r.stderr.join('\n'))
+    assert.equal(said[1], '270')
+    assert.ok(Math.abs(Number(said[2]) - SKEW) < 0.3, said[2])
     const out = new Uint8Array(readFileSync(join(dir, 'out.pdf')))
     const doc = await PDFDocument.load(out)
     assert.deepEqual(
@@ -70,13 +74,22 @@ describe('ocr and run --pdf with --rotate-pages and --deskew (end to end, real t
     }
   })
 
-  test('run --pdf --rotate-pages turns the sideways page of the searchable PDF', async () => {
-    const dir = folder({ 'in.pdf': await fx.buildPdf([SIDEWAYS]) })
-    const r = await cli(['run', '-q', '-l', 'fra', '--jobs', '1', '--pdf', '--rotate-pages', '--out', 'out', '.'], dir)
+  test('run --pdf --rotate-pages --deskew turns the sideways page and straightens the skewed one; their rows say by how much', async () => {
+    const dir = folder({ 'in.pdf': await fx.buildPdf([SIDEWAYS, SKEWED]) })
+    const r = await cli(['run', '-q', '-l', 'fra', '--jobs', '1', '--pdf', '--rotate-pages', '--deskew', '--out', 'out', '.'], dir)
     assert.equal(r.code, 0, r.stderr.join('\n'))
-    const { docs } = readIndex(join(dir, 'out'))
+    const { docs, pages } = readIndex(join(dir, 'out'))
     const out = new Uint8Array(readFileSync(join(dir, 'out', docs[0]!.pdf!)))
-    assert.equal((await PDFDocument.load(out)).getPage(0).getRotation().angle, 270)
+    assert.deepEqual(
+      (await PDFDocument.load(out)).getPages().map((p) => p.getRotation().angle),
+      [270, 0],
+    )
     assertInOrder((await readOut(dir, out, 1)).text)
+    // the rows: page 1 turned 270 and not straightened (level on its side), page 2 straightened by about the skew and not turned
+    const [p1, p2] = pages
+    assert.equal(p1!.turned, 270)
+    assert.equal(p1!.straightened, undefined)
+    assert.equal(p2!.turned, undefined)
+    assert.ok(typeof p2!.straightened === 'number' && Math.abs(p2!.straightened - SKEW) < 0.3, `straightened ${String(p2!.straightened)}`)
   })
 })

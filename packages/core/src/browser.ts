@@ -71,7 +71,8 @@ export { cropImage } from './pipeline/ocr.js'
 export type { RepairedPage } from './pipeline/repair.js'
 
 // Writers: the last box of the data flow.
-export type { Writer, WriterInput, WriterNeeds, WrittenFile } from './writer.js'
+export type { Writer, WriterInput, WriterNeeds, WrittenFile, WrittenPage } from './writer.js'
 export { DEFAULT_WRITERS, effectiveWriters, PDF_WRITER } from './writer.js'
+export { writtenFilesProblem } from './contract-checks.js'
 export type { PdfType } from './pdf-type.js'
 export { isScanPage, pdfType, SCAN_IMAGE_COVERAGE } from './pdf-type.js'

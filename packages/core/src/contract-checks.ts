@@ -48,6 +48,24 @@ const repairResultSchema = z.object({ page: pageTextSchema.loose(), notes: z.arr
 
 const documentTextSchema = z.object({ pages: z.array(z.object({ pageNumber: z.number(), text: z.string() }).loose()) })
 
+const writtenPageSchema = z.object({
+  pageNumber: z.number().int().min(1),
+  turned: z.union([z.literal(90), z.literal(180), z.literal(270)], { error: (i) => `Expected a turn of 90, 180 or 270, not ${quoted(i.input)}` }).optional(),
+  straightened: z.number({ error: (i) => `Expected a skew in degrees, not ${quoted(i.input)}` }).optional(),
+})
+
+const writtenFilesSchema = z.array(
+  z.object({
+    role: z.string({ error: (i) => `Expected a role, not ${quoted(i.input)}` }).min(1),
+    path: z.string({ error: (i) => `Expected a path, not ${quoted(i.input)}` }).min(1),
+    data: z.custom<string | Uint8Array>((v) => typeof v === 'string' || v instanceof Uint8Array, {
+      error: (i) => `Expected a string or bytes, not ${quoted(typeof i.input)}`,
+    }),
+    pages: z.array(writtenPageSchema).optional(),
+  }),
+  { error: (i) => `Expected an array of files, not ${quoted(i.input)}` },
+)
+
 function problem(schema: z.ZodType, v: unknown, what: string): string | undefined {
   const r = schema.safeParse(v)
   return r.success ? undefined : `returned ${what} that breaks the contract: ${formatZodIssues(r.error)}`
@@ -120,4 +138,20 @@ export function capabilitiesProblem(kind: PluginKind, capabilities: unknown): st
   if (capabilities === undefined) return undefined
   const r = capabilitySchemas[kind].safeParse(capabilities)
   return r.success ? undefined : `capabilities that break the contract: ${formatZodIssues(r.error, 'capabilities')}`
+}
+
+/**
+ * What is wrong with a writer's files, if anything: each with a role, a path and string or byte data, and the pages it
+ * shows otherwise than the input (`pages`) numbered within the document's `pageCount`, in order, once each.
+ */
+export function writtenFilesProblem(v: unknown, pageCount: number): string | undefined {
+  const p = problem(writtenFilesSchema, v, 'files')
+  if (p !== undefined) return p
+  for (const f of v as z.infer<typeof writtenFilesSchema>) {
+    const numbers = (f.pages ?? []).map((pg) => pg.pageNumber)
+    const bad = numbers.find((n, i) => n > pageCount || (i > 0 && n <= numbers[i - 1]!))
+    if (bad !== undefined)
+      return `returned files that break the contract: ${f.path}: its \`pages\` name page ${bad}, not a page of the document (1-${pageCount}) after the one before`
+  }
+  return undefined
 }

@@ -28,6 +28,10 @@ export interface PageRow {
   layerText?: string
   /** Picture regions the verdict sends to OCR on a page that keeps its layer: boxes `[x0, y0, x1, y1]` in points. */
   regions?: number[][]
+  /** In run's searchable PDF (`--rotate-pages`): the clockwise turn (degrees) added so that the page shows upright. */
+  turned?: 90 | 180 | 270
+  /** In run's searchable PDF (`--deskew`): the skew (degrees, clockwise positive) the page's content was turned back by. */
+  straightened?: number
 }
 
 /** The columns of `documents.csv`, in order (described in the README of @pdftriage/batch, "The output folder"). */

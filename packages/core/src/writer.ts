@@ -38,6 +38,22 @@ export interface WrittenFile {
   /** Relative to the output folder; a path that leaves it is an `OUTPUT_PATH_INVALID` error. */
   path: string
   data: string | Uint8Array
+  /**
+   * The pages this file shows otherwise than the input does (a searchable PDF's page turned upright, or straightened),
+   * one entry per such page, in page order; absent or empty when it shows every page as the input does. The batch
+   * puts them on the pages' rows (`pages.jsonl`).
+   */
+  pages?: WrittenPage[]
+}
+
+/** What a writer did to one page of its file beyond adding text, as the page's row says it. */
+export interface WrittenPage {
+  /** 1-based. */
+  pageNumber: number
+  /** The clockwise turn (degrees) added to the page as displayed, so that it reads upright. */
+  turned?: 90 | 180 | 270
+  /** The skew (degrees, clockwise positive) the page's content was turned back by, so that its lines are level. */
+  straightened?: number
 }
 
 /**

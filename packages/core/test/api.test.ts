@@ -67,6 +67,7 @@ test('the public API of @pdftriage/core', async () => {
     'spacingAccent',
     'turnBox',
     'wrapPluginError',
+    'writtenFilesProblem',
   ])
 })
 

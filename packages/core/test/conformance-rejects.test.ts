@@ -54,3 +54,14 @@ t.describePostProcessor('post-processor without pages', () => ({ name: 'p', proc
 `)
   assert.deepEqual(r, { ok: ['control', 'post-processor control'], failed: ['post-processor without pages', 'repair without notes'] })
 })
+
+test('describeWriter fails a writer whose file names pages the document does not have, and passes one that says what it turned', () => {
+  const r = runSuites(`
+const writer = (pages) => () => ({ name: 'w', write: (d) => [{ role: 'pdf', path: d.stem + '.pdf', data: new Uint8Array(1), ...(pages ? { pages } : {}) }] })
+t.describeWriter('control', writer(undefined))
+t.describeWriter('page turned', writer([{ pageNumber: 1, turned: 90, straightened: 1.5 }]))
+t.describeWriter('page out of the document', writer([{ pageNumber: 2, turned: 90 }]))
+t.describeWriter('turn of 45 degrees', writer([{ pageNumber: 1, turned: 45 }]))
+`)
+  assert.deepEqual(r, { ok: ['control', 'page turned'], failed: ['page out of the document', 'turn of 45 degrees'] })
+})

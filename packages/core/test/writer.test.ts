@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { DEFAULT_WRITERS, PDF_WRITER, effectiveWriters, parseConfig, pdfType, type PageResult } from '../src/index.js'
+import { DEFAULT_WRITERS, PDF_WRITER, effectiveWriters, parseConfig, pdfType, writtenFilesProblem, type PageResult } from '../src/index.js'
 import { samplePage } from '../src/testing/index.js'
 
 test('writers: the default ones unless the config names some; the PDF writer added once when asked for', () => {
@@ -44,4 +44,30 @@ test('pdfType: absent and sparse layers and pages under an image are scans; blan
   assert.equal(pdfType([page('absent'), page('healthy', 1)]), 'image', 'an OCR layer over a scan is a scan')
   assert.equal(pdfType([page('sparse'), page('healthy', 0.85)]), 'mixed', 'a large figure is not a scan')
   assert.equal(pdfType([page('blank')]), 'empty')
+})
+
+test('writtenFilesProblem: the pages a file shows otherwise are optional, numbered within the document, in order', () => {
+  const file = { role: 'pdf', path: 'documents/x.pdf', data: new Uint8Array(1) }
+  assert.equal(writtenFilesProblem([file, { role: 'text', path: 'documents/x.txt', data: 'a' }], 2), undefined, 'no pages: as before')
+  assert.equal(
+    writtenFilesProblem(
+      [
+        {
+          ...file,
+          pages: [
+            { pageNumber: 1, turned: 270 },
+            { pageNumber: 2, straightened: -1.2 },
+          ],
+        },
+      ],
+      2,
+    ),
+    undefined,
+  )
+  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 1, turned: 45 }] }], 2) ?? '', /turn of 90, 180 or 270, not `45`/)
+  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 3, turned: 90 }] }], 2) ?? '', /name page 3, not a page of the document \(1-2\)/)
+  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 2 }, { pageNumber: 1 }] }], 2) ?? '', /name page 1, .* after the one before/)
+  assert.match(writtenFilesProblem([{ ...file, pages: [{ pageNumber: 0 }] }], 2) ?? '', /pageNumber/)
+  assert.match(writtenFilesProblem([{ role: 'pdf', path: 'x', data: 3 }], 1) ?? '', /string or bytes/)
+  assert.match(writtenFilesProblem('files', 1) ?? '', /array of files/)
 })

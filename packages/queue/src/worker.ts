@@ -1,6 +1,6 @@
 import { availableParallelism, hostname } from 'node:os'
 import { dirname, resolve } from 'node:path'
-import { Session, batchDigest, emptyRow, outcomeRow, pageRow, type PageRecord, type SessionOptions } from '@pdftriage/batch'
+import { Session, batchDigest, emptyRow, outcomeRow, pageLines, type PageRecord, type SessionOptions } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLOSE_GRACE_MS, connectionOptions, settlesWithin, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
 import { jobIdOf, queueNamePath, readCompletion, readQueueName, writeCompletion, type Completion, type JobData } from './ledger.js'
@@ -253,10 +253,10 @@ async function runJob(job: import('bullmq').Job, { out, sessionFor, summary, onE
     )
   }
   onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
-  const lines: string[] = []
+  const records: PageRecord[] = []
   const res = await session.processFile(d.path, (r) => {
     if (r.type !== 'page') return
-    lines.push(`${JSON.stringify(pageRow(r))}\n`)
+    records.push(r)
     onEvent({ type: 'page-done', file: d.path, job: id, page: r })
   })
   const row = outcomeRow(res, d.digest)
@@ -271,7 +271,7 @@ async function runJob(job: import('bullmq').Job, { out, sessionFor, summary, onE
   }
   const c: Completion = { job: id, path: d.path, hash: d.hash, row, lines: [], files: {}, actions: {} }
   if (res.status === 'done') {
-    Object.assign(c, { lines, files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
+    Object.assign(c, { lines: pageLines(records, res.outputs), files: { ...(res.outputs?.files ?? {}) }, actions: { ...(res.document?.actions ?? {}) } })
     await writeCompletion(out, c)
     summary.done++
     onEvent({ type: 'job-done', file: d.path, job: id, status: 'done' })

@@ -220,6 +220,14 @@ function pageTexts(r: PageRow): PageTexts {
   return t
 }
 
+/** What the searchable PDF did to the page, said as notes: turned upright (`turned`), straightened (`straightened`). */
+function writtenNotes(r: PageRow): string[] {
+  const notes: string[] = []
+  if (typeof r.turned === 'number') notes.push(`searchable PDF: turned ${r.turned} degrees clockwise to show it upright`)
+  if (typeof r.straightened === 'number') notes.push(`searchable PDF: drawn straightened from a skew of ${r.straightened} degrees`)
+  return notes
+}
+
 /** The list entry of page row `r`, the `i`th page of the report, in document `di`, with how much it is worth a look. */
 function pageEntry(r: PageRow, i: number, di: number): PageEntry {
   const a = attention(r)
@@ -233,7 +241,7 @@ function pageEntry(r: PageRow, i: number, di: number): PageEntry {
     score: r.score,
     needsOcr: r.needsOcr,
     chars: r.chars,
-    notes: r.notes ?? [],
+    notes: [...(r.notes ?? []), ...writtenNotes(r)],
     w: a.weight,
     why: a.reasons,
   }

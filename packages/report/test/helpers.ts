@@ -48,6 +48,8 @@ export async function sampleRun(): Promise<{ root: string; inputs: string; out: 
       chars: 900,
       ocrConfidence: 0.62,
       ocrQuality: 'poor',
+      turned: 270,
+      straightened: 2.5,
       notes: ['gates: absent: no text over images covering 1.00 >= 0.10'],
       text: 'ARRETE MUNlCIPAL portant',
       layerText: 'ARRÊTÉ MUNICIPAL portant',

@@ -36,6 +36,8 @@ describe('buildReport', () => {
     for (const t of thumbs) assert.ok(statSync(join(run.out, 'report', 'img', t)).size <= 15_000, t)
     const html = readFileSync(summary.html, 'utf8')
     assert.match(html, /PDF_INVALID/)
+    // what the searchable PDF did to the scanned page is among its notes
+    assert.match(html, /searchable PDF: turned 270 degrees clockwise to show it upright","searchable PDF: drawn straightened from a skew of 2.5 degrees/)
     // Text from a PDF never appears as markup.
     assert.doesNotMatch(html, /<script>window\.pwned/)
     assert.doesNotMatch(html, /<img src=x/)
@@ -125,7 +127,7 @@ describe('the review page in a browser', () => {
         await page.locator('tr.page').first().click()
         await page.keyboard.press('Enter')
         await page.waitForSelector('#detail[open] #d-texts pre')
-        assert.match((await page.locator('#d-notes').textContent()) ?? '', /absent: no text over images/)
+        assert.match((await page.locator('#d-notes').textContent()) ?? '', /absent: no text over images.*searchable PDF: turned 270 degrees/)
         // Layer and OCR side by side, the words that differ marked.
         assert.equal(await page.locator('#d-texts pre').count(), 2)
         assert.ok((await page.locator('#d-texts del').count()) >= 2)

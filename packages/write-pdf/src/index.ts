@@ -1,4 +1,4 @@
-export { pdfWriter as default, pdfWriter } from './pdf-writer.js'
+export { pdfWriter as default, pdfWriter, writtenPages } from './pdf-writer.js'
 export {
   assertPdfACandidate,
   writeSearchablePdf,

@@ -1,11 +1,20 @@
-import { TriageError, definePlugin, type Writer } from '@pdftriage/core'
+import { TriageError, definePlugin, type Writer, type WrittenPage } from '@pdftriage/core'
 import { writePdfOptionsSchema } from './options.js'
-import { WRITER_NAME, writeSearchablePdf } from './write-searchable-pdf.js'
+import { WRITER_NAME, writeSearchablePdfWithSummary, type WriteSummary } from './write-searchable-pdf.js'
+
+/** The pages the searchable PDF shows otherwise than the input (turned upright, straightened), in page order. */
+export function writtenPages(summary: Pick<WriteSummary, 'turned' | 'straightened'>): WrittenPage[] {
+  const byPage = new Map<number, WrittenPage>()
+  const at = (n: number) => byPage.get(n) ?? byPage.set(n, { pageNumber: n }).get(n)!
+  for (const t of summary.turned) at(t.pageNumber).turned = t.degrees
+  for (const t of summary.straightened) at(t.pageNumber).straightened = t.degrees
+  return [...byPage.values()].sort((a, b) => a.pageNumber - b.pageNumber)
+}
 
 /**
  * Plugin factory of the searchable-PDF writer: `<stem>.pdf` (role `pdf`), the input with an invisible text layer on
- * its OCRed and repaired pages. It needs the input's bytes and the word boxes, which the batch then keeps for the
- * whole document.
+ * its OCRed and repaired pages; the file's `pages` name those turned upright or straightened (`rotatePages`,
+ * `deskew`). It needs the input's bytes and the word boxes, which the batch then keeps for the whole document.
  */
 export const pdfWriter = definePlugin({
   kind: 'writer',
@@ -24,7 +33,9 @@ export const pdfWriter = definePlugin({
       }
       const pages = doc.pages.map((p) => ({ pageNumber: p.pageNumber, action: p.action, page: p.page, ...(p.regionText ? { regions: p.regionText } : {}) }))
       try {
-        return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: await writeSearchablePdf(doc.pdf, pages, o) }]
+        const { pdf, summary } = await writeSearchablePdfWithSummary(doc.pdf, pages, o)
+        const changed = writtenPages(summary)
+        return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: pdf, ...(changed.length ? { pages: changed } : {}) }]
       } catch (e) {
         // the writer reads bytes, not a file: the message names it here
         if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE')

@@ -1,8 +1,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { PDFDocument } from 'pdf-lib'
-import type { BBox, PageText } from '@pdftriage/core'
+import type { BBox, PageResult, PageText, WriterInput } from '@pdftriage/core'
+import { describeWriter, sampleWriterInput } from '@pdftriage/core/testing'
 import { FRENCH_DECREE, buildPdf } from '@pdftriage/fixtures'
+import pdfWriter from '../src/index.js'
 import { writeSearchablePdfWithSummary } from '../src/write-searchable-pdf.js'
 import { streamText } from '../src/content-stream.js'
 import { scanWordBoxes } from './scan-layout.js'
@@ -167,3 +169,43 @@ async function withRotation(input: Uint8Array, deg: number) {
   doc.getPage(0).setRotation(degrees(deg))
   return doc.save()
 }
+
+/** A batch's document: page 1 the sideways scan, page 2 the skewed one (both OCRed), page 3 a scan kept as it was. */
+async function turnedDocument(): Promise<WriterInput> {
+  const sideways = await sidewaysScan()
+  const skew = await skewedScan()
+  const input = await buildPdf([
+    { width: A4.height, height: A4.width, scan: { text: TEXT, turn: 90 } },
+    { scan: { text: TEXT, skew: SKEW } },
+    { scan: { text: TEXT } },
+  ])
+  const result = (pageNumber: number, action: PageResult['action'], page: PageText): PageResult => ({
+    pageNumber,
+    action,
+    verdict: { judge: 'test', layer: action === 'ocr' ? 'absent' : 'healthy', needsOcr: action === 'ocr', notes: [] },
+    page: { ...page, pageNumber },
+  })
+  const base = sampleWriterInput()
+  return {
+    ...base,
+    pdf: input,
+    pages: [result(1, 'ocr', sideways.page), result(2, 'ocr', skew.page), result(3, 'kept', { ...skew.upright, source: 'text-layer' })],
+    document: { ...base.document, pageCount: 3, info: { pageCount: 3 } },
+  }
+}
+
+const turningWriter = () => pdfWriter.create(pdfWriter.optionsSchema.parse({ rotatePages: true, deskew: true }), { baseDir: '.' })
+
+describeWriter('write-pdf turning and straightening pages', turningWriter, turnedDocument)
+
+test('the PDF writer says which pages of its file it turned and straightened, and by how much; a page left as it was is not named', async () => {
+  const doc = await turnedDocument()
+  const [file] = await (await turningWriter()).write(doc)
+  assert.equal(file!.role, 'pdf')
+  assert.deepEqual(file!.pages, [
+    { pageNumber: 1, turned: 270 },
+    { pageNumber: 2, straightened: SKEW },
+  ])
+  const plain = await (await pdfWriter.create(pdfWriter.optionsSchema.parse({}), { baseDir: '.' })).write(doc)
+  assert.equal(plain[0]!.pages, undefined, 'without rotatePages and deskew no page is shown otherwise')
+})

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { writtenFilesProblem } from '../contract-checks.js'
 import type { DocumentResult } from '../types.js'
 import type { Writer, WriterInput } from '../writer.js'
 import { minimalPdf } from './minimal-pdf.js'
@@ -31,7 +32,8 @@ export function sampleWriterInput(text = 'The quick brown fox jumps over the laz
 
 /**
  * Conformance suite for a {@link Writer}: it has a name, returns files below the document's stem with a role and
- * string or byte data, gives the same files for the same input, and does not mutate its input.
+ * string or byte data (and, when it says which pages a file shows otherwise than the input, page numbers of the
+ * document in order), gives the same files for the same input, and does not mutate its input.
  */
 export function describeWriter(label: string, create: () => Maybe<Writer>, input: () => Maybe<WriterInput> = sampleWriterInput): void {
   describe(`Writer conformance: ${label}`, () => {
@@ -42,6 +44,7 @@ export function describeWriter(label: string, create: () => Maybe<Writer>, input
       const before = JSON.stringify(doc)
       const files = await w.write(doc)
       assert.ok(Array.isArray(files) && files.length > 0, 'writes at least one file for a document with text')
+      assert.equal(writtenFilesProblem(files, doc.pages.length), undefined)
       for (const f of files) {
         assert.ok(typeof f.role === 'string' && f.role.length > 0, 'each file has a role')
         assert.ok(f.path.startsWith(`${doc.stem}.`) || f.path.startsWith(`${doc.stem}/`), `${f.path} is below the stem ${doc.stem}`)
@@ -50,8 +53,8 @@ export function describeWriter(label: string, create: () => Maybe<Writer>, input
       assert.equal(JSON.stringify(doc), before)
       const again = await w.write(await input())
       assert.deepEqual(
-        again.map((f) => [f.role, f.path]),
-        files.map((f) => [f.role, f.path]),
+        again.map((f) => [f.role, f.path, f.pages ?? []]),
+        files.map((f) => [f.role, f.path, f.pages ?? []]),
       )
     })
   })
