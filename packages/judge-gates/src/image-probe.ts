@@ -921,7 +921,7 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     o,
     ctx,
     f ? `damage of font ${f.label} put to the image, ${own.length} of its ${all.length} runs ${fmtBox(region)}` : "damage put to the page's image",
-    { dpi: f && own.length ? dpiFor(own, o, ctx) : o.probeDpi },
+    { dpi: f && own.length ? dpiFor(own, o, ctx) : o.damageLookAtOcrDpi && ctx.ocrDpi ? ctx.ocrDpi : o.probeDpi },
   )
   // A font's region holds other fonts' lines too: only what OCR read over the font's own items is its reading.
   const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
