@@ -905,7 +905,8 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     if (why) return noteBefore(v, why)
     d.asked.set(k, page.pageNumber)
   }
-  // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box.
+  // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box. The whole
+  // page is read at the OCR's resolution (damageLookAtOcrDpi): the repair's anchor lines and the page's OCR reuse it.
   const all = f ? page.items.filter((i) => i.fontId === f.id) : page.items
   const own = f && all.length ? fontSample(all) : all
   const region =
