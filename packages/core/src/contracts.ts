@@ -66,7 +66,9 @@ export interface JudgeContext {
   /**
    * The resolution the pipeline OCRs this page at when the verdict sends it to OCR; absent when it never will (triage,
    * a policy or rule that never OCRs it). A whole page read upright at this resolution with `recognizeRegion` is the
-   * page's OCR, not read again: a judge sure a page will need OCR may look at it so, at no extra cost.
+   * page's OCR, not read again, and answers every region of the page asked for upright at this resolution afterwards
+   * (a repair's anchor lines): a judge sure a page will need OCR or a repair that reads it may look at it so, at no
+   * extra cost.
    */
   ocrDpi?: number
   /** This page's fonts' glyph names as the file defines them ({@link ExtractedDocument.getGlyphNames}), when the extractor can tell. */

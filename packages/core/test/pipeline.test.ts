@@ -397,6 +397,57 @@ describe('runDocument', () => {
     )
     assert.deepEqual(r.doc.notes, ['looks: 1 region(s) OCRed by the judges, 1 by the repairs, 1 answered by a reading already made'])
   })
+  it("answers a repair's region of a page a judge read whole at that resolution from the reading: its words there, no OCR", async () => {
+    let calls = 0
+    // two words on the 100 x 100 pt page, boxes in points of the image read
+    const engine: OcrEngine = {
+      name: 'words',
+      concurrency: 1,
+      async recognize(img) {
+        calls++
+        const k = 72 / img.dpi
+        const w = img.width * k
+        const items = [
+          { text: 'left', bbox: { x0: 0, y0: 0, x1: 20, y1: 10 }, confidence: 0.9 },
+          { text: 'right', bbox: { x0: 60, y0: 0, x1: 90, y1: 10 }, confidence: 0.9 },
+        ].filter((i) => i.bbox.x1 <= w + 1)
+        return { pageNumber: img.pageNumber, width: w, height: img.height * k, items, text: items.map((i) => i.text).join(' '), source: 'ocr' }
+      },
+      async close() {},
+    }
+    const whole: Judge = {
+      name: 'whole',
+      judge: async (p, c) => {
+        if (p.source !== 'text-layer') return undefined
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: p.width, y1: p.height }, 72)
+        return { judge: 'whole', layer: 'garbled', needsOcr: true, notes: ['junk'] }
+      },
+    }
+    const got: string[][] = []
+    const looking: Repair = {
+      name: 'looking',
+      repair: async (_p, c) => {
+        got.push((await c.recognizeRegion!({ x0: 50, y0: 0, x1: 100, y1: 20 }, 72)).items.map((i) => i.text))
+        // turned, the region is another reading
+        got.push((await c.recognizeRegion!({ x0: 50, y0: 0, x1: 100, y1: 20 }, 72, 90)).items.map((i) => i.text))
+        return undefined
+      },
+    }
+    const { doc, stats } = fakeDoc(['#junk'])
+    const r = await collect(runDocument(doc, { judges: [whole], repairs: [looking], ocr: engine, postprocess: [] }, { ocrDpi: 72 }))
+    assert.deepEqual(got[0], ['right'], 'the words whose box lies in the region')
+    assert.equal(calls, 2, 'the page once for the judge (and the OCR after), the turned region once')
+    assert.equal(stats.rendered, 1)
+    assert.deepEqual(
+      r.pages[0]!.looks!.map((l) => [l.by, l.box ? 'box' : 'page', l.turn, l.reused ?? false]),
+      [
+        ['judge', 'page', 0, false],
+        ['repair', 'box', 0, true],
+        ['repair', 'box', 90, false],
+        ['ocr', 'page', 0, true],
+      ],
+    )
+  })
   it("counts the regions repairs OCR in the page's notes, also when the repair declines, and the document's looks", async () => {
     let tried = 0
     const looking: Repair = {

@@ -905,7 +905,8 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     if (why) return noteBefore(v, why)
     d.asked.set(k, page.pageNumber)
   }
-  // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box.
+  // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box. The whole
+  // page is read at the OCR's resolution (damageLookAtOcrDpi): the repair's anchor lines and the page's OCR reuse it.
   const all = f ? page.items.filter((i) => i.fontId === f.id) : page.items
   const own = f && all.length ? fontSample(all) : all
   const region =
@@ -921,7 +922,7 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
     o,
     ctx,
     f ? `damage of font ${f.label} put to the image, ${own.length} of its ${all.length} runs ${fmtBox(region)}` : "damage put to the page's image",
-    { dpi: f && own.length ? dpiFor(own, o, ctx) : o.probeDpi },
+    { dpi: f && own.length ? dpiFor(own, o, ctx) : o.damageLookAtOcrDpi && ctx.ocrDpi ? ctx.ocrDpi : o.probeDpi },
   )
   // A font's region holds other fonts' lines too: only what OCR read over the font's own items is its reading.
   const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))

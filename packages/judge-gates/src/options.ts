@@ -105,6 +105,15 @@ export const gatesOptionsSchema = z.strictObject({
         'resolution the pipeline OCRs at (when it will OCR it): a scan holding text needs that OCR, and the look is it, ' +
         'read once; false looks at a band at probeDpi first, then OCRs the page anew',
     ),
+  damageLookAtOcrDpi: z
+    .boolean()
+    .default(true)
+    .describe(
+      'A layer the characters call garbled whose damage is put to the whole page image is looked at, upright, at the ' +
+        'resolution the pipeline OCRs at (when it may OCR the page): the repair of a false character map reads its ' +
+        'anchor lines at that resolution, and the OCR the page when no repair recovers it, and both take them from this ' +
+        'look, read once; false looks at probeDpi and the page is read again for either',
+    ),
   closeLookEmptyPages: z
     .number()
     .int()

@@ -78,6 +78,11 @@ export class PageImages {
     return { img, rendered: true }
   }
 
+  /** The reading of the region `key` names, when one was made (or is being made). */
+  made(key: string): Promise<PageText> | undefined {
+    return this.readings.get(key)
+  }
+
   /** A reading of the region `key` names, made once; a failed one is not kept. */
   reading(key: string, read: () => Promise<PageText>): { text: Promise<PageText>; reused: boolean } {
     const had = this.readings.get(key)
@@ -191,24 +196,29 @@ export async function recognizeRegion(
   const k = dpi / 72
   const [l, t] = [Math.max(0, Math.floor(box.x0 * k)), Math.max(0, Math.floor(box.y0 * k))]
   const [rt, b] = [Math.min(img.width, Math.ceil(box.x1 * k)), Math.min(img.height, Math.ceil(box.y1 * k))]
-  const got = images.reading(readingKey(dpi, l, t, Math.max(l, rt), Math.max(t, b), turn), async () => {
-    const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
-    const dx = l / k
-    const dy = t / k
-    const p = await callPlugin(
-      { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
-      () => s.engine.recognize(rotateImage(crop, turn), images.options(dpi)),
-      pageTextProblem,
-    )
-    const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
-    const items = p.items.map((i) => {
-      const u = unrotateBox(i.bbox, turn, cw, ch)
-      return { ...i, bbox: { x0: u.x0 + dx, y0: u.y0 + dy, x1: u.x1 + dx, y1: u.y1 + dy } }
-    })
-    const out: PageText = { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
-    return out
-  })
   const whole = l === 0 && t === 0 && rt >= img.width && b >= img.height
+  // A region of a page already read whole, upright, at this resolution is what that reading holds over it: the same
+  // pixels read (a repair's anchor lines after a judge's look at the page, or a region after the page's OCR).
+  const page = turn === 0 && !whole ? images.made(readingKey(dpi, 0, 0, img.width, img.height, 0)) : undefined
+  const got = page
+    ? { text: page.then((p) => wordsWithin(p, box)), reused: true }
+    : images.reading(readingKey(dpi, l, t, Math.max(l, rt), Math.max(t, b), turn), async () => {
+        const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
+        const dx = l / k
+        const dy = t / k
+        const p = await callPlugin(
+          { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
+          () => s.engine.recognize(rotateImage(crop, turn), images.options(dpi)),
+          pageTextProblem,
+        )
+        const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
+        const items = p.items.map((i) => {
+          const u = unrotateBox(i.bbox, turn, cw, ch)
+          return { ...i, bbox: { x0: u.x0 + dx, y0: u.y0 + dy, x1: u.x1 + dx, y1: u.y1 + dy } }
+        })
+        const out: PageText = { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
+        return out
+      })
   try {
     return await got.text
   } finally {
@@ -217,6 +227,17 @@ export async function recognizeRegion(
     if (got.reused) look.reused = true
     images.looks.push(look)
   }
+}
+
+/** The words of reading `p` whose box's centre lies in `box` (points), in their order, as a reading of that region. */
+export function wordsWithin(p: PageText, box: BBox): PageText {
+  const items = p.items.filter((i) => {
+    const x = (i.bbox.x0 + i.bbox.x1) / 2
+    const y = (i.bbox.y0 + i.bbox.y1) / 2
+    return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1
+  })
+  const text = items.map((i, k) => (k === items.length - 1 ? i.text : i.text + (i.hasEol ? '\n' : ' '))).join('')
+  return { ...p, items, text }
 }
 
 /**
