@@ -111,23 +111,17 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     }
     return await BY_NAME[cmd]!.run(parsed.values, parsed.positionals, io)
   } catch (e) {
-    if (e instanceof TriageError) {
-      io.stderr(`pdftriage: ${e.message}`)
-      return [
-        'USAGE',
-        'OUTPUT_LOCKED',
-        'OUTPUT_PATH_INVALID',
-        'CONFIG_INVALID',
-        'CONFIG_NOT_FOUND',
-        'PLUGIN_NOT_FOUND',
-        'PLUGIN_INVALID',
-        'MODEL_INVALID',
-        'OCR_LANGUAGE_MISSING',
-      ].includes(e.code)
-        ? 2
-        : 1
-    }
-    io.stderr(`pdftriage: unexpected error: ${(e as Error).stack ?? String(e)}`)
-    return 1
+    return failure(e, io)
   }
+}
+
+/** The one place a thrown error becomes a message and an exit code: a TriageError carries its code; anything else is a
+ * fault of the program, shown with its stack. */
+function failure(e: unknown, io: Io): number {
+  if (e instanceof TriageError) {
+    io.stderr(`pdftriage: ${e.message}`)
+    return e.exitCode
+  }
+  io.stderr(`pdftriage: unexpected error: ${(e as Error).stack ?? String(e)}`)
+  return 1
 }

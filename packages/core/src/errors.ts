@@ -27,6 +27,40 @@ export type TriageErrorCode =
   | 'QUEUE_UNREACHABLE' // the Redis of a queued batch cannot be reached (after retrying)
   | 'USAGE'
 
+/**
+ * The exit code a command line ends with on each error, carried by the error ({@link TriageError.exitCode}): 2 for what
+ * must be corrected before anything can run (the command line, the configuration and its plugins, a model, OCR data,
+ * the output folder), 1 for a run that failed on its inputs. Every code says which, so a new code cannot be forgotten.
+ */
+const EXIT_CODES: Record<TriageErrorCode, 1 | 2> = {
+  FILE_UNREADABLE: 1,
+  PDF_INVALID: 1,
+  PDF_ENCRYPTED: 1,
+  PDF_EMPTY: 1,
+  PAGE_TOO_LARGE: 1,
+  PAGE_FAILED: 1,
+  DOC_TOO_LARGE: 1,
+  DOC_TIMEOUT: 1,
+  PAGE_TIMEOUT: 1,
+  WORKER_CRASHED: 1,
+  DISK_FULL: 1,
+  OUTPUT_LOCKED: 2,
+  CONFIG_NOT_FOUND: 2,
+  CONFIG_INVALID: 2,
+  PLUGIN_NOT_FOUND: 2,
+  PLUGIN_INVALID: 2,
+  PLUGIN_FAILED: 1,
+  MODEL_INVALID: 2,
+  OCR_LANGUAGE_MISSING: 2,
+  OCR_FAILED: 1,
+  OCR_TIMEOUT: 1,
+  OUTPUT_PATH_INVALID: 2,
+  PDFA_INCOMPATIBLE: 1,
+  ABORTED: 1,
+  QUEUE_UNREACHABLE: 1,
+  USAGE: 2,
+}
+
 /** The pipeline stage an error was raised in. */
 export type Stage = 'config' | 'resolve' | 'open' | 'extract' | 'judge' | 'repair' | 'render' | 'ocr' | 'postprocess' | 'write'
 
@@ -62,6 +96,11 @@ export class TriageError extends Error {
     this.page = details.page
     this.file = details.file
     this.path = details.path
+  }
+
+  /** What a command line that ends on this error exits with (see {@link EXIT_CODES}); not part of {@link toJSON}. */
+  get exitCode(): 1 | 2 {
+    return EXIT_CODES[this.code]
   }
 
   /** A plain object for JSON output (no stack). */

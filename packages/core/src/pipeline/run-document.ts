@@ -318,126 +318,243 @@ function looksNote(looks: readonly PageLook[]): string | undefined {
   return `looks: ${looks.map(one).join('; ')}`
 }
 
-/** One page through the stages: extract, judge, repair, OCR. */
-async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
-  const timings: Timings = {}
-  if (run.plan.skipPages?.has(n)) {
-    return {
-      pageNumber: n,
-      verdict: { judge: 'rules', layer: 'healthy', needsOcr: false, notes: ['page skipped by a rule'] },
-      action: 'skipped',
-      page: emptyPage(n),
-      timings,
-    }
-  }
-  const t = performance.now()
-  let extracted: PageText | undefined
-  let extractError: PageError | undefined
-  try {
-    extracted = run.docVerdict && !run.needText ? emptyPage(n) : await run.pages.page(n)
-  } catch (e) {
-    extractError = errorInfo(e)
-  }
-  timings.extract = performance.now() - t
+/** One page on its way through {@link PAGE_STAGES}: what each stage found, for the stages after it and the record. */
+interface PageState {
+  readonly n: number
+  readonly timings: Timings
+  /** The layer as extracted; absent when extraction failed (`extractError`) or was not needed. */
+  extracted?: PageText
+  extractError?: PageError
+  /** The page's renders and readings, shared by its judges, repairs and OCR, and let go with the page. */
+  images?: PageImages
+  /** The page as it stands: its layer, repaired, or the OCR that replaced it. */
+  page: PageText
+  /** Set by the `judge` stage. */
+  verdict?: Verdict
+  repair?: string
+  error?: PageError
+  action: PageAction
+  /** Notes after the verdict's own: the OCR's, then the looks'. */
+  notes: string[]
+  ocr?: PageText
+  ocrConfidence?: number
+  ocrQuality?: 'good' | 'poor'
+  layerText?: string
+  regionText?: PageText
+  /** The page's record, once settled before the last stage (a page a rule skips). */
+  result?: PageResult
+}
 
+/** A named step of a page's path; `when` false passes the page over it. */
+interface PageStep {
+  name: string
+  when?: (run: DocumentRun, s: PageState) => boolean
+  run: (run: DocumentRun, s: PageState) => Promise<void> | void
+}
+
+/** A page a rule skips is neither extracted nor judged nor kept in the text. */
+function skip(_run: DocumentRun, s: PageState): void {
+  s.result = {
+    pageNumber: s.n,
+    verdict: { judge: 'rules', layer: 'healthy', needsOcr: false, notes: ['page skipped by a rule'] },
+    action: 'skipped',
+    page: emptyPage(s.n),
+    timings: s.timings,
+  }
+}
+
+/** The page's layer, unless a document-mode verdict stands for it and no one needs its text. */
+async function extract(run: DocumentRun, s: PageState): Promise<void> {
+  const t = performance.now()
+  try {
+    s.extracted = run.docVerdict && !run.needText ? emptyPage(s.n) : await run.pages.page(s.n)
+  } catch (e) {
+    s.extractError = errorInfo(e)
+  }
+  s.timings.extract = performance.now() - t
+}
+
+/** Judges the layer and tries the repairs when it fails ({@link judgeAndRepair}); a page not extracted has failed,
+ * unless the `ocr` stage replaces it. */
+async function judge(run: DocumentRun, s: PageState): Promise<void> {
+  const { n, extracted } = s
   run.onStage?.(n, 'judge')
-  // The page's renders and readings, shared by its judges, repairs and OCR, and let go with the page. `run.ocr` is
-  // `run.check` or absent (see runDocument): a page that may be OCRed has them.
-  const images = run.check ? new PageImages(run.check, n, extracted && scanDpi(extracted)) : undefined
+  // `run.ocr` is `run.check` or absent (see startDocument): a page that may be OCRed has images.
+  s.images = run.check ? new PageImages(run.check, n, extracted && scanDpi(extracted)) : undefined
   const judged: JudgedPage = extracted
-    ? await judgeAndRepair(run, extracted, timings, images)
-    : { page: emptyPage(n), verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`extraction failed: ${extractError?.message}`] } }
-  let { page } = judged
-  const { verdict } = judged
-  let error = judged.error
-  let action: PageAction = judged.repair ? 'repaired' : 'kept'
-  let ocr: PageText | undefined
-  let ocrConfidence: number | undefined
-  let ocrQuality: 'good' | 'poor' | undefined
-  let ocrNotes: string[] = []
-  let layerText: string | undefined
-  let regionText: PageText | undefined
-  const mayOcr = !run.plan.ocrPages || run.plan.ocrPages.has(n)
+    ? await judgeAndRepair(run, extracted, s.timings, s.images)
+    : { page: emptyPage(n), verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`extraction failed: ${s.extractError?.message}`] } }
+  s.page = judged.page
+  s.verdict = judged.verdict
+  s.repair = judged.repair
+  s.error = judged.error
+  s.action = judged.repair ? 'repaired' : 'kept'
   // A judge or repair that broke fails its page, loudly: OCR would hide the broken plugin behind a page that looks done.
-  if (error) action = 'failed'
-  else if (run.ocr && images && wantsOcr(run.policy, verdict) && mayOcr) {
-    try {
-      run.onStage?.(n, 'ocr')
-      const o = await ocrPage(run.ocr, n, run.dpi, run.signal, timings, images)
-      const checked = await judgeOcr(run, o, page, verdict)
-      ocrConfidence = checked.confidence
-      ocrQuality = checked.quality
-      ocrNotes = checked.notes
-      if (page.text.trim()) layerText = page.text
-      if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) ocr = o
-      else if (checked.keepLayer) ocr = o
-      else {
-        // The page's own facts (how much of it is image, vector drawing) stay with the OCR text that replaces its layer.
-        const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics' | 'images'> = {}
-        if (page.imageCoverage !== undefined) kept.imageCoverage = page.imageCoverage
-        if (page.images !== undefined) kept.images = page.images
-        if (page.hasVectorGraphics !== undefined) kept.hasVectorGraphics = page.hasVectorGraphics
-        // Where the OCR is unsure of a word, the old layer read the rest of that line as the OCR did and the two align
-        // one word to one, the old word stands (mergeLayer); the notes count the words taken.
-        let read = o
-        if (run.merge && page.items.length && o.items.length) {
-          const m = mergeLayer(o, page, run.merge)
-          read = m.page
-          ocrNotes = [...ocrNotes, ...m.notes]
-        }
-        page = { ...read, ...kept }
-        action = 'ocr'
+  if (s.error || s.extractError) s.action = 'failed'
+}
+
+/** Whether the rules let this page be OCRed. */
+const mayOcr = (run: DocumentRun, n: number): boolean => !run.plan.ocrPages || run.plan.ocrPages.has(n)
+
+/** The policy OCRs the whole page, there is an engine, and no judge or repair broke. */
+const wantsPageOcr = (run: DocumentRun, s: PageState): boolean => !s.error && !!run.ocr && !!s.images && wantsOcr(run.policy, s.verdict!) && mayOcr(run, s.n)
+
+/** A layer that reads, with pictures holding text it lacks, when the page is not OCRed whole. */
+const wantsRegionOcr = (run: DocumentRun, s: PageState): boolean =>
+  !s.error &&
+  !!run.ocr &&
+  !!s.images &&
+  !wantsOcr(run.policy, s.verdict!) &&
+  run.policy !== 'extract' &&
+  !s.verdict!.needsOcr &&
+  !!s.verdict!.regions?.length &&
+  mayOcr(run, s.n)
+
+/** OCRs the whole page and judges the OCR ({@link judgeOcr}): it replaces the layer, or is kept beside it. */
+async function ocrWholePage(run: DocumentRun, s: PageState): Promise<void> {
+  const { n, page } = s
+  const verdict = s.verdict!
+  try {
+    run.onStage?.(n, 'ocr')
+    const o = await ocrPage(run.ocr!, n, run.dpi, run.signal, s.timings, s.images!)
+    const checked = await judgeOcr(run, o, page, verdict)
+    s.ocrConfidence = checked.confidence
+    s.ocrQuality = checked.quality
+    s.notes.push(...checked.notes)
+    if (page.text.trim()) s.layerText = page.text
+    if (run.policy === 'extract-and-ocr' && !verdict.needsOcr) s.ocr = o
+    else if (checked.keepLayer) s.ocr = o
+    else {
+      // The page's own facts (how much of it is image, vector drawing) stay with the OCR text that replaces its layer.
+      const kept: Pick<PageText, 'imageCoverage' | 'hasVectorGraphics' | 'images'> = {}
+      if (page.imageCoverage !== undefined) kept.imageCoverage = page.imageCoverage
+      if (page.images !== undefined) kept.images = page.images
+      if (page.hasVectorGraphics !== undefined) kept.hasVectorGraphics = page.hasVectorGraphics
+      // Where the OCR is unsure of a word, the old layer read the rest of that line as the OCR did and the two align
+      // one word to one, the old word stands (mergeLayer); the notes count the words taken.
+      let read = o
+      if (run.merge && page.items.length && o.items.length) {
+        const m = mergeLayer(o, page, run.merge)
+        read = m.page
+        s.notes.push(...m.notes)
       }
-    } catch (e) {
-      error = errorInfo(e)
-      action = 'failed'
+      s.page = { ...read, ...kept }
+      s.action = 'ocr'
     }
-  } else if (run.ocr && images && run.policy !== 'extract' && !verdict.needsOcr && verdict.regions?.length && mayOcr) {
-    // A layer that reads, with pictures holding text it lacks: the layer is kept as it is, the pictures alone are read.
-    try {
-      run.onStage?.(n, 'regions')
-      const t0 = performance.now()
-      const got = await ocrRegions(run.ocr, page, verdict.regions, run.dpi, images)
-      timings.ocr = performance.now() - t0
-      ocrNotes = got.notes
-      if (got.readings.length) {
-        regionText = got.regionText
-        // The pictures' words join the layer's items, so that what rebuilds text from boxes (the post-pass) reads them
-        // where they are; the layer's own items are unchanged.
-        page = { ...page, text: got.text, items: [...page.items, ...got.regionText.items] }
-        ocrConfidence = meanConfidence(got.regionText)
-      }
-      // A picture read poorly flags the page, as a poor whole-page OCR does, though its sure words were kept: the
-      // picture may hold more than the page now says.
-      if (got.readings.length || got.poorlyRead) ocrQuality = got.poorlyRead ? 'poor' : 'good'
-    } catch (e) {
-      // The layer stands: a region that cannot be read loses only its own words.
-      ocrNotes = [`ocr: regions not read: ${errorInfo(e).message}`]
+  } catch (e) {
+    s.error = errorInfo(e)
+    s.action = 'failed'
+  }
+}
+
+/** The layer is kept as it is; the pictures alone are read, and their words join it. */
+async function ocrPictures(run: DocumentRun, s: PageState): Promise<void> {
+  try {
+    run.onStage?.(s.n, 'regions')
+    const t0 = performance.now()
+    const got = await ocrRegions(run.ocr!, s.page, s.verdict!.regions!, run.dpi, s.images!)
+    s.timings.ocr = performance.now() - t0
+    s.notes.push(...got.notes)
+    if (got.readings.length) {
+      s.regionText = got.regionText
+      // The pictures' words join the layer's items, so that what rebuilds text from boxes (the post-pass) reads them
+      // where they are; the layer's own items are unchanged.
+      s.page = { ...s.page, text: got.text, items: [...s.page.items, ...got.regionText.items] }
+      s.ocrConfidence = meanConfidence(got.regionText)
     }
-  } else if (extractError) action = 'failed'
-  const looks = images?.looks ?? []
+    // A picture read poorly flags the page, as a poor whole-page OCR does, though its sure words were kept: the
+    // picture may hold more than the page now says.
+    if (got.readings.length || got.poorlyRead) s.ocrQuality = got.poorlyRead ? 'poor' : 'good'
+  } catch (e) {
+    // The layer stands: a region that cannot be read loses only its own words.
+    s.notes.push(`ocr: regions not read: ${errorInfo(e).message}`)
+  }
+}
+
+/** Names the page's looks in its notes and counts an OCR that reused one. */
+function noteLooks(run: DocumentRun, s: PageState): void {
+  const looks = s.images?.looks ?? []
   const lookNote = looksNote(looks)
   if (looks.some((l) => l.by === 'ocr' && l.reused)) run.looks.ocrReused++
-  const notes = [...verdict.notes, ...ocrNotes, ...(lookNote ? [lookNote] : [])]
-  const r: PageResult = { pageNumber: n, verdict: notes.length > verdict.notes.length ? { ...verdict, notes } : verdict, action, page, timings }
+  if (lookNote) s.notes.push(lookNote)
+}
+
+/**
+ * A page's path, in order. A stage whose `when` is false is passed over; a page whose record is settled (a page a rule
+ * skips) leaves the path there. `judge`, `ocr` and `regions` are told to `onStage` as the page enters them.
+ */
+const PAGE_STAGES: readonly PageStep[] = [
+  { name: 'skip', when: (run, s) => !!run.plan.skipPages?.has(s.n), run: skip },
+  { name: 'extract', run: extract },
+  { name: 'judge', run: judge },
+  { name: 'ocr', when: wantsPageOcr, run: ocrWholePage },
+  { name: 'regions', when: wantsRegionOcr, run: ocrPictures },
+  { name: 'looks', run: noteLooks },
+]
+
+/** The record of a page that went the whole path. */
+function pageRecord(s: PageState): PageResult {
+  const verdict = s.verdict!
+  const notes = [...verdict.notes, ...s.notes]
+  const r: PageResult = {
+    pageNumber: s.n,
+    verdict: notes.length > verdict.notes.length ? { ...verdict, notes } : verdict,
+    action: s.action,
+    page: s.page,
+    timings: s.timings,
+  }
+  const looks = s.images?.looks ?? []
   if (looks.length) r.looks = looks
-  if (ocrConfidence !== undefined) r.ocrConfidence = ocrConfidence
-  if (layerText !== undefined) r.layerText = layerText
-  if (regionText) r.regionText = regionText
-  if (ocrQuality) r.ocrQuality = ocrQuality
-  if (judged.repair) r.repair = judged.repair
-  if (ocr) r.ocr = ocr
-  const err = error ?? extractError
+  if (s.ocrConfidence !== undefined) r.ocrConfidence = s.ocrConfidence
+  if (s.layerText !== undefined) r.layerText = s.layerText
+  if (s.regionText) r.regionText = s.regionText
+  if (s.ocrQuality) r.ocrQuality = s.ocrQuality
+  if (s.repair) r.repair = s.repair
+  if (s.ocr) r.ocr = s.ocr
+  const err = s.error ?? s.extractError
   if (err) r.error = err
   return r
 }
 
-/**
- * Runs one open document through judges, repairs, OCR and post-processors, yielding each page in page order as it is
- * done, then the document. Pages are streamed: only the pages in flight (the OCR engine's concurrency) are held,
- * unless post-processors need the whole document. The caller owns `doc` and closes it.
- */
-export async function* runDocument(doc: ExtractedDocument, components: PipelineComponents, options: RunDocumentOptions = {}): AsyncGenerator<PipelineEvent> {
+/** One page through {@link PAGE_STAGES}. */
+async function runPage(run: DocumentRun, n: number): Promise<PageResult> {
+  const s: PageState = { n, timings: {}, page: emptyPage(n), action: 'kept', notes: [] }
+  for (const stage of PAGE_STAGES) {
+    if (stage.when && !stage.when(run, s)) continue
+    // A stage that does not wait is not made to: pages in flight interleave as they did.
+    const pending = stage.run(run, s)
+    if (pending) await pending
+    if (s.result) return s.result
+  }
+  return pageRecord(s)
+}
+
+/** One document on its way through {@link DOCUMENT_STAGES}. */
+interface DocumentState {
+  readonly t0: number
+  readonly doc: ExtractedDocument
+  readonly options: RunDocumentOptions
+  readonly run: DocumentRun
+  /** Run the post-processors (they hold the document's pages in memory). */
+  readonly doPost: boolean
+  /** The pages kept for the post-processors. */
+  readonly keep: PageText[]
+  readonly notes: string[]
+  readonly actions: Record<PageAction, number>
+  readonly needsOcr: number[]
+  text?: DocumentText
+  postprocessMs?: number
+}
+
+/** A named step of a document's path; `when` false passes the document over it. A step may yield events (pages). */
+interface DocumentStep {
+  name: string
+  when?: (d: DocumentState) => boolean
+  run: (d: DocumentState) => Promise<void> | AsyncIterable<PipelineEvent> | void
+}
+
+/** What the rules make of the document, its policy, engines and judging context: all its pages share them. */
+function startDocument(doc: ExtractedDocument, components: PipelineComponents, options: RunDocumentOptions): DocumentState {
   const t0 = performance.now()
   const { file, signal } = options
   const plan: DocumentPlan = options.plan?.(doc.info) ?? { tags: [] }
@@ -452,38 +569,48 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
   if (file) ctx.file = file
   if (signal) ctx.signal = signal
   const doPost = (options.postprocess ?? true) && components.postprocess.length > 0
-  const pages = new PageSource(doc, file)
-  const view: DocumentView = { pageCount: doc.pageCount, info: doc.info, getPageText: (n) => pages.sample(n), ...(file ? { file } : {}) }
   const run: DocumentRun = {
     components,
     plan,
     policy,
     signal,
-    pages,
+    pages: new PageSource(doc, file),
     doc,
     check,
     ocr,
     ctx,
     dpi: options.ocrDpi ?? DEFAULT_OCR_DPI,
-    docVerdict: await judgeDocument(view, components.judges, ctx),
+    docVerdict: undefined,
     needText: (options.needText ?? true) || doPost || ocr !== undefined,
     looks: { judges: 0, repairs: 0, reused: 0, ocrReused: 0 },
     merge: options.layerMerge === false ? undefined : (options.layerMerge ?? DEFAULT_LAYER_MERGE),
     onStage: options.onStage,
   }
-
-  const keep: PageText[] = []
-  const notes: string[] = [...(plan.notes ?? [])]
   const actions: Record<PageAction, number> = { kept: 0, repaired: 0, ocr: 0, failed: 0, skipped: 0 }
-  const needsOcr: number[] = []
-  const finish = (r: PageResult): PageResult => {
-    actions[r.action]++
-    if (r.verdict.needsOcr && r.action !== 'skipped') needsOcr.push(r.pageNumber)
-    if (doPost && r.action !== 'skipped') keep.push(r.page)
-    return r
-  }
+  return { t0, doc, options, run, doPost, keep: [], notes: [...(plan.notes ?? [])], actions, needsOcr: [] }
+}
 
-  const window = Math.max(1, options.pagesInFlight ?? (ocr ? Math.max(1, ocr.engine.concurrency ?? 1) * PAGES_AHEAD_PER_WORKER : 1))
+/** Document-mode judges, which may sample pages (kept for their turn): a verdict they give stands for every page. */
+async function judgeWhole(d: DocumentState): Promise<void> {
+  const { doc, run } = d
+  const { file } = d.options
+  const view: DocumentView = { pageCount: doc.pageCount, info: doc.info, getPageText: (n) => run.pages.sample(n), ...(file ? { file } : {}) }
+  run.docVerdict = await judgeDocument(view, run.components.judges, run.ctx)
+}
+
+/** Counts a finished page into the document, and keeps it for the post-processors. */
+function finish(d: DocumentState, r: PageResult): PageResult {
+  d.actions[r.action]++
+  if (r.verdict.needsOcr && r.action !== 'skipped') d.needsOcr.push(r.pageNumber)
+  if (d.doPost && r.action !== 'skipped') d.keep.push(r.page)
+  return r
+}
+
+/** Each page of the range through {@link PAGE_STAGES}, `window` in flight, yielded in page order. */
+async function* pages(d: DocumentState): AsyncGenerator<PipelineEvent> {
+  const { doc, options, run } = d
+  const { file, signal } = options
+  const window = Math.max(1, options.pagesInFlight ?? (run.ocr ? Math.max(1, run.ocr.engine.concurrency ?? 1) * PAGES_AHEAD_PER_WORKER : 1))
   const inFlight: Array<Promise<PageResult>> = []
   const from = Math.max(1, options.pageRange?.from ?? 1)
   const to = Math.min(doc.pageCount, options.pageRange?.to ?? doc.pageCount)
@@ -493,29 +620,74 @@ export async function* runDocument(doc: ExtractedDocument, components: PipelineC
     // Extraction is sequential (one pdf.js per document); judging, repairs and OCR of the pages in flight overlap, the
     // engine reading up to its concurrency at once. Awaiting the head before queuing more bounds memory to `window`
     // pages.
-    while (inFlight.length >= window) yield { type: 'page', result: finish(await inFlight.shift()!) }
+    while (inFlight.length >= window) yield { type: 'page', result: finish(d, await inFlight.shift()!) }
   }
-  while (inFlight.length) yield { type: 'page', result: finish(await inFlight.shift()!) }
+  while (inFlight.length) yield { type: 'page', result: finish(d, await inFlight.shift()!) }
+}
 
-  let text: DocumentText | undefined
-  let postprocessMs: number | undefined
-  if (doPost) {
-    const tp = performance.now()
-    text = { info: doc.info, pages: keep }
-    if (file) text.file = file
-    text = await postprocessDocument(text, components.postprocess, notes)
-    postprocessMs = performance.now() - tp
+/** The post-processors over the kept pages (rebuilt continuous text). */
+async function postprocess(d: DocumentState): Promise<void> {
+  const tp = performance.now()
+  const text: DocumentText = { info: d.doc.info, pages: d.keep }
+  if (d.options.file) text.file = d.options.file
+  d.text = await postprocessDocument(text, d.run.components.postprocess, d.notes)
+  d.postprocessMs = performance.now() - tp
+}
+
+/** What the judges' and repairs' looks cost the document. A document whose pages all read (no judge looked, no repair
+ * was tried) has no such note: it paid nothing. */
+function noteDocumentLooks(d: DocumentState): void {
+  const { looks } = d.run
+  d.notes.push(
+    `looks: ${looks.judges} region(s) OCRed by the judges, ${looks.repairs} by the repairs` +
+      (looks.reused ? `, ${looks.reused} answered by a reading already made` : '') +
+      (looks.ocrReused ? `; ${looks.ocrReused} page(s) OCRed by reusing a look at the OCR resolution` : ''),
+  )
+}
+
+/**
+ * A document's path, in order, after {@link startDocument}; a stage whose `when` is false is passed over. The document's
+ * record follows the last.
+ */
+const DOCUMENT_STAGES: readonly DocumentStep[] = [
+  { name: 'judge', run: judgeWhole },
+  { name: 'pages', run: pages },
+  { name: 'postprocess', when: (d) => d.doPost, run: postprocess },
+  { name: 'looks', when: (d) => !!(d.run.looks.judges || d.run.looks.repairs), run: noteDocumentLooks },
+]
+
+function documentRecord(d: DocumentState): DocumentResult {
+  const { doc, options } = d
+  const result: DocumentResult = {
+    info: doc.info,
+    pageCount: doc.pageCount,
+    needsOcr: d.needsOcr,
+    actions: d.actions,
+    tags: d.run.plan.tags,
+    notes: d.notes,
+    ms: performance.now() - d.t0,
   }
-  // A document whose pages all read (no judge looked, no repair was tried) has no such note: it paid nothing.
-  if (run.looks.judges || run.looks.repairs)
-    notes.push(
-      `looks: ${run.looks.judges} region(s) OCRed by the judges, ${run.looks.repairs} by the repairs` +
-        (run.looks.reused ? `, ${run.looks.reused} answered by a reading already made` : '') +
-        (run.looks.ocrReused ? `; ${run.looks.ocrReused} page(s) OCRed by reusing a look at the OCR resolution` : ''),
-    )
-  const result: DocumentResult = { info: doc.info, pageCount: doc.pageCount, needsOcr, actions, tags: plan.tags, notes, ms: performance.now() - t0 }
-  if (file) result.file = file
-  if (text) result.text = text
-  if (postprocessMs !== undefined) result.postprocessMs = postprocessMs
-  yield { type: 'document', result }
+  if (options.file) result.file = options.file
+  if (d.text) result.text = d.text
+  if (d.postprocessMs !== undefined) result.postprocessMs = d.postprocessMs
+  return result
+}
+
+const isEvents = (x: Promise<void> | AsyncIterable<PipelineEvent> | void): x is AsyncIterable<PipelineEvent> => !!x && Symbol.asyncIterator in x
+
+/**
+ * Runs one open document through judges, repairs, OCR and post-processors ({@link DOCUMENT_STAGES}), yielding each page
+ * in page order as it is done, then the document. Pages are streamed: only the pages in flight (the OCR engine's
+ * concurrency) are held, unless post-processors need the whole document. The caller owns `doc` and closes it.
+ */
+export async function* runDocument(doc: ExtractedDocument, components: PipelineComponents, options: RunDocumentOptions = {}): AsyncGenerator<PipelineEvent> {
+  const d = startDocument(doc, components, options)
+  for (const stage of DOCUMENT_STAGES) {
+    if (stage.when && !stage.when(d)) continue
+    const out = stage.run(d)
+    // A stage that does not wait is not made to, as in a page's path.
+    if (isEvents(out)) yield* out
+    else if (out) await out
+  }
+  yield { type: 'document', result: documentRecord(d) }
 }
