@@ -118,7 +118,10 @@ describe('the page in a browser', { skip }, () => {
         const report = JSON.parse(readFileSync(await jdl.path(), 'utf8')) as { file: string; pageVerdicts: Verdicts }
         assert.equal(report.file, name)
         // pdf.js names fonts by the order documents were opened in its thread (`g_d5_f1`): that number is not the file's
-        const notes = (n: string[]) => n.map((x) => x.replace(/\bg_d\d+_/gu, 'g_d_'))
+        // pdf.js numbers its font ids per process; and the two canvases (Chromium's and the native one) anti-alias a
+        // 300 dpi render a little differently, so OCR may count one more or fewer item it is unsure of in a look: the
+        // confident words, the verdicts and the text must be the same.
+        const notes = (n: string[]) => n.map((x) => x.replace(/\bg_d\d+_/gu, 'g_d_').replace(/, \d+ unsure\b/gu, ''))
         assert.deepEqual(
           report.pageVerdicts.map((p) => [p.page, p.layer, p.needsOcr, p.action, p.judge, notes(p.notes)]),
           want.pages.map((p) => [p.page, p.layer, p.needsOcr, p.action, p.judge, notes(p.notes)]),
