@@ -138,7 +138,7 @@ export class TesseractEngine implements OcrEngine {
         SCRIPT_KEY,
         async (w) => {
           // PGM carries no resolution; tesseract's layout analysis before detection sizes its filters by it
-          await w.setParameters({ user_defined_dpi: String(image.dpi) } as Partial<Tesseract.WorkerParams>)
+          await w.setParameters({ user_defined_dpi: String(image.dpi) })
           return w.detect(imageInput(toPgm(image)))
         },
         this.options.pageTimeoutMs,

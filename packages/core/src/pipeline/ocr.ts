@@ -246,12 +246,12 @@ export function wordsWithin(p: PageText, box: BBox): PageText {
  * `undefined` where the engine cannot tell.
  */
 export async function detectRegionScript(s: OcrSetup, images: PageImages, box: BBox, dpi: number): Promise<ScriptGuess | undefined> {
-  const detect = s.engine.detectScript
-  if (!detect) return undefined
+  const engine = s.engine
+  if (!engine.detectScript) return undefined
   const img = await images.render(dpi).img
   const k = dpi / 72
   const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
-  return callPlugin({ plugin: s.engine.name, stage: 'ocr', page: images.pageNumber, file: s.file }, () => detect.call(s.engine, crop), scriptGuessProblem)
+  return callPlugin({ plugin: s.engine.name, stage: 'ocr', page: images.pageNumber, file: s.file }, () => engine.detectScript!(crop), scriptGuessProblem)
 }
 
 /**
