@@ -33,6 +33,13 @@ export function bboxUnion(boxes: Iterable<BBox>): BBox | undefined {
   return out
 }
 
+/** Whether the centre of box `b` lies inside box `a` (edges included). */
+export function centreIn(a: BBox, b: BBox): boolean {
+  const cx = (b.x0 + b.x1) / 2
+  const cy = (b.y0 + b.y1) / 2
+  return cx >= a.x0 && cx <= a.x1 && cy >= a.y0 && cy <= a.y1
+}
+
 /** Converts a pixel box of an image rendered at `dpi` to points. */
 export function pixelsToPoints(b: BBox, dpi: number): BBox {
   const k = 72 / dpi

@@ -1,4 +1,5 @@
 import type { PageText, TextItem } from '../types.js'
+import { centreIn } from '../geometry.js'
 
 /** Thresholds of {@link mergeLayer}. */
 export interface MergeOptions {
@@ -98,13 +99,6 @@ function near(a: string, b: string, least: number): boolean {
     prev = cur
   }
   return 1 - prev[b.length]! / Math.max(a.length, b.length) >= least
-}
-
-/** Whether the centre of `b` lies inside `a` (vertically within its height, horizontally within its extent). */
-const centreIn = (a: TextItem['bbox'], b: TextItem['bbox']) => {
-  const cx = (b.x0 + b.x1) / 2
-  const cy = (b.y0 + b.y1) / 2
-  return cx >= a.x0 && cx <= a.x1 && cy >= a.y0 && cy <= a.y1
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ExtractedDocument, OcrEngine, RecognizeOptions, ScriptGuess } from '../contracts.js'
-import type { BBox } from '../geometry.js'
+import { centreIn, type BBox } from '../geometry.js'
 import type { PageImage, PageLook, PageResult, PageText } from '../types.js'
 import { pageTextProblem, scriptGuessProblem } from '../contract-checks.js'
 import { band, meanConfidence, rotateImage, unrotateBox, type Rotation } from './ocr-check.js'
@@ -231,11 +231,7 @@ export async function recognizeRegion(
 
 /** The words of reading `p` whose box's centre lies in `box` (points), in their order, as a reading of that region. */
 export function wordsWithin(p: PageText, box: BBox): PageText {
-  const items = p.items.filter((i) => {
-    const x = (i.bbox.x0 + i.bbox.x1) / 2
-    const y = (i.bbox.y0 + i.bbox.y1) / 2
-    return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1
-  })
+  const items = p.items.filter((i) => centreIn(box, i.bbox))
   const text = items.map((i, k) => (k === items.length - 1 ? i.text : i.text + (i.hasEol ? '\n' : ' '))).join('')
   return { ...p, items, text }
 }
