@@ -53,7 +53,19 @@ export type { Stage, TriageErrorCode, TriageErrorDetails } from './errors.js'
 export { isTriageError, TriageError, wrapPluginError } from './errors.js'
 
 // Helpers for plugin authors.
-export { accentMark, dotless, emptyPage, isLetterOrDigit, joinItems, mayBeLettered, nonSpaceCount, rejoinItems, SPACING_ACCENTS, TextAligner } from './text.js'
+export {
+  accentMark,
+  dotless,
+  emptyPage,
+  isLetterOrDigit,
+  isUnicodeScript,
+  joinItems,
+  mayBeLettered,
+  nonSpaceCount,
+  rejoinItems,
+  SPACING_ACCENTS,
+  TextAligner,
+} from './text.js'
 export { composeAccent, joinGlyphs, markOf, markOfGlyphName, over, sitsOver, spacingAccent } from './accents.js'
 export { seededRandom } from './random.js'
 export { layoutTurn, readingPage, readingTurn, turnBox } from './reading-frame.js'

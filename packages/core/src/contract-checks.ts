@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { formatZodIssues } from './config.js'
 import type { PluginKind } from './contracts.js'
 import type { Layer } from './types.js'
+import { isUnicodeScript } from './text.js'
 
 /** Every layer a verdict may name. */
 export const LAYERS: readonly Layer[] = ['healthy', 'absent', 'sparse', 'garbled', 'unreadable', 'recoverable', 'blank', 'uncertain']
@@ -95,11 +96,7 @@ export function scriptGuessProblem(v: unknown): string | undefined {
   if (!Array.isArray(g.scripts) || g.scripts.length === 0) return 'detectScript returned no script names'
   for (const x of g.scripts) {
     if (typeof x !== 'string' || !/^[A-Za-z_]+$/.test(x)) return `detectScript returned the script name ${quoted(x)}`
-    try {
-      new RegExp(`\\p{Script=${x}}`, 'u')
-    } catch {
-      return `detectScript returned ${quoted(x)}, which Unicode does not name as a script`
-    }
+    if (!isUnicodeScript(x)) return `detectScript returned ${quoted(x)}, which Unicode does not name as a script`
   }
   if (typeof g.name !== 'string') return 'detectScript returned no name'
   if (typeof g.confidence !== 'number' || !Number.isFinite(g.confidence)) return 'detectScript returned no finite confidence'

@@ -193,3 +193,14 @@ const LETTERED_COUNTED = 0.5
 export function mayBeLettered(spaced: number, counted: number, all: number): boolean {
   return spaced >= LETTERED_SPACES && spaced >= LETTERED_SHARE * counted && counted >= LETTERED_COUNTED * all
 }
+
+/** Whether Unicode names `name` a script, as `\\p{Script=...}` takes it (`Cyrillic`, `Han`; not `Japanese`). */
+export function isUnicodeScript(name: string): boolean {
+  if (!/^[A-Za-z_]+$/.test(name)) return false
+  try {
+    new RegExp(`\\p{Script=${name}}`, 'u')
+    return true
+  } catch {
+    return false
+  }
+}

@@ -38,6 +38,7 @@ test('the public API of @pdftriage/core', async () => {
     'isLetterOrDigit',
     'isScanPage',
     'isTriageError',
+    'isUnicodeScript',
     'joinGlyphs',
     'joinItems',
     'judgePage',

@@ -1,7 +1,7 @@
-import { definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import { bboxUnion, definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
-import { chooseRegion } from './region.js'
+import { chooseRegion, padded } from './region.js'
 import { checkScript, type ScriptCheck } from './script.js'
 import { hasInvisibleFont, ocrLayer, splitWords, type Word } from './words.js'
 
@@ -38,7 +38,9 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const intro = `OCR layer (${f2(layer.invisibleShare)} of the characters invisible)`
   // Too few words to measure agreement (a title page): the image can still say the layer is in another script.
   if (!region) {
-    const all = wordsBox(layer.words, o.padding, page)
+    const ink = bboxUnion(layer.words.map((w) => w.bbox))
+    if (!ink) return undefined
+    const all = padded(ink, o.padding, page)
     const read = async () => meanConfidence(await recognize(ctx, all, o.dpi, page))
     return scriptVerdict(await checkScript(ctx, all, textOf(layer.words), o, read), intro, o)
   }
@@ -106,15 +108,6 @@ function meanConfidence(ocr: PageText): number | undefined {
 
 /** The layer's words as text, in the layer's order. */
 const textOf = (words: readonly Word[]): string => words.map((w) => w.text).join(' ')
-
-/** The box holding `words`, padded by `padding` points and kept on the page. */
-function wordsBox(words: readonly Word[], padding: number, page: PageText): BBox {
-  const x0 = Math.min(...words.map((w) => w.bbox.x0))
-  const y0 = Math.min(...words.map((w) => w.bbox.y0))
-  const x1 = Math.max(...words.map((w) => w.bbox.x1))
-  const y1 = Math.max(...words.map((w) => w.bbox.y1))
-  return { x0: Math.max(0, x0 - padding), y0: Math.max(0, y0 - padding), x1: Math.min(page.width, x1 + padding), y1: Math.min(page.height, y1 + padding) }
-}
 
 /** The verdict of a layer written in another script than its page shows; `undefined` (cannot tell) otherwise. */
 function scriptVerdict(script: ScriptCheck | undefined, intro: string, o: ResolvedSpotcheckOptions): Verdict | undefined {

@@ -1,4 +1,13 @@
-import { TriageError, definePlugin, type OcrEngine, type PageImage, type PageText, type RecognizeOptions, type ScriptGuess } from '@pdftriage/core'
+import {
+  TriageError,
+  definePlugin,
+  isUnicodeScript,
+  type OcrEngine,
+  type PageImage,
+  type PageText,
+  type RecognizeOptions,
+  type ScriptGuess,
+} from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
 import { skewOf, straighten, type Straightened } from './deskew.js'
 import { findLanguages, findScriptModel, imageInput, languageSource, threadDeath, workerFiles, type LanguageFile } from '#platform'
@@ -38,16 +47,6 @@ const SCRIPTS_OF: Record<string, string[]> = {
   Japanese: ['Han', 'Hiragana', 'Katakana'],
   Korean: ['Hangul', 'Han'],
   Fraktur: ['Latin'],
-}
-
-/** Whether Unicode names `name` a script (as `\\p{Script=...}` takes it). */
-function isUnicodeScript(name: string): boolean {
-  try {
-    new RegExp(`\\p{Script=${name}}`, 'u')
-    return /^[A-Za-z_]+$/.test(name)
-  } catch {
-    return false
-  }
 }
 
 /** An OCR engine on tesseract.js (WebAssembly, in worker threads), offline; close it when done. */
