@@ -2,7 +2,6 @@
 // needs 16 s of CPU took over 300 s of wall time beside 30 other busy processes on 2 cores), so the clock counts wall
 // time while the machine has a core free, and only the time the child actually ran while every core is taken.
 import { readFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 
 /**
  * Share of one core the machine must have idle during a tick for the tick to count whole: a child that waits while a
@@ -23,8 +22,6 @@ export interface CpuCounters {
   machineIdleMs(): number | undefined
   /** CPU time (user + system, every thread) of process `pid`, ms; `undefined` when unknown. */
   processCpuMs(pid: number): number | undefined
-  /** The machine's cores. */
-  cores: number
 }
 
 /** /proc's counters run in clock ticks of 10 ms (USER_HZ 100 on Linux). */
@@ -52,7 +49,6 @@ export const procCounters: CpuCounters = {
       return undefined
     }
   },
-  cores: availableParallelism(),
 }
 
 interface Sample {

@@ -9,7 +9,6 @@ function counters(known = true): CpuCounters & { step(idle: number, cpu: number)
   let idle = 0
   let cpu = 0
   return {
-    cores: 2,
     machineIdleMs: () => (known ? idle : undefined),
     processCpuMs: () => (known ? cpu : undefined),
     step(i, c) {
