@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { TriageError } from '@pdftriage/core'
+import { TriageError, type ImageWork } from '@pdftriage/core'
 import { chooseResources, JOB_MAX_MB, thisMachine } from './machine.js'
 import { PageClock } from './page-clock.js'
 import { takeDocumentProcess } from './prestart.js'
@@ -16,7 +16,10 @@ export interface FileSink {
 }
 
 /** Messages between the main process and document processes. */
-type ToWorker = { type: 'init'; options: SessionOptions } | { type: 'file'; id: number; file: string; range?: PageRange } | { type: 'close' }
+type ToWorker =
+  | { type: 'init'; options: SessionOptions }
+  | { type: 'file'; id: number; file: string; range?: PageRange; unread?: { pages: number[]; reason: string } }
+  | { type: 'close' }
 type FromWorker =
   | { type: 'ready' }
   | { type: 'fatal'; error: { code?: string; message: string; path?: string } }
@@ -27,6 +30,8 @@ type FromWorker =
   | { type: 'rss'; mb: number }
   /** An unhandled rejection or exception ended the child: the file it held fails with this message. */
   | { type: 'crash'; message: string }
+  /** Work on a page's image started (`busy`) or its last work of that kind ended. */
+  | { type: 'image'; id: number; page: number; work: ImageWork; busy: boolean }
 
 /** 1-based inclusive pages of a document. */
 export interface PageRange {
@@ -110,6 +115,13 @@ export const DEFAULT_LIMITS: DocumentLimits = { docTimeoutMs: 7_200_000, pageTim
 
 /** How often the main process looks at each job's memory and clocks: at the 70 MB/s a bomb grows, 7 MB past the limit. */
 const WATCH_MS = 100
+
+/**
+ * Times a document stopped while reading a page's image is run again without that page's image: each run again costs
+ * the pages before it once more and a page timeout's wait, and a document whose images hang page after page fails
+ * with `PAGE_TIMEOUT` after this many (three pages' images left unread).
+ */
+const MAX_RUNS_AGAIN = 3
 
 /** How the files are processed. */
 export interface ProcessControl {
@@ -226,6 +238,12 @@ interface PoolWork {
 class ChildPool {
   readonly files: string[]
   nextFile = 0
+  /** Documents stopped while reading a page's image, to be run again without it (before any new file). */
+  readonly again: number[] = []
+  /** Per document run again: the pages whose image it leaves unread. */
+  readonly unread = new Map<number, Set<number>>()
+  /** Per document: the pages already recorded, which a run again does not record twice. */
+  readonly recorded = new Map<number, Set<number>>()
   fatal: Error | undefined
   private alive = 0
   private settled = false
@@ -280,6 +298,28 @@ class ChildPool {
     void Promise.allSettled([...this.delivering]).then(() => (this.fatal ? this.rejectAll(this.fatal) : this.resolveAll()))
   }
 
+  /** Whether files are left to hand out, new or to be run again. */
+  hasWork(): boolean {
+    return this.again.length > 0 || this.nextFile < this.files.length
+  }
+
+  /**
+   * Whether document `id`, stopped by the page timeout while reading the images of `pages`, is to be run again with
+   * them unread: once per page, at most {@link MAX_RUNS_AGAIN} times a document, so that a document whose every page
+   * hangs still ends.
+   */
+  runAgainWithout(id: number, pages: ReadonlySet<number>): boolean {
+    const unread = this.unread.get(id) ?? new Set<number>()
+    const fresh = [...pages].filter((p) => !unread.has(p))
+    if (!fresh.length || (this.runsAgain.get(id) ?? 0) >= MAX_RUNS_AGAIN) return false
+    for (const p of fresh) unread.add(p)
+    this.unread.set(id, unread)
+    this.runsAgain.set(id, (this.runsAgain.get(id) ?? 0) + 1)
+    return true
+  }
+
+  private readonly runsAgain = new Map<number, number>()
+
   /** Records the run's first fatal error and kills every child. */
   stopAll(e: Error): void {
     this.fatal ??= e
@@ -298,6 +338,10 @@ class DocumentChild {
   private readonly page: PageClock
   private reportedRss: number | undefined
   private killedFor: TriageError | undefined
+  /** Set when the child is stopped reading a page's image and its document is to be run again without it. */
+  private runAgain = false
+  /** The pages of the current document whose image is being rendered, and being read. */
+  private readonly imageBusy = { render: new Set<number>(), read: new Set<number>() }
   private crash: string | undefined
   private closing = false
   // Set at the child's exit. Its IPC channel may still read as connected then, so `c.connected` cannot tell:
@@ -334,6 +378,13 @@ class DocumentChild {
   private overLimit(e: TriageError): void {
     if (this.killedFor || this.current === undefined) return
     this.killedFor = e
+    // A page that ran past its time while its image was being read (a render pdf.js cannot interrupt, a reading that
+    // never returns) is not worth the document: run it again with that image unread, its verdict from its characters.
+    // A render holds the thread, so the pages whose reading waits behind it are not to blame: a render names its page
+    // alone; without one, every page being read is left unread.
+    const { render, read } = this.imageBusy
+    const blamed = render.size ? render : read
+    this.runAgain = e.code === 'PAGE_TIMEOUT' && blamed.size > 0 && this.pool.runAgainWithout(this.current, blamed)
     this.c.kill('SIGKILL')
   }
 
@@ -341,19 +392,29 @@ class DocumentChild {
   private feed(): void {
     const pool = this.pool
     if (this.gone) return
-    if (pool.fatal || pool.nextFile >= pool.files.length) {
+    if (pool.fatal || !pool.hasWork()) {
       if (!this.closing) {
         this.closing = true
         this.c.send({ type: 'close' } satisfies ToWorker)
       }
       return
     }
-    const current = (this.current = pool.nextFile++)
+    const again = pool.again.shift()
+    const current = (this.current = again ?? pool.nextFile++)
     this.startedAt = Date.now()
     this.page.reset(this.startedAt)
-    pool.work.sink.started?.(current)
+    this.imageBusy.render.clear()
+    this.imageBusy.read.clear()
+    if (again === undefined) pool.work.sink.started?.(current)
     const t = pool.work.tasks[current]!
-    this.c.send({ type: 'file', id: current, file: t.file, ...(t.range ? { range: t.range } : {}) } satisfies ToWorker)
+    const unread = pool.unread.get(current)
+    this.c.send({
+      type: 'file',
+      id: current,
+      file: t.file,
+      ...(t.range ? { range: t.range } : {}),
+      ...(unread ? { unread: { pages: [...unread].sort((a, b) => a - b), reason: this.unreadReason() } } : {}),
+    } satisfies ToWorker)
   }
 
   /** Passes a document's outcome on; once it is delivered, the child is fed the next file. */
@@ -382,8 +443,18 @@ class DocumentChild {
     if (m.type === 'ready') this.feed()
     else if (m.type === 'record') {
       if (m.id !== this.current) return
-      if (m.rec.type === 'page') this.page.reset()
+      if (m.rec.type === 'page') {
+        this.page.reset()
+        // A document run again goes over the pages recorded before it was stopped: they are recorded once.
+        const recorded = this.pool.recorded.get(m.id) ?? new Set<number>()
+        if (recorded.has(m.rec.page)) return
+        this.pool.recorded.set(m.id, recorded.add(m.rec.page))
+      }
       this.pool.work.order.record(m.id, m.rec)
+    } else if (m.type === 'image') {
+      if (m.id !== this.current) return
+      if (m.busy) this.imageBusy[m.work].add(m.page)
+      else this.imageBusy[m.work].delete(m.page)
     } else if (m.type === 'rss') this.reportedRss = m.mb
     else if (m.type === 'done') {
       if (m.id !== this.current) return
@@ -403,11 +474,17 @@ class DocumentChild {
     if (this.current !== undefined && !pool.fatal) {
       const id = this.current
       this.current = undefined
-      this.fail(id, this.killedFor ?? this.crashed(pool.files[id]!, code, signal))
+      if (this.runAgain) pool.again.push(id)
+      else this.fail(id, this.killedFor ?? this.crashed(pool.files[id]!, code, signal))
     }
     // A child that died while work remains is replaced; one that was closing is not.
-    if (!this.closing && !pool.fatal && pool.nextFile < pool.files.length) pool.start()
+    if (!this.closing && !pool.fatal && pool.hasWork()) pool.start()
     pool.finish()
+  }
+
+  /** Why a document run again leaves some pages' images unread, for their notes. */
+  private unreadReason(): string {
+    return `its render or reading ran past the page timeout of ${seconds(this.pool.work.limits.pageTimeoutMs)} in an earlier run of the document`
   }
 
   /** The error of a file whose process ended without a limit stopping it. */

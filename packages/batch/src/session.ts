@@ -20,6 +20,7 @@ import {
   type PluginRef,
   type Policy,
   type ResolvedConfig,
+  type RunDocumentOptions,
   type Writer,
 } from '@pdftriage/core'
 import { fsPath } from './file-names.js'
@@ -108,6 +109,9 @@ async function withOcrWorkers(config: ResolvedConfig, workers: number | undefine
 }
 
 /** Loaded config plus created components, reused across files. Close it when done. */
+/** Which pages' images a document's run leaves unread, and who is told of the work on them (see `runDocument`). */
+export type DocumentImages = Pick<RunDocumentOptions, 'unreadImages' | 'onImageWork'>
+
 export class Session {
   private constructor(
     readonly options: SessionOptions,
@@ -156,6 +160,7 @@ export class Session {
     emit: (r: OutRecord) => void,
     knownHash?: { bytes: Uint8Array; hash: string },
     pageRange?: { from: number; to: number },
+    images: DocumentImages = {},
   ): Promise<FileOutcome> {
     const t0 = performance.now()
     let hash: string | undefined
@@ -171,7 +176,7 @@ export class Session {
       const keepBytes = this.writers.some((w) => w.needs?.pdfBytes)
       const pdfBytes = keepBytes ? read.bytes : undefined
       read = undefined
-      return await this.processOpened(doc, { file, hash, pdfBytes, t0 }, emit, pageRange)
+      return await this.processOpened(doc, { file, hash, pdfBytes, t0 }, emit, pageRange, images)
     } catch (e) {
       const error = errorRecord(file, e, hash)
       emit(error)
@@ -192,6 +197,7 @@ export class Session {
     { file, hash, pdfBytes, t0 }: { file: string; hash: string; pdfBytes: Uint8Array | undefined; t0: number },
     emit: (r: OutRecord) => void,
     pageRange: { from: number; to: number } | undefined,
+    images: DocumentImages,
   ): Promise<FileOutcome> {
     const o = this.options
     const keepItems = this.writers.some((w) => w.needs?.items)
@@ -211,6 +217,7 @@ export class Session {
       needText: o.withText === true || o.mode === 'run',
       performOcr: o.mode === 'run',
       ...(pageRange ? { pageRange } : {}),
+      ...images,
     })) {
       if (ev.type === 'page') {
         const rec = pageRecord(file, ev.result, o.withText === true || o.mode === 'run')

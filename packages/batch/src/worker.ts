@@ -1,11 +1,14 @@
-import { Session, type SessionOptions } from './session.js'
+import { Session, type DocumentImages, type SessionOptions } from './session.js'
 
 /**
  * A document process: one session (config + components) serving the files the main process sends. Whatever a file
  * does (an unhandled rejection deep in pdf.js, an exception thrown from a timer), this process reports it and exits:
  * the main process fails that file alone and starts another process.
  */
-type ToWorker = { type: 'init'; options: SessionOptions } | { type: 'file'; id: number; file: string; range?: { from: number; to: number } } | { type: 'close' }
+type ToWorker =
+  | { type: 'init'; options: SessionOptions }
+  | { type: 'file'; id: number; file: string; range?: { from: number; to: number }; unread?: { pages: number[]; reason: string } }
+  | { type: 'close' }
 
 const send = (m: unknown) => new Promise<void>((resolve) => (process.connected ? process.send!(m, undefined, {}, () => resolve()) : resolve()))
 let dying = false
@@ -50,7 +53,10 @@ async function handle(m: ToWorker): Promise<void> {
     await session?.close()
     await send({ type: 'closed' })
   } else {
-    const outcome = await session!.processFile(m.file, (rec) => void send({ type: 'record', id: m.id, rec }), undefined, m.range)
+    // The main process hears which pages' images are being read: a page stopped there is run again without them.
+    const images: DocumentImages = { onImageWork: (page, work, busy) => void send({ type: 'image', id: m.id, page, work, busy }) }
+    if (m.unread) images.unreadImages = { pages: new Set(m.unread.pages), reason: m.unread.reason }
+    const outcome = await session!.processFile(m.file, (rec) => void send({ type: 'record', id: m.id, rec }), undefined, m.range, images)
     await send({ type: 'done', id: m.id, outcome })
   }
 }

@@ -5,11 +5,11 @@ import { once } from 'node:events'
 import { after, describe, it } from 'node:test'
 import * as fx from '@pdftriage/fixtures'
 import { isTriageError, TriageError } from '@pdftriage/core'
-import { runBatch, processFiles, LOCK_FILE, type BatchEvent, type FileSink } from '../src/index.js'
+import { runBatch, processFiles, LOCK_FILE, type BatchEvent, type FileOutcome, type FileSink, type OutRecord, type PageRecord } from '../src/index.js'
 import { csvLine, parseCsv } from '../src/csv.js'
 import { dropPrestarted, prestartDocumentProcess } from '../src/prestart.js'
 import { decodeName, encodeName, nameFromBytes, nameToBytes } from '../src/file-names.js'
-import { documentRows, misbehavingConfig, spawnRun, tempDir } from './rel-helpers.js'
+import { documentRows, hangingLookConfig, misbehavingConfig, spawnRun, tempDir } from './rel-helpers.js'
 
 const root = tempDir('batch-rel-')
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -265,5 +265,78 @@ describe('the index holds any value', () => {
     assert.match(raw, /in\/line%0Abreak\.pdf/)
     assert.match(raw, /in\/latin%E9\.pdf/)
     assert.match(raw, /'in\/=cmd\.pdf|in\/=cmd\.pdf/)
+  })
+})
+
+describe('a page whose image never comes back does not cost its document', () => {
+  const records = async (d: string, mode: 'triage' | 'run', file: string) => {
+    const got: OutRecord[] = []
+    const outcomes: FileOutcome[] = []
+    const sink: FileSink = { record: (r) => void got.push(r), outcome: (o) => void outcomes.push(o) }
+    const options = { mode, cwd: d, configFile: join(d, 'pdftriage.config.json'), ...(mode === 'run' ? { out: join(d, 'out') } : {}) }
+    await processFiles([join(d, 'in', file), join(d, 'in', 'ok.pdf')], options, 2, sink, { limits: { pageTimeoutMs: 2000 } })
+    return { got, outcomes }
+  }
+  const pages = (got: OutRecord[], file: string) => got.filter((r): r is PageRecord => r.type === 'page' && r.file.endsWith(file))
+
+  it('triage: the document is run again with that page unread, its verdict from its characters, each page recorded once', async () => {
+    const d = fresh()
+    hangingLookConfig(d)
+    writeFileSync(join(d, 'in', 'hang.pdf'), 'LOOKHANG')
+    writeFileSync(join(d, 'in', 'ok.pdf'), 'ok')
+    const { got, outcomes } = await records(d, 'triage', 'hang.pdf')
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['done', 'done'],
+    )
+    const hung = pages(got, 'hang.pdf')
+    assert.deepEqual(
+      hung.map((p) => p.page),
+      [1, 2, 3],
+    )
+    assert.deepEqual(
+      hung.map((p) => p.notes[0]),
+      ['test-judge: looked', 'test-judge: not looked', 'test-judge: looked'],
+    )
+    assert.match(hung[1]!.notes.join('\n'), /image: not read \(its render or reading ran past the page timeout of 2 s in an earlier run of the document\)/)
+    assert.ok(!hung[0]!.notes.some((n) => n.startsWith('image: not read')))
+    assert.equal(got.filter((r) => r.type === 'document').length, 2)
+    assert.deepEqual(
+      pages(got, 'ok.pdf').map((p) => p.notes[0]),
+      ['test-judge: looked', 'test-judge: looked', 'test-judge: looked'],
+    )
+  })
+
+  it('run: the page that needed OCR keeps its layer and fails with PAGE_TIMEOUT; the others are OCRed', async () => {
+    const d = fresh()
+    hangingLookConfig(d, { needsOcr: true })
+    writeFileSync(join(d, 'in', 'hang.pdf'), 'LOOKHANG')
+    writeFileSync(join(d, 'in', 'ok.pdf'), 'ok')
+    const { got, outcomes } = await records(d, 'run', 'hang.pdf')
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['done', 'done'],
+    )
+    const hung = pages(got, 'hang.pdf')
+    assert.deepEqual(
+      hung.map((p) => p.action),
+      ['ocr', 'failed', 'ocr'],
+    )
+    assert.equal(hung[1]!.error?.code, 'PAGE_TIMEOUT')
+    assert.match(hung[1]!.error!.message, /page 2 needs OCR, but its image was not read .*: its layer is kept/)
+    assert.deepEqual(
+      outcomes[0]!.failedPages?.map((f) => [f.page, f.code]),
+      [[2, 'PAGE_TIMEOUT']],
+    )
+  })
+
+  it('a page whose text never comes back still fails its document (no image was being read)', async () => {
+    const d = fresh()
+    misbehavingConfig(d)
+    writeFileSync(join(d, 'in', 'hang.pdf'), 'HANG:')
+    writeFileSync(join(d, 'in', 'ok.pdf'), 'ok:1')
+    const { outcomes } = await records(d, 'triage', 'hang.pdf')
+    assert.equal(outcomes[0]!.status, 'failed')
+    assert.equal(outcomes[0]!.error?.code, 'PAGE_TIMEOUT')
   })
 })

@@ -33,6 +33,39 @@ export interface OcrSetup {
    * (RGB: 26 MB more) until it is read back: with several pages in flight, their renders would hold them together.
    */
   renders?: { last: Promise<unknown> }
+  /**
+   * Told when work on a page's image starts (a render; a reading or a script guess) and when the last of its kind
+   * ends: a render runs on the thread that extracts and may hold it for good, and whoever stops such a run can tell
+   * from this that the page's image, not its text, was the cause, and which page's.
+   */
+  onImageWork?: ((pageNumber: number, work: ImageWork, busy: boolean) => void) | undefined
+  /** Work under way on each page's image, by `${page}:${kind}`, for {@link imageWork}. */
+  busy?: Map<string, number>
+}
+
+/** Work on a page's image: a render holds the extracting thread while it runs; a reading or script guess waits on the engine. */
+export type ImageWork = 'render' | 'read'
+
+/** `work` on page `n`'s image, told to {@link OcrSetup.onImageWork} as it starts and as the page's last of its kind ends. */
+export function imageWork<T>(s: OcrSetup, n: number, kind: ImageWork, work: () => Promise<T>): Promise<T> {
+  const tell = s.onImageWork
+  if (!tell) return work()
+  const busy = (s.busy ??= new Map())
+  const key = `${n}:${kind}`
+  const before = busy.get(key) ?? 0
+  busy.set(key, before + 1)
+  if (before === 0) tell(n, kind, true)
+  const done = () => {
+    const left = busy.get(key)! - 1
+    if (left) busy.set(key, left)
+    else {
+      busy.delete(key)
+      tell(n, kind, false)
+    }
+  }
+  const p = work()
+  p.then(done, done)
+  return p
 }
 
 /**
@@ -100,7 +133,7 @@ export class PageImages {
 const readingKey = (dpi: number, l: number, t: number, r: number, b: number, turn: Rotation) => `${dpi}:${l},${t},${r},${b}:${turn}`
 
 function renderOf(s: OcrSetup, n: number, dpi: number): Promise<PageImage> {
-  const go = () => callPlugin({ plugin: 'extractor', stage: 'render', page: n, file: s.file }, () => s.doc.renderPage(n, dpi))
+  const go = () => imageWork(s, n, 'render', () => callPlugin({ plugin: 'extractor', stage: 'render', page: n, file: s.file }, () => s.doc.renderPage(n, dpi)))
   if (!s.renders) return go()
   const img = s.renders.last.then(go, go)
   s.renders.last = img.catch(() => {})
@@ -126,7 +159,7 @@ export async function ocrPage(
   t = performance.now()
   const opts = images.options(dpi, signal)
   const read = (im: PageImage) =>
-    callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem)
+    imageWork(s, n, 'read', () => callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem))
   // A look that already read the whole page upright at this resolution read what OCR would: it is the OCR.
   const whole = images.reading(readingKey(dpi, 0, 0, img.width, img.height, 0), async () => ({ ...(await read(img)), pageNumber: n, source: 'ocr' }))
   try {
@@ -202,23 +235,25 @@ export async function recognizeRegion(
   const page = turn === 0 && !whole ? images.made(readingKey(dpi, 0, 0, img.width, img.height, 0)) : undefined
   const got = page
     ? { text: page.then((p) => wordsWithin(p, box)), reused: true }
-    : images.reading(readingKey(dpi, l, t, Math.max(l, rt), Math.max(t, b), turn), async () => {
-        const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
-        const dx = l / k
-        const dy = t / k
-        const p = await callPlugin(
-          { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
-          () => s.engine.recognize(rotateImage(crop, turn), images.options(dpi)),
-          pageTextProblem,
-        )
-        const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
-        const items = p.items.map((i) => {
-          const u = unrotateBox(i.bbox, turn, cw, ch)
-          return { ...i, bbox: { x0: u.x0 + dx, y0: u.y0 + dy, x1: u.x1 + dx, y1: u.y1 + dy } }
-        })
-        const out: PageText = { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
-        return out
-      })
+    : images.reading(readingKey(dpi, l, t, Math.max(l, rt), Math.max(t, b), turn), () =>
+        imageWork(s, n, 'read', async () => {
+          const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
+          const dx = l / k
+          const dy = t / k
+          const p = await callPlugin(
+            { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
+            () => s.engine.recognize(rotateImage(crop, turn), images.options(dpi)),
+            pageTextProblem,
+          )
+          const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
+          const items = p.items.map((i) => {
+            const u = unrotateBox(i.bbox, turn, cw, ch)
+            return { ...i, bbox: { x0: u.x0 + dx, y0: u.y0 + dy, x1: u.x1 + dx, y1: u.y1 + dy } }
+          })
+          const out: PageText = { ...p, pageNumber: n, width: (img.width * 72) / dpi, height: (img.height * 72) / dpi, items, source: 'ocr' }
+          return out
+        }),
+      )
   try {
     return await got.text
   } finally {
@@ -247,7 +282,9 @@ export async function detectRegionScript(s: OcrSetup, images: PageImages, box: B
   const img = await images.render(dpi).img
   const k = dpi / 72
   const crop = cropImage(img, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
-  return callPlugin({ plugin: s.engine.name, stage: 'ocr', page: images.pageNumber, file: s.file }, () => engine.detectScript!(crop), scriptGuessProblem)
+  return imageWork(s, images.pageNumber, 'read', () =>
+    callPlugin({ plugin: s.engine.name, stage: 'ocr', page: images.pageNumber, file: s.file }, () => engine.detectScript!(crop), scriptGuessProblem),
+  )
 }
 
 /**

@@ -86,6 +86,14 @@ export interface RunDocumentOptions {
    * {@link PAGES_AHEAD_PER_WORKER} per OCR worker; 1 without an engine.
    */
   pagesInFlight?: number
+  /**
+   * Pages whose image is not to be rendered or read, and why (an earlier run of the document was stopped while it
+   * read them): their verdict is what the characters say, noted so; a page the policy would OCR fails with
+   * `PAGE_TIMEOUT` and keeps its layer.
+   */
+  unreadImages?: { pages: ReadonlySet<number>; reason: string }
+  /** Told when work on a page's image starts and when it ends ({@link OcrSetup.onImageWork}). */
+  onImageWork?: OcrSetup['onImageWork']
 }
 
 /**
@@ -130,6 +138,7 @@ interface DocumentRun {
   /** How an OCR that replaces a layer keeps the layer's words where it is unsure; `undefined`: it does not. */
   merge: MergeOptions | undefined
   onStage: RunDocumentOptions['onStage']
+  unreadImages: RunDocumentOptions['unreadImages']
 }
 
 /** Regions OCRed to decide pages (judges) and to repair them (repairs): what a verdict and a repair cost in OCR. */
@@ -380,7 +389,9 @@ async function judge(run: DocumentRun, s: PageState): Promise<void> {
   const { n, extracted } = s
   run.onStage?.(n, 'judge')
   // `run.ocr` is `run.check` or absent (see startDocument): a page that may be OCRed has images.
-  s.images = run.check ? new PageImages(run.check, n, extracted && scanDpi(extracted)) : undefined
+  const unread = run.unreadImages?.pages.has(n)
+  s.images = run.check && !unread ? new PageImages(run.check, n, extracted && scanDpi(extracted)) : undefined
+  if (unread && run.check) s.notes.push(`image: not read (${run.unreadImages!.reason}); the verdict is what the characters say`)
   const judged: JudgedPage = extracted
     ? await judgeAndRepair(run, extracted, s.timings, s.images)
     : { page: emptyPage(n), verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`extraction failed: ${s.extractError?.message}`] } }
@@ -395,6 +406,16 @@ async function judge(run: DocumentRun, s: PageState): Promise<void> {
 
 /** Whether the rules let this page be OCRed. */
 const mayOcr = (run: DocumentRun, n: number): boolean => !run.plan.ocrPages || run.plan.ocrPages.has(n)
+
+/** The policy would OCR the page, but its image is not to be read ({@link RunDocumentOptions.unreadImages}). */
+const wantsUnreadImage = (run: DocumentRun, s: PageState): boolean =>
+  !s.error && !!run.ocr && !!run.unreadImages?.pages.has(s.n) && mayOcr(run, s.n) && wantsOcr(run.policy, s.verdict!)
+
+/** A page that needs OCR whose image cannot be read keeps its layer and fails, saying why. */
+function unreadImage(run: DocumentRun, s: PageState): void {
+  s.action = 'failed'
+  s.error = { code: 'PAGE_TIMEOUT', message: `page ${s.n} needs OCR, but its image was not read (${run.unreadImages!.reason}): its layer is kept` }
+}
 
 /** The policy OCRs the whole page, there is an engine, and no judge or repair broke. */
 const wantsPageOcr = (run: DocumentRun, s: PageState): boolean => !s.error && !!run.ocr && !!s.images && wantsOcr(run.policy, s.verdict!) && mayOcr(run, s.n)
@@ -487,6 +508,7 @@ const PAGE_STAGES: readonly PageStep[] = [
   { name: 'skip', when: (run, s) => !!run.plan.skipPages?.has(s.n), run: skip },
   { name: 'extract', run: extract },
   { name: 'judge', run: judge },
+  { name: 'unread', when: wantsUnreadImage, run: unreadImage },
   { name: 'ocr', when: wantsPageOcr, run: ocrWholePage },
   { name: 'regions', when: wantsRegionOcr, run: ocrPictures },
   { name: 'looks', run: noteLooks },
@@ -562,7 +584,7 @@ function startDocument(doc: ExtractedDocument, components: PipelineComponents, o
   if (plan.forceOcr && policy !== 'extract-and-ocr') policy = 'ocr'
   if (plan.extractOnly) policy = 'extract'
   const setup = (engine: OcrEngine | undefined): OcrSetup | undefined =>
-    engine ? { doc, engine, languages: options.languages, file, renders: { last: Promise.resolve() } } : undefined
+    engine ? { doc, engine, languages: options.languages, file, renders: { last: Promise.resolve() }, onImageWork: options.onImageWork } : undefined
   const check = setup(policy === 'extract' ? undefined : components.ocr)
   const ocr = options.performOcr === false ? undefined : check
   const ctx: JudgeContext = { pageCount: doc.pageCount, info: doc.info }
@@ -585,6 +607,7 @@ function startDocument(doc: ExtractedDocument, components: PipelineComponents, o
     looks: { judges: 0, repairs: 0, reused: 0, ocrReused: 0 },
     merge: options.layerMerge === false ? undefined : (options.layerMerge ?? DEFAULT_LAYER_MERGE),
     onStage: options.onStage,
+    unreadImages: options.unreadImages,
   }
   const actions: Record<PageAction, number> = { kept: 0, repaired: 0, ocr: 0, failed: 0, skipped: 0 }
   return { t0, doc, options, run, doPost, keep: [], notes: [...(plan.notes ?? [])], actions, needsOcr: [] }
