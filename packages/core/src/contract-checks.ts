@@ -29,6 +29,7 @@ const verdictSchema = z
           error: (i) => `Expected regions (boxes in points), not ${quoted(i.input)}`,
         })
         .optional(),
+      brokenFonts: z.array(z.string(), { error: (i) => `Expected broken fonts (font ids), not ${quoted(i.input)}` }).optional(),
     },
     { error: (i) => `Expected a verdict object (or undefined to abstain), not ${quoted(i.input)}` },
   )

@@ -178,6 +178,12 @@ export interface Verdict {
    * text to the layer's, which it keeps as it is.
    */
   regions?: BBox[]
+  /**
+   * Fonts (the items' `fontId`) whose text the page does not show, on a page whose `regions` take them in: the OCR's
+   * words over their items replace those items' text, where the runner would otherwise drop them as the layer's own
+   * text read again.
+   */
+  brokenFonts?: string[]
 }
 
 /**

@@ -305,6 +305,93 @@ describe("region OCR keeps to the pictures, and a later judge's verdict keeps th
   })
 })
 
+describe("a broken font's text is replaced by the OCR over its runs, not dropped as the layer's own", () => {
+  // A healthy body line, then a line whose middle run is in a font whose codes extract as control characters.
+  const items = [
+    { text: 'The body reads well.', bbox: { x0: 10, y0: 10, x1: 90, y1: 20 }, hasEol: true, fontId: 'body' },
+    { text: 'Fill in', bbox: { x0: 10, y0: 50, x1: 30, y1: 58 }, hasEol: false, fontId: 'body' },
+    { text: '\u0003\u0001\u0002\u0003 \u0004\u0005', bbox: { x0: 32, y0: 50, x1: 70, y1: 58 }, hasEol: false, fontId: 'side' },
+    { text: 'below.', bbox: { x0: 72, y0: 50, x1: 90, y1: 58 }, hasEol: true, fontId: 'body' },
+  ]
+  const layer: PageText = {
+    pageNumber: 1,
+    width: 100,
+    height: 100,
+    items,
+    text: 'The body reads well.\nFill in \u0003\u0001\u0002\u0003 \u0004\u0005 below.',
+    imageCoverage: 0,
+    source: 'text-layer',
+  }
+  const d: ExtractedDocument = {
+    pageCount: 1,
+    info: { pageCount: 1 },
+    getPageText: async () => layer,
+    renderPage: async (n, dpi) => ({
+      pageNumber: n,
+      width: Math.round((100 * dpi) / 72),
+      height: Math.round((100 * dpi) / 72),
+      dpi,
+      data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2),
+    }),
+    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
+  }
+  const region = { x0: 5, y0: 45, x1: 95, y1: 62 }
+  const ocr: OcrEngine = {
+    name: 'fake',
+    async recognize(im) {
+      const at = (x0: number, y0: number, x1: number, y1: number) => ({ x0: x0 - 5, y0: y0 - 45, x1: x1 - 5, y1: y1 - 45 })
+      const words = [
+        { text: 'Fill', bbox: at(10, 50, 20, 58), confidence: 0.9, hasEol: false },
+        { text: 'in', bbox: at(22, 50, 30, 58), confidence: 0.9, hasEol: false },
+        { text: 'the', bbox: at(32, 50, 45, 58), confidence: 0.92, hasEol: false },
+        { text: 'form', bbox: at(48, 50, 70, 58), confidence: 0.91, hasEol: false },
+        { text: 'below.', bbox: at(72, 50, 90, 58), confidence: 0.9, hasEol: true },
+      ]
+      return { pageNumber: im.pageNumber, width: im.width, height: im.height, items: words, text: 'Fill in the form below.', source: 'ocr' }
+    },
+    async close() {},
+  }
+  const run = async (brokenFonts: string[] | undefined) => {
+    const judge: Judge = {
+      name: 'gates',
+      judge: () => ({
+        judge: 'gates',
+        layer: 'healthy',
+        needsOcr: false,
+        notes: ['broken side font'],
+        regions: [region],
+        ...(brokenFonts ? { brokenFonts } : {}),
+      }),
+    }
+    let r: PageResult | undefined
+    for await (const ev of runDocument(d, { extractor: { name: 'x', open: async () => d }, judges: [judge], repairs: [], ocr, postprocess: [] } as never, {
+      policy: 'auto',
+    })) {
+      if (ev.type === 'page') r = ev.result
+    }
+    assert.ok(r)
+    return r
+  }
+
+  it('puts the words read over the broken run in its place, keeps the readable runs, and says so', async () => {
+    const r = await run(['side'])
+    assert.equal(r.page.text, 'The body reads well.\nFill in the form below.')
+    assert.deepEqual(
+      r.page.items.map((i) => i.text),
+      ['The body reads well.', 'Fill in', 'the', 'form', 'below.'],
+    )
+    assert.deepEqual(r.verdict.brokenFonts, ['side'])
+    assert.ok(r.verdict.notes.some((n) => /2 words replace the text of a broken font under them \(1 items\)/.test(n)))
+  })
+
+  it('without the judge naming the font, the words over it are dropped as the layer read again (as before)', async () => {
+    const r = await run(undefined)
+    assert.equal(r.page.text, layer.text)
+    assert.ok(r.verdict.notes.some((n) => /0 words, confidence unknown: left out/.test(n)))
+  })
+})
+
 describe('the better text wins when the judges call both the layer and its OCR junk', () => {
   // A page of music notation: its layer fails the vowel test (as the gates word it), and so does the OCR of it.
   const vowels = (share: number) => `vowels ${share.toFixed(2)} of 412 Latin letters, outside 0.20-0.65: no language spells so`

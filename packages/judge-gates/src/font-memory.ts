@@ -172,15 +172,18 @@ export function recallFonts(judged: PageText, pageChars: number, v: Verdict, o: 
       o.fontMinShare,
     )
     delete out.regions
+    delete out.brokenFonts
     return out
   }
   const regions = [...(v.regions ?? [])]
+  const brokenFonts = new Set(v.brokenFonts)
   const notes: string[] = []
   for (const k of broken) {
     const box = padBox(k.f.box, judged)
     // The characters may have found the font broken on this page too, and set its region already.
     if (!regions.some((r) => r.x0 <= box.x0 + 1 && r.y0 <= box.y0 + 1 && r.x1 >= box.x1 - 1 && r.y1 >= box.y1 - 1)) regions.push(box)
+    brokenFonts.add(k.f.fontId)
     notes.push(`${fromMemory(k.r!)}: it carries ${f2(k.chars / Math.max(1, pageChars))} of the page, its region ${fmt(box)} is OCRed`)
   }
-  return { ...noteBefore(v, ...notes), regions }
+  return { ...noteBefore(v, ...notes), regions, brokenFonts: [...brokenFonts] }
 }

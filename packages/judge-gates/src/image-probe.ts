@@ -856,18 +856,21 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
     const cmp = `${found} of ${at.length} OCR words over its runs found in the layer there`
     let said: string
     let regions = w.regions
+    let brokenFonts = w.brokenFonts
     if (at.length < o.probeMinWords) said = `the image cannot tell (${cmp})`
     else if (found / at.length < o.probeAgreement) {
       remember(page, font.fontId, true, ctx)
       const box = padBox(font.box, page)
       said = `broken: the image does not show its text (${cmp}, ${f2(found / at.length)} < ${f2(o.probeAgreement)}): its region ${fmtBox(box)} is OCRed`
       regions = [...(regions ?? []), box]
+      brokenFonts = [...(brokenFonts ?? []), font.fontId]
     } else {
       remember(page, font.fontId, false, ctx)
       said = `confirmed: the image shows its text (${cmp})`
     }
     out = { ...w, notes: [...w.notes.slice(0, -1), p.note, `font ${label}: ${said}`, w.notes.at(-1)!] }
     if (regions) out.regions = regions
+    if (brokenFonts) out.brokenFonts = brokenFonts
   }
   return out
 }

@@ -125,7 +125,11 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
   const v = thinOrHealthy(s, cov, o, ctx, verdict)
   // A broken font's text is junk wherever it stands and however small its share: a kept page has its region OCRed
   // (the layer's other text stays as it is).
-  if (fonts.length && !v.needsOcr) v.regions = fonts.map((x) => pad(x.box, original))
+  if (fonts.length && !v.needsOcr) {
+    v.regions = fonts.map((x) => pad(x.box, original))
+    // The OCR over these fonts' runs is their text: the runner puts it in place of theirs.
+    v.brokenFonts = fonts.map((x) => x.fontId)
+  }
   return v
 }
 

@@ -74,6 +74,7 @@ test('a font the image shows broken on page 1 is broken on page 2 without a seco
   assert.deepEqual([v2?.layer, v2?.needsOcr], ['healthy', false])
   const f2 = second.items.filter((i) => i.fontId === 'f2')
   assert.deepEqual(v2!.regions, [{ x0: 48, y0: f2[0]!.bbox.y0 - 2, x1: 547, y1: f2.at(-1)!.bbox.y1 + 2 }])
+  assert.deepEqual(v2!.brokenFonts, ['f2'])
   assert.match(
     v2!.notes.join('\n'),
     /font Broken \(f2\) broken by the image on page 1 \(the document's memory, no new look\).*its region \[48, \d+, 547, \d+\] is OCRed/,
@@ -110,6 +111,7 @@ test('a small font failing the letter gate is put to the image on a few of its r
   const ctx = eyes(() => image, looks)
   const v = await judge.judge(junk, ctx)
   assert.deepEqual([v?.layer, v?.needsOcr, v?.regions?.length, looks.length], ['healthy', false, 1, 1], v?.notes.join(' | '))
+  assert.deepEqual(v!.brokenFonts, ['f2'])
   assert.match(v!.notes.join('\n'), /font Broken \(f2\): broken: the image does not show its text \(0 of \d+ OCR words over its runs found in the layer there/)
   // The prose the page's other font sets holds those very words: they are not the font's.
   assert.match(v!.notes.join('\n'), /1 font verified by the image \(1 broken\), 1 look by the gates/)

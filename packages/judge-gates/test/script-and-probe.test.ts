@@ -88,6 +88,8 @@ test('one small font of control codes among healthy ones is seen and its region 
   // the kept page has the font's box (with a margin) to OCR
   assert.equal(v!.regions?.length, 1)
   assert.equal(v!.regions[0]!.x0, 48)
+  // ... and names the font, whose text the OCR there replaces
+  assert.deepEqual(v!.brokenFonts, ['f2'])
   const big = Array.from({ length: 6 }, () => sidebar).join('\x03')
   const w = await judge.judge(page([body, { text: big, font: 'f2', name: 'Sidebar' }], { imageCoverage: 0 }), noOcr)
   assert.deepEqual([w?.layer, w?.needsOcr], ['garbled', true])

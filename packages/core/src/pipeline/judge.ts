@@ -5,7 +5,7 @@ import { callPlugin } from './plugin-call.js'
 
 /**
  * Runs the judges in order on a page. The first verdict that needs OCR (or is `blank`) wins; otherwise the last
- * readable verdict stands, with the picture `regions` of the last judge that gave any. Every judge's notes are kept, prefixed with its name. A judge that throws is a
+ * readable verdict stands, with the picture `regions` (and `brokenFonts`) of the last judge that gave any. Every judge's notes are kept, prefixed with its name. A judge that throws is a
  * `PLUGIN_FAILED` error for the page, one whose verdict breaks the contract a `PLUGIN_INVALID` error.
  */
 export async function judgePage(page: PageText, judges: readonly Judge[], ctx: JudgeContext): Promise<Verdict> {
@@ -13,16 +13,16 @@ export async function judgePage(page: PageText, judges: readonly Judge[], ctx: J
   let last: Verdict | undefined
   // Picture regions a judge found stay with the readable verdict a later judge gives: that judge speaks of the layer,
   // not of the pictures beside it.
-  let regions: Verdict['regions']
+  let regions: Pick<Verdict, 'regions' | 'brokenFonts'> | undefined
   for (const j of judges) {
     const v = await callPlugin({ plugin: j.name, stage: 'judge', page: page.pageNumber, file: ctx.file }, () => j.judge(page, ctx), verdictProblem)
     if (!v) continue
     for (const n of v.notes) notes.push(`${v.judge}: ${n}`)
     if (v.needsOcr || v.layer === 'blank') return { ...v, notes }
-    if (v.regions?.length) regions = v.regions
+    if (v.regions?.length) regions = { regions: v.regions, ...(v.brokenFonts?.length ? { brokenFonts: v.brokenFonts } : {}) }
     last = v
   }
-  if (last) return regions && !last.regions?.length ? { ...last, notes, regions } : { ...last, notes }
+  if (last) return regions && !last.regions?.length ? { ...last, notes, ...regions } : { ...last, notes }
   return { judge: 'none', layer: 'healthy', needsOcr: false, notes: [...notes, 'no judge decided: the layer is kept'] }
 }
 

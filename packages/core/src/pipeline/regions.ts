@@ -66,17 +66,54 @@ const OVER_LAYER = 0.3
 
 const area = (b: BBox): number => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0)
 
-/** The words of a region's OCR that do not lie over the layer's own items (a region's margin can take in a line of the layer). */
-function pictureWords(layer: PageText, words: readonly TextItem[]): TextItem[] {
-  const boxes = layer.items.filter((i) => i.text.trim() !== '').map((i) => i.bbox)
-  return words.filter((w) => {
+const overlapArea = (a: BBox, b: BBox): number =>
+  area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) })
+
+/**
+ * A region's OCR words sorted by what lies under them: `over` a layer item of a broken font (the index of the item
+ * that holds most of the word), over the layer's own readable text (dropped: a region's margin can take in a line of
+ * the layer, read again), or over nothing of the layer (`picture` words).
+ */
+function sortWords(layer: PageText, words: readonly TextItem[], broken: ReadonlySet<string>): { picture: TextItem[]; over: Map<number, TextItem[]> } {
+  const picture: TextItem[] = []
+  const over = new Map<number, TextItem[]>()
+  for (const w of words) {
     const a = area(w.bbox)
-    return !boxes.some(
-      (b) =>
-        area({ x0: Math.max(b.x0, w.bbox.x0), y0: Math.max(b.y0, w.bbox.y0), x1: Math.min(b.x1, w.bbox.x1), y1: Math.min(b.y1, w.bbox.y1) }) >=
-          OVER_LAYER * a && a > 0,
-    )
-  })
+    let best = -1
+    let bestArea = 0
+    let readable = false
+    layer.items.forEach((it, k) => {
+      if (it.text.trim() === '' || a <= 0) return
+      const o = overlapArea(it.bbox, w.bbox)
+      if (o < OVER_LAYER * a) return
+      if (it.fontId !== undefined && broken.has(it.fontId)) {
+        if (o > bestArea) [best, bestArea] = [k, o]
+      } else readable = true
+    })
+    if (readable) continue
+    if (best < 0) picture.push(w)
+    else over.set(best, [...(over.get(best) ?? []), w])
+  }
+  return { picture, over }
+}
+
+/**
+ * The layer with the text of broken fonts' items replaced by the OCR words over them: each such item's text in the
+ * page text, and the item itself by those words (with their boxes, so that what rebuilds text from boxes reads them
+ * there). An item no word lies over keeps its text.
+ */
+function replaceBroken(layer: PageText, over: ReadonlyMap<number, readonly TextItem[]>): PageText {
+  if (!over.size) return layer
+  const offsets = itemOffsets(layer)
+  let text = layer.text
+  for (const k of [...over.keys()].sort((a, b) => offsets[b]! - offsets[a]!)) {
+    const at = offsets[k]!
+    if (at < 0) continue
+    const old = layer.items[k]!.text.trim()
+    text = text.slice(0, at) + joinWords(over.get(k)!).replace(/\n/g, ' ') + text.slice(at + old.length)
+  }
+  const items = layer.items.flatMap((it, k) => over.get(k) ?? [it])
+  return { ...layer, text: text.normalize('NFC'), items }
 }
 
 /** Words joined by spaces, lines (an item with `hasEol`) by newlines. */
@@ -88,11 +125,12 @@ const joinWords = (items: readonly TextItem[]): string =>
 
 /**
  * OCRs the regions of a page that keeps its layer, one at a time, without the words lying over the layer's own text.
- * A region whose reading is poor (mean word confidence under {@link POOR_OCR_CONFIDENCE}) keeps only its words of
- * that confidence or more; one without any is left out.
- * Returns the readings kept, their words as one
- * `PageText` in page points, the page text with theirs inserted, how many regions were read poorly (kept in part or
- * left out), and the notes.
+ * Over the items of `brokenFonts` (fonts whose text the page does not show) the words replace the items' text. A
+ * region whose reading is poor (mean word confidence under {@link POOR_OCR_CONFIDENCE}) keeps only its words of that
+ * confidence or more; one without any is left out.
+ * Returns the readings kept, their words as one `PageText` in page points, the page (its text with the regions'
+ * text inserted and broken fonts' text replaced; its items with the words that replaced items in their place), how
+ * many regions were read poorly (kept in part or left out), and the notes.
  */
 export async function ocrRegions(
   setup: OcrSetup,
@@ -100,15 +138,21 @@ export async function ocrRegions(
   regions: readonly BBox[],
   dpi: number,
   images: PageImages,
-): Promise<{ readings: RegionReading[]; regionText: PageText; text: string; poorlyRead: number; notes: string[] }> {
+  brokenFonts: readonly string[] = [],
+): Promise<{ readings: RegionReading[]; regionText: PageText; page: PageText; poorlyRead: number; notes: string[] }> {
   const readings: RegionReading[] = []
+  const broken = new Set(brokenFonts)
+  const replaced = new Map<number, TextItem[]>()
   let poorlyRead = 0
   const items: TextItem[] = []
+  const pictureItems: TextItem[] = []
   const notes: string[] = []
   const sorted = [...regions].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
   for (const box of sorted) {
     const read = await recognizeRegion(setup, images, box, dpi, 0, 'ocr')
-    const kept = pictureWords(layer, read.items)
+    const sureOnly = (ws: readonly TextItem[]) => ws.filter((i) => i.text.trim() && (i.confidence ?? 0) >= POOR_OCR_CONFIDENCE)
+    let { picture, over } = sortWords(layer, read.items, broken)
+    const kept = [...picture, ...[...over.values()].flat()]
     // Only words over the layer's own text dropped: the region's text is the OCR's as it read it.
     let p = kept.length === read.items.length ? read : { ...read, items: kept, text: joinWords(kept) }
     let confidence = meanConfidence(p)
@@ -117,36 +161,53 @@ export async function ocrRegions(
     if (words && confidence !== undefined && confidence < POOR_OCR_CONFIDENCE) {
       // A picture read poorly as a whole (a map's labels among its lines) still holds the words OCR is sure of: those
       // alone are added, the rest (line art read as letters) left out.
-      const sure = p.items.filter((i) => i.text.trim() && (i.confidence ?? 0) >= POOR_OCR_CONFIDENCE)
       poor = `${words} words, confidence ${confidence.toFixed(2)}: `
       poorlyRead++
+      picture = sureOnly(picture)
+      // A broken font's text is replaced only by a reading of the image that is sure: one read poorly (the page shows
+      // junk there too: a font the file does not embed, drawn from its false codes) keeps the font's own.
+      over = new Map()
+      const sure = picture
       p = { ...p, items: sure, text: joinWords(sure) }
       confidence = meanConfidence(p)
       words = sure.length
     }
-    const text = p.text.trim()
     if (!words) {
       notes.push(`ocr: region ${boxNote(box)}: ${poor || `${words} words, confidence ${confidence?.toFixed(2) ?? 'unknown'}: `}left out`)
       continue
     }
-    // Placed by where its words are, not by the box asked for: a margin can reach over the layer's next line.
-    const at = p.items.reduce<BBox | undefined>(
-      (b, i) => (b ? { x0: Math.min(b.x0, i.bbox.x0), y0: Math.min(b.y0, i.bbox.y0), x1: Math.max(b.x1, i.bbox.x1), y1: Math.max(b.y1, i.bbox.y1) } : i.bbox),
-      undefined,
-    )
-    readings.push({ bbox: at ?? box, text, words, confidence })
+    const instead = [...over.values()].reduce((n, ws) => n + ws.length, 0)
+    for (const [k, ws] of over) replaced.set(k, [...(replaced.get(k) ?? []), ...ws])
     items.push(...p.items)
-    notes.push(
-      `ocr: region ${boxNote(box)}: ${poor}${words} ${poor ? `words of confidence ${POOR_OCR_CONFIDENCE} or more` : 'words'} added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`,
-    )
+    const said = poor ? `words of confidence ${POOR_OCR_CONFIDENCE} or more` : 'words'
+    if (instead) notes.push(`ocr: region ${boxNote(box)}: ${poor}${instead} ${said} replace the text of a broken font under them (${over.size} items)`)
+    if (picture.length) {
+      pictureItems.push(...picture)
+      const text = joinWords(picture)
+      // Placed by where its words are, not by the box asked for: a margin can reach over the layer's next line.
+      const at = picture.reduce<BBox | undefined>(
+        (b, i) => (b ? { x0: Math.min(b.x0, i.bbox.x0), y0: Math.min(b.y0, i.bbox.y0), x1: Math.max(b.x1, i.bbox.x1), y1: Math.max(b.y1, i.bbox.y1) } : i.bbox),
+        undefined,
+      )
+      readings.push({ bbox: at ?? box, text, words: picture.length, confidence: meanConfidence({ ...p, items: picture }) })
+      notes.push(
+        `ocr: region ${boxNote(box)}: ${instead ? '' : poor}${picture.length} ${said} added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`,
+      )
+    } else if (instead) readings.push({ bbox: box, text: '', words: instead, confidence })
   }
   const regionText: PageText = {
     pageNumber: layer.pageNumber,
     width: layer.width,
     height: layer.height,
     items,
-    text: readings.map((r) => r.text).join('\n\n'),
+    text: readings
+      .map((r) => r.text)
+      .filter(Boolean)
+      .join('\n\n'),
     source: 'ocr',
   }
-  return { readings, regionText, text: insertRegionTexts(layer, readings), poorlyRead, notes }
+  const page = replaceBroken(layer, replaced)
+  // The pictures' words join the layer's items, so that what rebuilds text from boxes (the post-pass) reads them where
+  // they are; the layer's other items are unchanged.
+  return { readings, regionText, page: { ...page, text: insertRegionTexts(page, readings), items: [...page.items, ...pictureItems] }, poorlyRead, notes }
 }

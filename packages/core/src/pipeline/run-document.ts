@@ -473,14 +473,12 @@ async function ocrPictures(run: DocumentRun, s: PageState): Promise<void> {
   try {
     run.onStage?.(s.n, 'regions')
     const t0 = performance.now()
-    const got = await ocrRegions(run.ocr!, s.page, s.verdict!.regions!, run.dpi, s.images!)
+    const got = await ocrRegions(run.ocr!, s.page, s.verdict!.regions!, run.dpi, s.images!, s.verdict!.brokenFonts)
     s.timings.ocr = performance.now() - t0
     s.notes.push(...got.notes)
     if (got.readings.length) {
       s.regionText = got.regionText
-      // The pictures' words join the layer's items, so that what rebuilds text from boxes (the post-pass) reads them
-      // where they are; the layer's own items are unchanged.
-      s.page = { ...s.page, text: got.text, items: [...s.page.items, ...got.regionText.items] }
+      s.page = got.page
       s.ocrConfidence = meanConfidence(got.regionText)
     }
     // A picture read poorly flags the page, as a poor whole-page OCR does, though its sure words were kept: the
