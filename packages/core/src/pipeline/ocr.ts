@@ -159,7 +159,9 @@ export async function ocrPage(
   t = performance.now()
   const opts = images.options(dpi, signal)
   const read = (im: PageImage) =>
-    imageWork(s, n, 'read', () => callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem))
+    imageWork(s, n, 'read', () =>
+      callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem),
+    )
   // A look that already read the whole page upright at this resolution read what OCR would: it is the OCR.
   const whole = images.reading(readingKey(dpi, 0, 0, img.width, img.height, 0), async () => ({ ...(await read(img)), pageNumber: n, source: 'ocr' }))
   try {
