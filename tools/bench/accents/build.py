@@ -9,8 +9,9 @@ S-29: every character of the true map moved by a constant, as a glyph-id fallbac
 CORPUS is ../shared/corpus (its fit/ texts make the study half, its holdout/ texts the check half; its tools/ break
 the fonts). Writes OUT_DIR/orig/<setup>.pdf (4 pages: 1-2 study, 3-4 check), OUT_DIR/broken/<setup>-<R|S+1|S-29>.pdf
 and OUT_DIR/setups.json (encoding and generator of each set-up, whether its accents are separate glyphs). Needs
-pdflatex, latex+dvips, xelatex, lualatex (texlive-latex-base, -latex-recommended, -xetex, -luatex, lmodern), groff,
-ghostscript, and python3-pikepdf, python3-fonttools, python3-pil; a set-up whose tool is missing is skipped.
+pdflatex, latex+dvips, xelatex, lualatex (texlive-latex-base, -latex-recommended, -xetex, -luatex, lmodern;
+-fonts-extra for LY1), groff, ghostscript, LibreOffice Writer (soffice: libreoffice-writer-nogui; fonts DejaVu Serif,
+Latin Modern Roman), and python3-pikepdf, python3-fonttools, python3-pil; a set-up whose tool is missing is skipped.
 """
 import json
 import os
@@ -20,6 +21,7 @@ import subprocess
 import sys
 import types
 import unicodedata
+from xml.sax.saxutils import escape as xml_escape
 
 for name in ("numpy", "Levenshtein"):
     sys.modules.setdefault(name, types.ModuleType(name))
@@ -139,6 +141,49 @@ def groff(pages, name, ps=False, overstrike=False):
     return os.path.join(d, "doc.pdf")
 
 
+def writer(pages, name, font, base, combining=False):
+    """LibreOffice Writer, headless, from a flat ODF document (one paragraph a paragraph of the text, each page after
+    the first starting on a new page). `combining` writes every accented letter as its letter and a combining mark
+    (e + U+0301): Writer's shaping draws the font's composed glyph for the pair and its ToUnicode reads that glyph as
+    the two characters."""
+    d = os.path.join(work, name)
+    os.makedirs(d, exist_ok=True)
+    paras = []
+    for i, p in enumerate(pages):
+        for j, q in enumerate(p.split("\n\n")):
+            q = unicodedata.normalize("NFD", q) if combining else q
+            paras.append('<text:p text:style-name="%s">%s</text:p>' % ("B" if i and not j else "P", xml_escape(q)))
+    src = WRITER_DOC % (xml_escape(font), "".join(paras))
+    open(os.path.join(d, "doc.fodt"), "w", encoding="utf-8").write(src)
+    # a profile of its own: no clash with another soffice running, nothing written outside OUT_DIR
+    profile = "file://" + os.path.abspath(os.path.join(work, "lo-profile"))
+    run(["soffice", "-env:UserInstallation=" + profile, "--headless", "--convert-to", "pdf", "doc.fodt"], d)
+    pdf = os.path.join(d, "doc.pdf")
+    doc = pikepdf.open(pdf)
+    got = {str(f.get("/BaseFont", "")) for pg in doc.pages for f in dict(pg.Resources.get("/Font", {})).values()}
+    if not any(base in g for g in got):  # a missing font is replaced silently
+        raise RuntimeError("%s not used (fonts: %s)" % (font, ", ".join(sorted(got))))
+    return pdf
+
+
+WRITER_DOC = """<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+ xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.2"
+ office:mimetype="application/vnd.oasis.opendocument.text">
+<office:font-face-decls><style:font-face style:name="F" svg:font-family="'%s'"/></office:font-face-decls>
+<office:styles><style:default-style style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.2cm"/>
+<style:text-properties style:font-name="F" fo:font-size="11pt" fo:language="fr" fo:country="FR"/></style:default-style></office:styles>
+<office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm"
+ fo:page-height="29.7cm" fo:margin-top="2.5cm" fo:margin-bottom="2.5cm" fo:margin-left="2.5cm" fo:margin-right="2.5cm"/>
+</style:page-layout><style:style style:name="P" style:family="paragraph"/><style:style style:name="B"
+ style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style></office:automatic-styles>
+<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1"/></office:master-styles>
+<office:body><office:text>%s</office:text></office:body></office:document>
+"""
+
+
 OT1 = "\\usepackage[utf8]{inputenc}"
 T1 = "\\usepackage[T1]{fontenc}\\usepackage[utf8]{inputenc}"
 XE = "\\usepackage{fontspec}\\setmainfont{Latin Modern Roman}"
@@ -164,6 +209,10 @@ SETUPS = [
     ("groff-ps-gs", "groff", "grops+Ghostscript", False, lambda ps, n: groff(ps, n, ps=True)),
     ("groff-pdf-overstrike", "groff", "gropdf", True, lambda ps, n: groff(ps, n, overstrike=True)),
     ("groff-ps-gs-overstrike", "groff", "grops+Ghostscript", True, lambda ps, n: groff(ps, n, ps=True, overstrike=True)),
+    ("tt-dejavu-writer", "TrueType", "LibreOffice", False, lambda ps, n: writer(ps, n, "DejaVu Serif", "DejaVuSerif")),
+    ("tt-dejavu-writer-combining", "TrueType", "LibreOffice", False, lambda ps, n: writer(ps, n, "DejaVu Serif", "DejaVuSerif", True)),
+    ("t1-lm-writer", "Type 1", "LibreOffice", False, lambda ps, n: writer(ps, n, "Latin Modern Roman", "LMRoman")),
+    ("t1-lm-writer-combining", "Type 1", "LibreOffice", False, lambda ps, n: writer(ps, n, "Latin Modern Roman", "LMRoman", True)),
 ]
 
 BREAKS = {"R": None, "S+1": 1, "S-29": -29}
