@@ -1,4 +1,5 @@
 import { TriageError, languageCodeSchema, loadConfig, refParts } from '@pdftriage/core'
+import { readBy } from './commands/options.js'
 
 /** The built-in OCR engine: its language data is checked here, before any document is read. */
 const TESSERACT = '@pdftriage/ocr-tesseract'
@@ -14,6 +15,9 @@ export function parseLanguages(spec: string): string[] {
   }
   return langs
 }
+
+/** `-l` as an option's schema: the codes, or the usage error of {@link parseLanguages}. */
+export const languagesOption = readBy(parseLanguages)
 
 /**
  * Checks, before any work, that the OCR engine has data for the languages a command will OCR with: `-l` when given,
