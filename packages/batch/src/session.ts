@@ -100,7 +100,7 @@ export async function withModelJudge(
 }
 
 /** Gives the OCR engine its share of the cores when it says which option sets its workers and the config does not. */
-async function withOcrWorkers(config: ResolvedConfig, workers: number | undefined, baseDir: string, fallbackDirs: string[]): Promise<ResolvedConfig> {
+export async function withOcrWorkers(config: ResolvedConfig, workers: number | undefined, baseDir: string, fallbackDirs: string[]): Promise<ResolvedConfig> {
   if (!workers || !config.ocr) return config
   const { id, options } = refParts(config.ocr)
   const option = (await importPlugin(id, 'ocr', baseDir, fallbackDirs)).capabilities?.workersOption

@@ -44,6 +44,7 @@ test('the public API of @pdftriage/batch', async () => {
     'safeJoin',
     'thisMachine',
     'withModelJudge',
+    'withOcrWorkers',
     'writeAtomic',
     'writeDocumentOutputs',
   ])

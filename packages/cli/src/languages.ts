@@ -1,7 +1,8 @@
-import { TriageError, languageCodeSchema, loadConfig, refParts } from '@pdftriage/core'
-
-/** The built-in OCR engine: its language data is checked here, before any document is read. */
-const TESSERACT = '@pdftriage/ocr-tesseract'
+// The one check of OCR languages in the CLI: the form of `-l`, read with the options, and the engine's data for the
+// languages a command will OCR with, before any work.
+import { TriageError, importPlugin, languageCodeSchema, loadConfig, refParts } from '@pdftriage/core'
+import { CLI_DIR } from './cli-dir.js'
+import { readBy } from './commands/options.js'
 
 /** `-l fra+eng` as codes; a code of the wrong form is a usage error (the form is core's {@link languageCodeSchema}). */
 export function parseLanguages(spec: string): string[] {
@@ -15,25 +16,32 @@ export function parseLanguages(spec: string): string[] {
   return langs
 }
 
+/** `-l` as an option's schema: the codes, or the usage error of {@link parseLanguages}. */
+export const languagesOption = readBy(parseLanguages)
+
 /**
  * Checks, before any work, that the OCR engine has data for the languages a command will OCR with: `-l` when given,
  * else the config's `languages`, else the engine's own. Without it a missing language fails every OCRed page one by
  * one and the batch still ends `done`. Throws `OCR_LANGUAGE_MISSING` (exit 2) in one line naming the data packages
- * installed. The built-in engine is checked against its `@tesseract.js-data/*` packages; another engine checks its
- * own when it is created. A config that does not load is left to the command, which says why in its own words.
+ * installed. The built-in engine, under any name the config gives it (`tesseract`, `ocr-tesseract` or its package's),
+ * is checked against its `@tesseract.js-data/*` packages; another engine checks its own when it is created. A config
+ * or an engine that does not load is left to the command, which says why in its own words.
  */
 export async function checkOcrLanguages(o: { cwd: string; configFile?: string; languages?: readonly string[] }): Promise<void> {
-  let config
+  let loaded
   try {
-    config = (await loadConfig(o.configFile, o.cwd)).config
+    loaded = await loadConfig(o.configFile, o.cwd)
   } catch {
     return
   }
+  const { config, baseDir } = loaded
   if (!config.ocr) return
   const { id, options } = refParts(config.ocr)
-  if (id !== TESSERACT) return
-  const { resolveLanguages, tesseractOptionsSchema } = await import('@pdftriage/ocr-tesseract')
-  const engine = tesseractOptionsSchema.safeParse(options)
+  const tesseract = await import('@pdftriage/ocr-tesseract')
+  // the factory the command will load, found as core finds it: the built-in engine is that module, whatever its name
+  const factory = await importPlugin(id, 'ocr', baseDir, [CLI_DIR]).catch(() => undefined)
+  if (factory !== tesseract.default) return
+  const engine = tesseract.tesseractOptionsSchema.safeParse(options)
   const langs = o.languages ?? config.languages ?? (engine.success ? engine.data.languages : undefined)
-  if (langs) resolveLanguages(langs, 'tesseract')
+  if (langs) tesseract.resolveLanguages(langs, 'tesseract')
 }

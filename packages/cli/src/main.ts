@@ -9,7 +9,7 @@ import { ocr } from './commands/ocr.js'
 import { collect, status, worker } from './commands/queue.js'
 import { report } from './commands/report.js'
 import { run } from './commands/run.js'
-import { usage, type Command, type Io } from './commands/shared.js'
+import { readOptions, usage, type Command, type Io } from './commands/shared.js'
 import { triage } from './commands/triage.js'
 
 export type { Io } from './commands/shared.js'
@@ -109,7 +109,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       io.stdout(HELP[cmd]!)
       return 0
     }
-    return await BY_NAME[cmd]!.run(parsed.values, parsed.positionals, io)
+    const command = BY_NAME[cmd]!
+    return await command.run(readOptions(command, parsed.values), parsed.positionals, io)
   } catch (e) {
     return failure(e, io)
   }

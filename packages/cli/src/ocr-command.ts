@@ -1,22 +1,26 @@
 import { readFile } from 'node:fs/promises'
 import { existsSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, extname, resolve } from 'node:path'
+import { withOcrWorkers } from '@pdftriage/batch'
 import {
-  DEFAULT_OCR_DPI,
+  PDF_WRITER,
   TriageError,
+  blake2b512,
+  createComponent,
   createComponents,
   effectiveRules,
   loadConfig,
   planDocument,
   runDocument,
+  type DocumentResult,
   type PageResult,
   type PageStage,
   type Policy,
+  type Writer,
+  type WrittenFile,
 } from '@pdftriage/core'
 import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
-import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary, type WritePdfOptions } from '@pdftriage/write-pdf'
-import { documentAlto } from '@pdftriage/write-alto'
-import { documentHocr } from '@pdftriage/write-hocr'
+import { assertPdfACandidate, sidecarText, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { CLI_DIR } from './cli-dir.js'
 import { OcrProgress, type OcrProgressOptions } from './ocr-progress.js'
 import { checkOutputPath } from './paths.js'
@@ -60,26 +64,12 @@ export interface OcrCommandOptions {
   writeStdout: (b: Uint8Array) => Promise<void>
 }
 
-/** Parses `1-3,7,10-` against a page count (a range open at its end runs to the last page). Throws a usage error. */
-export function parsePages(spec: string): (pageCount: number) => Set<number> {
-  const parts = spec.split(',').map((p) => p.trim())
-  const ranges: Array<[number, number | undefined]> = []
-  for (const p of parts) {
-    const m = /^(\d+)(?:(-)(\d+)?)?$/.exec(p)
-    if (!m) throw new TriageError('USAGE', `Expected --pages like 1-3,7,10- (1-based), not \`${spec}\``)
-    const a = Number(m[1])
-    const b = m[2] ? (m[3] ? Number(m[3]) : undefined) : a
-    if (a < 1 || (b !== undefined && b < a)) throw new TriageError('USAGE', `Expected --pages like 1-3,7,10- (1-based, ascending ranges), not \`${spec}\``)
-    ranges.push([a, b])
-  }
-  return (pageCount) => {
-    const set = new Set<number>()
-    for (const [a, b] of ranges) for (let n = a; n <= Math.min(b ?? pageCount, pageCount); n++) set.add(n)
-    return set
-  }
-}
+export { parsePages } from './pages.js'
 
 const policyOf: Record<OcrMode, Policy> = { judge: 'auto', force: 'ocr' }
+
+/** Where the built-in plugins (the engine, the writers) are found when the config's folder lacks them. */
+const FALLBACK_DIRS = [CLI_DIR]
 
 /**
  * `pdftriage ocr IN OUT`: one PDF in, a searchable PDF out. Every page is judged: a page whose layer reads is kept as
@@ -105,7 +95,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   }
   if ([o.sidecar, o.alto, o.hocr].filter((v) => v === '-').length > 1)
     throw new TriageError('USAGE', 'Only one of --sidecar, --alto and --hocr can go to standard output')
-  // the writer reads bytes: the file is named here
+  // the PDF/A check reads bytes: the file is named here
   const named = (e: unknown): never => {
     if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE') throw new TriageError(e.code, `${inName} ${e.message}`, { file: inName, cause: e })
     throw e
@@ -129,18 +119,16 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   // a document PDF/A cannot take fails before it is OCRed
   if (o.pdfOptions?.outputType === 'pdfa') await assertPdfACandidate(bytes).catch(named)
   const loaded = await loadConfig(o.configFile, o.cwd)
-  const config = { ...loaded.config, policy: policyOf[o.mode] }
-  if (o.languages) config.languages = o.languages
-  if (o.password !== undefined) config.password = o.password
-  if (o.jobs && config.ocr) {
-    const ref = typeof config.ocr === 'string' ? { use: config.ocr, options: {} } : { use: config.ocr.use, options: { ...(config.ocr.options ?? {}) } }
-    if (!('workers' in ref.options)) config.ocr = { use: ref.use, options: { ...ref.options, workers: o.jobs } }
-  }
+  const given = { ...loaded.config, policy: policyOf[o.mode] }
+  if (o.languages) given.languages = o.languages
+  if (o.password !== undefined) given.password = o.password
+  // -j: the engine's workers, through the option its plugin names for them (as run shares the cores)
+  const config = await withOcrWorkers(given, o.jobs, loaded.baseDir, FALLBACK_DIRS)
   const progress = o.progress ? new OcrProgress(inName, o.progress) : undefined
   // a page line of -v goes above the progress line
   const say = (line: string) => (progress ? progress.message(line, o.log) : o.log(line))
   try {
-    return await ocrDocument(o, { bytes, inName, outPath, config, baseDir: loaded.baseDir, progress, say, named, t0 })
+    return await ocrDocument(o, { bytes, inName, outPath, config, baseDir: loaded.baseDir, progress, say, t0 })
   } finally {
     progress?.done()
   }
@@ -155,16 +143,89 @@ interface OcrRun {
   baseDir: string
   progress: OcrProgress | undefined
   say: (line: string) => void
-  named: (e: unknown) => never
   t0: number
 }
 
 /** Opens, runs and writes the document of {@link ocrCommand}; returns its exit code. */
 async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
-  const { bytes, inName, outPath, config, progress, say, named, t0 } = x
-  const components = await createComponents(config, x.baseDir, { fallbackDirs: [CLI_DIR], withPostprocess: false })
+  const { bytes, inName, outPath, progress, say, t0 } = x
+  const writers = await ocrWriters(o, x.baseDir)
+  const { results, document } = await readDocument(o, x)
+  const failed = results.filter((r) => r.action === 'failed')
+  if (failed.length && failed.length === results.length) {
+    throw new TriageError('PAGE_FAILED', `${inName}: every page failed (${failed[0]!.error?.code ?? 'PLUGIN_FAILED'}: ${failed[0]!.error?.message ?? ''})`, {
+      file: inName,
+    })
+  }
+  progress?.writing(outPath ? o.output : '(standard output)')
+  // the file writers are given a name for is written to OUT (or a flag's path) by this command, whatever they call it
+  const input = { file: inName, hash: blake2b512(bytes), stem: outPath ? basename(outPath, extname(outPath)) : 'stdout', pdf: bytes, pages: results, document }
+  const pdf = await writtenFile(writers.pdf, input, 'pdf')
+  const turned = (pdf.pages ?? []).flatMap((p) => (p.turned ? [{ pageNumber: p.pageNumber, degrees: p.turned }] : []))
+  const straightened = (pdf.pages ?? []).flatMap((p) => (p.straightened !== undefined ? [{ pageNumber: p.pageNumber, degrees: p.straightened }] : []))
+  if (o.verbose) {
+    for (const t of turned) say(`page ${t.pageNumber}: turned ${t.degrees} degrees clockwise to read upright`)
+    for (const t of straightened) say(`page ${t.pageNumber}: drawn straightened from a skew of ${t.degrees.toFixed(2)} degrees`)
+  }
+  await put(o, outPath, pdf.data)
+  if (o.sidecar) {
+    const text = sidecarText(
+      results.map((r) => r.page),
+      results.length,
+    )
+    await put(o, o.sidecar === '-' ? undefined : resolve(o.cwd, o.sidecar), text)
+  }
+  for (const [path, writer, role] of [
+    [o.alto, writers.alto, 'alto'],
+    [o.hocr, writers.hocr, 'hocr'],
+  ] as const) {
+    if (path && writer) await put(o, path === '-' ? undefined : resolve(o.cwd, path), (await writtenFile(writer, input, role)).data)
+  }
+  if (!o.quiet) {
+    progress?.done()
+    const s = ((performance.now() - t0) / 1000).toFixed(1)
+    o.log(
+      `${inName}: ${pagesCounted(results)}; ${pdf.summary ?? ''}${pagesSaid('turned upright', turned, (d) => `${d}°`)}${pagesSaid('straightened', straightened, (d) => `${d.toFixed(1)}°`)}; ${s} s -> ${outPath ?? '(standard output)'}`,
+    )
+  }
+  return failed.length ? 1 : 0
+}
+
+/**
+ * The writers of `pdftriage ocr`, created through the Writer contract as a run's are: the searchable PDF with the
+ * command's flags, and ALTO and hOCR when asked for (their defaults: boxes in pixels at the resolution pages are
+ * rendered at for OCR).
+ */
+async function ocrWriters(o: OcrCommandOptions, baseDir: string): Promise<{ pdf: Writer; alto?: Writer; hocr?: Writer }> {
+  const create = (use: string, options: object = {}) => createComponent({ use, options: { ...options } }, 'writer', use, baseDir, FALLBACK_DIRS)
+  return {
+    pdf: await create(PDF_WRITER, o.pdfOptions),
+    ...(o.alto ? { alto: await create('@pdftriage/write-alto') } : {}),
+    ...(o.hocr ? { hocr: await create('@pdftriage/write-hocr') } : {}),
+  }
+}
+
+/** The file of `role` that `writer` returns for the document; a writer that returns none breaks its contract. */
+async function writtenFile(writer: Writer, input: Parameters<Writer['write']>[0], role: string): Promise<WrittenFile> {
+  const file = (await writer.write(input)).find((f) => f.role === role)
+  if (!file)
+    throw new TriageError('PLUGIN_INVALID', `[${writer.name}] write: returned no ${role} file`, { plugin: writer.name, stage: 'write', file: input.file })
+  return file
+}
+
+/** Writes `data` to `path` atomically, or to standard output when `path` is undefined. */
+async function put(o: OcrCommandOptions, path: string | undefined, data: string | Uint8Array): Promise<void> {
+  if (path) await writeAtomic(path, data)
+  else await o.writeStdout(typeof data === 'string' ? new TextEncoder().encode(data) : data)
+}
+
+/** Opens and runs the document: every page's result, in page order, and the document's. */
+async function readDocument(o: OcrCommandOptions, x: OcrRun): Promise<{ results: PageResult[]; document: DocumentResult }> {
+  const { bytes, inName, config, progress, say } = x
+  const components = await createComponents(config, x.baseDir, { fallbackDirs: FALLBACK_DIRS, withPostprocess: false })
   let doc
   const results: PageResult[] = []
+  let document: DocumentResult | undefined
   try {
     try {
       doc = await components.extractor.open(bytes.slice(), { file: inName, ...(config.password !== undefined ? { password: config.password } : {}) })
@@ -189,7 +250,10 @@ async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
       postprocess: false,
       ...(progress ? { onStage: (n: number, stage: PageStage) => progress.stage(n, stage) } : {}),
     })) {
-      if (ev.type !== 'page') continue
+      if (ev.type === 'document') {
+        document = ev.result
+        continue
+      }
       const r = ev.result
       results.push(r)
       progress?.pageDone()
@@ -199,50 +263,8 @@ async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
     await doc?.close().catch(() => {})
     await components.close()
   }
-  const failed = results.filter((r) => r.action === 'failed')
-  if (failed.length && failed.length === results.length) {
-    throw new TriageError('PAGE_FAILED', `${inName}: every page failed (${failed[0]!.error?.code ?? 'PLUGIN_FAILED'}: ${failed[0]!.error?.message ?? ''})`, {
-      file: inName,
-    })
-  }
-  progress?.writing(outPath ? o.output : '(standard output)')
-  const { pdf, summary } = await writeSearchablePdfWithSummary(
-    bytes,
-    results.map((r) => ({ pageNumber: r.pageNumber, action: r.action, page: r.page, ...(r.regionText ? { regions: r.regionText } : {}) })),
-    o.pdfOptions,
-  ).catch(named)
-  if (o.verbose) {
-    for (const t of summary.turned) say(`page ${t.pageNumber}: turned ${t.degrees} degrees clockwise to read upright`)
-    for (const t of summary.straightened) say(`page ${t.pageNumber}: drawn straightened from a skew of ${t.degrees.toFixed(2)} degrees`)
-  }
-  const text = sidecarText(
-    results.map((r) => r.page),
-    results.length,
-  )
-  if (outPath) await writeAtomic(outPath, pdf)
-  else await o.writeStdout(pdf)
-  if (o.sidecar) {
-    if (o.sidecar === '-') await o.writeStdout(new TextEncoder().encode(text))
-    else await writeAtomic(resolve(o.cwd, o.sidecar), text)
-  }
-  // the boxes in pixels at the resolution pages are rendered at for OCR, as the writers' defaults
-  const dpi = DEFAULT_OCR_DPI
-  for (const [path, data] of [
-    [o.alto, () => documentAlto(results, { unit: 'pixel', dpi, file: inName })],
-    [o.hocr, () => documentHocr(results, { dpi, file: inName })],
-  ] as const) {
-    if (!path) continue
-    if (path === '-') await o.writeStdout(new TextEncoder().encode(data()))
-    else await writeAtomic(resolve(o.cwd, path), data())
-  }
-  if (!o.quiet) {
-    progress?.done()
-    const s = ((performance.now() - t0) / 1000).toFixed(1)
-    o.log(
-      `${inName}: ${pagesCounted(results)}; ${summary.layered.length} with an added text layer${summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''}${summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''}${pagesSaid('turned upright', summary.turned, (d) => `${d}°`)}${pagesSaid('straightened', summary.straightened, (d) => `${d.toFixed(1)}°`)}; ${s} s -> ${outPath ?? '(standard output)'}`,
-    )
-  }
-  return failed.length ? 1 : 0
+  if (!document) throw new TriageError('PLUGIN_FAILED', `${inName}: the pipeline ended without the document's result`, { file: inName })
+  return { results, document }
 }
 
 /**

@@ -56,6 +56,25 @@ test('-l on run, triage and worker is checked as on ocr, and overrides the confi
   assert.deepEqual(bad.stderr, ['pdftriage: Expected -l like fra or fra+eng (Tesseract language codes), not `fr!`'])
 })
 
+test('the built-in engine named by a short name in the config is checked as under its package name', async () => {
+  const fx = await import('@pdftriage/fixtures')
+  const dir = folder({ 'scan.pdf': await fx.scannedPdf() })
+  for (const use of ['tesseract', 'ocr-tesseract', '@pdftriage/ocr-tesseract']) {
+    writeFileSync(join(dir, 'pdftriage.config.json'), JSON.stringify({ ocr: { use, options: { workers: 1 } } }))
+    for (const args of [
+      ['triage', '-l', 'xyz', 'scan.pdf'],
+      ['ocr', '-l', 'xyz', 'scan.pdf', 'out.pdf'],
+    ]) {
+      const r = await cli(args, dir)
+      assert.equal(r.code, 2, `${use} ${args[0]}: ${r.stderr.join('\n')}`)
+      assert.deepEqual(r.stderr.length, 1, r.stderr.join('\n'))
+      assert.match(r.stderr[0]!, missingLine('xyz'))
+      assert.deepEqual(r.stdout, [], 'no page was read')
+    }
+  }
+  assert.equal(existsSync(join(dir, 'out.pdf')), false)
+})
+
 test('a missing language is refused before an input is looked for or Redis is reached', async () => {
   const dir = folder()
   for (const args of [

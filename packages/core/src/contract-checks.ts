@@ -64,6 +64,7 @@ const writtenFilesSchema = z.array(
       error: (i) => `Expected a string or bytes, not ${quoted(typeof i.input)}`,
     }),
     pages: z.array(writtenPageSchema).optional(),
+    summary: z.string({ error: (i) => `Expected a phrase, not ${quoted(i.input)}` }).optional(),
   }),
   { error: (i) => `Expected an array of files, not ${quoted(i.input)}` },
 )

@@ -44,6 +44,11 @@ export interface WrittenFile {
    * puts them on the pages' rows (`pages.jsonl`).
    */
   pages?: WrittenPage[]
+  /**
+   * What the writer did to the file beyond `pages`, in a phrase a front end puts in its line about one document
+   * (`pdftriage ocr`: `2 with an added text layer`); the batch does not keep it.
+   */
+  summary?: string
 }
 
 /** What a writer did to one page of its file beyond adding text, as the page's row says it. */

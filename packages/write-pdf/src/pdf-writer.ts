@@ -12,9 +12,19 @@ export function writtenPages(summary: Pick<WriteSummary, 'turned' | 'straightene
 }
 
 /**
+ * What the writer did to the file, for a front end's line about the document: the pages given an invisible layer, the
+ * repaired pages given corrected character maps instead, the accents written as /ActualText.
+ */
+export function summaryPhrase(summary: Pick<WriteSummary, 'layered' | 'remapped' | 'accentSpans'>): string {
+  const remapped = summary.remapped.length ? `, ${summary.remapped.length} with corrected character maps` : ''
+  const accents = summary.accentSpans ? ` (${summary.accentSpans} accents over their letters given as /ActualText)` : ''
+  return `${summary.layered.length} with an added text layer${remapped}${accents}`
+}
+
+/**
  * Plugin factory of the searchable-PDF writer: `<stem>.pdf` (role `pdf`), the input with an invisible text layer on
  * its OCRed and repaired pages; the file's `pages` name those turned upright or straightened (`rotatePages`,
- * `deskew`). It needs the input's bytes and the word boxes, which the batch then keeps for the whole document.
+ * `deskew`), its `summary` what was written on which pages. It needs the input's bytes and the word boxes, which the batch then keeps for the whole document.
  */
 export const pdfWriter = definePlugin({
   kind: 'writer',
@@ -35,7 +45,7 @@ export const pdfWriter = definePlugin({
       try {
         const { pdf, summary } = await writeSearchablePdfWithSummary(doc.pdf, pages, o)
         const changed = writtenPages(summary)
-        return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: pdf, ...(changed.length ? { pages: changed } : {}) }]
+        return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: pdf, ...(changed.length ? { pages: changed } : {}), summary: summaryPhrase(summary) }]
       } catch (e) {
         // the writer reads bytes, not a file: the message names it here
         if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE')

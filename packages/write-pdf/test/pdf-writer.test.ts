@@ -13,3 +13,12 @@ test('the PDF writer asks for the bytes and the boxes, and says so when it is no
   const { pdf: _pdf, ...noBytes } = sampleWriterInput()
   await assert.rejects(Promise.resolve(w.write(noBytes)), { code: 'PLUGIN_FAILED', plugin: 'write-pdf', stage: 'write' })
 })
+
+test("the PDF's file says what was written on its pages, in the phrase `pdftriage ocr` prints", async () => {
+  const w = await create()
+  const input = sampleWriterInput()
+  const kept = (await w.write(input))[0]!
+  assert.equal(kept.summary, '0 with an added text layer')
+  const ocred = (await w.write({ ...input, pages: input.pages.map((p) => ({ ...p, action: 'ocr' as const })) }))[0]!
+  assert.equal(ocred.summary, '1 with an added text layer')
+})

@@ -1,6 +1,7 @@
-import { common, load, strings, usage, type Command } from './shared.js'
+import { text } from './options.js'
+import { common, defineCommand, load, usage } from './shared.js'
 
-export const calibrate: Command = {
+export const calibrate = defineCommand({
   name: 'calibrate',
   help: `Usage: pdftriage calibrate --model model.json [--out calibrated.json] INPUT...
        pdftriage calibrate --model model.json [--out calibrated.json] --labels labels.jsonl ROOT
@@ -12,22 +13,21 @@ With --labels (lines {"file": <path under ROOT>, "page": N, "label": ..., "needs
 \`eval --labels\` reads them and the review page of \`pdftriage report\` exports them), the held-out pages are the
 pages labelled readable, whatever the judges call them; the pages labelled as needing OCR are then scored against the
 new threshold, each said to be under it or passing it, so you see what widening the margin let through.`,
-  options: { help: common.help, config: common.config, model: common.model, out: { type: 'string' }, labels: { type: 'string' } },
-  async run(v, pos, io) {
-    const str = strings(v)
-    if (!str('model')) usage('Give the model to calibrate with --model model.json')
-    const labels = str('labels')
+  options: { help: common.help, config: common.config, model: common.model, out: text(), labels: text() },
+  async run(o, pos, io) {
+    const { model, labels } = o
+    if (!model) usage('Give the model to calibrate with --model model.json')
     if (labels && pos.length !== 1) usage("Give exactly one ROOT folder that the labels' paths are relative to")
     if (!pos.length) usage('Give at least one .txt or .pdf of held-out good pages')
     const { calibrateCommand } = await load.model()
     return await calibrateCommand({
-      model: str('model')!,
+      model,
       inputs: labels ? [] : pos,
       ...(labels ? { labels: { file: labels, root: pos[0]! } } : {}),
       cwd: io.cwd,
       log: io.stdout,
-      ...(str('out') ? { out: str('out')! } : {}),
-      ...(str('config') ? { configFile: str('config')! } : {}),
+      ...(o.out ? { out: o.out } : {}),
+      ...(o.config ? { configFile: o.config } : {}),
     })
   },
-}
+})

@@ -1,4 +1,6 @@
-import { common, intOption, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
+import { parsePages } from '../pages.js'
+import { flag, readBy, text, value } from './options.js'
+import { common, defineCommand, language, load, ocrCommandOptions, outputType, usage } from './shared.js'
 
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = []
@@ -10,7 +12,7 @@ async function writeStdout(b: Uint8Array): Promise<void> {
   await new Promise<void>((ok, ko) => process.stdout.write(b, (e) => (e ? ko(e) : ok())))
 }
 
-export const ocr: Command = {
+export const ocr = defineCommand({
   name: 'ocr',
   help: `Usage: pdftriage ocr [options] IN.pdf OUT.pdf
 
@@ -56,47 +58,45 @@ against its image, and replaced in the text output when it reads badly, but not 
     config: common.config,
     jobs: common.jobs,
     quiet: common.quiet,
-    verbose: { type: 'boolean', short: 'v' },
-    language: { type: 'string', short: 'l' },
-    password: { type: 'string' },
-    pages: { type: 'string' },
-    sidecar: { type: 'string' },
-    alto: { type: 'string' },
-    hocr: { type: 'string' },
-    'output-type': { type: 'string' },
-    force: { type: 'boolean' },
-    'skip-text': { type: 'boolean' },
-    'rotate-pages': { type: 'boolean' },
-    deskew: { type: 'boolean' },
+    verbose: flag('v'),
+    language,
+    password: text(),
+    pages: value(readBy(parsePages).optional()),
+    sidecar: text(),
+    alto: text(),
+    hocr: text(),
+    'output-type': outputType,
+    force: flag(),
+    'skip-text': flag(),
+    'rotate-pages': flag(),
+    deskew: flag(),
   },
-  async run(v, pos, io) {
-    const str = strings(v)
-    const { languages, pdfOptions } = await ocrCommandOptions(v, io)
+  async run(o, pos, io) {
+    const { languages, pdfOptions } = await ocrCommandOptions(o, io)
     if (pos.length !== 2) usage('Give the input and the output: pdftriage ocr IN.pdf OUT.pdf (- for standard input or output)')
-    if (v.force === true && v['skip-text'] === true) usage('--force and --skip-text say opposite things: give one')
-    const { ocrCommand, parsePages } = await load.ocr()
-    const pages = str('pages') === undefined ? undefined : parsePages(str('pages')!)
+    if (o.force === true && o['skip-text'] === true) usage('--force and --skip-text say opposite things: give one')
+    const { ocrCommand } = await load.ocr()
     return await ocrCommand({
       input: pos[0]!,
       output: pos[1]!,
       cwd: io.cwd,
-      mode: v.force === true ? 'force' : 'judge',
-      quiet: v.quiet === true,
-      verbose: v.verbose === true,
+      mode: o.force === true ? 'force' : 'judge',
+      quiet: o.quiet === true,
+      verbose: o.verbose === true,
       // the line redraws itself: a terminal only, as run's bar
-      ...(v.quiet !== true && process.stderr.isTTY === true && !process.env.CI ? { progress: {} } : {}),
+      ...(o.quiet !== true && process.stderr.isTTY === true && !process.env.CI ? { progress: {} } : {}),
       log: io.stderr,
       readStdin,
       writeStdout,
       ...(languages ? { languages } : {}),
-      ...(str('password') !== undefined ? { password: str('password')! } : {}),
-      ...(pages ? { pages } : {}),
-      ...(str('sidecar') ? { sidecar: str('sidecar')! } : {}),
-      ...(str('alto') ? { alto: str('alto')! } : {}),
-      ...(str('hocr') ? { hocr: str('hocr')! } : {}),
+      ...(o.password !== undefined ? { password: o.password } : {}),
+      ...(o.pages ? { pages: o.pages } : {}),
+      ...(o.sidecar ? { sidecar: o.sidecar } : {}),
+      ...(o.alto ? { alto: o.alto } : {}),
+      ...(o.hocr ? { hocr: o.hocr } : {}),
       ...(pdfOptions ? { pdfOptions } : {}),
-      ...(v.jobs !== undefined ? { jobs: intOption(v.jobs, 'jobs', 1) } : {}),
-      ...(str('config') ? { configFile: str('config')! } : {}),
+      ...(o.jobs !== undefined ? { jobs: o.jobs } : {}),
+      ...(o.config ? { configFile: o.config } : {}),
     })
   },
-}
+})

@@ -1,22 +1,14 @@
-import { common, intOption, load, ocrCommandOptions, strings, usage, type Command, type Io, type Values } from './shared.js'
+import { flag, text, value, wholeNumber } from './options.js'
+import { common, defineCommand, language, load, ocrCommandOptions, usage } from './shared.js'
 
-/** worker, collect and status: the queued run's commands, which share their checks. */
-async function queueRun(cmd: 'worker' | 'collect' | 'status', v: Values, io: Io): Promise<number> {
-  const str = strings(v)
-  if (cmd === 'worker') await ocrCommandOptions(v, io)
-  if (!str('out')) usage(`Give the output folder with --out DIR. See pdftriage ${cmd} --help`)
-  if (cmd !== 'collect' && !str('queue')) usage(`Give the queue with --queue redis://HOST:PORT[/DB]. See pdftriage ${cmd} --help`)
-  const q = str('queue')
-  const { collectCommand, statusCommand, workerCommand } = await load.queue()
-  if (cmd === 'worker') {
-    const concurrency = intOption(v.concurrency, 'concurrency', 1)
-    return await workerCommand({ queue: q!, out: str('out')!, cwd: io.cwd, concurrency, exitWhenIdle: v['exit-when-idle'] === true, log: io.stderr })
-  }
-  if (cmd === 'status') return await statusCommand({ queue: q!, out: str('out')!, cwd: io.cwd, print: io.stdout })
-  return await collectCommand({ out: str('out')!, cwd: io.cwd, ...(q ? { queue: q } : {}), log: io.stderr })
+/** --out, and --queue where the command needs it: worker, collect and status say the same. */
+function queueArgs(cmd: 'worker' | 'collect' | 'status', o: { out?: string | undefined; queue?: string | undefined }) {
+  if (!o.out) usage(`Give the output folder with --out DIR. See pdftriage ${cmd} --help`)
+  if (cmd !== 'collect' && !o.queue) usage(`Give the queue with --queue redis://HOST:PORT[/DB]. See pdftriage ${cmd} --help`)
+  return { out: o.out, queue: o.queue }
 }
 
-export const worker: Command = {
+export const worker = defineCommand({
   name: 'worker',
   help: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [-l L] [--concurrency N] [--exit-when-idle]
 
@@ -41,30 +33,43 @@ Options:
   -h, --help`,
   options: {
     help: common.help,
-    language: { type: 'string', short: 'l' },
-    queue: { type: 'string' },
-    out: { type: 'string' },
-    concurrency: { type: 'string' },
-    'exit-when-idle': { type: 'boolean' },
+    language,
+    queue: text(),
+    out: text(),
+    concurrency: value(wholeNumber('concurrency').default(1)),
+    'exit-when-idle': flag(),
   },
-  run: (v, _pos, io) => queueRun('worker', v, io),
-}
+  async run(o, _pos, io) {
+    await ocrCommandOptions(o, io)
+    const { out, queue } = queueArgs('worker', o)
+    const { workerCommand } = await load.queue()
+    return await workerCommand({ queue: queue!, out, cwd: io.cwd, concurrency: o.concurrency, exitWhenIdle: o['exit-when-idle'] === true, log: io.stderr })
+  },
+})
 
-export const collect: Command = {
+export const collect = defineCommand({
   name: 'collect',
   help: `Usage: pdftriage collect --out DIR [--queue URL]
 
 Appends to DIR's index the rows of the documents the workers completed and that are not in it yet (a producer that
 stopped before the end leaves them). Safe to rerun. With --queue, documents the queue gave up on get failed rows.`,
-  options: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
-  run: (v, _pos, io) => queueRun('collect', v, io),
-}
+  options: { help: common.help, queue: text(), out: text() },
+  async run(o, _pos, io) {
+    const { out, queue } = queueArgs('collect', o)
+    const { collectCommand } = await load.queue()
+    return await collectCommand({ out, cwd: io.cwd, ...(queue ? { queue } : {}), log: io.stderr })
+  },
+})
 
-export const status: Command = {
+export const status = defineCommand({
   name: 'status',
   help: `Usage: pdftriage status --queue URL --out DIR
 
 Prints the jobs of DIR's queue by state: waiting, active, done, failed.`,
-  options: { help: common.help, queue: { type: 'string' }, out: { type: 'string' } },
-  run: (v, _pos, io) => queueRun('status', v, io),
-}
+  options: { help: common.help, queue: text(), out: text() },
+  async run(o, _pos, io) {
+    const { out, queue } = queueArgs('status', o)
+    const { statusCommand } = await load.queue()
+    return await statusCommand({ queue: queue!, out, cwd: io.cwd, print: io.stdout })
+  },
+})

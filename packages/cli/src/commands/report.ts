@@ -1,6 +1,7 @@
-import { common, load, strings, usage, type Command } from './shared.js'
+import { flag } from './options.js'
+import { common, defineCommand, load, usage } from './shared.js'
 
-export const report: Command = {
+export const report = defineCommand({
   name: 'report',
   help: `Usage: pdftriage report [--config FILE] [--no-images] OUT_DIR
 
@@ -16,17 +17,16 @@ Options:
   --config FILE        config file (the extractor renders the pictures; its password opens encrypted inputs)
   --no-images          no page pictures (fast)
   -h, --help`,
-  options: { help: common.help, config: common.config, 'no-images': { type: 'boolean' } },
-  async run(v, pos, io) {
-    const str = strings(v)
+  options: { help: common.help, config: common.config, 'no-images': flag() },
+  async run(o, pos, io) {
     if (pos.length !== 1) usage('Give exactly one output folder, written by pdftriage run. See pdftriage report --help')
     const { reportCommand } = await load.report()
     return await reportCommand({
       out: pos[0]!,
       cwd: io.cwd,
-      images: v['no-images'] !== true,
+      images: o['no-images'] !== true,
       log: io.stderr,
-      ...(str('config') ? { configFile: str('config')! } : {}),
+      ...(o.config ? { configFile: o.config } : {}),
     })
   },
-}
+})

@@ -1,7 +1,8 @@
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine } from '@pdftriage/batch'
-import { common, limitFlags, limitOptions, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
+import { flag, oneOf, text, texts, value } from './options.js'
+import { common, defineCommand, language, limitFlags, limitOptions, load, ocrCommandOptions, outputType, usage } from './shared.js'
 
-export const run: Command = {
+export const run = defineCommand({
   name: 'run',
   help: `Usage: pdftriage run --out DIR [options] PATH...
 
@@ -57,45 +58,43 @@ alone (a failed row with its hash: a rerun tries it again only with --redo-faile
 time writes into DIR (a second one exits with 2).`,
   options: {
     ...common,
-    language: { type: 'string', short: 'l' },
-    password: { type: 'string' },
-    out: { type: 'string', short: 'o' },
+    language,
+    password: text(),
+    out: text('o'),
     ...limitFlags,
-    pdf: { type: 'boolean' },
-    'output-type': { type: 'string' },
-    'rotate-pages': { type: 'boolean' },
-    deskew: { type: 'boolean' },
-    report: { type: 'boolean' },
-    redo: { type: 'boolean' },
-    'redo-failed': { type: 'boolean' },
-    include: { type: 'string', multiple: true },
-    exclude: { type: 'string', multiple: true },
-    queue: { type: 'string' },
-    names: { type: 'string' },
+    pdf: flag(),
+    'output-type': outputType,
+    'rotate-pages': flag(),
+    deskew: flag(),
+    report: flag(),
+    redo: flag(),
+    'redo-failed': flag(),
+    include: texts(),
+    exclude: texts(),
+    queue: text(),
+    names: value(oneOf('names', ['hash', 'mirror']).optional()),
   },
-  async run(v, pos, io) {
-    const str = strings(v)
-    const { givenJobs, outputType, base, pdfOptions } = await ocrCommandOptions(v, io)
-    if (!str('out')) usage('Give the output folder with --out DIR. See pdftriage run --help')
+  async run(o, pos, io) {
+    const { givenJobs, base, pdfOptions } = await ocrCommandOptions(o, io)
+    const { out, names, queue } = o
+    if (!out) usage('Give the output folder with --out DIR. See pdftriage run --help')
     if (!pos.length) usage('Give at least one PDF or folder. See pdftriage run --help')
-    const filter = { include: (v.include as string[] | undefined) ?? [], exclude: (v.exclude as string[] | undefined) ?? [] }
-    if (outputType && v.pdf !== true) usage('--output-type says which PDF --pdf writes: give --pdf too. See pdftriage run --help')
-    const names = str('names')
-    if (names !== undefined && names !== 'hash' && names !== 'mirror') usage(`Expected --names to be hash or mirror, not \`${names}\``)
-    if ((v['rotate-pages'] === true || v.deskew === true) && v.pdf !== true)
+    const filter = { include: o.include, exclude: o.exclude }
+    if (o['output-type'] && o.pdf !== true) usage('--output-type says which PDF --pdf writes: give --pdf too. See pdftriage run --help')
+    if ((o['rotate-pages'] === true || o.deskew === true) && o.pdf !== true)
       usage('--rotate-pages and --deskew turn the pages of the searchable PDF: give --pdf too. See pdftriage run --help')
-    if (str('queue')) {
-      if (v.redo || v['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
+    if (queue) {
+      if (o.redo || o['redo-failed']) usage('--redo and --redo-failed are not supported with --queue yet: run them locally')
       // a job's data sits in Redis, readable by whoever reaches it: a password stays in the config file
-      if (str('password') !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
+      if (o.password !== undefined) usage('--password is not carried to queue workers: put `password` in the config file they read')
       if (names === 'mirror') usage('--names mirror is not supported with --queue yet: run without --queue')
       const { queuedRunCommand } = await load.queue()
       return await queuedRunCommand({
         ...base,
-        queue: str('queue')!,
+        queue,
         paths: pos,
-        out: str('out')!,
-        pdf: v.pdf === true,
+        out,
+        pdf: o.pdf === true,
         // each job carries the PDF writer's flags to the workers, in the digest both sides compute
         ...(pdfOptions ? { pdfOptions } : {}),
         filter,
@@ -106,22 +105,22 @@ time writes into DIR (a second one exits with 2).`,
     const code = await runCommand({
       ...base,
       paths: pos,
-      out: str('out')!,
+      out,
       ...givenJobs,
-      pdf: v.pdf === true,
+      pdf: o.pdf === true,
       ...(pdfOptions ? { pdfOptions } : {}),
-      redo: v.redo === true,
-      redoFailed: v['redo-failed'] === true,
+      redo: o.redo === true,
+      redoFailed: o['redo-failed'] === true,
       filter,
       log: io.stderr,
-      limits: limitOptions(v),
-      quiet: v.quiet === true,
+      limits: limitOptions(o),
+      quiet: o.quiet === true,
       ...(names ? { names } : {}),
     })
-    if (v.report === true) {
+    if (o.report === true) {
       const { reportCommand } = await load.report()
-      await reportCommand({ out: str('out')!, cwd: io.cwd, images: true, log: io.stderr, ...(str('config') ? { configFile: str('config')! } : {}) })
+      await reportCommand({ out, cwd: io.cwd, images: true, log: io.stderr, ...(o.config ? { configFile: o.config } : {}) })
     }
     return code
   },
-}
+})

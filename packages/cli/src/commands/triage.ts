@@ -1,7 +1,8 @@
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine } from '@pdftriage/batch'
-import { chosenResources, common, limitFlags, limitOptions, load, ocrCommandOptions, strings, usage, type Command } from './shared.js'
+import { flag, oneOf, text, value } from './options.js'
+import { chosenResources, common, defineCommand, language, limitFlags, limitOptions, load, ocrCommandOptions, usage } from './shared.js'
 
-export const triage: Command = {
+export const triage = defineCommand({
   name: 'triage',
   help: `Usage: pdftriage triage [options] PATH...
 
@@ -29,28 +30,25 @@ Options:
   -h, --help`,
   options: {
     ...common,
-    language: { type: 'string', short: 'l' },
-    password: { type: 'string' },
-    format: { type: 'string' },
-    'with-text': { type: 'boolean' },
-    split: { type: 'boolean' },
+    language,
+    password: text(),
+    format: value(oneOf('format', ['jsonl', 'table']).default('jsonl')),
+    'with-text': flag(),
+    split: flag(),
     ...limitFlags,
   },
-  async run(v, pos, io) {
-    const str = strings(v)
-    const { givenJobs, base } = await ocrCommandOptions(v, io)
+  async run(o, pos, io) {
+    const { givenJobs, base } = await ocrCommandOptions(o, io)
     if (!pos.length) usage('Give at least one PDF or folder. See pdftriage triage --help')
-    const format = (str('format') ?? 'jsonl') as 'jsonl' | 'table'
-    if (format !== 'jsonl' && format !== 'table') usage(`Expected --format to be jsonl or table, not \`${String(str('format'))}\``)
     const { triageCommand } = await load.triage()
     return await triageCommand({
       ...base,
       paths: pos,
-      format,
-      withText: v['with-text'] === true,
-      split: v.split === true,
-      ...chosenResources(givenJobs, limitOptions(v)),
+      format: o.format,
+      withText: o['with-text'] === true,
+      split: o.split === true,
+      ...chosenResources(givenJobs, limitOptions(o)),
       out: io.stdout,
     })
   },
-}
+})
