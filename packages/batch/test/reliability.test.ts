@@ -323,7 +323,7 @@ describe('a page whose image never comes back does not cost its document', () =>
       ['ocr', 'failed', 'ocr'],
     )
     assert.equal(hung[1]!.error?.code, 'PAGE_TIMEOUT')
-    assert.match(hung[1]!.error!.message, /page 2 needs OCR, but its image was not read .*: its layer is kept/)
+    assert.match(hung[1]!.error.message, /page 2 needs OCR, but its image was not read .*: its layer is kept/)
     assert.deepEqual(
       outcomes[0]!.failedPages?.map((f) => [f.page, f.code]),
       [[2, 'PAGE_TIMEOUT']],
