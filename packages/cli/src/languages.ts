@@ -1,4 +1,5 @@
 import { TriageError, languageCodeSchema, loadConfig, refParts } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 
 /** The built-in OCR engine: its language data is checked here, before any document is read. */
 const TESSERACT = '@pdftriage/ocr-tesseract'
@@ -25,7 +26,7 @@ export function parseLanguages(spec: string): string[] {
 export async function checkOcrLanguages(o: { cwd: string; configFile?: string; languages?: readonly string[] }): Promise<void> {
   let config
   try {
-    config = (await loadConfig(o.configFile, o.cwd)).config
+    config = (await loadConfig(o.configFile, o.cwd, preset.config)).config
   } catch {
     return
   }

@@ -13,6 +13,7 @@ import {
   type PageStage,
   type Policy,
 } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
 import { assertPdfACandidate, sidecarText, writeSearchablePdfWithSummary, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { documentAlto } from '@pdftriage/write-alto'
@@ -128,7 +129,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
           })
   // a document PDF/A cannot take fails before it is OCRed
   if (o.pdfOptions?.outputType === 'pdfa') await assertPdfACandidate(bytes).catch(named)
-  const loaded = await loadConfig(o.configFile, o.cwd)
+  const loaded = await loadConfig(o.configFile, o.cwd, preset.config)
   const config = { ...loaded.config, policy: policyOf[o.mode] }
   if (o.languages) config.languages = o.languages
   if (o.password !== undefined) config.password = o.password
@@ -162,7 +163,7 @@ interface OcrRun {
 /** Opens, runs and writes the document of {@link ocrCommand}; returns its exit code. */
 async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
   const { bytes, inName, outPath, config, progress, say, named, t0 } = x
-  const components = await createComponents(config, x.baseDir, { fallbackDirs: [CLI_DIR], withPostprocess: false })
+  const components = await createComponents(config, x.baseDir, { names: preset, fallbackDirs: [CLI_DIR], withPostprocess: false })
   let doc
   const results: PageResult[] = []
   try {
