@@ -68,8 +68,25 @@ export default tseslint.config(
     // What a browser runs: the one-call package (its plugins have browser builds through their `#platform` import),
     // the plugins' browser platform files, the web page. packages/web's build also fails on any `node:` import that
     // reaches the page through a pdftriage package.
-    files: ['packages/pdftriage/src/**/*.ts', 'packages/*/src/**/platform.browser.ts', 'packages/core/src/browser.ts', 'packages/web/src/**/*.ts'],
+    files: [
+      'packages/pdftriage/src/**/*.ts',
+      'packages/preset-default/src/**/*.ts',
+      'packages/*/src/**/platform.browser.ts',
+      'packages/core/src/browser.ts',
+      'packages/web/src/**/*.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'no Node module on the browser path' }] }] },
+  },
+  {
+    // Core names no plugin package: the built-in configuration (default plugins and writers, the built-in list) is
+    // @pdftriage/preset-default's, passed in by core's callers.
+    files: ['packages/core/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^@pdftriage.(?!core)/]', message: "core names no plugin package: it is the preset's (@pdftriage/preset-default)" },
+      ],
+    },
   },
   {
     // What a browser bundle takes in: the unpdf extractor's browser entry and the pdf.js engine it shares with

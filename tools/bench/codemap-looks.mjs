@@ -24,8 +24,13 @@ if (!existsSync(join(corpus, 'labels.jsonl'))) {
 }
 const core = await import(join(root, 'packages/core/dist/src/index.js'))
 const { CLI_DIR } = await import(join(root, 'packages/cli/dist/src/cli-dir.js'))
-const loaded = await core.loadConfig(undefined, process.cwd())
-const components = await core.createComponents({ ...loaded.config, policy: 'auto' }, loaded.baseDir, { fallbackDirs: [CLI_DIR], withPostprocess: false })
+const { preset } = await import(join(root, 'packages/preset-default/dist/src/index.js'))
+const loaded = await core.loadConfig(undefined, process.cwd(), preset.config)
+const components = await core.createComponents({ ...loaded.config, policy: 'auto' }, loaded.baseDir, {
+  names: preset,
+  fallbackDirs: [CLI_DIR],
+  withPostprocess: false,
+})
 const only = values.only?.split(',')
 const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
   .trim()

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const core = await import(join(root, 'packages/core/dist/src/index.js'))
 const { CLI_DIR } = await import(join(root, 'packages/cli/dist/src/cli-dir.js'))
+const { preset } = await import(join(root, 'packages/preset-default/dist/src/index.js'))
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -37,11 +38,11 @@ const sampler = setInterval(() => {
   if (r > peak.rss) peak = { rss: r, t: now(), after: events.at(-1), mem: process.memoryUsage() }
 }, 25)
 
-const loaded = await core.loadConfig(undefined, process.cwd())
+const loaded = await core.loadConfig(undefined, process.cwd(), preset.config)
 const config = { ...loaded.config, policy: values.mode === 'force' ? 'ocr' : 'auto' }
 if (values.l) config.languages = values.l.split('+')
 if (values.jobs) config.ocr = { use: typeof config.ocr === 'string' ? config.ocr : config.ocr.use, options: { workers: Number(values.jobs) } }
-const components = await core.createComponents(config, loaded.baseDir, { fallbackDirs: [CLI_DIR], withPostprocess: false })
+const components = await core.createComponents(config, loaded.baseDir, { names: preset, fallbackDirs: [CLI_DIR], withPostprocess: false })
 ev({ what: 'components' })
 const eng = components.ocr
 if (eng) {

@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { TriageError, configDigest, loadConfig, readAndHash, type Policy, type WrittenPage } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import { fsPath } from './file-names.js'
 import { IndexStore, type DocumentRow } from './index-store.js'
 import { expandInputs, missingError, type InputFilter } from './inputs.js'
@@ -146,7 +147,7 @@ export function countDone(summary: BatchSummary, actions: Readonly<Record<string
  */
 export async function batchDigest(o: Pick<RunBatchOptions, 'cwd' | 'configFile' | 'policy' | 'model' | 'pdf' | 'pdfOptions' | 'languages'>): Promise<string> {
   const cwd = o.cwd ?? process.cwd()
-  const { config } = await loadConfig(o.configFile, cwd)
+  const { config } = await loadConfig(o.configFile, cwd, preset.config)
   // OCR languages given apart change the OCR text as the config's do: a rerun with another -l redoes OCRed documents
   if (o.languages) config.languages = [...o.languages]
   const extra: Array<string | Uint8Array> = [`policy=${o.policy ?? config.policy}`, `pdf=${o.pdf === true}`]

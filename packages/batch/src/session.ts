@@ -23,6 +23,7 @@ import {
   type RunDocumentOptions,
   type Writer,
 } from '@pdftriage/core'
+import { MODEL_JUDGE, preset } from '@pdftriage/preset-default'
 import { fsPath } from './file-names.js'
 import { chooseResources, thisMachine } from './machine.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
@@ -75,11 +76,9 @@ export interface FileOutcome {
 /** The folder of this package: its own dependencies (the default writers) resolve from here last. */
 export const BATCH_DIR = dirname(fileURLToPath(import.meta.url))
 
-/** The package `--model` adds a judge from: the letter-pair model that `pdftriage fit` writes. */
-export const MODEL_JUDGE = '@pdftriage/model-bigram'
-
 /**
- * The judges with the `--model` judge added, unless one of them already comes from the model judge's plugin: after
+ * The judges with the `--model` judge (the preset's `MODEL_JUDGE`, its `model` option the file) added, unless one of
+ * them already comes from the model judge's plugin: after
  * the judges that read characters or a model, before the first that OCRs part of the page (its factory's
  * `capabilities.cost` is `ocr`), which costs OCR time and so runs last, on pages the others passed.
  */
@@ -91,8 +90,8 @@ export async function withModelJudge(
   fallbackDirs: string[] = [BATCH_DIR],
 ): Promise<PluginRef[]> {
   if (!model) return [...judges]
-  const factories = await Promise.all(judges.map((j) => importPlugin(refParts(j).id, 'judge', baseDir, fallbackDirs)))
-  const modelFactory = await importPlugin(MODEL_JUDGE, 'judge', baseDir, fallbackDirs)
+  const factories = await Promise.all(judges.map((j) => importPlugin(refParts(j).id, 'judge', baseDir, preset, fallbackDirs)))
+  const modelFactory = await importPlugin(MODEL_JUDGE, 'judge', baseDir, preset, fallbackDirs)
   if (factories.some((f) => f.name === modelFactory.name)) return [...judges]
   const ref: PluginRef = { use: MODEL_JUDGE, options: { model: resolve(cwd, model) } }
   const at = factories.findIndex((f) => f.capabilities?.cost === 'ocr')
@@ -103,7 +102,7 @@ export async function withModelJudge(
 export async function withOcrWorkers(config: ResolvedConfig, workers: number | undefined, baseDir: string, fallbackDirs: string[]): Promise<ResolvedConfig> {
   if (!workers || !config.ocr) return config
   const { id, options } = refParts(config.ocr)
-  const option = (await importPlugin(id, 'ocr', baseDir, fallbackDirs)).capabilities?.workersOption
+  const option = (await importPlugin(id, 'ocr', baseDir, preset, fallbackDirs)).capabilities?.workersOption
   if (option === undefined || option in options) return config
   return { ...config, ocr: { use: id, options: { ...options, [option]: workers } } }
 }
@@ -124,7 +123,7 @@ export class Session {
 
   /** Loads the config and creates the components a mode needs (triage never creates OCR or post-processors). */
   static async create(o: SessionOptions): Promise<Session> {
-    const loaded = await loadConfig(o.configFile, o.cwd)
+    const loaded = await loadConfig(o.configFile, o.cwd, preset.config)
     let config: ResolvedConfig = { ...loaded.config }
     if (o.policy) config.policy = o.policy
     if (o.languages) config.languages = [...o.languages]
@@ -136,14 +135,17 @@ export class Session {
       // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
       withOcr: true,
       withPostprocess: o.mode === 'run',
+      names: preset,
       fallbackDirs,
     })
     // Triage writes nothing, but a bad writer in the config is an error in every command.
     const run = o.mode === 'run'
-    const refs = run ? effectiveWriters(config.writers, o.pdf === true, o.pdfOptions) : (config.writers ?? [])
+    const refs = run ? effectiveWriters(config.writers, preset, o.pdf === true, o.pdfOptions) : (config.writers ?? [])
     let writers: Writer[]
     try {
-      writers = (await Promise.all(refs.map((r, i) => createComponent(r, 'writer', `writers.${i}`, loaded.baseDir, fallbackDirs, !run)))).filter(Boolean)
+      writers = (await Promise.all(refs.map((r, i) => createComponent(r, 'writer', `writers.${i}`, loaded.baseDir, preset, fallbackDirs, !run)))).filter(
+        Boolean,
+      )
     } catch (e) {
       await components.close()
       throw e

@@ -14,7 +14,6 @@ test('the public API of @pdftriage/batch', async () => {
     'MACHINE_MEMORY_ENV',
     'MAIN_PROCESS_MB',
     'MIRROR_ROLES',
-    'MODEL_JUDGE',
     'Session',
     'TREE_MEMORY_SHARE',
     'batchDigest',

@@ -1,6 +1,7 @@
 // The one check of OCR languages in the CLI: the form of `-l`, read with the options, and the engine's data for the
 // languages a command will OCR with, before any work.
 import { TriageError, importPlugin, languageCodeSchema, loadConfig, refParts } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import { CLI_DIR } from './cli-dir.js'
 import { readBy } from './commands/options.js'
 
@@ -30,7 +31,7 @@ export const languagesOption = readBy(parseLanguages)
 export async function checkOcrLanguages(o: { cwd: string; configFile?: string; languages?: readonly string[] }): Promise<void> {
   let loaded
   try {
-    loaded = await loadConfig(o.configFile, o.cwd)
+    loaded = await loadConfig(o.configFile, o.cwd, preset.config)
   } catch {
     return
   }
@@ -39,7 +40,7 @@ export async function checkOcrLanguages(o: { cwd: string; configFile?: string; l
   const { id, options } = refParts(config.ocr)
   const tesseract = await import('@pdftriage/ocr-tesseract')
   // the factory the command will load, found as core finds it: the built-in engine is that module, whatever its name
-  const factory = await importPlugin(id, 'ocr', baseDir, [CLI_DIR]).catch(() => undefined)
+  const factory = await importPlugin(id, 'ocr', baseDir, preset, [CLI_DIR]).catch(() => undefined)
   if (factory !== tesseract.default) return
   const engine = tesseract.tesseractOptionsSchema.safeParse(options)
   const langs = o.languages ?? config.languages ?? (engine.success ? engine.data.languages : undefined)

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { writeAtomic } from '@pdftriage/batch'
 import { TriageError, createComponents, loadConfig, openDocument, runDocument, type Components } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import { calibrate, fitModel, loadModel, saveModel, scoreText, splitPages } from '@pdftriage/model-bigram'
 import { CLI_DIR } from './cli-dir.js'
 import { readLabels, type Label } from './eval/labels.js'
@@ -14,8 +15,8 @@ interface SourcedPage {
 
 /** The config's extractor and judges, without OCR or post-pass: pages read as the file gives them, judged or not. */
 async function judgingComponents(configFile: string | undefined, cwd: string): Promise<Components> {
-  const { config, baseDir } = await loadConfig(configFile, cwd)
-  return createComponents(config, baseDir, { withOcr: false, withPostprocess: false, fallbackDirs: [CLI_DIR] })
+  const { config, baseDir } = await loadConfig(configFile, cwd, preset.config)
+  return createComponents(config, baseDir, { withOcr: false, withPostprocess: false, names: preset, fallbackDirs: [CLI_DIR] })
 }
 
 /**

@@ -3,7 +3,6 @@ import { existsSync, statSync } from 'node:fs'
 import { basename, extname, resolve } from 'node:path'
 import { withOcrWorkers } from '@pdftriage/batch'
 import {
-  PDF_WRITER,
   TriageError,
   blake2b512,
   createComponent,
@@ -19,6 +18,7 @@ import {
   type Writer,
   type WrittenFile,
 } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
 import { assertPdfACandidate, sidecarText, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { CLI_DIR } from './cli-dir.js'
@@ -118,7 +118,7 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
           })
   // a document PDF/A cannot take fails before it is OCRed
   if (o.pdfOptions?.outputType === 'pdfa') await assertPdfACandidate(bytes).catch(named)
-  const loaded = await loadConfig(o.configFile, o.cwd)
+  const loaded = await loadConfig(o.configFile, o.cwd, preset.config)
   const given = { ...loaded.config, policy: policyOf[o.mode] }
   if (o.languages) given.languages = o.languages
   if (o.password !== undefined) given.password = o.password
@@ -197,9 +197,9 @@ async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
  * rendered at for OCR).
  */
 async function ocrWriters(o: OcrCommandOptions, baseDir: string): Promise<{ pdf: Writer; alto?: Writer; hocr?: Writer }> {
-  const create = (use: string, options: object = {}) => createComponent({ use, options: { ...options } }, 'writer', use, baseDir, FALLBACK_DIRS)
+  const create = (use: string, options: object = {}) => createComponent({ use, options: { ...options } }, 'writer', use, baseDir, preset, FALLBACK_DIRS)
   return {
-    pdf: await create(PDF_WRITER, o.pdfOptions),
+    pdf: await create(preset.pdfWriter, o.pdfOptions),
     ...(o.alto ? { alto: await create('@pdftriage/write-alto') } : {}),
     ...(o.hocr ? { hocr: await create('@pdftriage/write-hocr') } : {}),
   }
@@ -222,7 +222,7 @@ async function put(o: OcrCommandOptions, path: string | undefined, data: string 
 /** Opens and runs the document: every page's result, in page order, and the document's. */
 async function readDocument(o: OcrCommandOptions, x: OcrRun): Promise<{ results: PageResult[]; document: DocumentResult }> {
   const { bytes, inName, config, progress, say } = x
-  const components = await createComponents(config, x.baseDir, { fallbackDirs: FALLBACK_DIRS, withPostprocess: false })
+  const components = await createComponents(config, x.baseDir, { names: preset, fallbackDirs: FALLBACK_DIRS, withPostprocess: false })
   let doc
   const results: PageResult[] = []
   let document: DocumentResult | undefined

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { createComponent, loadConfig } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import { buildReport } from '@pdftriage/report'
 import { CLI_DIR } from './cli-dir.js'
 
@@ -21,8 +22,8 @@ export interface ReportCommandOptions {
 export async function reportCommand(o: ReportCommandOptions): Promise<number> {
   const out = resolve(o.cwd, o.out)
   const t0 = performance.now()
-  const { config, baseDir } = await loadConfig(o.configFile, o.cwd)
-  const extractor = o.images ? await createComponent(config.extractor, 'extractor', 'extractor', baseDir, [CLI_DIR]) : undefined
+  const { config, baseDir } = await loadConfig(o.configFile, o.cwd, preset.config)
+  const extractor = o.images ? await createComponent(config.extractor, 'extractor', 'extractor', baseDir, preset, [CLI_DIR]) : undefined
   const s = await buildReport(out, {
     inputRoot: o.cwd,
     ...(extractor ? { extractor } : {}),

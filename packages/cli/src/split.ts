@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { createComponent, loadConfig, openDocument } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import type { DocumentRecord, Task } from '@pdftriage/batch'
 import { CLI_DIR } from './cli-dir.js'
 
@@ -25,8 +26,8 @@ export interface PlannedTask extends Task {
  */
 export async function planTasks(files: string[], jobs: number, o: { cwd: string; configFile?: string; split?: boolean }): Promise<PlannedTask[]> {
   if (!o.split || jobs <= 1 || files.length >= jobs) return files.map((file) => ({ file }))
-  const { config, baseDir } = await loadConfig(o.configFile, o.cwd)
-  const extractor = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, [CLI_DIR])
+  const { config, baseDir } = await loadConfig(o.configFile, o.cwd, preset.config)
+  const extractor = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, preset, [CLI_DIR])
   const parts = Math.ceil(jobs / files.length)
   const tasks: PlannedTask[] = []
   for (const file of files) {

@@ -3,7 +3,8 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { after, before, describe, it } from 'node:test'
-import { MODEL_JUDGE, Session, withModelJudge } from '@pdftriage/batch'
+import { Session, withModelJudge } from '@pdftriage/batch'
+import { MODEL_JUDGE } from '@pdftriage/preset-default'
 import { folder } from './helpers.js'
 
 // Plugins that state their capabilities, under names the CLI cannot know. Their options schema is the smallest thing

@@ -71,7 +71,8 @@ export { seededRandom } from './random.js'
 export { layoutTurn, readingPage, readingTurn, turnBox } from './reading-frame.js'
 
 // Configuration, plugin resolution and the runner, for front ends.
-export type { LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'
+export type { ConfigDefaults, LoadedConfig, PdftriageConfig, PluginRef, Policy, ResolvedConfig, Rule } from './config.js'
+export type { PluginNames, Preset } from './preset.js'
 export { configSchema, defineConfig, languageCodeSchema, parseConfig, policySchema } from './config.js'
 export { effectiveRules, planDocument } from './rules.js'
 export type { DocumentPlan, PageStage, PipelineComponents, PipelineEvent, RunDocumentOptions } from './pipeline/run-document.js'
@@ -85,7 +86,7 @@ export type { RepairedPage } from './pipeline/repair.js'
 
 // Writers: the last box of the data flow.
 export type { Writer, WriterInput, WriterNeeds, WrittenFile, WrittenPage } from './writer.js'
-export { DEFAULT_WRITERS, effectiveWriters, PDF_WRITER } from './writer.js'
+export { effectiveWriters } from './writer.js'
 export { writtenFilesProblem } from './contract-checks.js'
 export type { PdfType } from './pdf-type.js'
 export { isScanPage, pdfType, SCAN_IMAGE_COVERAGE } from './pdf-type.js'

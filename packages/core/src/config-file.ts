@@ -6,16 +6,17 @@ import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { TriageError } from './errors.js'
-import { parseConfig, stableStringify, type LoadedConfig, type ResolvedConfig } from './config.js'
+import { parseConfig, stableStringify, type ConfigDefaults, type LoadedConfig, type ResolvedConfig } from './config.js'
 
 /** Config file names looked for in the working directory, in order. */
 export const CONFIG_FILE_NAMES = ['pdftriage.config.json', 'pdftriage.config.mjs', 'pdftriage.config.js'] as const
 
 /**
- * Loads the config: the file given, else the first of {@link CONFIG_FILE_NAMES} in `cwd`, else the built-in default.
- * A given file that does not exist is `CONFIG_NOT_FOUND`; a bad one is `CONFIG_INVALID`.
+ * Loads the config: the file given, else the first of {@link CONFIG_FILE_NAMES} in `cwd`, else the built-in default
+ * (`{}`); the plugin slots it leaves out come from `defaults` (a preset's). A given file that does not exist is
+ * `CONFIG_NOT_FOUND`; a bad one is `CONFIG_INVALID`.
  */
-export async function loadConfig(file?: string, cwd = process.cwd()): Promise<LoadedConfig> {
+export async function loadConfig(file: string | undefined, cwd: string, defaults: ConfigDefaults): Promise<LoadedConfig> {
   let path: string | undefined
   if (file) {
     path = resolve(cwd, file)
@@ -23,7 +24,7 @@ export async function loadConfig(file?: string, cwd = process.cwd()): Promise<Lo
   } else {
     path = CONFIG_FILE_NAMES.map((n) => resolve(cwd, n)).find((p) => existsSync(p))
   }
-  if (!path) return { config: parseConfig({}, '(built-in default)'), baseDir: cwd }
+  if (!path) return { config: parseConfig({}, defaults, '(built-in default)'), baseDir: cwd }
   let raw: unknown
   try {
     if (path.endsWith('.json')) raw = JSON.parse(await readFile(path, 'utf8'))
@@ -31,7 +32,7 @@ export async function loadConfig(file?: string, cwd = process.cwd()): Promise<Lo
   } catch (e) {
     throw new TriageError('CONFIG_INVALID', `Cannot read config ${path}: ${(e as Error).message}`, { stage: 'config', file: path, cause: e })
   }
-  return { config: parseConfig(raw, path), baseDir: dirname(path), file: path }
+  return { config: parseConfig(raw, defaults, path), baseDir: dirname(path), file: path }
 }
 
 /**

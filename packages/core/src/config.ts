@@ -51,25 +51,35 @@ export const ruleSchema = z.strictObject({
 })
 export type Rule = z.infer<typeof ruleSchema>
 
-/** The configuration file's schema. Unknown keys are errors. */
+/**
+ * The plugins a configuration leaves out, slot by slot: a front end's built-in configuration (its preset, such as
+ * `@pdftriage/preset-default`). Core names no plugin: whoever parses a configuration says what fills these slots.
+ */
+export interface ConfigDefaults {
+  extractor: PluginRef
+  judges: readonly PluginRef[]
+  repairs: readonly PluginRef[]
+  /** `null`: no OCR engine unless the configuration names one. */
+  ocr: PluginRef | null
+  postprocess: readonly PluginRef[]
+}
+
+/**
+ * The configuration file's schema. Unknown keys are errors. The plugin slots have no default here: {@link parseConfig}
+ * fills them from the caller's {@link ConfigDefaults}.
+ */
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
-  extractor: pluginRefSchema.default('@pdftriage/extract-pdfjs').describe('The extractor plugin'),
+  extractor: pluginRefSchema.optional().describe("The extractor plugin; default: the preset's"),
   judges: z
     .array(pluginRefSchema)
-    .default(['@pdftriage/judge-gates', '@pdftriage/judge-spotcheck'])
-    .describe('Judges, in order (a --model judge goes before the spot-check, which costs OCR time and runs last)'),
-  repairs: z
-    .array(pluginRefSchema)
-    .default(['@pdftriage/repair-reflect', '@pdftriage/repair-codemap'])
-    .describe('Repairs tried in order on pages that failed a judge (reflect costs no OCR; codemap looks at OCR regions only for broken fonts)'),
-  ocr: pluginRefSchema.nullable().default('@pdftriage/ocr-tesseract').describe('The OCR engine; null for none'),
-  postprocess: z.array(pluginRefSchema).default(['@pdftriage/postpass-dehyphen']).describe('Post-processors over each document'),
-  // No default value here: the configuration's digest marks outputs for reruns, and a default list would change it.
-  writers: z
-    .array(pluginRefSchema)
     .optional()
-    .describe("Writers of each document's files; default: text and rebuilt text, report (and the searchable PDF with --pdf)"),
+    .describe("Judges, in order (a --model judge goes before the first judge that OCRs, which runs last); default: the preset's"),
+  repairs: z.array(pluginRefSchema).optional().describe("Repairs tried in order on pages that failed a judge; default: the preset's"),
+  ocr: pluginRefSchema.nullable().optional().describe("The OCR engine; null for none; default: the preset's"),
+  postprocess: z.array(pluginRefSchema).optional().describe("Post-processors over each document; default: the preset's"),
+  // No default value here: the configuration's digest marks outputs for reruns, and a default list would change it.
+  writers: z.array(pluginRefSchema).optional().describe("Writers of each document's files; default: the preset's (and its searchable-PDF writer with --pdf)"),
   policy: policySchema.default('auto').describe('When to OCR'),
   ocrDpi: z.number().int().min(72).max(1200).default(DEFAULT_OCR_DPI).describe('Resolution pages are rendered at for OCR'),
   // No default object: the configuration's digest marks outputs for reruns, and an added default would change it.
@@ -101,10 +111,23 @@ export const configSchema = z.strictObject({
     .describe('Rule presets to add (see the README)'),
   rules: z.array(ruleSchema).default([]).describe('Metadata rules, checked in order'),
 })
+/**
+ * The schema with a preset's plugins as the slots' defaults. The slots keep their place in the schema's shape, so a
+ * parsed configuration lists its keys in the same order whoever fills them.
+ */
+function configSchemaWith(d: ConfigDefaults) {
+  return configSchema.extend({
+    extractor: pluginRefSchema.default(d.extractor),
+    judges: z.array(pluginRefSchema).default(() => [...d.judges]),
+    repairs: z.array(pluginRefSchema).default(() => [...d.repairs]),
+    ocr: pluginRefSchema.nullable().default(d.ocr),
+    postprocess: z.array(pluginRefSchema).default(() => [...d.postprocess]),
+  })
+}
 /** The configuration as written by a user. */
 export type PdftriageConfig = z.input<typeof configSchema>
 /** The configuration with defaults applied. */
-export type ResolvedConfig = z.output<typeof configSchema>
+export type ResolvedConfig = z.output<ReturnType<typeof configSchemaWith>>
 
 /** Identity helper for typed `pdftriage.config.mjs` files. */
 export function defineConfig(config: PdftriageConfig): PdftriageConfig {
@@ -130,9 +153,12 @@ export function formatZodIssues(error: z.ZodError, prefix = ''): string {
     .join('; ')
 }
 
-/** Validates a config object; a bad value is a `CONFIG_INVALID` error naming its path. */
-export function parseConfig(raw: unknown, file = '(inline config)'): ResolvedConfig {
-  const r = configSchema.safeParse(raw)
+/**
+ * Validates a config object and fills the plugin slots it leaves out from `defaults` (a preset's); a bad value is a
+ * `CONFIG_INVALID` error naming its path.
+ */
+export function parseConfig(raw: unknown, defaults: ConfigDefaults, file = '(inline config)'): ResolvedConfig {
+  const r = schemaFor(defaults).safeParse(raw)
   if (!r.success) {
     const first = r.error.issues[0]
     throw new TriageError('CONFIG_INVALID', `Invalid config ${file}: ${formatZodIssues(r.error)}`, {
@@ -142,6 +168,14 @@ export function parseConfig(raw: unknown, file = '(inline config)'): ResolvedCon
     })
   }
   return r.data
+}
+
+/** One schema per defaults object: a front end parses many configurations with the same preset. */
+const schemas = new WeakMap<ConfigDefaults, ReturnType<typeof configSchemaWith>>()
+function schemaFor(d: ConfigDefaults): ReturnType<typeof configSchemaWith> {
+  let s = schemas.get(d)
+  if (!s) schemas.set(d, (s = configSchemaWith(d)))
+  return s
 }
 
 /** JSON with object keys sorted, for digests. */

@@ -7,21 +7,16 @@ import type { PluginRef, ResolvedConfig } from './config.js'
 import { formatZodIssues } from './config.js'
 import { capabilitiesProblem } from './contract-checks.js'
 import { TriageError } from './errors.js'
+import { ROLE_WORDS, type PluginNames } from './preset.js'
 
-/** The role word used in package names for each kind: `@pdftriage/<role>-<backend>`. */
-const ROLE_PREFIX: Record<PluginKind, string[]> = {
-  extractor: ['extract'],
-  judge: ['judge', 'model'],
-  repair: ['repair'],
-  ocr: ['ocr'],
-  postprocess: ['postpass'],
-  writer: ['write'],
-}
-
-/** Candidate module ids for a reference, most specific first. A short name tries the `@pdftriage/<role>-` forms. */
-export function candidateIds(id: string, kind: PluginKind): string[] {
+/**
+ * Candidate module ids for a reference, most specific first. A short name tries the `@pdftriage/<role>-` forms: the
+ * kind's own role word, then those `roleWords` add for the kind.
+ */
+export function candidateIds(id: string, kind: PluginKind, roleWords: PluginNames['roleWords'] = {}): string[] {
   if (id.startsWith('.') || isAbsolute(id) || id.startsWith('@') || id.includes('/')) return [id]
-  return [...ROLE_PREFIX[kind].map((p) => `@pdftriage/${p}-${id}`), `@pdftriage/${id}`, `pdftriage-${ROLE_PREFIX[kind][0]}-${id}`, id]
+  const words = [ROLE_WORDS[kind], ...(roleWords[kind] ?? [])]
+  return [...words.map((w) => `@pdftriage/${w}-${id}`), `@pdftriage/${id}`, `pdftriage-${ROLE_WORDS[kind]}-${id}`, id]
 }
 
 /**
@@ -61,26 +56,6 @@ function packageEntry(pkgDir: string): string | undefined {
   return existsSync(p) ? p : undefined
 }
 
-/**
- * The plugins shipped with pdftriage. They load only from the installed packages: a `node_modules` planted in the
- * config's folder, the working folder or a parent must not replace the code every run executes by default.
- */
-export const BUILTIN_PLUGINS: ReadonlySet<string> = new Set([
-  '@pdftriage/extract-pdfjs',
-  '@pdftriage/judge-gates',
-  '@pdftriage/judge-spotcheck',
-  '@pdftriage/model-bigram',
-  '@pdftriage/repair-reflect',
-  '@pdftriage/repair-codemap',
-  '@pdftriage/ocr-tesseract',
-  '@pdftriage/postpass-dehyphen',
-  '@pdftriage/write-alto',
-  '@pdftriage/write-hocr',
-  '@pdftriage/write-pdf',
-  '@pdftriage/write-report',
-  '@pdftriage/write-text',
-])
-
 /** A module id's package name: `@scope/name` or `name`. */
 function packageName(id: string): string {
   const parts = id.split('/')
@@ -99,16 +74,16 @@ function resolvePackage(id: string, dir: string, walkUp: boolean): string | unde
 
 /**
  * Resolves a module id to a file path, or `undefined`. A relative or absolute path resolves from `baseDir`. A
- * built-in package resolves from `installedDirs` only. Any other package resolves from `baseDir/node_modules`
+ * built-in package (one of `builtins`) resolves from `installedDirs` only. Any other package resolves from `baseDir/node_modules`
  * (the config file's own folder, not its parents), then from `installedDirs`; only there does the lookup walk up
  * as Node's does for the CLI's own dependencies.
  */
-function resolveModule(id: string, baseDir: string, installedDirs: string[]): string | undefined {
+function resolveModule(id: string, baseDir: string, installedDirs: string[], builtins: ReadonlySet<string>): string | undefined {
   if (id.startsWith('.') || isAbsolute(id)) {
     const p = resolve(baseDir, id)
     return existsSync(p) ? p : undefined
   }
-  if (!BUILTIN_PLUGINS.has(packageName(id))) {
+  if (!builtins.has(packageName(id))) {
     const local = resolvePackage(id, baseDir, false)
     if (local) return local
   }
@@ -123,22 +98,23 @@ function resolveModule(id: string, baseDir: string, installedDirs: string[]): st
 export const defaultFallbackDirs = (): string[] => [dirname(fileURLToPath(import.meta.url))]
 
 /**
- * Imports a plugin factory of the given kind. Built-in plugins load from `fallbackDirs` (the installed packages) only;
- * other packages from `baseDir/node_modules` (the config file's folder), then `fallbackDirs`; short names try
- * `@pdftriage/<role>-<name>`. The default export must be a {@link PluginFactory} of the slot's kind. Errors list
- * every id and folder tried.
+ * Imports a plugin factory of the given kind. The front end's built-in plugins (`names.builtins`) load from
+ * `fallbackDirs` (the installed packages) only; other packages from `baseDir/node_modules` (the config file's folder),
+ * then `fallbackDirs`; short names try `@pdftriage/<role>-<name>` (see {@link candidateIds}). The default export
+ * must be a {@link PluginFactory} of the slot's kind. Errors list every id and folder tried.
  */
 export async function importPlugin<K extends PluginKind>(
   id: string,
   kind: K,
   baseDir: string,
+  names: PluginNames,
   fallbackDirs: string[] = defaultFallbackDirs(),
 ): Promise<PluginFactory<K, unknown>> {
-  const ids = candidateIds(id, kind)
+  const ids = candidateIds(id, kind, names.roleWords)
   const dirs = [baseDir, ...fallbackDirs]
   let file: string | undefined
   for (const c of ids) {
-    file = resolveModule(c, baseDir, fallbackDirs)
+    file = resolveModule(c, baseDir, fallbackDirs, names.builtins)
     if (file) break
   }
   if (!file) {
@@ -202,11 +178,12 @@ export async function createComponent<K extends PluginKind>(
   kind: K,
   path: string,
   baseDir: string,
+  names: PluginNames,
   fallbackDirs?: string[],
   validateOnly = false,
 ): Promise<ComponentKinds[K]> {
   const { id, options } = refParts(ref)
-  const factory = await importPlugin(id, kind, baseDir, fallbackDirs)
+  const factory = await importPlugin(id, kind, baseDir, names, fallbackDirs)
   const parsed = factory.optionsSchema.safeParse(options)
   if (!parsed.success) {
     throw new TriageError('CONFIG_INVALID', `Invalid options for \`${id}\`: ${formatZodIssues(parsed.error, `${path}.options`)}`, {
@@ -239,8 +216,10 @@ export interface Components extends AsyncDisposable {
   close(): Promise<void>
 }
 
-/** What {@link createComponents} may skip: a triage never needs OCR or post-processing. */
+/** Where {@link createComponents} finds plugins, and what it may skip: a triage never needs OCR or post-processing. */
 export interface CreateComponentsOptions {
+  /** The front end's built-in plugins (its preset's), which load from the installed packages only. */
+  names: PluginNames
   withOcr?: boolean
   withPostprocess?: boolean
   /** Components added after the configured ones (e.g. a judge from `--model`). */
@@ -249,17 +228,17 @@ export interface CreateComponentsOptions {
 }
 
 /** Creates every component a resolved config names. Only what is named (and needed) is ever imported. */
-export async function createComponents(config: ResolvedConfig, baseDir: string, o: CreateComponentsOptions = {}): Promise<Components> {
-  const fb = o.fallbackDirs
-  const extractor = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, fb)
+export async function createComponents(config: ResolvedConfig, baseDir: string, o: CreateComponentsOptions): Promise<Components> {
+  const { names, fallbackDirs: fb } = o
+  const extractor = await createComponent(config.extractor, 'extractor', 'extractor', baseDir, names, fb)
   const judgeRefs = [...config.judges, ...(o.extraJudges ?? [])]
-  const judges = await Promise.all(judgeRefs.map((r, i) => createComponent(r, 'judge', `judges.${i}`, baseDir, fb)))
-  const repairs = await Promise.all(config.repairs.map((r, i) => createComponent(r, 'repair', `repairs.${i}`, baseDir, fb)))
+  const judges = await Promise.all(judgeRefs.map((r, i) => createComponent(r, 'judge', `judges.${i}`, baseDir, names, fb)))
+  const repairs = await Promise.all(config.repairs.map((r, i) => createComponent(r, 'repair', `repairs.${i}`, baseDir, names, fb)))
   const wantOcr = (o.withOcr ?? true) && config.policy !== 'extract' && config.ocr !== null
   const wantPost = o.withPostprocess ?? true
   // What is not needed is still resolved and its options validated: a bad config is an error in every command.
-  const ocr = config.ocr ? await createComponent(config.ocr, 'ocr', 'ocr', baseDir, fb, !wantOcr) : undefined
-  const postprocess = await Promise.all(config.postprocess.map((r, i) => createComponent(r, 'postprocess', `postprocess.${i}`, baseDir, fb, !wantPost)))
+  const ocr = config.ocr ? await createComponent(config.ocr, 'ocr', 'ocr', baseDir, names, fb, !wantOcr) : undefined
+  const postprocess = await Promise.all(config.postprocess.map((r, i) => createComponent(r, 'postprocess', `postprocess.${i}`, baseDir, names, fb, !wantPost)))
   if (!wantPost) postprocess.length = 0
   const close = async () => {
     await ocr?.close()

@@ -1,4 +1,5 @@
 import type { PluginRef } from './config.js'
+import { conventionalId, type Preset } from './preset.js'
 import type { DocumentResult, PageResult } from './types.js'
 
 /** One finished document, as every writer of a batch receives it. Writers do no I/O: they return files. */
@@ -72,27 +73,25 @@ export interface Writer {
 }
 
 /**
- * The writers when a config names none: the text (sidecar and rebuilt text) and the report. A searchable PDF is
- * added when asked for (`pdftriage run --pdf`), by {@link effectiveWriters}.
+ * The writers to run: the config's (or the preset's when it names none), plus the preset's PDF writer when asked for
+ * and not named already (by its package name or its short name). `pdfOptions` (a front end's flags, such as
+ * `--rotate-pages`) go over the options of the PDF writer, named or added.
  */
-export const DEFAULT_WRITERS: readonly PluginRef[] = ['@pdftriage/write-text', '@pdftriage/write-report']
-
-/** The writer a request for a searchable PDF adds. */
-export const PDF_WRITER = '@pdftriage/write-pdf'
-
-/**
- * The writers to run: the config's (or the default ones), plus the PDF writer when asked for and not named already.
- * `pdfOptions` (a front end's flags, such as `--rotate-pages`) go over the options of the PDF writer, named or added.
- */
-export function effectiveWriters(configured: readonly PluginRef[] | undefined, pdf: boolean, pdfOptions?: Readonly<Record<string, unknown>>): PluginRef[] {
+export function effectiveWriters(
+  configured: readonly PluginRef[] | undefined,
+  preset: Pick<Preset, 'writers' | 'pdfWriter'>,
+  pdf: boolean,
+  pdfOptions?: Readonly<Record<string, unknown>>,
+): PluginRef[] {
+  const pdfWriter = preset.pdfWriter
   const isPdf = (r: PluginRef) => {
     const id = typeof r === 'string' ? r : r.use
-    return id === PDF_WRITER || id === 'pdf'
+    return id === pdfWriter || conventionalId(id, 'writer') === pdfWriter
   }
   const given = pdfOptions && Object.keys(pdfOptions).length ? pdfOptions : undefined
-  const refs = [...(configured ?? DEFAULT_WRITERS)].map((r) =>
+  const refs = [...(configured ?? preset.writers)].map((r) =>
     given && isPdf(r) ? (typeof r === 'string' ? { use: r, options: { ...given } } : { ...r, options: { ...(r.options ?? {}), ...given } }) : r,
   )
-  if (pdf && !refs.some(isPdf)) refs.push(given ? { use: PDF_WRITER, options: { ...given } } : PDF_WRITER)
+  if (pdf && !refs.some(isPdf)) refs.push(given ? { use: pdfWriter, options: { ...given } } : pdfWriter)
   return refs
 }

@@ -9,9 +9,7 @@ const load = (specifier: string): Promise<Record<string, unknown>> => import(spe
 test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await load('@pdftriage/core')).sort(), [
     'DEFAULT_OCR_DPI',
-    'DEFAULT_WRITERS',
     'MIN_PICTURE_SHARE',
-    'PDF_WRITER',
     'SCAN_IMAGE_COVERAGE',
     'SPACING_ACCENTS',
     'TextAligner',

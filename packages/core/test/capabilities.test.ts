@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { importPlugin } from '../src/resolve.js'
+import { NO_BUILTINS } from './test-preset.js'
 
 const factory = (kind: string, capabilities: unknown) =>
   `export default { kind: '${kind}', name: 'x', capabilities: ${JSON.stringify(capabilities)}, optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => ({}) }`
@@ -20,16 +21,16 @@ describe('capabilities a plugin states', () => {
   after(() => rmSync(dir, { recursive: true, force: true }))
 
   it('are read as given, keys this core does not know left alone', async () => {
-    assert.deepEqual((await importPlugin('./ocr-judge.mjs', 'judge', dir, [])).capabilities, { cost: 'ocr' })
-    assert.deepEqual((await importPlugin('./later-judge.mjs', 'judge', dir, [])).capabilities, { cost: 'model', batches: true })
+    assert.deepEqual((await importPlugin('./ocr-judge.mjs', 'judge', dir, NO_BUILTINS, [])).capabilities, { cost: 'ocr' })
+    assert.deepEqual((await importPlugin('./later-judge.mjs', 'judge', dir, NO_BUILTINS, [])).capabilities, { cost: 'model', batches: true })
   })
 
   it('that break the contract make the plugin PLUGIN_INVALID, quoting the value', async () => {
-    await assert.rejects(importPlugin('./pricey-judge.mjs', 'judge', dir, []), (e: Error & { code?: string }) => {
+    await assert.rejects(importPlugin('./pricey-judge.mjs', 'judge', dir, NO_BUILTINS, []), (e: Error & { code?: string }) => {
       assert.equal(e.code, 'PLUGIN_INVALID')
       assert.match(e.message, /capabilities\.cost: Expected characters, model or ocr, not `expensive`/)
       return true
     })
-    await assert.rejects(importPlugin('./bad-ocr.mjs', 'ocr', dir, []), /capabilities\.workersOption: Expected an option name, not `4`/)
+    await assert.rejects(importPlugin('./bad-ocr.mjs', 'ocr', dir, NO_BUILTINS, []), /capabilities\.workersOption: Expected an option name, not `4`/)
   })
 })

@@ -17,7 +17,7 @@ import {
 import { once } from './once.js'
 import { PIPELINE_FACTORIES } from './plugins.js'
 
-/** The extractor of the browser build, by its package name (core's default configuration names Node's). */
+/** The extractor of the browser build, by its package name (the preset's default configuration names Node's). */
 export const BROWSER_EXTRACTOR = '@pdftriage/extract-unpdf'
 
 /** The plugins this build brings: index.ts's, with the runtime-neutral extractor. */

@@ -20,13 +20,14 @@ import {
   type ResolvedConfig,
   type Rule,
 } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import { writePdfOptionsSchema, writeSearchablePdf, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { pagesText } from '@pdftriage/write-text'
 
 /** Plugin factories by the package names a configuration uses. */
 export type Factories = Readonly<Record<string, PluginFactory<PluginKind, unknown>>>
 
-/** Settings shared by every call; each is optional and defaults as the CLI's built-in configuration does. */
+/** Settings shared by every call; each is optional and defaults as the CLI's built-in configuration (the preset) does. */
 export interface PdftriageOptions {
   /** OCR languages (tesseract codes, e.g. `['fra', 'eng']`); default: the OCR engine's. */
   languages?: string[]
@@ -197,11 +198,11 @@ async function create<K extends PluginKind>(
 }
 
 /**
- * Creates the plugins of `builtins` once, for many documents, in core's default configuration (its extractor replaced
+ * Creates the plugins of `builtins` once, for many documents, in the built-in configuration (`@pdftriage/preset-default`; its extractor replaced
  * by `extractor` when given). The OCR engine's workers start at the first page that needs them.
  */
 export async function composePdftriage(builtins: Factories, o: PdftriageOptions = {}, extractor?: string): Promise<Pdftriage> {
-  // Core's own defaults: the same plugins, in the same order, as the CLI without a configuration file.
+  // The preset's defaults: the same plugins, in the same order, as the CLI without a configuration file.
   const config: ResolvedConfig = parseConfig(
     {
       ...(o.languages ? { languages: o.languages } : {}),
@@ -210,6 +211,7 @@ export async function composePdftriage(builtins: Factories, o: PdftriageOptions 
       ...(o.rules ? { rules: o.rules } : {}),
       ...(o.presets ? { presets: o.presets } : {}),
     },
+    preset.config,
     '(pdftriage options)',
   )
   const extra = o.pluginOptions

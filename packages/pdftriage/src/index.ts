@@ -17,7 +17,7 @@ import { once } from './once.js'
 import { PIPELINE_FACTORIES } from './plugins.js'
 
 /**
- * The plugins this package brings, by the package names core's configuration defaults use. A default naming a
+ * The plugins this package brings, by the package names the preset's configuration defaults use. A default naming a
  * package not listed here is an error at the first call (and a test): the two lists must move together.
  */
 export const BUILTIN_FACTORIES: Factories = {

@@ -7,7 +7,7 @@ import repairReflect from '@pdftriage/repair-reflect'
 import type { Factories } from './compose.js'
 
 /**
- * The built-in plugins every runtime's build brings, by the package names core's configuration defaults use; each
+ * The built-in plugins every runtime's build brings, by the package names the preset's configuration defaults use; each
  * entry (index.ts, browser.ts) adds its extractor. (Each plugin's own `browser` condition picks its browser build.)
  */
 export const PIPELINE_FACTORIES: Factories = {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { main } from '@pdftriage/cli'
 import { parseConfig, type PluginRef } from '@pdftriage/core'
+import { preset } from '@pdftriage/preset-default'
 import extractPdfjs from '@pdftriage/extract-pdfjs'
 import * as fx from '@pdftriage/fixtures'
 import { BUILTIN_FACTORIES, createPdftriage, process as processPdf, triage, type PdftriageEvent } from '../src/index.js'
@@ -40,8 +41,8 @@ describe('pdftriage, one call', () => {
     writeFileSync(join(dir, 'scan.pdf'), scan)
   })
 
-  it("brings every plugin core's configuration defaults name", () => {
-    const config = parseConfig({})
+  it("brings every plugin the preset's configuration defaults name", () => {
+    const config = parseConfig({}, preset.config)
     const refs: PluginRef[] = [config.extractor, ...config.judges, ...config.repairs, ...(config.ocr ? [config.ocr] : []), ...config.postprocess]
     for (const r of refs) assert.ok(BUILTIN_FACTORIES[typeof r === 'string' ? r : r.use], `${JSON.stringify(r)} is not brought`)
   })
@@ -139,9 +140,9 @@ describe('pdftriage, one call', () => {
 })
 
 describe('pdftriage, browser build', () => {
-  it("brings core's default plugins with the runtime-neutral extractor in place of Node's", async () => {
+  it("brings the preset's default plugins with the runtime-neutral extractor in place of Node's", async () => {
     const browser = await import('../src/browser.js')
-    const config = parseConfig({})
+    const config = parseConfig({}, preset.config)
     const refs: PluginRef[] = [...config.judges, ...config.repairs, ...(config.ocr ? [config.ocr] : []), ...config.postprocess]
     for (const r of refs) assert.ok(browser.BUILTIN_FACTORIES[typeof r === 'string' ? r : r.use], `${JSON.stringify(r)} is not brought`)
     assert.equal(browser.BUILTIN_FACTORIES[browser.BROWSER_EXTRACTOR]?.kind, 'extractor')
