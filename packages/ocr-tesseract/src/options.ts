@@ -17,17 +17,18 @@ export const DESKEW_MIN_GAIN = 1.2
 
 /**
  * Default of `languagePickBelow`. Tesseract's length-weighted mean word confidence on the development corpus's French
- * scans (8 pages labelled absent or sparse, `node tools/bench/language-pick.mjs`): read with `eng` alone 0.75-0.90, read
- * with `fra` or `fra+eng` 0.83-0.93. A wrong language costs a few hundredths of confidence, not a fall under core's
- * poor bar (0.7): the look starts higher, and is paid once a document.
+ * scans labelled absent or sparse, rendered at 300 dpi: read with `eng` alone 0.75-0.90 (12 pages), with `fra` or
+ * `fra+eng` 0.83-0.93 (8 of them). A wrong language costs a few hundredths of confidence, not a fall under core's poor
+ * bar (0.7), so the look starts higher; it is paid once a document.
  */
 export const LANGUAGE_PICK_BELOW = 0.9
 /**
- * Default of `languagePickMargin`: how much better (mean confidence over the sample) another set must read than the
- * configured one. The same pages' samples: `fra` over `eng` +0.02 to +0.09 (0.06 mean); `fra` against `fra+eng`, which
- * read the page alike, -0.03 to +0.01.
+ * Default of `languagePickMargin`: how much better (mean confidence) another set must read the sample, and then the
+ * page, than the set asked. The same 12 pages' samples: `fra` over `eng` +0.026 to +0.087; `fra` against `fra+eng`,
+ * which read the page alike, -0.02 to 0. On an English page asked in `fra` (d0049), `eng` read the sample +0.03 better
+ * but the page only +0.01, and its words worse (F1 0.914 against 0.936): the page's own reading must gain too.
  */
-export const LANGUAGE_PICK_MARGIN = 0.03
+export const LANGUAGE_PICK_MARGIN = 0.02
 
 /** Options of the tesseract.js OCR engine. */
 export const tesseractOptionsSchema = z.strictObject({
@@ -134,7 +135,10 @@ export const tesseractOptionsSchema = z.strictObject({
     .min(0)
     .max(1)
     .default(LANGUAGE_PICK_MARGIN)
-    .describe('How much higher the mean confidence of the sample read with another set must be for that set to be picked'),
+    .describe(
+      'How much higher the mean confidence of the sample read with another set must be for that set to be picked, and then ' +
+        "the page's for its reading to be kept",
+    ),
   languagePickLines: z
     .number()
     .int()

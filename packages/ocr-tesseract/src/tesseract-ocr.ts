@@ -168,8 +168,9 @@ export class TesseractEngine implements OcrEngine {
   /**
    * A page read poorly with the languages asked (mean word confidence under `languagePickBelow`) may be in another
    * language: the document's first look ({@link look}) reads a sample of it with each other set, and when one reads the
-   * sample clearly better the page is read again with it and kept when it reads better whole. The document's later
-   * poor pages are read with the set picked without a look. The page's notes say what was chosen and why.
+   * sample clearly better the page is read again with it and kept when it reads better whole by the same margin. The
+   * document's later poor pages are read with the set picked without a look. The page's notes say what was chosen and
+   * why.
    */
   private async pickLanguage(
     image: PageImage,
@@ -213,7 +214,7 @@ export class TesseractEngine implements OcrEngine {
     if (!c.languages) return { ...read, notes: [note] }
     const again = await this.read(image, level, c.languages, options.signal)
     const conf2 = meanConfidence(again)
-    if (conf2 === undefined || conf2 <= conf)
+    if (conf2 === undefined || conf2 < conf + this.options.languagePickMargin)
       return {
         ...read,
         notes: [
