@@ -78,7 +78,7 @@ describe('language pick on drawn pages', () => {
         "l'enquête",
         'reçu',
         'élèves',
-        'maîtres',
+        'maîtres.',
         'Où',
         'être',
         'clôture.',
@@ -86,7 +86,7 @@ describe('language pick on drawn pages', () => {
       ])
         assert.ok(w.includes(x), `${x} not in ${w.join(' ')}`)
       assert.equal(p.notes?.length, 1)
-      assert.match(p.notes![0]!, /^ocr: language fra picked by a first look at 6 lines: mean confidence 0\.\d\d against 0\.\d\d with eng/)
+      assert.match(p.notes[0]!, /^ocr: language fra picked by a first look at 6 lines: mean confidence 0\.\d\d against 0\.\d\d with eng/)
       // the page with eng, the sample with eng and fra, the page with fra
       assert.deepEqual(runs, ['eng', 'eng', 'fra', 'fra'])
     } finally {
