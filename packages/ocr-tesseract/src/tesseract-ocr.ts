@@ -76,6 +76,8 @@ interface LanguageChoice {
 interface DocumentLooks {
   looks: number
   choices: Map<string, Promise<LanguageChoice>>
+  /** The sets picked and confirmed by the page they were picked on (it read better whole): later pages read with them first. */
+  picked: Map<string, LanguageChoice>
 }
 
 const fmt = (x: number | undefined) => (x === undefined ? 'none' : x.toFixed(2))
@@ -123,8 +125,36 @@ export class TesseractEngine implements OcrEngine {
     } catch (e) {
       throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
     }
-    const read = await this.read(image, level, asked, options.signal)
-    return this.options.languagePick ? this.pickLanguage(image, smooth, level, asked, read, options) : read
+    if (!this.options.languagePick) return this.read(image, level, asked, options.signal)
+    const picked = this.documentOf(options.document)?.picked.get(asked.join('+'))
+    if (picked) return this.readPicked(image, level, asked, picked, options.signal)
+    return this.pickLanguage(image, smooth, level, asked, await this.read(image, level, asked, options.signal), options)
+  }
+
+  /** What the engine keeps of the document `key` names; none without a key. */
+  private documentOf(key: object | undefined): DocumentLooks | undefined {
+    if (!key) return undefined
+    let doc = this.documents.get(key)
+    if (!doc) this.documents.set(key, (doc = { looks: 0, choices: new Map(), picked: new Map() }))
+    return doc
+  }
+
+  /**
+   * A page of a document whose language was picked: read with the set picked, and when that reads poorly, with the set
+   * asked too, the better kept (a page in the language asked, in a document of the other).
+   */
+  private async readPicked(image: PageImage, level: Leveled, asked: readonly string[], c: LanguageChoice, signal: AbortSignal | undefined): Promise<PageText> {
+    const set = c.languages!.join('+')
+    const why = `picked for the document by a first look on page ${c.page}`
+    const p = await this.read(image, level, c.languages!, signal)
+    const conf = meanConfidence(p)
+    if (conf === undefined) return p
+    if (conf >= this.options.languagePickBelow) return { ...p, notes: [`ocr: read with ${set}, ${why} (mean confidence ${fmt(conf)})`] }
+    const q = await this.read(image, level, asked, signal)
+    const confAsked = meanConfidence(q)
+    if (confAsked !== undefined && confAsked >= conf + this.options.languagePickMargin)
+      return { ...q, notes: [`ocr: read with ${asked.join('+')} as asked: mean confidence ${fmt(confAsked)} against ${fmt(conf)} with ${set}, ${why}`] }
+    return { ...p, notes: [`ocr: read with ${set}, ${why}: mean confidence ${fmt(conf)} against ${fmt(confAsked)} with ${asked.join('+')}`] }
   }
 
   /** Reads the (levelled) image with `codes`: the page's words on `image`, retried once on a fresh worker. */
@@ -169,8 +199,8 @@ export class TesseractEngine implements OcrEngine {
    * A page read poorly with the languages asked (mean word confidence under `languagePickBelow`) may be in another
    * language: the document's first look ({@link look}) reads a sample of it with each other set, and when one reads the
    * sample clearly better the page is read again with it and kept when it reads better whole by the same margin. The
-   * document's later poor pages are read with the set picked without a look. The page's notes say what was chosen and
-   * why.
+   * document's later pages are read with the set picked first, without a look ({@link readPicked}). The page's notes
+   * say what was chosen and why.
    */
   private async pickLanguage(
     image: PageImage,
@@ -183,8 +213,7 @@ export class TesseractEngine implements OcrEngine {
     const conf = meanConfidence(read)
     if (conf === undefined || conf >= this.options.languagePickBelow) return read
     const key = asked.join('+')
-    let doc = options.document ? this.documents.get(options.document) : undefined
-    if (options.document && !doc) this.documents.set(options.document, (doc = { looks: 0, choices: new Map() }))
+    const doc = this.documentOf(options.document)
     let choice = doc?.choices.get(key)
     const reused = choice !== undefined
     if (!choice) {
@@ -221,6 +250,8 @@ export class TesseractEngine implements OcrEngine {
           `${note}; the page read with ${c.languages.join('+')} is no better (mean confidence ${fmt(conf2)} against ${fmt(conf)}): kept as read with ${key}`,
         ],
       }
+    // confirmed by a whole page: the document's later pages are read with it first
+    if (doc && c.settled && !doc.picked.has(key)) doc.picked.set(key, c)
     return { ...again, notes: [`${note}; the page reads at ${fmt(conf2)} (${fmt(conf)} with ${key})`] }
   }
 
