@@ -121,8 +121,8 @@ export const tesseractOptionsSchema = z.strictObject({
     .min(1)
     .optional()
     .describe(
-      'Languages the first look tries, each alone, besides the configured set; each needs its `@tesseract.js-data/<code>` ' +
-        'package. Default: every installed language',
+      'Languages the first look tries, each alone, besides the configured set (those it holds are not tried); each needs ' +
+        'its `@tesseract.js-data/<code>` package. Default: every installed language',
     ),
   languagePickBelow: z
     .number()

@@ -64,8 +64,8 @@ const SAMPLE_PAD_PT = 6
 interface LanguageChoice {
   /** The set to read the page with, when another than the one asked reads clearly better. */
   languages?: string[]
-  /** Why; on the page the look was paid on. */
-  note: string
+  /** Why; on the page the look was paid on. None when there was nothing to look for. */
+  note?: string
   /** The page the look was paid on. */
   page: number
   /** Whether the look settled the document's language (a later poor page reuses it) or saw too little to tell. */
@@ -240,7 +240,7 @@ export class TesseractEngine implements OcrEngine {
     // a page that did not pay the look says nothing of it, unless its language comes from it
     if (reused && (!c.languages || !c.settled)) return read
     const note = reused ? `ocr: read with ${c.languages!.join('+')}, picked by a first look on page ${c.page}` : c.note
-    if (!c.languages) return { ...read, notes: [note] }
+    if (!c.languages) return note ? { ...read, notes: [note] } : read
     const again = await this.read(image, level, c.languages, options.signal)
     const conf2 = meanConfidence(again)
     if (conf2 === undefined || conf2 < conf + this.options.languagePickMargin)
@@ -257,7 +257,7 @@ export class TesseractEngine implements OcrEngine {
 
   /**
    * The first look at a poorly read page's language: its densest lines (`languagePickLines`) cut from the image and
-   * read with each installed language alone and with the set asked. Another set is picked when it reads them clearly
+   * read with the set asked and with each installed language it lacks, alone. Another set is picked when it reads them clearly
    * better (`languagePickMargin`). When every set reads them poorly and the script model says the page shows writing
    * no installed language reads, the note names the data package that would.
    */
@@ -270,24 +270,32 @@ export class TesseractEngine implements OcrEngine {
     const crop = cropImage(image, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
     const sample = this.level(crop)
     const installed = this.options.languagePickLanguages ?? this.installed()
-    const tried: Array<{ set: string[]; conf: number }> = []
-    for (const set of candidateSets(installed, asked)) {
-      tried.push({ set, conf: meanConfidence(await this.read(crop, sample, set, options.signal)) ?? 0 })
-    }
-    const base = tried.find((t) => t.set.join('+') === key)!
-    const best = tried.reduce((a, b) => (b.conf > a.conf ? b : a))
-    const figures = tried.map((t) => `${fmt(t.conf)} with ${t.set.join('+')}`).join(', ')
+    const sets = candidateSets(installed, asked)
     const lines = `${this.options.languagePickLines} lines`
-    // a set that reads the sample poorly too is no pick, however far above the others: junk against junk
-    if (best !== base && best.conf >= base.conf + this.options.languagePickMargin && best.conf >= POOR_OCR_CONFIDENCE) {
-      return {
-        languages: best.set,
-        note: `ocr: language ${best.set.join('+')} picked by a first look at ${lines}: mean confidence ${fmt(best.conf)} against ${fmt(base.conf)} with ${key} (${figures})`,
-        page,
-        settled: true,
+    let figures: string
+    if (sets.length > 1) {
+      const tried: Array<{ set: string[]; conf: number }> = []
+      for (const set of sets) tried.push({ set, conf: meanConfidence(await this.read(crop, sample, set, options.signal)) ?? 0 })
+      const base = tried[0]!
+      const best = tried.reduce((a, b) => (b.conf > a.conf ? b : a))
+      figures = tried.map((t) => `${fmt(t.conf)} with ${t.set.join('+')}`).join(', ')
+      // a set that reads the sample poorly too is no pick, however far above the others: junk against junk
+      if (best !== base && best.conf >= base.conf + this.options.languagePickMargin && best.conf >= POOR_OCR_CONFIDENCE) {
+        return {
+          languages: best.set,
+          note: `ocr: language ${best.set.join('+')} picked by a first look at ${lines}: mean confidence ${fmt(best.conf)} against ${fmt(base.conf)} with ${key} (${figures})`,
+          page,
+          settled: true,
+        }
       }
+      if (best.conf >= POOR_OCR_CONFIDENCE) return { note: `ocr: a first look at ${lines} kept ${key} (${figures})`, page, settled: true }
+    } else {
+      // nothing to try that the set asked lacks: no reading, and none again for this document unless the page reads so
+      // poorly that its writing may be of another script
+      const conf = meanConfidence(read) ?? 0
+      if (conf >= POOR_OCR_CONFIDENCE) return { page, settled: true }
+      figures = `${fmt(conf)} with ${key}, the page`
     }
-    if (best.conf >= POOR_OCR_CONFIDENCE) return { note: `ocr: a first look at ${lines} kept ${key} (${figures})`, page, settled: true }
     // every set reads the sample poorly: writing of a script none of them reads, or a page too poor to tell
     const script = await this.detectScript(crop, options.signal ? { signal: options.signal } : {}).catch((e: unknown) => {
       if (isTriageError(e, 'ABORTED')) throw e
@@ -305,7 +313,11 @@ export class TesseractEngine implements OcrEngine {
         settled: true,
       }
     }
-    return { note: `ocr: a first look at ${lines} found no set reading them well (${figures}): read with ${key}`, page, settled: false }
+    return {
+      note: sets.length > 1 ? `ocr: a first look at ${lines} found no set reading them well (${figures}): read with ${key}` : undefined,
+      page,
+      settled: false,
+    }
   }
 
   /** The installed languages (Node), or those the page serves (browser). */

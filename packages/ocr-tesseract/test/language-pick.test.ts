@@ -131,6 +131,20 @@ describe('language pick on drawn pages', () => {
     }
   })
 
+  test('a poor page whose languages are all in the set asked pays no look', async () => {
+    // grey on grey, small: a page every set reads poorly
+    const faint = await page(FRENCH)
+    faint.data = faint.data.map((v) => 120 + (v * 60) / 255)
+    const { engine, runs } = counted({ languages: ['fra', 'eng'], languagePickBelow: 1 })
+    try {
+      const p = await engine.recognize(faint, { document: {} })
+      assert.deepEqual(runs, ['fra+eng'])
+      assert.equal(p.notes, undefined)
+    } finally {
+      await engine.close()
+    }
+  })
+
   test('a page read well pays no look', async () => {
     const { engine, runs } = counted({})
     try {
@@ -189,9 +203,10 @@ describe('language pick helpers', () => {
     assert.equal(sampleBox({ items: [item('12', 0)], width: 200, height: 300 }, 3, 5), undefined)
   })
 
-  test('the sets tried: each language alone, then the configured set, once each', () => {
-    assert.deepEqual(candidateSets(['eng', 'fra'], ['fra', 'eng']), [['eng'], ['fra'], ['fra', 'eng']])
+  test('the sets tried: the configured set, then each language it lacks, alone', () => {
     assert.deepEqual(candidateSets(['eng', 'fra'], ['eng']), [['eng'], ['fra']])
+    assert.deepEqual(candidateSets(['deu', 'eng', 'fra', 'deu'], ['fra', 'eng']), [['fra', 'eng'], ['deu']])
+    assert.deepEqual(candidateSets(['eng', 'fra'], ['fra', 'eng']), [['fra', 'eng']])
   })
 
   test('scripts and the packages that read them', () => {
