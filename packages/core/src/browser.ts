@@ -81,7 +81,8 @@ export { runDocument } from './pipeline/run-document.js'
 export type { ImageWork } from './pipeline/ocr.js'
 export { judgePage } from './pipeline/judge.js'
 export { repairPage } from './pipeline/repair.js'
-export { cropImage } from './pipeline/ocr.js'
+export { cropImage, POOR_OCR_CONFIDENCE } from './pipeline/ocr.js'
+export { meanConfidence } from './pipeline/ocr-check.js'
 export type { RepairedPage } from './pipeline/repair.js'
 
 // Writers: the last box of the data flow.

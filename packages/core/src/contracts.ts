@@ -143,6 +143,12 @@ export interface RecognizeOptions {
    * smooth before reading.
    */
   sourceDpi?: number
+  /**
+   * The same object for every reading of one document's pages, and nothing in it: an engine may key what it learned
+   * of the document by it (a language picked on its first poor page, reused on the next). Absent: each reading stands
+   * alone.
+   */
+  document?: object
 }
 
 /**

@@ -98,6 +98,11 @@ export interface PageText {
    */
   skew?: number
   /**
+   * OCR only: what the engine chose for this page and why (`ocr: ...`), for the page's notes: a language it picked
+   * over the one asked, say.
+   */
+  notes?: string[]
+  /**
    * Runs whose text is blank only but whose glyphs have codes (a false map naming letters tabs or spaces), left out of
    * `items` as every blank run is; `before` is the index of the item each stands before. Extractors that carry glyphs
    * may give them; code-map repairs put them back.

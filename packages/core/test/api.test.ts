@@ -10,6 +10,7 @@ test('the public API of @pdftriage/core', async () => {
   assert.deepEqual(Object.keys(await load('@pdftriage/core')).sort(), [
     'DEFAULT_OCR_DPI',
     'MIN_PICTURE_SHARE',
+    'POOR_OCR_CONFIDENCE',
     'SCAN_IMAGE_COVERAGE',
     'SPACING_ACCENTS',
     'TextAligner',
@@ -46,6 +47,7 @@ test('the public API of @pdftriage/core', async () => {
     'markOf',
     'markOfGlyphName',
     'mayBeLettered',
+    'meanConfidence',
     'nonSpaceCount',
     'openDocument',
     'over',

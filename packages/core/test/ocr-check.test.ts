@@ -122,6 +122,25 @@ describe('OCR is judged', () => {
       r.verdict.notes.join('\n'),
     )
   })
+  it("the engine's notes join the page's, and every reading of one document carries one document key", async () => {
+    const keys: unknown[] = []
+    const noting: OcrEngine = {
+      name: 'noting',
+      async recognize(im, o) {
+        keys.push(o?.document)
+        const item = { text: 'lu', bbox: { x0: 1, y0: 1, x1: 5, y1: 3 }, confidence: 0.93 }
+        return { pageNumber: im.pageNumber, width: W, height: H, items: [item], text: 'lu', source: 'ocr', notes: ['ocr: language fra picked'] }
+      },
+      async close() {},
+    }
+    const r = await run(doc(false), noting)
+    const r2 = await run(doc(false), noting)
+    assert.ok(r.verdict.notes.includes('ocr: language fra picked'), r.verdict.notes.join('\n'))
+    assert.ok(r2.verdict.notes.includes('ocr: language fra picked'))
+    assert.equal(keys.length, 2)
+    assert.equal(typeof keys[0], 'object')
+    assert.notEqual(keys[0], keys[1], 'each document its own key')
+  })
   it('OCR that reads badly is flagged poor, and a thin layer that reads is kept rather than replaced by it', async () => {
     const bad: OcrEngine = {
       ...engine(),

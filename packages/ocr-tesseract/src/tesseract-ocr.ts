@@ -1,7 +1,11 @@
 import {
+  POOR_OCR_CONFIDENCE,
   TriageError,
+  cropImage,
   definePlugin,
+  isTriageError,
   isUnicodeScript,
+  meanConfidence,
   type OcrEngine,
   type PageImage,
   type PageText,
@@ -10,7 +14,8 @@ import {
 } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
 import { skewOf, straighten, type Straightened } from './deskew.js'
-import { findLanguages, findScriptModel, imageInput, languageSource, threadDeath, workerFiles, type LanguageFile } from '#platform'
+import { findLanguages, findScriptModel, imageInput, installedLanguages, languageSource, threadDeath, workerFiles, type LanguageFile } from '#platform'
+import { candidateSets, codesFor, sampleBox, scriptsOf } from './language-pick.js'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
 import { toPageText, type TesseractBlock } from './page-text.js'
 import { checkGrey, toPgm } from './pgm.js'
@@ -49,6 +54,34 @@ const SCRIPTS_OF: Record<string, string[]> = {
   Fraktur: ['Latin'],
 }
 
+/**
+ * Points of white kept around the sample's lines: tesseract finds a line's baseline and size better with a margin
+ * (the sample is cut from the page's own pixels, so a wider margin only adds white or neighbouring ink).
+ */
+const SAMPLE_PAD_PT = 6
+
+/** What a first look at a poorly read page decided for its language, with the note that says why. */
+interface LanguageChoice {
+  /** The set to read the page with, when another than the one asked reads clearly better. */
+  languages?: string[]
+  /** Why; on the page the look was paid on. None when there was nothing to look for. */
+  note?: string
+  /** The page the look was paid on. */
+  page: number
+  /** Whether the look settled the document's language (a later poor page reuses it) or saw too little to tell. */
+  settled: boolean
+}
+
+/** What the engine keeps of one document: its first looks, by the language set asked. */
+interface DocumentLooks {
+  looks: number
+  choices: Map<string, Promise<LanguageChoice>>
+  /** The sets picked and confirmed by the page they were picked on (it read better whole): later pages read with them first. */
+  picked: Map<string, LanguageChoice>
+}
+
+const fmt = (x: number | undefined) => (x === undefined ? 'none' : x.toFixed(2))
+
 /** An OCR engine on tesseract.js (WebAssembly, in worker threads), offline; close it when done. */
 export class TesseractEngine implements OcrEngine {
   /** Always `tesseract`. */
@@ -63,27 +96,73 @@ export class TesseractEngine implements OcrEngine {
   private scriptPool: WorkerPool<Tesseract.Worker> | undefined
   /** Worker creations still running: `close()` lets them settle before it removes the language folders they read. */
   private readonly creations = new Set<Promise<unknown>>()
+  /** The first looks of each document ({@link RecognizeOptions.document}) at its language. */
+  private readonly documents = new WeakMap<object, DocumentLooks>()
 
   /** Checks the default languages now, so that a missing one fails at configuration; starts no worker. */
   constructor(options: ResolvedTesseractOptions) {
     this.options = options
     this.concurrency = options.workers
     this.languages(options.languages)
+    if (options.languagePickLanguages) for (const l of options.languagePickLanguages) this.languages([l])
     this.pool = new WorkerPool(options.workers, (key) => this.spawn(key))
   }
 
-  /** Recognises one page; retries once on a fresh worker, then throws `OCR_TIMEOUT` or `OCR_FAILED` for the page. */
+  /**
+   * Recognises one page; retries once on a fresh worker, then throws `OCR_TIMEOUT` or `OCR_FAILED` for the page. A page
+   * that reads poorly may be read again in another language (see {@link pickLanguage}).
+   */
   async recognize(image: PageImage, options: RecognizeOptions = {}): Promise<PageText> {
     const page = image.pageNumber
-    const langs = this.languages(options.languages ?? this.options.languages)
-    const key = langs.map((l) => l.code).join('+')
+    const asked = options.languages ?? this.options.languages
+    this.languages(asked)
+    let smooth: PageImage
     let level: Leveled
     try {
-      level = this.level(this.smooth(image, options.sourceDpi))
+      smooth = this.smooth(image, options.sourceDpi)
+      level = this.level(smooth)
       checkGrey(level.image)
     } catch (e) {
       throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
     }
+    if (!this.options.languagePick) return this.read(image, level, asked, options.signal)
+    const picked = this.documentOf(options.document)?.picked.get(asked.join('+'))
+    if (picked) return this.readPicked(image, level, asked, picked, options.signal)
+    return this.pickLanguage(image, smooth, level, asked, await this.read(image, level, asked, options.signal), options)
+  }
+
+  /** What the engine keeps of the document `key` names; none without a key. */
+  private documentOf(key: object | undefined): DocumentLooks | undefined {
+    if (!key) return undefined
+    let doc = this.documents.get(key)
+    if (!doc) this.documents.set(key, (doc = { looks: 0, choices: new Map(), picked: new Map() }))
+    return doc
+  }
+
+  /**
+   * A page of a document whose language was picked: read with the set picked, and when that reads poorly, with the set
+   * asked too, the better kept (a page in the language asked, in a document of the other).
+   */
+  private async readPicked(image: PageImage, level: Leveled, asked: readonly string[], c: LanguageChoice, signal: AbortSignal | undefined): Promise<PageText> {
+    const set = c.languages!.join('+')
+    const why = `picked for the document by a first look on page ${c.page}`
+    const p = await this.read(image, level, c.languages!, signal)
+    const conf = meanConfidence(p)
+    if (conf === undefined) return p
+    if (conf >= this.options.languagePickBelow) return { ...p, notes: [`ocr: read with ${set}, ${why} (mean confidence ${fmt(conf)})`] }
+    const q = await this.read(image, level, asked, signal)
+    const confAsked = meanConfidence(q)
+    if (confAsked !== undefined && confAsked >= conf + this.options.languagePickMargin)
+      return { ...q, notes: [`ocr: read with ${asked.join('+')} as asked: mean confidence ${fmt(confAsked)} against ${fmt(conf)} with ${set}, ${why}`] }
+    return { ...p, notes: [`ocr: read with ${set}, ${why}: mean confidence ${fmt(conf)} against ${fmt(confAsked)} with ${asked.join('+')}`] }
+  }
+
+  /** Reads the (levelled) image with `codes`: the page's words on `image`, retried once on a fresh worker. */
+  private async read(image: PageImage, level: Leveled, codes: readonly string[], signal: AbortSignal | undefined): Promise<PageText> {
+    const page = image.pageNumber
+    const key = this.languages(codes)
+      .map((l) => l.code)
+      .join('+')
     let last: PoolTaskError | undefined
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       try {
@@ -100,7 +179,7 @@ export class TesseractEngine implements OcrEngine {
               { blocks: true, text: false },
             ),
           this.options.pageTimeoutMs,
-          options.signal,
+          signal,
         )
         const read = toPageText(image, level.toOriginal ? mapBlocks(result.data.blocks, level.toOriginal) : result.data.blocks)
         return level.skew ? { ...read, skew: level.skew } : read
@@ -114,6 +193,137 @@ export class TesseractEngine implements OcrEngine {
     const code = last?.reason === 'timeout' ? 'OCR_TIMEOUT' : 'OCR_FAILED'
     const what = last?.reason === 'timeout' ? `no result within ${this.options.pageTimeoutMs} ms` : last?.message
     throw new TriageError(code, `[${NAME}] page ${page}: ${what} (${ATTEMPTS} attempts)`, { cause: last, plugin: NAME, stage: 'ocr', page })
+  }
+
+  /**
+   * A page read poorly with the languages asked (mean word confidence under `languagePickBelow`) may be in another
+   * language: the document's first look ({@link look}) reads a sample of it with each other set, and when one reads the
+   * sample clearly better the page is read again with it and kept when it reads better whole by the same margin. The
+   * document's later pages are read with the set picked first, without a look ({@link readPicked}). The page's notes
+   * say what was chosen and why.
+   */
+  private async pickLanguage(
+    image: PageImage,
+    smooth: PageImage,
+    level: Leveled,
+    asked: readonly string[],
+    read: PageText,
+    options: RecognizeOptions,
+  ): Promise<PageText> {
+    const conf = meanConfidence(read)
+    if (conf === undefined || conf >= this.options.languagePickBelow) return read
+    const key = asked.join('+')
+    const doc = this.documentOf(options.document)
+    let choice = doc?.choices.get(key)
+    const reused = choice !== undefined
+    if (!choice) {
+      if (doc && doc.looks >= this.options.languagePickLooks) return read
+      if (doc) doc.looks++
+      choice = this.look(smooth, asked, read, options)
+      const mine = choice
+      if (doc) {
+        doc.choices.set(key, mine)
+        // a look that could not tell (or failed) leaves the next poor page free to look again
+        void mine.then(
+          (c) => !c.settled && doc.choices.get(key) === mine && doc.choices.delete(key),
+          () => doc.choices.get(key) === mine && doc.choices.delete(key),
+        )
+      }
+    }
+    let c: LanguageChoice
+    try {
+      c = await choice
+    } catch (e) {
+      if (isTriageError(e, 'ABORTED')) throw e
+      return { ...read, notes: [`ocr: the first look at the page's language failed (${(e as Error).message}): read with ${key}`] }
+    }
+    // a page that did not pay the look says nothing of it, unless its language comes from it
+    if (reused && (!c.languages || !c.settled)) return read
+    const note = reused ? `ocr: read with ${c.languages!.join('+')}, picked by a first look on page ${c.page}` : c.note
+    if (!c.languages) return note ? { ...read, notes: [note] } : read
+    const again = await this.read(image, level, c.languages, options.signal)
+    const conf2 = meanConfidence(again)
+    if (conf2 === undefined || conf2 < conf + this.options.languagePickMargin)
+      return {
+        ...read,
+        notes: [
+          `${note}; the page read with ${c.languages.join('+')} is no better (mean confidence ${fmt(conf2)} against ${fmt(conf)}): kept as read with ${key}`,
+        ],
+      }
+    // confirmed by a whole page: the document's later pages are read with it first
+    if (doc && c.settled && !doc.picked.has(key)) doc.picked.set(key, c)
+    return { ...again, notes: [`${note}; the page reads at ${fmt(conf2)} (${fmt(conf)} with ${key})`] }
+  }
+
+  /**
+   * The first look at a poorly read page's language: its densest lines (`languagePickLines`) cut from the image and
+   * read with the set asked and with each installed language it lacks, alone. Another set is picked when it reads them clearly
+   * better (`languagePickMargin`). When every set reads them poorly and the script model says the page shows writing
+   * no installed language reads, the note names the data package that would.
+   */
+  private async look(image: PageImage, asked: readonly string[], read: PageText, options: RecognizeOptions): Promise<LanguageChoice> {
+    const page = image.pageNumber
+    const key = asked.join('+')
+    const box = sampleBox(read, this.options.languagePickLines, SAMPLE_PAD_PT)
+    if (!box) return { note: `ocr: no lines to look at the page's language on: read with ${key}`, page, settled: false }
+    const k = image.dpi / 72
+    const crop = cropImage(image, box.x0 * k, box.y0 * k, box.x1 * k, box.y1 * k)
+    const sample = this.level(crop)
+    const installed = this.options.languagePickLanguages ?? this.installed()
+    const sets = candidateSets(installed, asked)
+    const lines = `${this.options.languagePickLines} lines`
+    let figures: string
+    if (sets.length > 1) {
+      const tried: Array<{ set: string[]; conf: number }> = []
+      for (const set of sets) tried.push({ set, conf: meanConfidence(await this.read(crop, sample, set, options.signal)) ?? 0 })
+      const base = tried[0]!
+      const best = tried.reduce((a, b) => (b.conf > a.conf ? b : a))
+      figures = tried.map((t) => `${fmt(t.conf)} with ${t.set.join('+')}`).join(', ')
+      // a set that reads the sample poorly too is no pick, however far above the others: junk against junk
+      if (best !== base && best.conf >= base.conf + this.options.languagePickMargin && best.conf >= POOR_OCR_CONFIDENCE) {
+        return {
+          languages: best.set,
+          note: `ocr: language ${best.set.join('+')} picked by a first look at ${lines}: mean confidence ${fmt(best.conf)} against ${fmt(base.conf)} with ${key} (${figures})`,
+          page,
+          settled: true,
+        }
+      }
+      if (best.conf >= POOR_OCR_CONFIDENCE) return { note: `ocr: a first look at ${lines} kept ${key} (${figures})`, page, settled: true }
+    } else {
+      // nothing to try that the set asked lacks: no reading, and none again for this document unless the page reads so
+      // poorly that its writing may be of another script
+      const conf = meanConfidence(read) ?? 0
+      if (conf >= POOR_OCR_CONFIDENCE) return { page, settled: true }
+      figures = `${fmt(conf)} with ${key}, the page`
+    }
+    // every set reads the sample poorly: writing of a script none of them reads, or a page too poor to tell
+    const script = await this.detectScript(crop, options.signal ? { signal: options.signal } : {}).catch((e: unknown) => {
+      if (isTriageError(e, 'ABORTED')) throw e
+      return undefined
+    })
+    const covered = new Set(installed.concat(asked).flatMap(scriptsOf))
+    if (script && !script.scripts.some((s) => covered.has(s))) {
+      const codes = codesFor(script.scripts)
+      const install = codes.length
+        ? `@tesseract.js-data/${codes[0]} would${codes.length > 1 ? ` (or ${codes.slice(1, 4).join(', ')}${codes.length > 4 ? ', ...' : ''})` : ''}`
+        : 'no language data listed for it here'
+      return {
+        note: `ocr: the page shows ${script.name} writing (script model), which no installed language reads (${[...new Set(installed.concat(asked))].join(', ')}): ${install}; read with ${key} (${figures})`,
+        page,
+        settled: true,
+      }
+    }
+    return {
+      note: sets.length > 1 ? `ocr: a first look at ${lines} found no set reading them well (${figures}): read with ${key}` : undefined,
+      page,
+      settled: false,
+    }
+  }
+
+  /** The installed languages (Node), or those the page serves (browser). */
+  private installed(): string[] {
+    const have = installedLanguages()
+    return have.length ? have : (this.options.browser?.languages ?? [])
   }
 
   /**

@@ -39,6 +39,8 @@ export interface OcrSetup {
    * from this that the page's image, not its text, was the cause, and which page's.
    */
   onImageWork?: ((pageNumber: number, work: ImageWork, busy: boolean) => void) | undefined
+  /** Given to the engine with every reading of this document's pages ({@link RecognizeOptions.document}). */
+  document?: object
   /** Work under way on each page's image, by `${page}:${kind}`, for {@link imageWork}. */
   busy?: Map<string, number>
 }
@@ -94,6 +96,7 @@ export class PageImages {
   options(dpi: number, signal?: AbortSignal): RecognizeOptions {
     const opts: RecognizeOptions = {}
     if (this.s.languages) opts.languages = this.s.languages
+    if (this.s.document) opts.document = this.s.document
     if (signal) opts.signal = signal
     if (this.sourceDpi !== undefined && this.sourceDpi < dpi) opts.sourceDpi = this.sourceDpi
     return opts

@@ -267,6 +267,8 @@ async function judgeOcr(run: DocumentRun, o: PageText, layer: PageText, verdict:
       `${turned}; judged ${v.layer} by ${v.judge}: ${quality}` +
       (quality === 'poor' ? ` (${[lowConf ? `confidence < ${POOR_OCR_CONFIDENCE}` : '', junk ? `${v.layer} text` : ''].filter(Boolean).join(', ')})` : ''),
   )
+  // the engine's own account of what it chose (a language it picked), after the figures of the reading it gave
+  if (o.notes) notes.push(...o.notes)
   const thinLayer = layer.text.trim().length > 0 && !JUNK.has(verdict.layer)
   if (quality === 'poor' && thinLayer) {
     notes.push("ocr: the OCR reads worse than the page's own thin layer, which is kept")
@@ -582,7 +584,9 @@ function startDocument(doc: ExtractedDocument, components: PipelineComponents, o
   if (plan.forceOcr && policy !== 'extract-and-ocr') policy = 'ocr'
   if (plan.extractOnly) policy = 'extract'
   const setup = (engine: OcrEngine | undefined): OcrSetup | undefined =>
-    engine ? { doc, engine, languages: options.languages, file, renders: { last: Promise.resolve() }, onImageWork: options.onImageWork } : undefined
+    engine
+      ? { doc, engine, languages: options.languages, file, renders: { last: Promise.resolve() }, onImageWork: options.onImageWork, document: {} }
+      : undefined
   const check = setup(policy === 'extract' ? undefined : components.ocr)
   const ocr = options.performOcr === false ? undefined : check
   const ctx: JudgeContext = { pageCount: doc.pageCount, info: doc.info }
