@@ -404,6 +404,33 @@ describe("a broken font's text is replaced by the OCR over its runs, not dropped
     assert.ok(r.verdict.notes.some((n) => /2 words replace the text of a broken font under them \(1 items\)/.test(n)))
   })
 
+  it('a repaired page does not OCR the regions of fonts its judge still calls broken: the repair answers for them', async () => {
+    let readings = 0
+    const counting: OcrEngine = { ...ocr, recognize: async (im, o) => (readings++, ocr.recognize(im, o)) }
+    const judge: Judge = {
+      name: 'gates',
+      judge: (p) =>
+        p.text.includes('repaired')
+          ? { judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['a few codes left'], regions: [region], brokenFonts: ['side'] }
+          : { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['junk'] },
+    }
+    const repair = { name: 'fix', repair: (p: PageText) => ({ page: { ...p, text: `${p.text} repaired` }, notes: ['mapped'] }) }
+    let r: PageResult | undefined
+    for await (const ev of runDocument(
+      d,
+      { extractor: { name: 'x', open: async () => d }, judges: [judge], repairs: [repair], ocr: counting, postprocess: [] } as never,
+      { policy: 'auto' },
+    )) {
+      if (ev.type === 'page') r = ev.result
+    }
+    assert.ok(r)
+    assert.equal(r.action, 'repaired')
+    assert.equal(r.verdict.regions, undefined)
+    assert.equal(r.verdict.brokenFonts, undefined)
+    assert.equal(readings, 0)
+    assert.ok(r.verdict.notes.includes('regions of side not OCRed: the repair answers for their text'))
+  })
+
   it('without the judge naming the font, the words over it are dropped as the layer read again (as before)', async () => {
     const r = await run(undefined)
     assert.equal(r.page.text, layer.text)

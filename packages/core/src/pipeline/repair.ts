@@ -1,6 +1,7 @@
 import type { Judge, JudgeContext, Repair } from '../contracts.js'
 import type { PageText, Verdict } from '../types.js'
 import { repairResultProblem } from '../contract-checks.js'
+import { centreIn } from '../geometry.js'
 import { judgePage } from './judge.js'
 import { callPlugin } from './plugin-call.js'
 
@@ -41,11 +42,29 @@ export async function repairPage(
       rejected.push(...evidence, `${r.name}: repaired text still fails (${again.layer}), repair rejected`)
       continue
     }
+    const kept = withoutBrokenRegions(again, res.page)
     return {
       page: { ...res.page, source: 'repaired' },
-      verdict: { ...again, layer: 'recoverable', notes: [...verdict.notes, ...evidence, ...again.notes] },
+      verdict: { ...kept, layer: 'recoverable', notes: [...verdict.notes, ...evidence, ...kept.notes] },
       repair: r.name,
     }
   }
   return undefined
+}
+
+/**
+ * A repaired page's verdict without the regions of the fonts it calls broken: the repair answered for the fonts' text
+ * (codes it left unmapped are its coverage's, measured), and OCR words over a repaired font's runs, wherever its boxes
+ * and the image's disagree, would add the page's text a second time. Picture regions stay.
+ */
+function withoutBrokenRegions(v: Verdict, page: PageText): Verdict {
+  if (!v.brokenFonts?.length || !v.regions?.length) return v
+  const broken = new Set(v.brokenFonts)
+  const runs = page.items.filter((i) => i.fontId !== undefined && broken.has(i.fontId)).map((i) => i.bbox)
+  const regions = v.regions.filter((r) => !runs.some((b) => centreIn(r, b)))
+  const out: Verdict = { ...v, notes: [...v.notes, `regions of ${[...broken].join(', ')} not OCRed: the repair answers for their text`] }
+  delete out.brokenFonts
+  if (regions.length) out.regions = regions
+  else delete out.regions
+  return out
 }
