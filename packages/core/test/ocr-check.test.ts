@@ -261,26 +261,26 @@ describe('regions of a page that keeps its layer', () => {
   })
 })
 
+/** A one-page document of a 100 x 100 pt page: `layer` as its text, a black image at any resolution. */
+function onePageDoc(layer: PageText): ExtractedDocument {
+  const side = (dpi: number) => Math.round((100 * dpi) / 72)
+  return {
+    pageCount: 1,
+    info: { pageCount: 1 },
+    getPageText: async () => layer,
+    renderPage: async (n, dpi) => ({ pageNumber: n, width: side(dpi), height: side(dpi), dpi, data: new Uint8Array(side(dpi) ** 2) }),
+    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
+  }
+}
+
 describe("region OCR keeps to the pictures, and a later judge's verdict keeps the regions", () => {
   const items = [
     { text: 'Caption above the picture.', bbox: { x0: 10, y0: 10, x1: 90, y1: 20 }, hasEol: true },
     { text: 'Text below it.', bbox: { x0: 10, y0: 80, x1: 90, y1: 90 }, hasEol: true },
   ]
   const layer: PageText = { pageNumber: 1, width: 100, height: 100, items, text: items.map((i) => i.text).join('\n'), imageCoverage: 0.3, source: 'text-layer' }
-  const d: ExtractedDocument = {
-    pageCount: 1,
-    info: { pageCount: 1 },
-    getPageText: async () => layer,
-    renderPage: async (n, dpi) => ({
-      pageNumber: n,
-      width: Math.round((100 * dpi) / 72),
-      height: Math.round((100 * dpi) / 72),
-      dpi,
-      data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2),
-    }),
-    close: async () => {},
-    [Symbol.asyncDispose]: async () => {},
-  }
+  const d = onePageDoc(layer)
   // A region whose margin takes in the layer's last line: OCR reads the picture's words and that line again.
   const region = { x0: 5, y0: 40, x1: 95, y1: 92 }
   const ocr: OcrEngine = {
@@ -341,20 +341,7 @@ describe("a broken font's text is replaced by the OCR over its runs, not dropped
     imageCoverage: 0,
     source: 'text-layer',
   }
-  const d: ExtractedDocument = {
-    pageCount: 1,
-    info: { pageCount: 1 },
-    getPageText: async () => layer,
-    renderPage: async (n, dpi) => ({
-      pageNumber: n,
-      width: Math.round((100 * dpi) / 72),
-      height: Math.round((100 * dpi) / 72),
-      dpi,
-      data: new Uint8Array(Math.round((100 * dpi) / 72) ** 2),
-    }),
-    close: async () => {},
-    [Symbol.asyncDispose]: async () => {},
-  }
+  const d = onePageDoc(layer)
   const region = { x0: 5, y0: 45, x1: 95, y1: 62 }
   const ocr: OcrEngine = {
     name: 'fake',
