@@ -1,4 +1,4 @@
-import type { BBox } from '../geometry.js'
+import { bboxUnion, type BBox } from '../geometry.js'
 import type { PageText, TextItem } from '../types.js'
 import { meanConfidence } from './ocr-check.js'
 import { POOR_OCR_CONFIDENCE, recognizeRegion, type OcrSetup, type PageImages } from './ocr.js'
@@ -77,20 +77,21 @@ const overlapArea = (a: BBox, b: BBox): number =>
 function sortWords(layer: PageText, words: readonly TextItem[], broken: ReadonlySet<string>): { picture: TextItem[]; over: Map<number, TextItem[]> } {
   const picture: TextItem[] = []
   const over = new Map<number, TextItem[]>()
-  for (const w of words) {
+  const layerItems = layer.items.flatMap((it, k) =>
+    it.text.trim() === '' ? [] : [{ k, bbox: it.bbox, broken: it.fontId !== undefined && broken.has(it.fontId) }],
+  )
+  words: for (const w of words) {
     const a = area(w.bbox)
     let best = -1
     let bestArea = 0
-    let readable = false
-    layer.items.forEach((it, k) => {
-      if (it.text.trim() === '' || a <= 0) return
-      const o = overlapArea(it.bbox, w.bbox)
-      if (o < OVER_LAYER * a) return
-      if (it.fontId !== undefined && broken.has(it.fontId)) {
-        if (o > bestArea) [best, bestArea] = [k, o]
-      } else readable = true
-    })
-    if (readable) continue
+    if (a > 0) {
+      for (const it of layerItems) {
+        const o = overlapArea(it.bbox, w.bbox)
+        if (o < OVER_LAYER * a) continue
+        if (!it.broken) continue words
+        if (o > bestArea) [best, bestArea] = [it.k, o]
+      }
+    }
     if (best < 0) picture.push(w)
     else over.set(best, [...(over.get(best) ?? []), w])
   }
@@ -115,6 +116,9 @@ function replaceBroken(layer: PageText, over: ReadonlyMap<number, readonly TextI
   const items = layer.items.flatMap((it, k) => over.get(k) ?? [it])
   return { ...layer, text: text.normalize('NFC'), items }
 }
+
+/** The words read surely: of {@link POOR_OCR_CONFIDENCE} or more. */
+const sureOnly = (ws: readonly TextItem[]): TextItem[] => ws.filter((i) => i.text.trim() && (i.confidence ?? 0) >= POOR_OCR_CONFIDENCE)
 
 /** Words joined by spaces, lines (an item with `hasEol`) by newlines. */
 const joinWords = (items: readonly TextItem[]): string =>
@@ -150,7 +154,6 @@ export async function ocrRegions(
   const sorted = [...regions].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
   for (const box of sorted) {
     const read = await recognizeRegion(setup, images, box, dpi, 0, 'ocr')
-    const sureOnly = (ws: readonly TextItem[]) => ws.filter((i) => i.text.trim() && (i.confidence ?? 0) >= POOR_OCR_CONFIDENCE)
     let { picture, over } = sortWords(layer, read.items, broken)
     const kept = [...picture, ...[...over.values()].flat()]
     // Only words over the layer's own text dropped: the region's text is the OCR's as it read it.
@@ -185,10 +188,7 @@ export async function ocrRegions(
       pictureItems.push(...picture)
       const text = joinWords(picture)
       // Placed by where its words are, not by the box asked for: a margin can reach over the layer's next line.
-      const at = picture.reduce<BBox | undefined>(
-        (b, i) => (b ? { x0: Math.min(b.x0, i.bbox.x0), y0: Math.min(b.y0, i.bbox.y0), x1: Math.max(b.x1, i.bbox.x1), y1: Math.max(b.y1, i.bbox.y1) } : i.bbox),
-        undefined,
-      )
+      const at = bboxUnion(picture.map((i) => i.bbox))
       readings.push({ bbox: at ?? box, text, words: picture.length, confidence: meanConfidence({ ...p, items: picture }) })
       notes.push(
         `ocr: region ${boxNote(box)}: ${instead ? '' : poor}${picture.length} ${said} added to the layer (confidence ${confidence?.toFixed(2) ?? 'unknown'})`,
