@@ -242,8 +242,9 @@ class ChildPool {
   readonly again: number[] = []
   /** Per document run again: the pages whose image it leaves unread. */
   readonly unread = new Map<number, Set<number>>()
-  /** Per document: the pages already recorded, which a run again does not record twice. */
-  readonly recorded = new Map<number, Set<number>>()
+  /** Per document run again: how many times, and the last page it recorded before (pages come in order). */
+  readonly runsAgain = new Map<number, number>()
+  readonly recordedUpTo = new Map<number, number>()
   fatal: Error | undefined
   private alive = 0
   private settled = false
@@ -318,8 +319,6 @@ class ChildPool {
     return true
   }
 
-  private readonly runsAgain = new Map<number, number>()
-
   /** Records the run's first fatal error and kills every child. */
   stopAll(e: Error): void {
     this.fatal ??= e
@@ -342,6 +341,8 @@ class DocumentChild {
   private runAgain = false
   /** The pages of the current document whose image is being rendered, and being read. */
   private readonly imageBusy = { render: new Set<number>(), read: new Set<number>() }
+  /** The last page of the current document recorded: a run again goes over the pages before it, recorded once. */
+  private recordedUpTo = 0
   private crash: string | undefined
   private closing = false
   // Set at the child's exit. Its IPC channel may still read as connected then, so `c.connected` cannot tell:
@@ -405,6 +406,7 @@ class DocumentChild {
     this.page.reset(this.startedAt)
     this.imageBusy.render.clear()
     this.imageBusy.read.clear()
+    this.recordedUpTo = pool.recordedUpTo.get(current) ?? 0
     if (again === undefined) pool.work.sink.started?.(current)
     const t = pool.work.tasks[current]!
     const unread = pool.unread.get(current)
@@ -446,9 +448,8 @@ class DocumentChild {
       if (m.rec.type === 'page') {
         this.page.reset()
         // A document run again goes over the pages recorded before it was stopped: they are recorded once.
-        const recorded = this.pool.recorded.get(m.id) ?? new Set<number>()
-        if (recorded.has(m.rec.page)) return
-        this.pool.recorded.set(m.id, recorded.add(m.rec.page))
+        if (m.rec.page <= this.recordedUpTo) return
+        this.recordedUpTo = m.rec.page
       }
       this.pool.work.order.record(m.id, m.rec)
     } else if (m.type === 'image') {
@@ -474,8 +475,10 @@ class DocumentChild {
     if (this.current !== undefined && !pool.fatal) {
       const id = this.current
       this.current = undefined
-      if (this.runAgain) pool.again.push(id)
-      else this.fail(id, this.killedFor ?? this.crashed(pool.files[id]!, code, signal))
+      if (this.runAgain) {
+        pool.again.push(id)
+        pool.recordedUpTo.set(id, this.recordedUpTo)
+      } else this.fail(id, this.killedFor ?? this.crashed(pool.files[id]!, code, signal))
     }
     // A child that died while work remains is replaced; one that was closing is not.
     if (!this.closing && !pool.fatal && pool.hasWork()) pool.start()
