@@ -59,6 +59,7 @@ export {
   emptyPage,
   isLetterOrDigit,
   isUnicodeScript,
+  itemLines,
   joinItems,
   mayBeLettered,
   nonSpaceCount,

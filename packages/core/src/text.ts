@@ -11,6 +11,21 @@ export function nonSpaceCount(s: string): number {
   return n
 }
 
+/** The lines of items in reading order: runs up to one with `hasEol` (indices into `items`). */
+export function itemLines(items: readonly TextItem[]): number[][] {
+  const lines: number[][] = []
+  let cur: number[] = []
+  items.forEach((it, i) => {
+    cur.push(i)
+    if (it.hasEol) {
+      lines.push(cur)
+      cur = []
+    }
+  })
+  if (cur.length) lines.push(cur)
+  return lines
+}
+
 /**
  * Joins items in the order given into page text: an item ending a line (`hasEol`) is followed by a newline, others
  * by a space unless one is already there. The result is NFC.

@@ -38,6 +38,7 @@ test('the public API of @pdftriage/core', async () => {
     'isScanPage',
     'isTriageError',
     'isUnicodeScript',
+    'itemLines',
     'joinGlyphs',
     'joinItems',
     'judgePage',

@@ -1,21 +1,6 @@
 // What the first look at a poorly read page needs besides the engine: the sample it reads (the page's densest lines),
 // the language sets it tries, and which data package reads a script that no installed language does.
-import { bboxUnion, type BBox, type PageText, type TextItem } from '@pdftriage/core'
-
-/** The page's words line by line, in reading order (tesseract marks each line's last word). */
-function linesOf(page: Pick<PageText, 'items'>): TextItem[][] {
-  const lines: TextItem[][] = []
-  let line: TextItem[] = []
-  for (const it of page.items) {
-    line.push(it)
-    if (it.hasEol) {
-      lines.push(line)
-      line = []
-    }
-  }
-  if (line.length) lines.push(line)
-  return lines
-}
+import { bboxUnion, itemLines, type BBox, type PageText } from '@pdftriage/core'
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length
 
@@ -25,7 +10,7 @@ const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length
  * fraction of the page's time. `undefined` when the reading has no letters.
  */
 export function sampleBox(page: Pick<PageText, 'items' | 'width' | 'height'>, count: number, pad: number): BBox | undefined {
-  const lines = linesOf(page)
+  const lines = itemLines(page.items).map((l) => l.map((i) => page.items[i]!))
   const n = lines.map((l) => l.reduce((s, w) => s + letters(w.text), 0))
   const k = Math.min(count, lines.length)
   let best = -1

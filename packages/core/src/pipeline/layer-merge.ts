@@ -1,5 +1,6 @@
 import type { PageText, TextItem } from '../types.js'
 import { centreIn } from '../geometry.js'
+import { itemLines } from '../text.js'
 
 /** Thresholds of {@link mergeLayer}. */
 export interface MergeOptions {
@@ -36,21 +37,6 @@ const norm = (s: string) =>
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '')
-
-/** The OCR page's lines: runs of items up to one with `hasEol` (indices into `items`). */
-function linesOf(items: readonly TextItem[]): number[][] {
-  const lines: number[][] = []
-  let cur: number[] = []
-  items.forEach((it, i) => {
-    cur.push(i)
-    if (it.hasEol) {
-      lines.push(cur)
-      cur = []
-    }
-  })
-  if (cur.length) lines.push(cur)
-  return lines
-}
 
 /** The old layer's words (an item may hold several), each with its item's box cut in proportion to its characters. */
 function oldWords(items: readonly TextItem[]): TextItem[] {
@@ -115,7 +101,7 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
   const replaced = new Map<number, string>()
   let unsureLines = 0
   let agreedLines = 0
-  for (const line of linesOf(ocr.items)) {
+  for (const line of itemLines(ocr.items)) {
     const words = line.map((i) => ocr.items[i]!)
     const unsure = line.filter((i) => (ocr.items[i]!.confidence ?? 1) < o.unsure)
     if (!unsure.length) continue
