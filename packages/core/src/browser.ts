@@ -64,6 +64,7 @@ export {
   mayBeLettered,
   nonSpaceCount,
   rejoinItems,
+  shareInScripts,
   SPACING_ACCENTS,
   TextAligner,
 } from './text.js'

@@ -219,3 +219,14 @@ export function isUnicodeScript(name: string): boolean {
     return false
   }
 }
+
+/**
+ * Share of `text`'s letters written in one of `scripts` (Unicode script names); `undefined` without letters or for a
+ * name Unicode does not know. What a judge compares a layer with the script an image shows.
+ */
+export function shareInScripts(text: string, scripts: readonly string[]): number | undefined {
+  const letters = text.match(/\p{L}/gu) ?? []
+  if (!letters.length || !scripts.every(isUnicodeScript)) return undefined
+  const re = new RegExp(`^(?:${scripts.map((s) => `\\p{Script=${s}}`).join('|')})$`, 'u')
+  return letters.filter((c) => re.test(c)).length / letters.length
+}

@@ -65,6 +65,7 @@ test('the public API of @pdftriage/core', async () => {
     'repairPage',
     'runDocument',
     'seededRandom',
+    'shareInScripts',
     'sitsOver',
     'spacingAccent',
     'turnBox',

@@ -1,6 +1,6 @@
 // Whether an OCR layer is written in the script its page shows: a layer read with the wrong language (Latin look-alikes
 // over a Cyrillic scan) agrees with any OCR that lacks the right language, so only the image's script can tell.
-import { isUnicodeScript, type BBox, type JudgeContext, type ScriptGuess } from '@pdftriage/core'
+import { shareInScripts, type BBox, type JudgeContext, type ScriptGuess } from '@pdftriage/core'
 import type { ResolvedSpotcheckOptions } from './options.js'
 
 /** What the script check found: the guess, and the share of the layer's letters written in it. */
@@ -11,17 +11,6 @@ export interface ScriptCheck {
   /** The image's script is sure enough and the layer's letters are mostly in another: the layer is not the page's text. */
   wrong: boolean
   note: string
-}
-
-/**
- * Share of `text`'s letters written in one of `scripts`; `undefined` without letters or for a script name Unicode
- * does not know.
- */
-export function shareInScripts(text: string, scripts: readonly string[]): number | undefined {
-  const letters = text.match(/\p{L}/gu) ?? []
-  if (!letters.length || !scripts.every(isUnicodeScript)) return undefined
-  const re = new RegExp(`^(?:${scripts.map((s) => `\\p{Script=${s}}`).join('|')})$`, 'u')
-  return letters.filter((c) => re.test(c)).length / letters.length
 }
 
 /**
