@@ -226,6 +226,15 @@ export const gatesOptionsSchema = z.strictObject({
         'book), while a merged file of hundreds of fonts would otherwise pay a look (0.2-1 s) for each. 0: no font is ' +
         'looked at',
     ),
+  scriptConfidence: z
+    .number()
+    .min(0)
+    .default(3)
+    .describe(
+      "Confidence of the OCR engine's script detection from which the script it names may condemn a font whose runs " +
+        'the OCR read no words over (a map made for another script): the script model named Cyrillic on two English ' +
+        "pages of tiny print and grids at 2.1 and 2.8 (the spot-check judge's measure); over a real font's runs it named Latin at 4.2 and 7.5, and Thai over a two-word crop at 0.6",
+    ),
   probeMinWords: z.number().int().min(1).default(2).describe('Confident OCR words needed before the image may judge a suspect layer; fewer: it cannot tell'),
   extremeControlShare: share
     .default(0.3)

@@ -92,6 +92,15 @@ const isHan = (cp: number): boolean =>
 const isCjk = (cp: number): boolean => (cp >= 0x3000 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0xf900 && cp <= 0xfaff)
 const asciiLetter = (b: number): boolean => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)
 
+/**
+ * Latin letters drawn like Cyrillic ones, which fonts map to Latin for the Cyrillic glyph (Ukrainian and Belarusian
+ * `і` as `i` on a real table of contents): a Cyrillic word holding them reads as Cyrillic to the eye, no glyph ids.
+ */
+const CYRILLIC_LOOK_ALIKES = /^[aceijopsxyABCEHIJKMOPSTXY]$/
+/** A word of Cyrillic letters whose Latin letters are all {@link CYRILLIC_LOOK_ALIKES}. */
+const lookAlike = (word: string, groups: ReadonlySet<string>): boolean =>
+  groups.has('Cyrillic') && groups.has('Latin') && [...word].every((c) => !/\p{Script=Latin}/u.test(c) || CYRILLIC_LOOK_ALIKES.test(c))
+
 /** Counts the scripts of `text`'s letters. Text of Latin letters only costs one test and counts nothing. */
 export function scriptMix(text: string): ScriptMix {
   const m: ScriptMix = { letters: 0, han: 0, rareHan: 0, cjk: 0, letterPairs: 0, mixedLetters: 0, scripts: [] }
@@ -119,7 +128,7 @@ export function scriptMix(text: string): ScriptMix {
       }
     }
     m.letters += n
-    if (groups.size > 2 || (groups.size === 2 && !(groups.has('Latin') && groups.has('CJK')))) m.mixedLetters += n
+    if (groups.size > 2 || (groups.size === 2 && !(groups.has('Latin') && groups.has('CJK')) && !lookAlike(w[0], groups))) m.mixedLetters += n
   }
   for (const ch of text) if (isCjk(ch.codePointAt(0)!)) m.cjk++
   m.scripts = [...per].sort((a, b) => b[1] - a[1])
