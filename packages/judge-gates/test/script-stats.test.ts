@@ -39,6 +39,8 @@ test('the statistics: code-page bytes read as Latin-1, Latin-1 inside another sc
   for (const text of [
     FRENCH,
     `${ENGLISH} It is typeset with LaTeX and TeX.`,
+    // a manual's command font: identifiers beginning with a capital
+    'DeclareFontEncoding DeclareTextAccent DeclareTextAccentDefault ProvideTextCommandDefault LastDeclaredEncoding',
     'സോഫ്റ്റ്‌വെയർ ഉപയോഗിച്ച് പേരിൽ വെച്ചാണ് ഗ്രാഫിക്കൽ',
     RUSSIAN,
     'Þjóðfélagið hefur breyst mikið á síðustu árum, og það er ekki auðvelt að segja hvað gerist næst í þessum málum.',
