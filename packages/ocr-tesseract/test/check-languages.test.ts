@@ -23,6 +23,6 @@ test("the engine states its language check: the languages given, else its option
 })
 
 test("core's contract check accepts the capability as the package states it", async () => {
-  const f = await importPlugin('@pdftriage/ocr-tesseract', 'ocr', import.meta.dirname, { builtins: new Set() }, [])
+  const f = await importPlugin('../src/index.js', 'ocr', import.meta.dirname, { builtins: new Set() }, [])
   assert.equal(f.capabilities?.checkLanguages, tesseractOcr.capabilities?.checkLanguages)
 })
