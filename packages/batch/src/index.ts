@@ -32,7 +32,7 @@ export {
   type FileOutcome,
 } from './session.js'
 export { documentRecord, errorRecord, pageRecord, type PageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
-export { outputKey, outputStem, runWriter, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
+export { outputKey, outputStem, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
 export {
   chooseResources,
   thisMachine,
