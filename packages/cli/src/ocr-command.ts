@@ -5,7 +5,6 @@ import { processFiles, type DocumentProgress, type FileOutcome, type PageList, t
 import { TriageError, type PageResult, type Policy, type TriageErrorCode } from '@pdftriage/core'
 import { preset } from '@pdftriage/preset-default'
 import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
-import { type WritePdfOptions } from '@pdftriage/write-pdf'
 import { CLI_DIR } from './cli-dir.js'
 import { OcrProgress, type OcrProgressOptions } from './ocr-progress.js'
 import { checkOutputPath } from './paths.js'
@@ -36,8 +35,11 @@ export interface OcrCommandOptions {
   /** Also write hOCR of every page here (`-` for standard output when the PDF goes to a file). */
   hocr?: string
   mode: OcrMode
-  /** Options of the searchable-PDF writer (`--output-type`, `--rotate-pages`, `--deskew`); `outputType: 'pdfa'` writes PDF/A-2B. */
-  pdfOptions?: WritePdfOptions
+  /**
+   * Options of the searchable-PDF writer, as its plugin reads them (`--output-type`, `--rotate-pages`, `--deskew`:
+   * `outputType: 'pdfa'` writes PDF/A-2B).
+   */
+  pdfOptions?: Readonly<Record<string, unknown>>
   /** OCR workers (the engine's own default when unset). */
   jobs?: number
   quiet: boolean
