@@ -75,7 +75,7 @@ export interface Writer {
    * font not embedded), throwing the error `write` would. A front end that asks (`pdftriage ocr`) calls it before the
    * document is opened, so that the document fails before its pages are read and OCRed.
    */
-  precheck?(input: Pick<WriterInput, 'file'> & { pdf: Uint8Array }): void | Promise<void>
+  readonly precheck?: (input: Pick<WriterInput, 'file'> & { pdf: Uint8Array }) => void | Promise<void>
 }
 
 /**
