@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs'
-import { dirname, extname, join, relative, sep } from 'node:path'
-import { TriageError } from '@pdftriage/core'
+import { constants, copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { dirname, extname, join, sep } from 'node:path'
+import { insideOutput } from '@pdftriage/core/output'
 import { safeJoin, writeError } from './atomic.js'
 import { fsPath } from './file-names.js'
 import type { DocumentRow } from './index-store.js'
@@ -65,38 +65,13 @@ export function rowFiles(r: DocumentRow): Record<string, string> {
 }
 
 /**
- * Refuses a path whose folders inside the output folder include a symbolic link (even one leading back inside):
- * mirrored names are written into folders the batch made, never through a link someone put there.
- */
-function refuseLinks(out: string, full: string): void {
-  const parts = relative(out, dirname(full)).split(sep).filter(Boolean)
-  let dir = out
-  for (const part of parts) {
-    dir = join(dir, part)
-    let st
-    try {
-      st = lstatSync(fsPath(dir))
-    } catch {
-      return // not there yet: mkdir makes real folders from here on
-    }
-    if (st.isSymbolicLink()) {
-      throw new TriageError(
-        'OUTPUT_PATH_INVALID',
-        `Refusing to write ${relative(out, full)}: ${relative(out, dir)} is a symbolic link, and pdftriage writes nothing through links inside the output folder`,
-        { stage: 'write' },
-      )
-    }
-  }
-}
-
-/**
  * The full path of a mirrored name, refused (OUTPUT_PATH_INVALID) when it is outside `out` or under a symbolic link
  * in it: checked for every name of a document before any is placed.
  */
 export function checkMirror(out: string, to: string): string {
-  const dest = safeJoin(out, to)
-  refuseLinks(out, dest)
-  return dest
+  // safeJoin resolves links on the way (one leading outside is refused); insideOutput refuses any link on the way:
+  // mirrored names are written into folders the batch made, never through a link someone put there
+  return insideOutput(out, safeJoin(out, to), { fsPath })
 }
 
 /** Errors of `link` that mean "this file system cannot hard-link here": the file is copied instead. */

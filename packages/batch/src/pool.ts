@@ -1,11 +1,11 @@
 import { type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { TriageError, type ImageWork } from '@pdftriage/core'
+import { TriageError, blake2b512, type ImageWork } from '@pdftriage/core'
 import { chooseResources, JOB_MAX_MB, thisMachine } from './machine.js'
 import { PageClock } from './page-clock.js'
 import { takeDocumentProcess } from './prestart.js'
 import { errorRecord, type OutRecord } from './records.js'
-import { Session, type FileOutcome, type SessionOptions } from './session.js'
+import { Session, type DocumentProgress, type FileOutcome, type SessionOptions } from './session.js'
 
 /** Callbacks of {@link processFiles}. Records of one document are delivered together, documents in input order unless asked otherwise. */
 export interface FileSink {
@@ -13,12 +13,14 @@ export interface FileSink {
   started?(index: number): void
   record(r: OutRecord, index: number): void
   outcome(o: FileOutcome, index: number): void | Promise<void>
+  /** What a document is doing as it runs (a progress line), as it happens, not in input order. Optional. */
+  progress?(ev: DocumentProgress, index: number): void
 }
 
 /** Messages between the main process and document processes. */
 type ToWorker =
   | { type: 'init'; options: SessionOptions }
-  | { type: 'file'; id: number; file: string; range?: PageRange; unread?: { pages: number[]; reason: string } }
+  | { type: 'file'; id: number; file: string; range?: PageRange; unread?: { pages: number[]; reason: string }; progress?: boolean }
   | { type: 'close' }
 type FromWorker =
   | { type: 'ready' }
@@ -32,6 +34,8 @@ type FromWorker =
   | { type: 'crash'; message: string }
   /** Work on a page's image started (`busy`) or its last work of that kind ended. */
   | { type: 'image'; id: number; page: number; work: ImageWork; busy: boolean }
+  /** The document's progress, sent when the sink listens for it. */
+  | { type: 'progress'; id: number; ev: DocumentProgress }
 
 /** 1-based inclusive pages of a document. */
 export interface PageRange {
@@ -43,6 +47,8 @@ export interface PageRange {
 export interface Task {
   file: string
   range?: PageRange
+  /** The file's bytes, when the caller has read them (standard input): such a task runs in this thread. */
+  bytes?: Uint8Array
 }
 
 /** Delivers records and outcomes as they come: each document's records still come before its outcome. */
@@ -155,7 +161,10 @@ async function processInThread(tasks: readonly Task[], options: SessionOptions, 
   try {
     for (let i = 0; i < tasks.length; i++) {
       sink.started?.(i)
-      const o = await session.processFile(tasks[i]!.file, (r) => order.record(i, r), undefined, tasks[i]!.range)
+      const { file, range, bytes } = tasks[i]!
+      const known = bytes ? { bytes, hash: blake2b512(bytes) } : undefined
+      const watch = sink.progress ? { progress: (ev: DocumentProgress) => sink.progress!(ev, i) } : {}
+      const o = await session.processFile(file, (r) => order.record(i, r), known, range, watch)
       await order.done(i, o)
     }
   } finally {
@@ -210,7 +219,9 @@ export async function processFiles(
 ): Promise<void> {
   const tasks: Task[] = input.map((t) => (typeof t === 'string' ? { file: t } : t))
   const order: Orderer | Direct = control.ordered === false ? new Direct(sink) : new Orderer(sink)
-  if ((jobs <= 1 || tasks.length <= 1) && !control.limits) return processInThread(tasks, options, sink, order)
+  // Bytes read by the caller and files returned to it stay in this process: their run does too.
+  const here = options.returnFiles === true || tasks.some((t) => t.bytes)
+  if (((jobs <= 1 || tasks.length <= 1) && !control.limits) || here) return processInThread(tasks, options, sink, order)
   // The memory limit not given is the machine's share for each of these jobs (see chooseResources).
   const limits: DocumentLimits = { ...DEFAULT_LIMITS, maxMemoryMb: chooseResources(thisMachine(), { jobs }).maxMemoryMb, ...control.limits }
   const count = Math.max(1, Math.min(jobs, tasks.length))
@@ -416,6 +427,7 @@ class DocumentChild {
       file: t.file,
       ...(t.range ? { range: t.range } : {}),
       ...(unread ? { unread: { pages: [...unread].sort((a, b) => a - b), reason: this.unreadReason() } } : {}),
+      ...(pool.work.sink.progress ? { progress: true } : {}),
     } satisfies ToWorker)
   }
 
@@ -456,6 +468,8 @@ class DocumentChild {
       if (m.id !== this.current) return
       if (m.busy) this.imageBusy[m.work].add(m.page)
       else this.imageBusy[m.work].delete(m.page)
+    } else if (m.type === 'progress') {
+      if (m.id === this.current) this.pool.work.sink.progress?.(m.ev, m.id)
     } else if (m.type === 'rss') this.reportedRss = m.mb
     else if (m.type === 'done') {
       if (m.id !== this.current) return

@@ -17,17 +17,19 @@ import {
   type ExtractedDocument,
   type LoadedConfig,
   type PageResult,
+  type PageStage,
   type PluginRef,
   type Policy,
   type ResolvedConfig,
   type RunDocumentOptions,
   type Writer,
+  type WrittenFile,
 } from '@pdftriage/core'
 import { MODEL_JUDGE, preset } from '@pdftriage/preset-default'
 import { fsPath } from './file-names.js'
 import { chooseResources, thisMachine } from './machine.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
-import { outputStem, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
+import { outputStem, runWriter, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
 
 /** What a session needs to know; plain data so that it can be sent to a worker thread. */
 export interface SessionOptions {
@@ -51,6 +53,26 @@ export interface SessionOptions {
   /** Run mode: options over the searchable-PDF writer's (`--rotate-pages`, `--deskew`). */
   pdfOptions?: Record<string, unknown>
   /**
+   * Run mode: these writers in place of the config's (and of `pdf`): a front end that writes given files, not a
+   * run's outputs (`pdftriage ocr`: the searchable PDF, ALTO, hOCR).
+   */
+  writers?: PluginRef[]
+  /** Run mode: run the config's post-processors (default true); a front end writing the pages as read leaves them out. */
+  postprocess?: boolean
+  /** Only these pages may be OCRed (`--pages`); the others keep their layer. Default: every page. */
+  ocrPages?: PageList
+  /**
+   * Run mode: the writers' files are returned in the outcome (`files`), none skipped, rather than written into `out`:
+   * a front end puts them at paths of its own. Their data stays in this process: {@link processFiles} runs such a
+   * session in its own thread.
+   */
+  returnFiles?: boolean
+  /**
+   * Before a document is opened, each writer that states a `precheck` is asked whether it can write it: a document one
+   * refuses fails before its pages are read (`pdftriage ocr`). Off by default: a run's rows record the pages first.
+   */
+  precheck?: boolean
+  /**
    * Folders plugins resolve from when the config's folder lacks them, before this package's own (a front end such as
    * the CLI passes the folder holding its built-in plugins).
    */
@@ -66,6 +88,8 @@ export interface FileOutcome {
   error?: ErrorRecord
   /** Run mode: the files written for the document. */
   outputs?: DocumentOutputs
+  /** Run mode with `returnFiles`: the writers' files, in order, for the caller to put where it is told. */
+  files?: WrittenFile[]
   pagesOcred: number
   pagesNeedingOcr: number
   /** Pages that failed (OCR, a repair, a timeout...): the document is done with their layer kept, and its row says so. */
@@ -107,10 +131,42 @@ export async function withOcrWorkers(config: ResolvedConfig, workers: number | u
   return { ...config, ocr: { use: id, options: { ...options, [option]: workers } } }
 }
 
-/** Loaded config plus created components, reused across files. Close it when done. */
 /** Which pages' images a document's run leaves unread, and who is told of the work on them (see `runDocument`). */
 export type DocumentImages = Pick<RunDocumentOptions, 'unreadImages' | 'onImageWork'>
 
+/**
+ * What a front end hears of a document as it runs, for a progress line and a line per page: it is open, a page enters
+ * a stage, a page is done (with what an output row does not say: whether regions of it were OCRed), the writers start.
+ */
+export type DocumentProgress =
+  | { type: 'opened'; pages: number }
+  | { type: 'stage'; page: number; stage: PageStage }
+  | {
+      type: 'page'
+      page: number
+      layer: PageResult['verdict']['layer']
+      action: PageResult['action']
+      judge: string
+      /** The page kept its layer and the pictures it lacked were OCRed. */
+      regions: boolean
+      error?: { code: string; message: string }
+    }
+  | { type: 'writing' }
+
+/** What a document's run is watched by: its images (see {@link DocumentImages}) and its progress. */
+export type DocumentWatch = DocumentImages & { progress?: (ev: DocumentProgress) => void }
+
+/** The 1-based pages of a page count that a {@link PageList} names (a range without `to` runs to the last page). */
+export function pagesOf(list: PageList, pageCount: number): Set<number> {
+  const set = new Set<number>()
+  for (const { from, to } of list) for (let n = from; n <= Math.min(to ?? pageCount, pageCount); n++) set.add(n)
+  return set
+}
+
+/** Pages as plain data (sent to a document process): ranges of 1-based pages, `to` absent for an open end. */
+export type PageList = ReadonlyArray<{ from: number; to?: number }>
+
+/** Loaded config plus created components, reused across files. Close it when done. */
 export class Session {
   private constructor(
     readonly options: SessionOptions,
@@ -134,13 +190,13 @@ export class Session {
     const components = await createComponents(config, loaded.baseDir, {
       // Triage creates the engine too (its workers start only if used): judges may spot-check an OCR layer with it.
       withOcr: true,
-      withPostprocess: o.mode === 'run',
+      withPostprocess: o.mode === 'run' && o.postprocess !== false,
       names: preset,
       fallbackDirs,
     })
     // Triage writes nothing, but a bad writer in the config is an error in every command.
     const run = o.mode === 'run'
-    const refs = run ? effectiveWriters(config.writers, preset, o.pdf === true, o.pdfOptions) : (config.writers ?? [])
+    const refs = run ? (o.writers ?? effectiveWriters(config.writers, preset, o.pdf === true, o.pdfOptions)) : (config.writers ?? [])
     let writers: Writer[]
     try {
       writers = (await Promise.all(refs.map((r, i) => createComponent(r, 'writer', `writers.${i}`, loaded.baseDir, preset, fallbackDirs, !run)))).filter(
@@ -162,7 +218,7 @@ export class Session {
     emit: (r: OutRecord) => void,
     knownHash?: { bytes: Uint8Array; hash: string },
     pageRange?: { from: number; to: number },
-    images: DocumentImages = {},
+    watch: DocumentWatch = {},
   ): Promise<FileOutcome> {
     const t0 = performance.now()
     let hash: string | undefined
@@ -170,15 +226,17 @@ export class Session {
     try {
       let read: { bytes: Uint8Array; hash: string } | undefined = knownHash ?? (await readInput(this.options.cwd, file))
       hash = read.hash
+      if (this.options.precheck) for (const w of this.writers) await w.precheck?.({ file, pdf: read.bytes })
       const openOpts: { file: string; password?: string } = { file }
       if (this.config.password) openOpts.password = this.config.password
       doc = await openDocument(this.components.extractor, read.bytes, openOpts)
+      watch.progress?.({ type: 'opened', pages: doc.pageCount })
       // The extractor keeps its own copy: ours is needed again only by a writer that asks for it (a searchable PDF).
       // Letting it go keeps a 200 MB scan from being held twice for the whole OCR of the document.
       const keepBytes = this.writers.some((w) => w.needs?.pdfBytes)
       const pdfBytes = keepBytes ? read.bytes : undefined
       read = undefined
-      return await this.processOpened(doc, { file, hash, pdfBytes, t0 }, emit, pageRange, images)
+      return await this.processOpened(doc, { file, hash, pdfBytes, t0 }, emit, pageRange, watch)
     } catch (e) {
       const error = errorRecord(file, e, hash)
       emit(error)
@@ -199,7 +257,7 @@ export class Session {
     { file, hash, pdfBytes, t0 }: { file: string; hash: string; pdfBytes: Uint8Array | undefined; t0: number },
     emit: (r: OutRecord) => void,
     pageRange: { from: number; to: number } | undefined,
-    images: DocumentImages,
+    { progress, ...images }: DocumentWatch,
   ): Promise<FileOutcome> {
     const o = this.options
     const keepItems = this.writers.some((w) => w.needs?.items)
@@ -207,6 +265,7 @@ export class Session {
     const pages: PageResult[] = []
     let document: DocumentRecord | undefined
     let outputs: DocumentOutputs | undefined
+    let files: WrittenFile[] | undefined
     const keepPages = o.mode === 'run'
     const failedPages: NonNullable<FileOutcome['failedPages']> = []
     for await (const ev of runDocument(doc, this.components, {
@@ -215,10 +274,16 @@ export class Session {
       ocrDpi: this.config.ocrDpi,
       ...(this.config.layerMerge !== undefined ? { layerMerge: this.config.layerMerge } : {}),
       ...(this.config.languages ? { languages: this.config.languages } : {}),
-      plan: (info) => planDocument(rules, info),
+      plan: (info) => {
+        const plan = planDocument(rules, info)
+        if (o.ocrPages) plan.ocrPages = pagesOf(o.ocrPages, info.pageCount)
+        return plan
+      },
       needText: o.withText === true || o.mode === 'run',
       performOcr: o.mode === 'run',
+      ...(o.postprocess === false ? { postprocess: false } : {}),
       ...(pageRange ? { pageRange } : {}),
+      ...(progress ? { onStage: (page: number, stage: PageStage) => progress({ type: 'stage', page, stage }) } : {}),
       ...images,
     })) {
       if (ev.type === 'page') {
@@ -228,12 +293,17 @@ export class Session {
         }
         if (o.mode === 'run') rec.hash = hash
         emit(rec)
+        progress?.(pageProgress(ev.result))
         if (keepPages) pages.push(keepItems ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
       } else {
         document = documentRecord(file, hash, ev.result)
-        if (o.mode === 'run' && o.out) {
+        if (o.mode === 'run' && (o.out || o.returnFiles)) {
+          progress?.({ type: 'writing' })
           const input = { file, hash, stem: outputStem(hash), pages, document: ev.result, ...(pdfBytes ? { pdf: pdfBytes } : {}) }
-          outputs = await writeDocumentOutputs(o.out, this.writers, input)
+          if (o.returnFiles) {
+            files = []
+            for (const w of this.writers) files.push(...(await runWriter(w, input)))
+          } else if (o.out) outputs = await writeDocumentOutputs(o.out, this.writers, input)
         }
         emit(document)
       }
@@ -248,12 +318,26 @@ export class Session {
     }
     if (document) outcome.document = document
     if (outputs) outcome.outputs = outputs
+    if (files) outcome.files = files
     if (failedPages.length) outcome.failedPages = failedPages
     return outcome
   }
 
   async close(): Promise<void> {
     await this.components.close()
+  }
+}
+
+/** A page done, as {@link DocumentProgress} tells it. */
+function pageProgress(r: PageResult): DocumentProgress {
+  return {
+    type: 'page',
+    page: r.pageNumber,
+    layer: r.verdict.layer,
+    action: r.action,
+    judge: r.verdict.judge,
+    regions: r.regionText !== undefined,
+    ...(r.error ? { error: { code: r.error.code, message: r.error.message } } : {}),
   }
 }
 

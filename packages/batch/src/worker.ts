@@ -1,4 +1,4 @@
-import { Session, type DocumentImages, type SessionOptions } from './session.js'
+import { Session, type DocumentWatch, type SessionOptions } from './session.js'
 
 /**
  * A document process: one session (config + components) serving the files the main process sends. Whatever a file
@@ -7,7 +7,7 @@ import { Session, type DocumentImages, type SessionOptions } from './session.js'
  */
 type ToWorker =
   | { type: 'init'; options: SessionOptions }
-  | { type: 'file'; id: number; file: string; range?: { from: number; to: number }; unread?: { pages: number[]; reason: string } }
+  | { type: 'file'; id: number; file: string; range?: { from: number; to: number }; unread?: { pages: number[]; reason: string }; progress?: boolean }
   | { type: 'close' }
 
 const send = (m: unknown) => new Promise<void>((resolve) => (process.connected ? process.send!(m, undefined, {}, () => resolve()) : resolve()))
@@ -54,9 +54,11 @@ async function handle(m: ToWorker): Promise<void> {
     await send({ type: 'closed' })
   } else {
     // The main process hears which pages' images are being read: a page stopped there is run again without them.
-    const images: DocumentImages = { onImageWork: (page, work, busy) => void send({ type: 'image', id: m.id, page, work, busy }) }
-    if (m.unread) images.unreadImages = { pages: new Set(m.unread.pages), reason: m.unread.reason }
-    const outcome = await session!.processFile(m.file, (rec) => void send({ type: 'record', id: m.id, rec }), undefined, m.range, images)
+    const watch: DocumentWatch = { onImageWork: (page, work, busy) => void send({ type: 'image', id: m.id, page, work, busy }) }
+    if (m.unread) watch.unreadImages = { pages: new Set(m.unread.pages), reason: m.unread.reason }
+    // the main process's sink shows the document's progress (a progress line): it hears it as it happens
+    if (m.progress) watch.progress = (ev) => void send({ type: 'progress', id: m.id, ev })
+    const outcome = await session!.processFile(m.file, (rec) => void send({ type: 'record', id: m.id, rec }), undefined, m.range, watch)
     await send({ type: 'done', id: m.id, outcome })
   }
 }

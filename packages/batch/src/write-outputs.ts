@@ -1,4 +1,14 @@
-import { TriageError, pdfType, wrapPluginError, writtenFilesProblem, type PdfType, type Writer, type WriterInput, type WrittenPage } from '@pdftriage/core'
+import {
+  TriageError,
+  pdfType,
+  wrapPluginError,
+  writtenFilesProblem,
+  type PdfType,
+  type Writer,
+  type WriterInput,
+  type WrittenFile,
+  type WrittenPage,
+} from '@pdftriage/core'
 import { safeJoin, writeAtomic } from './atomic.js'
 
 /** The files written for one document. */
@@ -26,34 +36,43 @@ export const outputKey = (hash: string): string => hash.slice(0, 32)
 export const outputStem = (hash: string): string => `documents/${outputKey(hash)}`
 
 /**
- * Runs the writers on a finished document, in order, and writes each file they return atomically inside the output
- * folder (a path that leaves it is refused). A writer's error fails the document, named by the writer. A role given
- * twice points at the last file written for it.
+ * Runs one writer on a finished document: its files, checked against the contract. Its error fails the document,
+ * named by the writer, unless `skipped` is given and the input is one the writer cannot rewrite: then the writer is
+ * listed there and no file is returned.
+ */
+export async function runWriter(w: Writer, input: WriterInput, skipped?: DocumentOutputs['skipped']): Promise<WrittenFile[]> {
+  let written
+  try {
+    written = await w.write(input)
+  } catch (e) {
+    // An input encrypted with an owner password only is read by anyone, but a writer that rewrites the file (a
+    // searchable PDF) cannot; likewise a file the extractor read through its damage: that output is skipped, the
+    // text and report are still written.
+    if (skipped && e instanceof TriageError && SKIPPABLE.has(e.code)) {
+      skipped.push({ writer: w.name, code: e.code, message: e.message })
+      return []
+    }
+    throw wrapPluginError(e, w.name, 'write', undefined, input.file)
+  }
+  // the files go to disk and their pages onto the rows: a broken answer is named here, not found in a torn row
+  const problem = writtenFilesProblem(written, input.document.pageCount)
+  if (problem !== undefined) {
+    throw new TriageError('PLUGIN_INVALID', `[${w.name}] write: ${problem}`, { plugin: w.name, stage: 'write', file: input.file })
+  }
+  return written
+}
+
+/**
+ * Runs the writers on a finished document, in order ({@link runWriter}, skipping those that cannot rewrite the
+ * input), and writes each file they return atomically inside the output folder (a path that leaves it is refused). A
+ * role given twice points at the last file written for it.
  */
 export async function writeDocumentOutputs(out: string, writers: readonly Writer[], input: WriterInput): Promise<DocumentOutputs> {
   const files: Record<string, string> = {}
   const skipped: DocumentOutputs['skipped'] = []
   const pages: Record<number, WrittenPage> = {}
   for (const w of writers) {
-    let written
-    try {
-      written = await w.write(input)
-    } catch (e) {
-      // An input encrypted with an owner password only is read by anyone, but a writer that rewrites the file (a
-      // searchable PDF) cannot; likewise a file the extractor read through its damage: that output is skipped, the
-      // text and report are still written.
-      if (e instanceof TriageError && SKIPPABLE.has(e.code)) {
-        skipped.push({ writer: w.name, code: e.code, message: e.message })
-        continue
-      }
-      throw wrapPluginError(e, w.name, 'write', undefined, input.file)
-    }
-    // the files go to disk and their pages onto the rows: a broken answer is named here, not found in a torn row
-    const problem = writtenFilesProblem(written, input.document.pageCount)
-    if (problem !== undefined) {
-      throw new TriageError('PLUGIN_INVALID', `[${w.name}] write: ${problem}`, { plugin: w.name, stage: 'write', file: input.file })
-    }
-    for (const f of written) {
+    for (const f of await runWriter(w, input, skipped)) {
       await writeAtomic(safeJoin(out, f.path), f.data)
       files[f.role] = f.path
       for (const p of f.pages ?? []) pages[p.pageNumber] = { ...pages[p.pageNumber], ...p }

@@ -36,6 +36,7 @@ test('the public API of @pdftriage/batch', async () => {
     'pageLines',
     'pageRecord',
     'pageRow',
+    'pagesOf',
     'parseCsv',
     'prepareOutput',
     'processFiles',

@@ -23,10 +23,10 @@ export const languagesOption = readBy(parseLanguages)
 /**
  * Checks, before any work, that the OCR engine has data for the languages a command will OCR with: `-l` when given,
  * else the config's `languages`, else the engine's own. Without it a missing language fails every OCRed page one by
- * one and the batch still ends `done`. Throws `OCR_LANGUAGE_MISSING` (exit 2) in one line naming the data packages
- * installed. The built-in engine, under any name the config gives it (`tesseract`, `ocr-tesseract` or its package's),
- * is checked against its `@tesseract.js-data/*` packages; another engine checks its own when it is created. A config
- * or an engine that does not load is left to the command, which says why in its own words.
+ * one and the batch still ends `done`. The engine the config names is asked through its plugin's
+ * `capabilities.checkLanguages` (the built-in one throws `OCR_LANGUAGE_MISSING`, exit 2, in one line naming the data
+ * packages installed); an engine that states no check checks its own when it is created. A config or an engine that
+ * does not load is left to the command, which says why in its own words.
  */
 export async function checkOcrLanguages(o: { cwd: string; configFile?: string; languages?: readonly string[] }): Promise<void> {
   let loaded
@@ -38,11 +38,7 @@ export async function checkOcrLanguages(o: { cwd: string; configFile?: string; l
   const { config, baseDir } = loaded
   if (!config.ocr) return
   const { id, options } = refParts(config.ocr)
-  const tesseract = await import('@pdftriage/ocr-tesseract')
-  // the factory the command will load, found as core finds it: the built-in engine is that module, whatever its name
+  // the factory the command will load, found as core finds it
   const factory = await importPlugin(id, 'ocr', baseDir, preset, [CLI_DIR]).catch(() => undefined)
-  if (factory !== tesseract.default) return
-  const engine = tesseract.tesseractOptionsSchema.safeParse(options)
-  const langs = o.languages ?? config.languages ?? (engine.success ? engine.data.languages : undefined)
-  if (langs) tesseract.resolveLanguages(langs, 'tesseract')
+  await factory?.capabilities?.checkLanguages?.(options, o.languages ?? config.languages)
 }

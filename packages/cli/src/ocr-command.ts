@@ -1,26 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { existsSync, statSync } from 'node:fs'
-import { basename, extname, resolve } from 'node:path'
-import { withOcrWorkers } from '@pdftriage/batch'
-import {
-  TriageError,
-  blake2b512,
-  createComponent,
-  createComponents,
-  effectiveRules,
-  loadConfig,
-  planDocument,
-  runDocument,
-  type DocumentResult,
-  type PageResult,
-  type PageStage,
-  type Policy,
-  type Writer,
-  type WrittenFile,
-} from '@pdftriage/core'
+import { resolve } from 'node:path'
+import { processFiles, type DocumentProgress, type FileOutcome, type PageList, type SessionOptions } from '@pdftriage/batch'
+import { TriageError, type PageResult, type Policy, type TriageErrorCode } from '@pdftriage/core'
 import { preset } from '@pdftriage/preset-default'
 import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
-import { assertPdfACandidate, sidecarText, type WritePdfOptions } from '@pdftriage/write-pdf'
 import { CLI_DIR } from './cli-dir.js'
 import { OcrProgress, type OcrProgressOptions } from './ocr-progress.js'
 import { checkOutputPath } from './paths.js'
@@ -43,16 +27,19 @@ export interface OcrCommandOptions {
   languages?: string[]
   /** Password of an encrypted input (`--password`), over the config's. */
   password?: string
-  /** The 1-based pages that may be OCRed (`--pages 1-3,7`), given the page count; the others keep their layer. */
-  pages?: (pageCount: number) => ReadonlySet<number>
+  /** The 1-based pages that may be OCRed (`--pages 1-3,7`); the others keep their layer. */
+  pages?: PageList
   sidecar?: string
   /** Also write ALTO v4 of every page here (`-` for standard output when the PDF goes to a file). */
   alto?: string
   /** Also write hOCR of every page here (`-` for standard output when the PDF goes to a file). */
   hocr?: string
   mode: OcrMode
-  /** Options of the searchable-PDF writer (`--output-type`, `--rotate-pages`, `--deskew`); `outputType: 'pdfa'` writes PDF/A-2B. */
-  pdfOptions?: WritePdfOptions
+  /**
+   * Options of the searchable-PDF writer, as its plugin reads them (`--output-type`, `--rotate-pages`, `--deskew`:
+   * `outputType: 'pdfa'` writes PDF/A-2B).
+   */
+  pdfOptions?: Readonly<Record<string, unknown>>
   /** OCR workers (the engine's own default when unset). */
   jobs?: number
   quiet: boolean
@@ -71,11 +58,17 @@ const policyOf: Record<OcrMode, Policy> = { judge: 'auto', force: 'ocr' }
 /** Where the built-in plugins (the engine, the writers) are found when the config's folder lacks them. */
 const FALLBACK_DIRS = [CLI_DIR]
 
+/** The writers of `--alto` and `--hocr` (their defaults: boxes in pixels at the resolution pages are rendered at for OCR). */
+const ALTO_WRITER = '@pdftriage/write-alto'
+const HOCR_WRITER = '@pdftriage/write-hocr'
+
 /**
  * `pdftriage ocr IN OUT`: one PDF in, a searchable PDF out. Every page is judged: a page whose layer reads is kept as
  * it is, one whose layer is missing, thin or junk is OCRed (an invisible text layer is added; the visible page is
- * untouched). Writes OUT atomically (a temporary file beside it, renamed). Returns the exit code: 0 written (also
- * when no page needed OCR: OUT then carries the text the input had), 1 the document failed, 2 usage or config.
+ * untouched). The document runs as `run` runs one (batch's session, through {@link processFiles}), with the writers
+ * this command asks for and their files returned to it: it writes OUT atomically (a temporary file beside it,
+ * renamed), and the sidecar, ALTO and hOCR where their flags say. Returns the exit code: 0 written (also when no page
+ * needed OCR: OUT then carries the text the input had), 1 the document failed, 2 usage or config.
  */
 export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   const t0 = performance.now()
@@ -95,11 +88,6 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
   }
   if ([o.sidecar, o.alto, o.hocr].filter((v) => v === '-').length > 1)
     throw new TriageError('USAGE', 'Only one of --sidecar, --alto and --hocr can go to standard output')
-  // the PDF/A check reads bytes: the file is named here
-  const named = (e: unknown): never => {
-    if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE') throw new TriageError(e.code, `${inName} ${e.message}`, { file: inName, cause: e })
-    throw e
-  }
   const bytes =
     o.input === '-'
       ? await o.readStdin()
@@ -116,101 +104,128 @@ export async function ocrCommand(o: OcrCommandOptions): Promise<number> {
               { file: inName, cause: e },
             )
           })
-  // a document PDF/A cannot take fails before it is OCRed
-  if (o.pdfOptions?.outputType === 'pdfa') await assertPdfACandidate(bytes).catch(named)
-  const loaded = await loadConfig(o.configFile, o.cwd, preset.config)
-  const given = { ...loaded.config, policy: policyOf[o.mode] }
-  if (o.languages) given.languages = o.languages
-  if (o.password !== undefined) given.password = o.password
-  // -j: the engine's workers, through the option its plugin names for them (as run shares the cores)
-  const config = await withOcrWorkers(given, o.jobs, loaded.baseDir, FALLBACK_DIRS)
   const progress = o.progress ? new OcrProgress(inName, o.progress) : undefined
   // a page line of -v goes above the progress line
   const say = (line: string) => (progress ? progress.message(line, o.log) : o.log(line))
   try {
-    return await ocrDocument(o, { bytes, inName, outPath, config, baseDir: loaded.baseDir, progress, say, t0 })
+    const { outcome, pages } = await runOcr(o, { file: inName, bytes }, progress, say, outPath)
+    return await putOutputs(o, { inName, outPath, outcome, pages, progress, say, t0 })
   } finally {
     progress?.done()
   }
 }
 
-/** What {@link ocrCommand} has settled before the document is opened. */
-interface OcrRun {
-  bytes: Uint8Array
-  inName: string
-  outPath: string | undefined
-  config: Awaited<ReturnType<typeof loadConfig>>['config']
-  baseDir: string
-  progress: OcrProgress | undefined
-  say: (line: string) => void
-  t0: number
+/** A page done, as the session tells it. */
+type PageDone = Extract<DocumentProgress, { type: 'page' }>
+
+/**
+ * Runs the document through batch's session: the command's policy, languages, password, OCR workers (`-j`, through
+ * the option the engine names for them) and pages; no post-processor (the PDF carries the pages as read); the
+ * searchable-PDF writer with the command's flags (and the sidecar), ALTO and hOCR when asked for, created through the
+ * Writer contract, whose precheck refuses before any OCR a document PDF/A cannot take.
+ */
+async function runOcr(
+  o: OcrCommandOptions,
+  task: { file: string; bytes: Uint8Array },
+  progress: OcrProgress | undefined,
+  say: (line: string) => void,
+  outPath: string | undefined,
+): Promise<{ outcome: FileOutcome; pages: PageDone[] }> {
+  const options: SessionOptions = {
+    mode: 'run',
+    cwd: o.cwd,
+    policy: policyOf[o.mode],
+    postprocess: false,
+    writers: [
+      { use: preset.pdfWriter, options: { ...o.pdfOptions, ...(o.sidecar ? { sidecar: true } : {}) } },
+      ...(o.alto ? [ALTO_WRITER] : []),
+      ...(o.hocr ? [HOCR_WRITER] : []),
+    ],
+    returnFiles: true,
+    precheck: true,
+    fallbackDirs: FALLBACK_DIRS,
+    ...(o.configFile ? { configFile: o.configFile } : {}),
+    ...(o.languages ? { languages: o.languages } : {}),
+    ...(o.password !== undefined ? { password: o.password } : {}),
+    ...(o.jobs !== undefined ? { ocrWorkers: o.jobs } : {}),
+    ...(o.pages ? { ocrPages: o.pages } : {}),
+  }
+  const pages: PageDone[] = []
+  let outcome: FileOutcome | undefined
+  await processFiles([task], options, 1, {
+    record: () => {},
+    outcome: (x) => {
+      outcome = x
+    },
+    progress: (ev) => {
+      if (ev.type === 'opened') progress?.opened(ev.pages)
+      else if (ev.type === 'stage') progress?.stage(ev.page, ev.stage)
+      else if (ev.type === 'writing') progress?.writing(outPath ? o.output : '(standard output)')
+      else {
+        pages.push(ev)
+        progress?.pageDone()
+        if (o.verbose) say(`page ${ev.page}: ${ev.layer}, ${ev.action}${ev.regions ? ', regions OCRed' : ''} (${ev.judge})`)
+      }
+    },
+  })
+  if (!outcome) throw new TriageError('PLUGIN_FAILED', `${task.file}: the run ended without the document's outcome`, { file: task.file })
+  return { outcome, pages }
 }
 
-/** Opens, runs and writes the document of {@link ocrCommand}; returns its exit code. */
-async function ocrDocument(o: OcrCommandOptions, x: OcrRun): Promise<number> {
-  const { bytes, inName, outPath, progress, say, t0 } = x
-  const writers = await ocrWriters(o, x.baseDir)
-  const { results, document } = await readDocument(o, x)
-  const failed = results.filter((r) => r.action === 'failed')
-  if (failed.length && failed.length === results.length) {
+/** Puts the files the writers returned where the command's arguments say, and says the summary line; the exit code. */
+async function putOutputs(
+  o: OcrCommandOptions,
+  x: {
+    inName: string
+    outPath: string | undefined
+    outcome: FileOutcome
+    pages: PageDone[]
+    progress: OcrProgress | undefined
+    say: (line: string) => void
+    t0: number
+  },
+): Promise<number> {
+  const { inName, outPath, outcome, pages, progress, say, t0 } = x
+  const failed = pages.filter((r) => r.action === 'failed')
+  if (failed.length && failed.length === pages.length) {
     throw new TriageError('PAGE_FAILED', `${inName}: every page failed (${failed[0]!.error?.code ?? 'PLUGIN_FAILED'}: ${failed[0]!.error?.message ?? ''})`, {
       file: inName,
     })
   }
-  progress?.writing(outPath ? o.output : '(standard output)')
-  // the file writers are given a name for is written to OUT (or a flag's path) by this command, whatever they call it
-  const input = { file: inName, hash: blake2b512(bytes), stem: outPath ? basename(outPath, extname(outPath)) : 'stdout', pdf: bytes, pages: results, document }
-  const pdf = await writtenFile(writers.pdf, input, 'pdf')
+  // the document failed as a whole (its file, its password, a writer): the error as the session recorded it
+  if (outcome.status === 'failed') {
+    const e = outcome.error
+    throw new TriageError((e?.code ?? 'PLUGIN_FAILED') as TriageErrorCode, e?.message ?? `${inName} failed`, { file: inName })
+  }
+  const file = (role: string) => {
+    const f = outcome.files?.find((w) => w.role === role)
+    if (!f) throw new TriageError('PLUGIN_INVALID', `write: no writer returned the ${role} file`, { stage: 'write', file: inName })
+    return f
+  }
+  const pdf = file('pdf')
   const turned = (pdf.pages ?? []).flatMap((p) => (p.turned ? [{ pageNumber: p.pageNumber, degrees: p.turned }] : []))
   const straightened = (pdf.pages ?? []).flatMap((p) => (p.straightened !== undefined ? [{ pageNumber: p.pageNumber, degrees: p.straightened }] : []))
   if (o.verbose) {
     for (const t of turned) say(`page ${t.pageNumber}: turned ${t.degrees} degrees clockwise to read upright`)
     for (const t of straightened) say(`page ${t.pageNumber}: drawn straightened from a skew of ${t.degrees.toFixed(2)} degrees`)
   }
+  // the files the writers named are written to OUT or a flag's path, whatever they called them
   await put(o, outPath, pdf.data)
-  if (o.sidecar) {
-    const text = sidecarText(
-      results.map((r) => r.page),
-      results.length,
-    )
-    await put(o, o.sidecar === '-' ? undefined : resolve(o.cwd, o.sidecar), text)
-  }
-  for (const [path, writer, role] of [
-    [o.alto, writers.alto, 'alto'],
-    [o.hocr, writers.hocr, 'hocr'],
+  for (const [path, role] of [
+    [o.sidecar, 'sidecar'],
+    [o.alto, 'alto'],
+    [o.hocr, 'hocr'],
   ] as const) {
-    if (path && writer) await put(o, path === '-' ? undefined : resolve(o.cwd, path), (await writtenFile(writer, input, role)).data)
+    if (path) await put(o, path === '-' ? undefined : resolve(o.cwd, path), file(role).data)
   }
   if (!o.quiet) {
     progress?.done()
     const s = ((performance.now() - t0) / 1000).toFixed(1)
     o.log(
-      `${inName}: ${pagesCounted(results)}; ${pdf.summary ?? ''}${pagesSaid('turned upright', turned, (d) => `${d}°`)}${pagesSaid('straightened', straightened, (d) => `${d.toFixed(1)}°`)}; ${s} s -> ${outPath ?? '(standard output)'}`,
+      `${inName}: ${pagesCounted(pages.map((p) => ({ action: p.action, regions: p.regions })))}; ${pdf.summary ?? ''}${pagesSaid('turned upright', turned, (d) => `${d}°`)}${pagesSaid('straightened', straightened, (d) => `${d.toFixed(1)}°`)}; ${s} s -> ${outPath ?? '(standard output)'}`,
     )
   }
   return failed.length ? 1 : 0
-}
-
-/**
- * The writers of `pdftriage ocr`, created through the Writer contract as a run's are: the searchable PDF with the
- * command's flags, and ALTO and hOCR when asked for (their defaults: boxes in pixels at the resolution pages are
- * rendered at for OCR).
- */
-async function ocrWriters(o: OcrCommandOptions, baseDir: string): Promise<{ pdf: Writer; alto?: Writer; hocr?: Writer }> {
-  const create = (use: string, options: object = {}) => createComponent({ use, options: { ...options } }, 'writer', use, baseDir, preset, FALLBACK_DIRS)
-  return {
-    pdf: await create(preset.pdfWriter, o.pdfOptions),
-    ...(o.alto ? { alto: await create('@pdftriage/write-alto') } : {}),
-    ...(o.hocr ? { hocr: await create('@pdftriage/write-hocr') } : {}),
-  }
-}
-
-/** The file of `role` that `writer` returns for the document; a writer that returns none breaks its contract. */
-async function writtenFile(writer: Writer, input: Parameters<Writer['write']>[0], role: string): Promise<WrittenFile> {
-  const file = (await writer.write(input)).find((f) => f.role === role)
-  if (!file)
-    throw new TriageError('PLUGIN_INVALID', `[${writer.name}] write: returned no ${role} file`, { plugin: writer.name, stage: 'write', file: input.file })
-  return file
 }
 
 /** Writes `data` to `path` atomically, or to standard output when `path` is undefined. */
@@ -219,67 +234,19 @@ async function put(o: OcrCommandOptions, path: string | undefined, data: string 
   else await o.writeStdout(typeof data === 'string' ? new TextEncoder().encode(data) : data)
 }
 
-/** Opens and runs the document: every page's result, in page order, and the document's. */
-async function readDocument(o: OcrCommandOptions, x: OcrRun): Promise<{ results: PageResult[]; document: DocumentResult }> {
-  const { bytes, inName, config, progress, say } = x
-  const components = await createComponents(config, x.baseDir, { names: preset, fallbackDirs: FALLBACK_DIRS, withPostprocess: false })
-  let doc
-  const results: PageResult[] = []
-  let document: DocumentResult | undefined
-  try {
-    try {
-      doc = await components.extractor.open(bytes.slice(), { file: inName, ...(config.password !== undefined ? { password: config.password } : {}) })
-    } catch (e) {
-      if (e instanceof TriageError) throw new TriageError(e.code, e.message, { file: inName, cause: e })
-      throw e
-    }
-    progress?.opened(doc.pageCount)
-    const rules = effectiveRules(config)
-    const pagesFor = o.pages
-    for await (const ev of runDocument(doc, components, {
-      file: inName,
-      policy: config.policy,
-      ocrDpi: config.ocrDpi,
-      ...(config.layerMerge !== undefined ? { layerMerge: config.layerMerge } : {}),
-      ...(config.languages ? { languages: config.languages } : {}),
-      plan: (info) => {
-        const plan = planDocument(rules, info)
-        if (pagesFor) plan.ocrPages = pagesFor(info.pageCount)
-        return plan
-      },
-      postprocess: false,
-      ...(progress ? { onStage: (n: number, stage: PageStage) => progress.stage(n, stage) } : {}),
-    })) {
-      if (ev.type === 'document') {
-        document = ev.result
-        continue
-      }
-      const r = ev.result
-      results.push(r)
-      progress?.pageDone()
-      if (o.verbose) say(`page ${r.pageNumber}: ${r.verdict.layer}, ${r.action}${r.regionText ? ', regions OCRed' : ''} (${r.verdict.judge})`)
-    }
-  } finally {
-    await doc?.close().catch(() => {})
-    await components.close()
-  }
-  if (!document) throw new TriageError('PLUGIN_FAILED', `${inName}: the pipeline ended without the document's result`, { file: inName })
-  return { results, document }
-}
-
 /**
  * The pages of the summary line by what was done to them, each page counted once: kept as they were, repaired (a
  * layer the repairs made read), OCRed whole, OCRed in regions (a layer kept, the pictures it lacked OCRed), skipped
  * by a rule, failed. Kinds of no page are left out; a document no page of which was touched says so.
  */
-export function pagesCounted(results: ReadonlyArray<Pick<PageResult, 'action' | 'regionText'>>): string {
-  const count = (f: (r: Pick<PageResult, 'action' | 'regionText'>) => boolean) => results.filter(f).length
-  const kept = count((r) => r.action === 'kept' && !r.regionText)
+export function pagesCounted(results: ReadonlyArray<{ action: PageResult['action']; regions: boolean }>): string {
+  const count = (f: (r: { action: PageResult['action']; regions: boolean }) => boolean) => results.filter(f).length
+  const kept = count((r) => r.action === 'kept' && !r.regions)
   const parts: Array<[number, string]> = [
     [kept, kept === 1 ? 'kept as it was' : 'kept as they were'],
     [count((r) => r.action === 'repaired'), 'repaired without OCR'],
     [count((r) => r.action === 'ocr'), 'OCRed whole'],
-    [count((r) => r.action === 'kept' && r.regionText !== undefined), 'OCRed in regions (layer kept)'],
+    [count((r) => r.action === 'kept' && r.regions), 'OCRed in regions (layer kept)'],
     [count((r) => r.action === 'skipped'), 'skipped by a rule'],
     [count((r) => r.action === 'failed'), 'failed'],
   ]

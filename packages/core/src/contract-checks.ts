@@ -127,6 +127,11 @@ const capabilitySchemas: Record<PluginKind, z.ZodType> = {
       .string({ error: (i) => `Expected an option name, not ${quoted(i.input)}` })
       .min(1)
       .optional(),
+    checkLanguages: z
+      .custom<(options: unknown, languages: readonly string[] | undefined) => void>((v) => typeof v === 'function', {
+        error: (i) => `Expected a function (options, languages), not ${quoted(i.input)}`,
+      })
+      .optional(),
   }),
   postprocess: z.object({}),
   writer: z.object({}),

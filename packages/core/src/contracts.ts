@@ -216,6 +216,13 @@ export interface PluginCapabilities {
      * front end sharing the cores between jobs sets it when the config does not.
      */
     workersOption?: string
+    /**
+     * Checks, before any work, that the engine created with `options` (as the config gives them) has data for
+     * `languages`, or for its own languages when undefined; throws `OCR_LANGUAGE_MISSING` in one line saying what is
+     * installed. A front end asks it so that a missing language stops a command at once, where the engine would
+     * otherwise fail every OCRed page one by one. Options the engine does not take are left to its creation.
+     */
+    checkLanguages?: (options: unknown, languages: readonly string[] | undefined) => void | Promise<void>
   }
   postprocess: Record<never, never>
   writer: Record<never, never>

@@ -70,6 +70,12 @@ export interface Writer {
   readonly name: string
   readonly needs?: WriterNeeds
   write(doc: WriterInput): WrittenFile[] | Promise<WrittenFile[]>
+  /**
+   * Optional: refuses, from its bytes alone, an input this writer could not write (a PDF/A copy of a document with a
+   * font not embedded), throwing the error `write` would. A front end that asks (`pdftriage ocr`) calls it before the
+   * document is opened, so that the document fails before its pages are read and OCRed.
+   */
+  readonly precheck?: (input: Pick<WriterInput, 'file'> & { pdf: Uint8Array }) => void | Promise<void>
 }
 
 /**

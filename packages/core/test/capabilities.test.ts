@@ -17,6 +17,12 @@ describe('capabilities a plugin states', () => {
     writeFileSync(join(dir, 'later-judge.mjs'), factory('judge', { cost: 'model', batches: true }))
     writeFileSync(join(dir, 'pricey-judge.mjs'), factory('judge', { cost: 'expensive' }))
     writeFileSync(join(dir, 'bad-ocr.mjs'), factory('ocr', { workersOption: 4 }))
+    writeFileSync(join(dir, 'bad-check-ocr.mjs'), factory('ocr', { checkLanguages: 'fra' }))
+    // a function cannot go through JSON: this engine's check refuses every language but `fra`
+    writeFileSync(
+      join(dir, 'checking-ocr.mjs'),
+      `export default { kind: 'ocr', name: 'x', capabilities: { workersOption: 'n', checkLanguages: (o, l) => { for (const c of l ?? o.languages) if (c !== 'fra') throw new Error('no ' + c) } }, optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => ({}) }`,
+    )
   })
   after(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -32,5 +38,18 @@ describe('capabilities a plugin states', () => {
       return true
     })
     await assert.rejects(importPlugin('./bad-ocr.mjs', 'ocr', dir, NO_BUILTINS, []), /capabilities\.workersOption: Expected an option name, not `4`/)
+    await assert.rejects(
+      importPlugin('./bad-check-ocr.mjs', 'ocr', dir, NO_BUILTINS, []),
+      /capabilities\.checkLanguages: Expected a function \(options, languages\), not `fra`/,
+    )
+  })
+
+  it("an engine's language check is read as a function a front end calls", async () => {
+    const check = (await importPlugin('./checking-ocr.mjs', 'ocr', dir, NO_BUILTINS, [])).capabilities?.checkLanguages
+    assert.ok(check)
+    await check({ languages: ['fra'] }, undefined)
+    await check({ languages: ['eng'] }, ['fra'])
+    await assert.rejects(async () => check({ languages: ['fra'] }, ['eng']), /no eng/)
+    await assert.rejects(async () => check({ languages: ['deu'] }, undefined), /no deu/)
   })
 })

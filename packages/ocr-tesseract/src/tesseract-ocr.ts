@@ -14,7 +14,17 @@ import {
 } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
 import { skewOf, straighten, type Straightened } from './deskew.js'
-import { findLanguages, findScriptModel, imageInput, installedLanguages, languageSource, threadDeath, workerFiles, type LanguageFile } from '#platform'
+import {
+  findLanguages,
+  findScriptModel,
+  imageInput,
+  installedLanguages,
+  languageSource,
+  resolveLanguages,
+  threadDeath,
+  workerFiles,
+  type LanguageFile,
+} from '#platform'
 import { candidateSets, codesFor, sampleBox, scriptsOf } from './language-pick.js'
 import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOptions } from './options.js'
 import { toPageText, type TesseractBlock } from './page-text.js'
@@ -507,11 +517,22 @@ export function createTesseractEngine(options: TesseractOptions = {}): Tesseract
   return new TesseractEngine(tesseractOptionsSchema.parse(options))
 }
 
+/**
+ * The engine's language check for front ends (its `capabilities.checkLanguages`): the language data of `languages`,
+ * else of the options' own, is found as creating the engine finds it, or `OCR_LANGUAGE_MISSING` names what is there.
+ * Options that do not parse are left to the engine's creation, which says why (languages given are still checked).
+ */
+export function checkLanguages(options: unknown, languages: readonly string[] | undefined): void {
+  const o = tesseractOptionsSchema.safeParse(options ?? {})
+  if (o.success) findLanguages(languages ?? o.data.languages, NAME, o.data)
+  else if (languages) resolveLanguages(languages, NAME)
+}
+
 /** The plugin factory: `"ocr": "@pdftriage/ocr-tesseract"` (or `"tesseract"`) in a pdftriage config. */
 export const tesseractOcr = definePlugin({
   kind: 'ocr',
   name: NAME,
-  capabilities: { workersOption: 'workers' },
+  capabilities: { workersOption: 'workers', checkLanguages },
   optionsSchema: tesseractOptionsSchema,
   create: (options: ResolvedTesseractOptions) => new TesseractEngine(tesseractOptionsSchema.parse(options)),
 })

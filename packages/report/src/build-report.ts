@@ -1,8 +1,8 @@
-import { existsSync, lstatSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readAndHash, TriageError, type Extractor } from '@pdftriage/core'
-import { writeAtomic } from '@pdftriage/core/output'
+import { readAndHash, type Extractor } from '@pdftriage/core'
+import { insideOutput, writeAtomic } from '@pdftriage/core/output'
 import { attention } from './attention.js'
 import { DEFAULT_IMAGE_SIZES, detailDpi, encodePageImages, type ImageSizes } from './page-images.js'
 import { readRunOutput, type DocumentRow, type PageRow } from './read-run.js'
@@ -94,20 +94,8 @@ const scriptJson = (v: unknown) =>
     .replace(/\u2029/g, '\\u2029')
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** Refuses to write through a symlink inside the output folder, or to a path that leaves it. */
-function safePath(outDir: string, rel: string): string {
-  const root = resolve(outDir)
-  const p = resolve(root, rel)
-  if (p !== root && !p.startsWith(root + sep))
-    throw new TriageError('OUTPUT_PATH_INVALID', `report path \`${rel}\` leaves the output folder`, { stage: 'write' })
-  let at = root
-  for (const part of relative(root, p).split(sep)) {
-    at = join(at, part)
-    if (existsSync(at) && lstatSync(at).isSymbolicLink())
-      throw new TriageError('OUTPUT_PATH_INVALID', `\`${at}\` is a symlink: the report is not written through it; remove it and run again`, { stage: 'write' })
-  }
-  return p
-}
+/** The full path of `rel` in the output folder: refused when it leaves it or goes through a symlink in it (the last name included). */
+const safePath = (outDir: string, rel: string): string => insideOutput(outDir, rel, { last: true })
 
 /** Writes `rel` into the output folder atomically (core's `writeAtomic`, through {@link safePath}); its size in bytes. */
 async function writeInOutput(outDir: string, rel: string, data: string | Uint8Array): Promise<number> {

@@ -81,6 +81,13 @@ export const writePdfOptionsSchema = z.strictObject({
         'image to read it (tesseract: from 1 degree), so this matters for engines that report smaller ones',
     ),
   objectStreams: z.boolean().default(true).describe('Write the objects in compressed object streams (PDF 1.5), as pdf-lib does by default: a smaller file'),
+  sidecar: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Also return the document's text as OCRmyPDF's --sidecar writes it, the text of the PDF's layer: `<stem>.sidecar.txt` " +
+        '(role `sidecar`), each page in page order separated by form feeds, NFC',
+    ),
 })
 
 /** Options of {@link writeSearchablePdf}, as a caller may give them (defaults filled in). */

@@ -1,6 +1,7 @@
-import { TriageError, definePlugin, type Writer, type WrittenPage } from '@pdftriage/core'
+import { TriageError, definePlugin, type Writer, type WrittenFile, type WrittenPage } from '@pdftriage/core'
 import { writePdfOptionsSchema } from './options.js'
-import { WRITER_NAME, writeSearchablePdfWithSummary, type WriteSummary } from './write-searchable-pdf.js'
+import { sidecarText } from './sidecar-text.js'
+import { WRITER_NAME, assertPdfACandidate, writeSearchablePdfWithSummary, type WriteSummary } from './write-searchable-pdf.js'
 
 /** The pages the searchable PDF shows otherwise than the input (turned upright, straightened), in page order. */
 export function writtenPages(summary: Pick<WriteSummary, 'turned' | 'straightened'>): WrittenPage[] {
@@ -21,10 +22,19 @@ export function summaryPhrase(summary: Pick<WriteSummary, 'layered' | 'remapped'
   return `${summary.layered.length} with an added text layer${remapped}${accents}`
 }
 
+/** A PDF/A refusal names the input: the writer reads bytes, not a file. */
+function named(e: unknown, file: string): unknown {
+  if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE')
+    return new TriageError(e.code, `${file} ${e.message}`, { plugin: WRITER_NAME, stage: 'write', file, cause: e })
+  return e
+}
+
 /**
  * Plugin factory of the searchable-PDF writer: `<stem>.pdf` (role `pdf`), the input with an invisible text layer on
  * its OCRed and repaired pages; the file's `pages` name those turned upright or straightened (`rotatePages`,
- * `deskew`), its `summary` what was written on which pages. It needs the input's bytes and the word boxes, which the batch then keeps for the whole document.
+ * `deskew`), its `summary` what was written on which pages. With `sidecar`, also the text of every page (role
+ * `sidecar`). It needs the input's bytes and the word boxes, which the batch then keeps for the whole document. Its
+ * `precheck` refuses, for PDF/A, an input PDF/A cannot take before the document is run.
  */
 export const pdfWriter = definePlugin({
   kind: 'writer',
@@ -33,6 +43,14 @@ export const pdfWriter = definePlugin({
   create: (o): Writer => ({
     name: WRITER_NAME,
     needs: { pdfBytes: true, items: true },
+    ...(o.outputType === 'pdfa'
+      ? {
+          precheck: (input: { file: string; pdf: Uint8Array }) =>
+            assertPdfACandidate(input.pdf).catch((e: unknown) => {
+              throw named(e, input.file)
+            }),
+        }
+      : {}),
     async write(doc) {
       if (!doc.pdf) {
         throw new TriageError('PLUGIN_FAILED', `[${WRITER_NAME}] was given no PDF bytes: its caller must honour \`needs.pdfBytes\``, {
@@ -42,16 +60,28 @@ export const pdfWriter = definePlugin({
         })
       }
       const pages = doc.pages.map((p) => ({ pageNumber: p.pageNumber, action: p.action, page: p.page, ...(p.regionText ? { regions: p.regionText } : {}) }))
+      let written
       try {
-        const { pdf, summary } = await writeSearchablePdfWithSummary(doc.pdf, pages, o)
-        const changed = writtenPages(summary)
-        return [{ role: 'pdf', path: `${doc.stem}.pdf`, data: pdf, ...(changed.length ? { pages: changed } : {}), summary: summaryPhrase(summary) }]
+        written = await writeSearchablePdfWithSummary(doc.pdf, pages, o)
       } catch (e) {
-        // the writer reads bytes, not a file: the message names it here
-        if (e instanceof TriageError && e.code === 'PDFA_INCOMPATIBLE')
-          throw new TriageError(e.code, `${doc.file} ${e.message}`, { plugin: WRITER_NAME, stage: 'write', file: doc.file, cause: e })
-        throw e
+        throw named(e, doc.file)
       }
+      const { pdf, summary } = written
+      const changed = writtenPages(summary)
+      const files: WrittenFile[] = [
+        { role: 'pdf', path: `${doc.stem}.pdf`, data: pdf, ...(changed.length ? { pages: changed } : {}), summary: summaryPhrase(summary) },
+      ]
+      if (o.sidecar) {
+        files.push({
+          role: 'sidecar',
+          path: `${doc.stem}.sidecar.txt`,
+          data: sidecarText(
+            doc.pages.map((p) => p.page),
+            doc.pages.length,
+          ),
+        })
+      }
+      return files
     },
   }),
 })

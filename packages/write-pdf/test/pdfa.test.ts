@@ -92,6 +92,23 @@ test('a born-digital PDF of an unembedded standard font is refused as pdfa, nami
   assert.ok((await writeSearchablePdf(input, [], { outputType: 'pdf' })).length > 0)
 })
 
+test('the writer plugin refuses, before the document runs, an input PDF/A cannot take: only when writing PDF/A', async () => {
+  const pdfa = await pdfWriter.create(pdfWriter.optionsSchema.parse({ outputType: 'pdfa' }), {} as never)
+  const input = await healthyPdf()
+  const precheck = pdfa.precheck
+  assert.ok(precheck, 'a PDF/A writer states its precheck')
+  await assert.rejects(
+    async () => precheck({ file: 'in/born.pdf', pdf: input }),
+    (e: unknown) =>
+      e instanceof TriageError &&
+      e.code === 'PDFA_INCOMPATIBLE' &&
+      e.message.startsWith('in/born.pdf cannot be written as PDF/A-2B: font Helvetica is not embedded'),
+  )
+  // a scan (no font) PDF/A takes passes; a plain PDF writer has nothing to refuse
+  await precheck({ file: 'in/scan.pdf', pdf: await scannedPdf(TEXT) })
+  assert.equal((await pdfWriter.create(pdfWriter.optionsSchema.parse({}), {} as never)).precheck, undefined)
+})
+
 test('the writer plugin names the file in the PDF/A refusal', async () => {
   const writer = await pdfWriter.create(pdfWriter.optionsSchema.parse({ outputType: 'pdfa' }), {} as never)
   const input = await healthyPdf()

@@ -1,4 +1,4 @@
-import { parsePages } from '../pages.js'
+import { readPageList } from '../pages.js'
 import { flag, readBy, text, value } from './options.js'
 import { common, defineCommand, language, load, ocrCommandOptions, outputType, usage } from './shared.js'
 
@@ -61,7 +61,7 @@ against its image, and replaced in the text output when it reads badly, but not 
     verbose: flag('v'),
     language,
     password: text(),
-    pages: value(readBy(parsePages).optional()),
+    pages: value(readBy(readPageList).optional()),
     sidecar: text(),
     alto: text(),
     hocr: text(),
