@@ -18,7 +18,7 @@ export interface FileSink {
 /** Messages between the main process and document processes. */
 type ToWorker =
   | { type: 'init'; options: SessionOptions }
-  | { type: 'file'; id: number; file: string; range?: PageRange; unread?: { pages: number[]; reason: string } }
+  | { type: 'file'; id: number; file: string; range?: PageRange; unread?: { pages: number[]; reason: string }; retryFailed?: true }
   | { type: 'close' }
 type FromWorker =
   | { type: 'ready' }
@@ -43,6 +43,8 @@ export interface PageRange {
 export interface Task {
   file: string
   range?: PageRange
+  /** Run mode: the document was done with failed pages, which alone run again (see `Session.processFile`). */
+  retryFailed?: boolean
 }
 
 /** Delivers records and outcomes as they come: each document's records still come before its outcome. */
@@ -155,7 +157,8 @@ async function processInThread(tasks: readonly Task[], options: SessionOptions, 
   try {
     for (let i = 0; i < tasks.length; i++) {
       sink.started?.(i)
-      const o = await session.processFile(tasks[i]!.file, (r) => order.record(i, r), undefined, tasks[i]!.range)
+      const t = tasks[i]!
+      const o = await session.processFile(t.file, (r) => order.record(i, r), undefined, t.range, {}, t.retryFailed === true)
       await order.done(i, o)
     }
   } finally {
@@ -415,6 +418,7 @@ class DocumentChild {
       id: current,
       file: t.file,
       ...(t.range ? { range: t.range } : {}),
+      ...(t.retryFailed ? { retryFailed: true as const } : {}),
       ...(unread ? { unread: { pages: [...unread].sort((a, b) => a - b), reason: this.unreadReason() } } : {}),
     } satisfies ToWorker)
   }

@@ -7,7 +7,7 @@ import { Session, type DocumentImages, type SessionOptions } from './session.js'
  */
 type ToWorker =
   | { type: 'init'; options: SessionOptions }
-  | { type: 'file'; id: number; file: string; range?: { from: number; to: number }; unread?: { pages: number[]; reason: string } }
+  | { type: 'file'; id: number; file: string; range?: { from: number; to: number }; unread?: { pages: number[]; reason: string }; retryFailed?: true }
   | { type: 'close' }
 
 const send = (m: unknown) => new Promise<void>((resolve) => (process.connected ? process.send!(m, undefined, {}, () => resolve()) : resolve()))
@@ -56,7 +56,8 @@ async function handle(m: ToWorker): Promise<void> {
     // The main process hears which pages' images are being read: a page stopped there is run again without them.
     const images: DocumentImages = { onImageWork: (page, work, busy) => void send({ type: 'image', id: m.id, page, work, busy }) }
     if (m.unread) images.unreadImages = { pages: new Set(m.unread.pages), reason: m.unread.reason }
-    const outcome = await session!.processFile(m.file, (rec) => void send({ type: 'record', id: m.id, rec }), undefined, m.range, images)
+    const emit = (rec: unknown) => void send({ type: 'record', id: m.id, rec })
+    const outcome = await session!.processFile(m.file, emit, undefined, m.range, images, m.retryFailed === true)
     await send({ type: 'done', id: m.id, outcome })
   }
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -158,4 +158,51 @@ export function hangingLookConfig(dir: string, { needsOcr = false } = {}): strin
   const cfg = join(dir, 'pdftriage.config.json')
   writeFileSync(cfg, JSON.stringify({ extractor: './extractor.mjs', judges: ['./judge.mjs'], repairs: [], ocr: './ocr.mjs', postprocess: [], policy: 'auto' }))
   return cfg
+}
+
+/**
+ * Writes into `dir` a config that OCRs every page of real PDFs (pdf.js, the character gates, the dehyphenating
+ * post-pass) with an engine that reads each page as `page N read`, logs each page it reads to `ocr-log.txt`, and fails
+ * page N while a file `fail-N` is in `dir` (as an engine whose reading timed out). Returns the config's path.
+ */
+export function failingOcrConfig(dir: string): string {
+  writeFileSync(
+    join(dir, 'ocr.mjs'),
+    `import { appendFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+const dir = ${JSON.stringify(dir)}
+export default { kind: 'ocr', name: 'test-ocr', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) },
+  create: () => ({ name: 'test-ocr', close: async () => {},
+    recognize: async (img) => {
+      const n = img.pageNumber
+      appendFileSync(join(dir, 'ocr-log.txt'), n + '\\n')
+      if (existsSync(join(dir, 'fail-' + n))) throw Object.assign(new Error('the reading of page ' + n + ' timed out'), { code: 'OCR_TIMEOUT' })
+      const [width, height] = [img.width * 72 / img.dpi, img.height * 72 / img.dpi]
+      const words = ['page', String(n), 'read']
+      return { pageNumber: n, width, height, source: 'ocr', text: words.join(' '),
+        items: words.map((text, i) => ({ text, bbox: { x0: 72 + 60 * i, y0: 72, x1: 120 + 60 * i, y1: 84 }, confidence: 0.95 })) }
+    } }) }
+`,
+  )
+  const cfg = join(dir, 'pdftriage.config.json')
+  writeFileSync(
+    cfg,
+    JSON.stringify({
+      judges: ['@pdftriage/judge-gates'],
+      repairs: [],
+      ocr: './ocr.mjs',
+      postprocess: ['@pdftriage/postpass-dehyphen'],
+      policy: 'ocr',
+      ocrDpi: 72,
+    }),
+  )
+  return cfg
+}
+
+/** The pages an engine of {@link failingOcrConfig} read, in order, and the log emptied. */
+export function ocrLog(dir: string): number[] {
+  const p = join(dir, 'ocr-log.txt')
+  const pages = existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map(Number) : []
+  rmSync(p, { force: true })
+  return pages
 }
