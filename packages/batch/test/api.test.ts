@@ -7,6 +7,7 @@ test('the public API of @pdftriage/batch', async () => {
     'BATCH_DIR',
     'DEFAULT_LIMITS',
     'DOCUMENT_COLUMNS',
+    'DocumentRunner',
     'IndexStore',
     'JOB_MAX_MB',
     'JOB_MIN_MB',

@@ -108,57 +108,8 @@ export default {
 
 export const fileUrl = (p: string) => pathToFileURL(p).href
 
-/**
- * Writes into `dir` a config whose judge looks at every page's image (through `JudgeContext.recognizeRegion`) and
- * whose extractor's render of page 2 of a file starting `LOOKHANG` never returns, holding the thread as a render
- * pdf.js cannot interrupt does; the OCR engine reads any image as one word. With `needsOcr` the judge sends every page
- * to OCR. Returns the config's path.
- */
-export function hangingLookConfig(dir: string, { needsOcr = false } = {}): string {
-  const plugin = (kind: string, body: string) => `export default { kind: '${kind}', name: 'test-${kind}',
-  optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => (${body}) }\n`
-  writeFileSync(
-    join(dir, 'extractor.mjs'),
-    plugin(
-      'extractor',
-      `{ name: 'test-extractor', async open(bytes) {
-  const hang = Buffer.from(bytes.subarray(0, 8)).toString('latin1') === 'LOOKHANG'
-  const text = 'Un texte qui se lit sans peine.'
-  return { pageCount: 3, info: { pageCount: 3 },
-    getPageText: async (n) => ({ pageNumber: n, width: 612, height: 792, source: 'text-layer', imageCoverage: 0, text,
-      items: [{ text, bbox: { x0: 72, y0: 72, x1: 300, y1: 84 } }] }),
-    renderPage: async (n, dpi) => {
-      if (hang && n === 2) for (;;);
-      const [width, height] = [Math.round(612 * dpi / 72), Math.round(792 * dpi / 72)]
-      return { pageNumber: n, width, height, dpi, data: new Uint8Array(width * height).fill(255) }
-    },
-    close: async () => {}, [Symbol.asyncDispose]: async () => {} }
-} }`,
-    ),
-  )
-  writeFileSync(
-    join(dir, 'judge.mjs'),
-    plugin(
-      'judge',
-      `{ name: 'test-judge', async judge(page, ctx) {
-  if (ctx.recognizeRegion) await ctx.recognizeRegion({ x0: 0, y0: 0, x1: 612, y1: 792 }, 72)
-  return { judge: 'test-judge', layer: ${needsOcr ? "'absent'" : "'healthy'"}, needsOcr: ${needsOcr}, notes: [ctx.recognizeRegion ? 'looked' : 'not looked'] }
-} }`,
-    ),
-  )
-  writeFileSync(
-    join(dir, 'ocr.mjs'),
-    plugin(
-      'ocr',
-      `{ name: 'test-ocr', close: async () => {},
-  recognize: async (img) => ({ pageNumber: img.pageNumber, width: img.width * 72 / img.dpi, height: img.height * 72 / img.dpi, source: 'ocr',
-    text: 'lu', items: [{ text: 'lu', bbox: { x0: 10, y0: 10, x1: 30, y1: 20 }, confidence: 0.9 }] }) }`,
-    ),
-  )
-  const cfg = join(dir, 'pdftriage.config.json')
-  writeFileSync(cfg, JSON.stringify({ extractor: './extractor.mjs', judges: ['./judge.mjs'], repairs: [], ocr: './ocr.mjs', postprocess: [], policy: 'auto' }))
-  return cfg
-}
+// The hanging-render configuration is shared with the queue's tests.
+export { hangingLookConfig } from '@pdftriage/fixtures'
 
 /**
  * Writes into `dir` a config that OCRs every page of real PDFs (pdf.js, the character gates, the dehyphenating
