@@ -4,6 +4,7 @@ export {
   countDone,
   emptySummary,
   emptyRow,
+  hasFailedPages,
   outcomeRow,
   pageRow,
   pageLines,

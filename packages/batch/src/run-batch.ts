@@ -112,6 +112,8 @@ export interface BatchSummary {
   unchanged: number
   /** Of the unchanged, those that had failed (`redoFailed` tries them again). */
   stillFailed: number
+  /** Of the unchanged, those done with failed pages (`redoFailed` runs those pages again). */
+  stillFailedPages: number
   /**
    * Pages of the documents done in this run, by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality:
    * "poor"` in pages.jsonl); `turned`, `straightened`: pages the writers' files show turned upright or straightened
@@ -131,6 +133,7 @@ export function emptySummary(outDir: string): BatchSummary {
     duplicate: 0,
     unchanged: 0,
     stillFailed: 0,
+    stillFailedPages: 0,
     pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0, turned: 0, straightened: 0 },
     seconds: 0,
   }
@@ -361,6 +364,7 @@ async function planFiles(run: LockedRun, files: readonly string[]): Promise<{ to
       if (names && prev.status !== 'failed') names.complete(prev)
       summary.unchanged++
       if (prev.status === 'failed') summary.stillFailed++
+      else if (hasFailedPages(prev)) summary.stillFailedPages++
       onEvent({ type: 'unchanged', file, status: prev.status as UnchangedStatus })
       continue
     }

@@ -28,6 +28,7 @@ test('the public API of @pdftriage/batch', async () => {
     'errorRecord',
     'expandInputs',
     'globToRegExp',
+    'hasFailedPages',
     'lockOutput',
     'mirrorStem',
     'missingError',
