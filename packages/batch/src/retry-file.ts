@@ -21,7 +21,8 @@ interface RetryState {
 /**
  * Writes the retry file of a document done with failed pages (`pages`: every page's result, with the items the
  * post-processors read), or removes the one an earlier run left when none failed (`pages` undefined). Structured
- * clone (v8) keeps what JSON loses (an infinite score); gzip brings a page of words to about a fifth.
+ * clone (v8) keeps what JSON loses (an infinite score); gzip makes it 5 to 9 times smaller (13 to 58 KB a page of
+ * the default configuration on a 30-page fixture and three corpus-real documents).
  */
 export async function keepForRetry(out: string, hash: string, digest: string, pages: readonly PageResult[] | undefined): Promise<void> {
   const path = safeJoin(out, retryFilePath(hash))

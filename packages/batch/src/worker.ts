@@ -1,3 +1,4 @@
+import { removeAtomicTemps } from '@pdftriage/core/output'
 import { Session, type DocumentImages, type SessionOptions } from './session.js'
 
 /**
@@ -16,13 +17,19 @@ const die = (e: unknown) => {
   if (dying) return
   dying = true
   const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+  removeAtomicTemps()
   void send({ type: 'crash', message }).finally(() => process.exit(70))
 }
 process.on('unhandledRejection', die)
 process.on('uncaughtException', die)
 // Where /proc is missing, the main process learns this process's memory from here.
 if (process.platform !== 'linux') setInterval(() => void send({ type: 'rss', mb: process.memoryUsage.rss() / 2 ** 20 }), 250).unref()
-process.on('disconnect', () => process.exit(0))
+// The main process is gone (ended, or killed: a queue worker stopped by SIGKILL): this one ends too, in the middle of
+// its document if need be, leaving no half-written output behind.
+process.on('disconnect', () => {
+  removeAtomicTemps()
+  process.exit(0)
+})
 
 let session: Session | undefined
 const queue: ToWorker[] = []

@@ -1,4 +1,4 @@
 // `@pdftriage/core/output`: what writes a run's output folder and what reads it back share, apart from the plugin
 // API of the package's root (pinned in test/api.test.ts): the atomic write and the folder's rows.
-export { ATOMIC_TEMP_NAME, writeAtomic, type WriteAtomicOptions } from './write-atomic.js'
+export { ATOMIC_TEMP_NAME, removeAtomicTemps, writeAtomic, type WriteAtomicOptions } from './write-atomic.js'
 export { DOCUMENT_COLUMNS, type DocumentRow, type PageRow } from './output-rows.js'

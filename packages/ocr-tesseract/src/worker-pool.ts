@@ -8,7 +8,10 @@ const CHECKS_PER_LIMIT = 20
 const CHECK_MAX_MS = 1000
 const CHECK_MIN_MS = 10
 
-/** What a timeout's message adds when the wall time ran well past the limit: the machine was busy with other work. */
+/**
+ * What a timeout's message adds when the wall time ran past the limit by more than a second (the batch's page timeout
+ * says so past the same second): the machine was busy with other work.
+ */
 export const busyNote = (limitMs: number, wallMs: number | undefined): string =>
   wallMs !== undefined && wallMs > limitMs + 1000 ? ` (${wallMs} ms of wall time, on a machine busy with other work)` : ''
 
