@@ -4,6 +4,7 @@ export {
   countDone,
   emptySummary,
   emptyRow,
+  hasFailedPages,
   outcomeRow,
   pageRow,
   pageLines,
@@ -17,7 +18,7 @@ export { IndexStore, DOCUMENT_COLUMNS, type DocumentRow } from './index-store.js
 export { safeJoin, writeAtomic } from './atomic.js'
 export { MIRROR_ROLES, mirrorStem, type NamesMode } from './mirror.js'
 export { csvLine, parseCsv, type CsvCell } from './csv.js'
-export { processFiles, DEFAULT_LIMITS, type DocumentLimits, type FileSink, type ProcessControl, type Task, type PageRange } from './pool.js'
+export { processFiles, DocumentRunner, DEFAULT_LIMITS, type DocumentLimits, type FileSink, type ProcessControl, type Task, type PageRange } from './pool.js'
 export { lockOutput, prepareOutput, LOCK_FILE } from './out-folder.js'
 export {
   Session,

@@ -20,7 +20,15 @@ export interface FileSink {
 /** Messages between the main process and document processes. */
 type ToWorker =
   | { type: 'init'; options: SessionOptions }
-  | { type: 'file'; id: number; file: string; range?: PageRange; unread?: { pages: number[]; reason: string }; progress?: boolean }
+  | {
+      type: 'file'
+      id: number
+      file: string
+      range?: PageRange
+      unread?: { pages: number[]; reason: string }
+      progress?: boolean
+      retryFailed?: true
+    }
   | { type: 'close' }
 type FromWorker =
   | { type: 'ready' }
@@ -49,6 +57,10 @@ export interface Task {
   range?: PageRange
   /** The file's bytes, when the caller has read them (standard input): such a task runs in this thread. */
   bytes?: Uint8Array
+  /** Run mode: the document was done with failed pages, which alone run again (see `Session.processFile`). */
+  retryFailed?: boolean
+  /** The file's content hash, when known: the failed record of a crashed document carries it. */
+  hash?: string
 }
 
 /** Delivers records and outcomes as they come: each document's records still come before its outcome. */
@@ -161,10 +173,10 @@ async function processInThread(tasks: readonly Task[], options: SessionOptions, 
   try {
     for (let i = 0; i < tasks.length; i++) {
       sink.started?.(i)
-      const { file, range, bytes } = tasks[i]!
-      const known = bytes ? { bytes, hash: blake2b512(bytes) } : undefined
+      const t = tasks[i]!
+      const known = t.bytes ? { bytes: t.bytes, hash: blake2b512(t.bytes) } : undefined
       const watch = sink.progress ? { progress: (ev: DocumentProgress) => sink.progress!(ev, i) } : {}
-      const o = await session.processFile(file, (r) => order.record(i, r), known, range, watch)
+      const o = await session.processFile(t.file, (r) => order.record(i, r), known, t.range, watch, t.retryFailed === true)
       await order.done(i, o)
     }
   } finally {
@@ -223,7 +235,7 @@ export async function processFiles(
   const here = options.returnFiles === true || tasks.some((t) => t.bytes)
   if (((jobs <= 1 || tasks.length <= 1) && !control.limits) || here) return processInThread(tasks, options, sink, order)
   // The memory limit not given is the machine's share for each of these jobs (see chooseResources).
-  const limits: DocumentLimits = { ...DEFAULT_LIMITS, maxMemoryMb: chooseResources(thisMachine(), { jobs }).maxMemoryMb, ...control.limits }
+  const limits = limitsFor(jobs, control.limits)
   const count = Math.max(1, Math.min(jobs, tasks.length))
   if (!tasks.length) return
   await new Promise<void>((resolveAll, rejectAll) => {
@@ -232,9 +244,69 @@ export async function processFiles(
   })
 }
 
+/** The limits of `jobs` document processes: {@link DEFAULT_LIMITS}, the memory the machine's share for each, then `given`. */
+const limitsFor = (jobs: number, given: Partial<DocumentLimits> | undefined): DocumentLimits => ({
+  ...DEFAULT_LIMITS,
+  maxMemoryMb: chooseResources(thisMachine(), { jobs }).maxMemoryMb,
+  ...given,
+})
+
+/**
+ * Document processes that take documents as they come (a queue's jobs), under the limits and with the reruns of
+ * {@link processFiles}: a document over a limit, or whose process crashes, fails alone; a document stopped while a
+ * page's image was read runs again with it unread. Up to `jobs` processes, started as documents come and kept, idle,
+ * for the next ones until {@link DocumentRunner.close}. A configuration that cannot be loaded fails every document in
+ * hand and every later one with its error.
+ */
+export class DocumentRunner {
+  private readonly pending = new Map<number, { onRecord: (r: OutRecord) => void; resolve: (o: FileOutcome) => void; reject: (e: Error) => void }>()
+  private readonly pool: ChildPool
+  private readonly ended: Promise<void>
+  private broken: Error | undefined
+
+  constructor(options: SessionOptions, jobs: number, limits?: Partial<DocumentLimits>) {
+    const sink: FileSink = {
+      record: (r, i) => this.pending.get(i)?.onRecord(r),
+      outcome: (o, i) => {
+        this.pending.get(i)?.resolve(o)
+        this.pending.delete(i)
+      },
+    }
+    const work: PoolWork = { tasks: [], options, sink, control: { ordered: false }, order: new Direct(sink), limits: limitsFor(jobs, limits) }
+    let pool!: ChildPool
+    this.ended = new Promise<void>((resolve, reject) => (pool = new ChildPool(work, resolve, reject, Math.max(1, jobs))))
+    this.pool = pool
+    this.ended.catch((e: Error) => {
+      this.broken = e
+      for (const p of this.pending.values()) p.reject(e)
+      this.pending.clear()
+    })
+  }
+
+  /** The error that ended the runner (a configuration that cannot be loaded), if one did. */
+  get error(): Error | undefined {
+    return this.broken
+  }
+
+  /** Processes one document in a document process: its records as they come, then its outcome (a failure is one too). */
+  run(task: Task, onRecord: (r: OutRecord) => void = () => {}): Promise<FileOutcome> {
+    if (this.broken) return Promise.reject(this.broken)
+    return new Promise<FileOutcome>((resolve, reject) => {
+      this.pending.set(this.pool.add(task), { onRecord, resolve, reject })
+    })
+  }
+
+  /** Ends the processes once the documents in hand are done. */
+  async close(): Promise<void> {
+    this.pool.closeOpen()
+    await this.ended.catch(() => {})
+  }
+}
+
 /** What every child of one {@link processFiles} run shares: the work, its sink and its limits. */
 interface PoolWork {
-  tasks: readonly Task[]
+  /** By id; a {@link DocumentRunner}'s grow as documents come, and let go of each once its outcome is delivered. */
+  tasks: Array<Task | undefined>
   options: SessionOptions
   sink: FileSink
   control: ProcessControl
@@ -247,7 +319,6 @@ interface PoolWork {
  * being delivered, the watch over every child's limits, and the first fatal error (which kills them all).
  */
 class ChildPool {
-  readonly files: string[]
   nextFile = 0
   /** Documents stopped while reading a page's image, to be run again without it (before any new file). */
   readonly again: number[] = []
@@ -266,15 +337,62 @@ class ChildPool {
   private readonly watchers: Array<() => void> = []
   private readonly watch: ReturnType<typeof setInterval>
 
+  /** A {@link DocumentRunner}'s pool: children wait for the next document rather than close, until {@link closeOpen}. */
+  private open: boolean
+  /** An open pool's children waiting for a document. */
+  readonly idle = new Set<DocumentChild>()
+
+  /** `open`: the most children of a {@link DocumentRunner}'s pool, started as documents come; none: a fixed run's. */
   constructor(
     readonly work: PoolWork,
     private readonly resolveAll: () => void,
     private readonly rejectAll: (e: Error) => void,
+    private readonly maxChildren?: number,
   ) {
-    this.files = work.tasks.map((t) => t.file)
+    this.open = maxChildren !== undefined
     this.watch = setInterval(() => {
       for (const w of this.watchers) w()
     }, WATCH_MS)
+  }
+
+  /** The file of task `id`. */
+  fileOf(id: number): string {
+    return this.work.tasks[id]?.file ?? ''
+  }
+
+  /** An open pool: takes task `t`, to an idle child, a new one while under the most, or the next child free. Its id. */
+  add(t: Task): number {
+    const id = this.work.tasks.push(t) - 1
+    const idle = this.idle.values().next().value
+    if (idle) {
+      this.idle.delete(idle)
+      idle.feed()
+    } else if (this.alive < (this.maxChildren ?? 0) && !this.fatal) this.start()
+    return id
+  }
+
+  /** An open pool: lets go of task `id` once its outcome is delivered (a long-lived pool holds only those in hand). */
+  forget(id: number): void {
+    if (!this.open) return
+    this.work.tasks[id] = undefined
+    this.unread.delete(id)
+    this.runsAgain.delete(id)
+    this.recordedUpTo.delete(id)
+  }
+
+  /** An open pool: its idle children close, the others after their document; the pool ends with the last. */
+  closeOpen(): void {
+    this.open = false
+    for (const c of [...this.idle]) {
+      this.idle.delete(c)
+      c.feed()
+    }
+    this.finish()
+  }
+
+  /** Whether children are to wait for documents to come. */
+  get waitsForWork(): boolean {
+    return this.open
   }
 
   /** Starts one more child: the one the command line started early (prestart.ts), or a new one. */
@@ -290,7 +408,8 @@ class ChildPool {
   }
 
   /** Counts `c` out at its exit. */
-  leave(c: ChildProcess, check: () => void): void {
+  leave(c: ChildProcess, check: () => void, child: DocumentChild): void {
+    this.idle.delete(child)
     this.alive--
     this.children.delete(c)
     this.watchers.splice(this.watchers.indexOf(check), 1)
@@ -304,7 +423,7 @@ class ChildPool {
 
   /** Ends the run once no child is alive, after the outcomes being delivered. */
   finish(): void {
-    if (this.settled || this.alive > 0) return
+    if (this.settled || this.alive > 0 || this.open) return
     this.settled = true
     clearInterval(this.watch)
     void Promise.allSettled([...this.delivering]).then(() => (this.fatal ? this.rejectAll(this.fatal) : this.resolveAll()))
@@ -312,7 +431,7 @@ class ChildPool {
 
   /** Whether files are left to hand out, new or to be run again. */
   hasWork(): boolean {
-    return this.again.length > 0 || this.nextFile < this.files.length
+    return this.again.length > 0 || this.nextFile < this.work.tasks.length
   }
 
   /**
@@ -333,6 +452,7 @@ class ChildPool {
   /** Records the run's first fatal error and kills every child. */
   stopAll(e: Error): void {
     this.fatal ??= e
+    this.open = false
     for (const c of this.children) c.kill('SIGKILL')
   }
 }
@@ -378,7 +498,7 @@ class DocumentChild {
     const c = this.c
     this.page.tick()
     const e = overLimits(
-      this.pool.files[this.current]!,
+      this.pool.fileOf(this.current),
       this.pool.work.limits,
       this.startedAt,
       this.page,
@@ -400,10 +520,14 @@ class DocumentChild {
     this.c.kill('SIGKILL')
   }
 
-  /** Hands the child the next file, or asks it to close when none is left (or the run failed). */
-  private feed(): void {
+  /** Hands the child the next file, or asks it to close when none is left (or the run failed); an open pool's waits. */
+  feed(): void {
     const pool = this.pool
     if (this.gone) return
+    if (!pool.fatal && !pool.hasWork() && pool.waitsForWork) {
+      pool.idle.add(this)
+      return
+    }
     if (pool.fatal || !pool.hasWork()) {
       if (!this.closing) {
         this.closing = true
@@ -426,6 +550,7 @@ class DocumentChild {
       id: current,
       file: t.file,
       ...(t.range ? { range: t.range } : {}),
+      ...(t.retryFailed ? { retryFailed: true as const } : {}),
       ...(unread ? { unread: { pages: [...unread].sort((a, b) => a - b), reason: this.unreadReason() } } : {}),
       ...(pool.work.sink.progress ? { progress: true } : {}),
     } satisfies ToWorker)
@@ -435,6 +560,7 @@ class DocumentChild {
   private deliver(id: number, o: FileOutcome): void {
     const d = this.pool.work.order.done(id, o).then(
       () => {
+        this.pool.forget(id)
         if (!this.closing && !this.gone && this.c.connected) this.feed()
       },
       (e: Error) => this.pool.stopAll(e),
@@ -444,8 +570,8 @@ class DocumentChild {
 
   /** Records document `id` as failed with `e` (its hash when known). */
   private fail(id: number, e: TriageError): void {
-    const file = this.pool.files[id]!
-    const hash = this.pool.work.control.hashes?.[id]
+    const file = this.pool.fileOf(id)
+    const hash = this.pool.work.tasks[id]?.hash ?? this.pool.work.control.hashes?.[id]
     const rec = errorRecord(file, e, hash)
     this.pool.work.order.record(id, rec)
     const outcome: FileOutcome = { file, status: 'failed', error: rec, pagesOcred: 0, pagesNeedingOcr: 0, seconds: (Date.now() - this.startedAt) / 1000 }
@@ -485,14 +611,14 @@ class DocumentChild {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     const pool = this.pool
     this.gone = true
-    pool.leave(this.c, this.check)
+    pool.leave(this.c, this.check, this)
     if (this.current !== undefined && !pool.fatal) {
       const id = this.current
       this.current = undefined
       if (this.runAgain) {
         pool.again.push(id)
         pool.recordedUpTo.set(id, this.recordedUpTo)
-      } else this.fail(id, this.killedFor ?? this.crashed(pool.files[id]!, code, signal))
+      } else this.fail(id, this.killedFor ?? this.crashed(pool.fileOf(id), code, signal))
     }
     // A child that died while work remains is replaced; one that was closing is not.
     if (!this.closing && !pool.fatal && pool.hasWork()) pool.start()

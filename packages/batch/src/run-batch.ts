@@ -39,7 +39,11 @@ export interface RunBatchOptions {
   pdfOptions?: Record<string, unknown>
   /** Process every input again, even unchanged ones. Default false. */
   redo?: boolean
-  /** Process inputs that failed in an earlier run again. Default false. */
+  /**
+   * Process inputs that failed in an earlier run again, and the failed pages of documents done with some (an OCR
+   * that timed out, a page stopped by the page timeout): those pages alone run again, the document's other pages are
+   * kept as they were, and its outputs are rewritten with them all. Default false.
+   */
   redoFailed?: boolean
   /**
    * What to do with documents done earlier under another configuration (config, policy, model or `pdf` changed):
@@ -108,6 +112,8 @@ export interface BatchSummary {
   unchanged: number
   /** Of the unchanged, those that had failed (`redoFailed` tries them again). */
   stillFailed: number
+  /** Of the unchanged, those done with failed pages (`redoFailed` runs those pages again). */
+  stillFailedPages: number
   /**
    * Pages of the documents done in this run, by action; `poorOcr`: OCRed pages whose OCR reads badly (`ocrQuality:
    * "poor"` in pages.jsonl); `turned`, `straightened`: pages the writers' files show turned upright or straightened
@@ -127,6 +133,7 @@ export function emptySummary(outDir: string): BatchSummary {
     duplicate: 0,
     unchanged: 0,
     stillFailed: 0,
+    stillFailedPages: 0,
     pages: { kept: 0, repaired: 0, ocr: 0, failed: 0, poorOcr: 0, turned: 0, straightened: 0 },
     seconds: 0,
   }
@@ -220,7 +227,7 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
       const first = failed[0]!
       problems.push({
         code: first.code,
-        message: `${failed.length} page(s) failed, their layer kept (${failed.map((p) => p.page).join(', ')}): page ${first.page}: ${first.message}`,
+        message: `${failed.length}${FAILED_PAGES_NOTE}${failed.map((p) => p.page).join(', ')}): page ${first.page}: ${first.message}`,
       })
     }
     const skip = res.outputs.skipped[0]
@@ -235,6 +242,13 @@ export function outcomeRow(res: FileOutcome, digest: string): DocumentRow {
   }
   return row
 }
+
+/** How a done document's row says that pages of it failed (after their count), which `redoFailed` reads back. */
+const FAILED_PAGES_NOTE = ' page(s) failed, their layer kept ('
+const FAILED_PAGES = new RegExp(`^\\d+${FAILED_PAGES_NOTE.replace(/[()]/g, '\\$&')}`)
+
+/** Whether a row is of a document done with failed pages (its layer kept on them): `redoFailed` runs them again. */
+export const hasFailedPages = (row: Pick<DocumentRow, 'status' | 'error_message'>): boolean => row.status === 'done' && FAILED_PAGES.test(row.error_message)
 
 /**
  * Extracts, judges, repairs and OCRs every input into the output folder, incrementally: a file already done with the
@@ -277,8 +291,11 @@ interface LockedRun {
   onEvent: (e: BatchEvent) => void
 }
 
-/** A file to process, with its content hash ('' when it could not be read: the session reports the read error). */
-type TodoFile = { file: string; hash: string }
+/**
+ * A file to process, with its content hash ('' when it could not be read: the session reports the read error);
+ * `retryFailed`: done earlier with failed pages, which alone run again.
+ */
+type TodoFile = { file: string; hash: string; retryFailed?: boolean }
 
 async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, onEvent: (e: BatchEvent) => void): Promise<BatchSummary> {
   const { removed } = prepareOutput(out)
@@ -295,7 +312,7 @@ async function locked(o: RunBatchOptions, cwd: string, out: string, t0: number, 
   onEvent({ type: 'planned', inputs: files.length + missing.length, todo: todo.length })
   const { session, jobs, maxMemoryMb } = chooseSession(run, todo.length)
   await processFiles(
-    todo.map((t) => t.file),
+    todo.map((t) => ({ file: t.file, ...(t.retryFailed ? { retryFailed: true } : {}) })),
     session,
     jobs,
     indexSink(run, todo),
@@ -336,11 +353,18 @@ async function planFiles(run: LockedRun, files: readonly string[]): Promise<{ to
     }
     const prev = index.latest(file)
     const same = prev && prev.hash === hash && prev.config === digest
+    if (same && !o.redo && o.redoFailed && hasFailedPages(prev)) {
+      // done with failed pages: they run again, the others are kept; the document is its own first
+      claimed.set(hash, file)
+      todo.push({ file, hash, retryFailed: true })
+      continue
+    }
     if (same && !o.redo && (prev.status !== 'failed' || !o.redoFailed)) {
       // A row of a run without mirrored names, or one killed before a duplicate's names were placed, gets them now.
       if (names && prev.status !== 'failed') names.complete(prev)
       summary.unchanged++
       if (prev.status === 'failed') summary.stillFailed++
+      else if (hasFailedPages(prev)) summary.stillFailedPages++
       onEvent({ type: 'unchanged', file, status: prev.status as UnchangedStatus })
       continue
     }
@@ -385,7 +409,7 @@ function configChangeRefused(o: RunBatchOptions, changed: ReadonlyArray<{ file: 
 }
 
 /** Jobs, each job's memory and the session options of the document processes, for `todoCount` documents. */
-function chooseSession({ o, cwd, out, onEvent }: LockedRun, todoCount: number): { session: SessionOptions; jobs: number; maxMemoryMb: number } {
+function chooseSession({ o, cwd, out, digest, onEvent }: LockedRun, todoCount: number): { session: SessionOptions; jobs: number; maxMemoryMb: number } {
   // Jobs and each job's memory from the machine unless given; the choice is said, as the first line of the run.
   const machine = thisMachine()
   const chosen = chooseResources(machine, {
@@ -401,6 +425,7 @@ function chooseSession({ o, cwd, out, onEvent }: LockedRun, todoCount: number): 
     mode: 'run',
     cwd,
     out,
+    digest,
     pdf: o.pdf === true,
     ...(o.pdfOptions ? { pdfOptions: { ...o.pdfOptions } } : {}),
     ocrWorkers,

@@ -29,6 +29,7 @@ import { MODEL_JUDGE, preset } from '@pdftriage/preset-default'
 import { fsPath } from './file-names.js'
 import { chooseResources, thisMachine } from './machine.js'
 import { documentRecord, errorRecord, pageRecord, type DocumentRecord, type ErrorRecord, type OutRecord } from './records.js'
+import { keepForRetry, settledPages } from './retry-file.js'
 import { outputStem, runWriter, writeDocumentOutputs, type DocumentOutputs } from './write-outputs.js'
 
 /** What a session needs to know; plain data so that it can be sent to a worker thread. */
@@ -77,6 +78,11 @@ export interface SessionOptions {
    * the CLI passes the folder holding its built-in plugins).
    */
   fallbackDirs?: string[]
+  /**
+   * Run mode: the configuration's digest (the index's `config` column). A document done with failed pages keeps its
+   * pages' results under it (see retry-file.ts), and only a run under the same digest reuses them.
+   */
+  digest?: string
 }
 
 /** What happened to one input file. */
@@ -211,7 +217,8 @@ export class Session {
 
   /**
    * Processes one file: emits a record per page as it is done, then returns the outcome (with the document record
-   * or the error record). Never throws for a bad file: the batch goes on.
+   * or the error record). Never throws for a bad file: the batch goes on. `retryFailed` (run mode): the document was
+   * done with failed pages; when its retry file is there, only those pages run again (else the whole document).
    */
   async processFile(
     file: string,
@@ -219,6 +226,7 @@ export class Session {
     knownHash?: { bytes: Uint8Array; hash: string },
     pageRange?: { from: number; to: number },
     watch: DocumentWatch = {},
+    retryFailed = false,
   ): Promise<FileOutcome> {
     const t0 = performance.now()
     let hash: string | undefined
@@ -236,7 +244,9 @@ export class Session {
       const keepBytes = this.writers.some((w) => w.needs?.pdfBytes)
       const pdfBytes = keepBytes ? read.bytes : undefined
       read = undefined
-      return await this.processOpened(doc, { file, hash, pdfBytes, t0 }, emit, pageRange, watch)
+      const run = this.options.mode === 'run' && this.options.out !== undefined && !pageRange
+      const known = run && retryFailed ? await settledPages(this.options.out!, hash, this.options.digest ?? '') : undefined
+      return await this.processOpened(doc, { file, hash, pdfBytes, t0 }, emit, pageRange, { ...watch, ...(known ? { knownPages: known } : {}) })
     } catch (e) {
       const error = errorRecord(file, e, hash)
       emit(error)
@@ -257,7 +267,7 @@ export class Session {
     { file, hash, pdfBytes, t0 }: { file: string; hash: string; pdfBytes: Uint8Array | undefined; t0: number },
     emit: (r: OutRecord) => void,
     pageRange: { from: number; to: number } | undefined,
-    { progress, ...images }: DocumentWatch,
+    { progress, ...images }: DocumentWatch & Pick<RunDocumentOptions, 'knownPages'>,
   ): Promise<FileOutcome> {
     const o = this.options
     const keepItems = this.writers.some((w) => w.needs?.items)
@@ -267,6 +277,10 @@ export class Session {
     let outputs: DocumentOutputs | undefined
     let files: WrittenFile[] | undefined
     const keepPages = o.mode === 'run'
+    // The results a run again of the failed pages would hand on: with the items the post-processors read (the runner
+    // holds those pages for them anyway), else as the writers get them.
+    const keepFull = keepItems || this.components.postprocess.length > 0
+    const settled: PageResult[] = []
     const failedPages: NonNullable<FileOutcome['failedPages']> = []
     for await (const ev of runDocument(doc, this.components, {
       file,
@@ -294,7 +308,11 @@ export class Session {
         if (o.mode === 'run') rec.hash = hash
         emit(rec)
         progress?.(pageProgress(ev.result))
-        if (keepPages) pages.push(keepItems ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } })
+        if (keepPages) {
+          const written = keepItems ? ev.result : { ...ev.result, page: { ...ev.result.page, items: [] } }
+          pages.push(written)
+          settled.push(keepFull ? ev.result : written)
+        }
       } else {
         document = documentRecord(file, hash, ev.result)
         if (o.mode === 'run' && (o.out || o.returnFiles)) {
@@ -303,7 +321,11 @@ export class Session {
           if (o.returnFiles) {
             files = []
             for (const w of this.writers) files.push(...(await runWriter(w, input)))
-          } else if (o.out) outputs = await writeDocumentOutputs(o.out, this.writers, input)
+          } else if (o.out) {
+            outputs = await writeDocumentOutputs(o.out, this.writers, input)
+            // whole documents only: a range's results are not the document's
+            if (!pageRange) await keepForRetry(o.out, hash, o.digest ?? '', failedPages.length ? settled : undefined)
+          }
         }
         emit(document)
       }

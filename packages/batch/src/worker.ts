@@ -1,3 +1,4 @@
+import { removeAtomicTemps } from '@pdftriage/core/output'
 import { Session, type DocumentWatch, type SessionOptions } from './session.js'
 
 /**
@@ -7,7 +8,15 @@ import { Session, type DocumentWatch, type SessionOptions } from './session.js'
  */
 type ToWorker =
   | { type: 'init'; options: SessionOptions }
-  | { type: 'file'; id: number; file: string; range?: { from: number; to: number }; unread?: { pages: number[]; reason: string }; progress?: boolean }
+  | {
+      type: 'file'
+      id: number
+      file: string
+      range?: { from: number; to: number }
+      unread?: { pages: number[]; reason: string }
+      progress?: boolean
+      retryFailed?: true
+    }
   | { type: 'close' }
 
 const send = (m: unknown) => new Promise<void>((resolve) => (process.connected ? process.send!(m, undefined, {}, () => resolve()) : resolve()))
@@ -16,13 +25,19 @@ const die = (e: unknown) => {
   if (dying) return
   dying = true
   const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+  removeAtomicTemps()
   void send({ type: 'crash', message }).finally(() => process.exit(70))
 }
 process.on('unhandledRejection', die)
 process.on('uncaughtException', die)
 // Where /proc is missing, the main process learns this process's memory from here.
 if (process.platform !== 'linux') setInterval(() => void send({ type: 'rss', mb: process.memoryUsage.rss() / 2 ** 20 }), 250).unref()
-process.on('disconnect', () => process.exit(0))
+// The main process is gone (ended, or killed: a queue worker stopped by SIGKILL): this one ends too, in the middle of
+// its document if need be, leaving no half-written output behind.
+process.on('disconnect', () => {
+  removeAtomicTemps()
+  process.exit(0)
+})
 
 let session: Session | undefined
 const queue: ToWorker[] = []
@@ -58,7 +73,8 @@ async function handle(m: ToWorker): Promise<void> {
     if (m.unread) watch.unreadImages = { pages: new Set(m.unread.pages), reason: m.unread.reason }
     // the main process's sink shows the document's progress (a progress line): it hears it as it happens
     if (m.progress) watch.progress = (ev) => void send({ type: 'progress', id: m.id, ev })
-    const outcome = await session!.processFile(m.file, (rec) => void send({ type: 'record', id: m.id, rec }), undefined, m.range, watch)
+    const emit = (rec: unknown) => void send({ type: 'record', id: m.id, rec })
+    const outcome = await session!.processFile(m.file, emit, undefined, m.range, watch, m.retryFailed === true)
     await send({ type: 'done', id: m.id, outcome })
   }
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -108,54 +108,52 @@ export default {
 
 export const fileUrl = (p: string) => pathToFileURL(p).href
 
+// The hanging-render configuration is shared with the queue's tests.
+export { hangingLookConfig } from '@pdftriage/fixtures'
+
 /**
- * Writes into `dir` a config whose judge looks at every page's image (through `JudgeContext.recognizeRegion`) and
- * whose extractor's render of page 2 of a file starting `LOOKHANG` never returns, holding the thread as a render
- * pdf.js cannot interrupt does; the OCR engine reads any image as one word. With `needsOcr` the judge sends every page
- * to OCR. Returns the config's path.
+ * Writes into `dir` a config that OCRs every page of real PDFs (pdf.js, the character gates, the dehyphenating
+ * post-pass) with an engine that reads each page as `page N read`, logs each page it reads to `ocr-log.txt`, and fails
+ * page N while a file `fail-N` is in `dir` (as an engine whose reading timed out). Returns the config's path.
  */
-export function hangingLookConfig(dir: string, { needsOcr = false } = {}): string {
-  const plugin = (kind: string, body: string) => `export default { kind: '${kind}', name: 'test-${kind}',
-  optionsSchema: { safeParse: (o) => ({ success: true, data: o }) }, create: () => (${body}) }\n`
-  writeFileSync(
-    join(dir, 'extractor.mjs'),
-    plugin(
-      'extractor',
-      `{ name: 'test-extractor', async open(bytes) {
-  const hang = Buffer.from(bytes.subarray(0, 8)).toString('latin1') === 'LOOKHANG'
-  const text = 'Un texte qui se lit sans peine.'
-  return { pageCount: 3, info: { pageCount: 3 },
-    getPageText: async (n) => ({ pageNumber: n, width: 612, height: 792, source: 'text-layer', imageCoverage: 0, text,
-      items: [{ text, bbox: { x0: 72, y0: 72, x1: 300, y1: 84 } }] }),
-    renderPage: async (n, dpi) => {
-      if (hang && n === 2) for (;;);
-      const [width, height] = [Math.round(612 * dpi / 72), Math.round(792 * dpi / 72)]
-      return { pageNumber: n, width, height, dpi, data: new Uint8Array(width * height).fill(255) }
-    },
-    close: async () => {}, [Symbol.asyncDispose]: async () => {} }
-} }`,
-    ),
-  )
-  writeFileSync(
-    join(dir, 'judge.mjs'),
-    plugin(
-      'judge',
-      `{ name: 'test-judge', async judge(page, ctx) {
-  if (ctx.recognizeRegion) await ctx.recognizeRegion({ x0: 0, y0: 0, x1: 612, y1: 792 }, 72)
-  return { judge: 'test-judge', layer: ${needsOcr ? "'absent'" : "'healthy'"}, needsOcr: ${needsOcr}, notes: [ctx.recognizeRegion ? 'looked' : 'not looked'] }
-} }`,
-    ),
-  )
+export function failingOcrConfig(dir: string): string {
   writeFileSync(
     join(dir, 'ocr.mjs'),
-    plugin(
-      'ocr',
-      `{ name: 'test-ocr', close: async () => {},
-  recognize: async (img) => ({ pageNumber: img.pageNumber, width: img.width * 72 / img.dpi, height: img.height * 72 / img.dpi, source: 'ocr',
-    text: 'lu', items: [{ text: 'lu', bbox: { x0: 10, y0: 10, x1: 30, y1: 20 }, confidence: 0.9 }] }) }`,
-    ),
+    `import { appendFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+const dir = ${JSON.stringify(dir)}
+export default { kind: 'ocr', name: 'test-ocr', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) },
+  create: () => ({ name: 'test-ocr', close: async () => {},
+    recognize: async (img) => {
+      const n = img.pageNumber
+      appendFileSync(join(dir, 'ocr-log.txt'), n + '\\n')
+      if (existsSync(join(dir, 'fail-' + n))) throw Object.assign(new Error('the reading of page ' + n + ' timed out'), { code: 'OCR_TIMEOUT' })
+      const [width, height] = [img.width * 72 / img.dpi, img.height * 72 / img.dpi]
+      const words = ['page', String(n), 'read']
+      return { pageNumber: n, width, height, source: 'ocr', text: words.join(' '),
+        items: words.map((text, i) => ({ text, bbox: { x0: 72 + 60 * i, y0: 72, x1: 120 + 60 * i, y1: 84 }, confidence: 0.95 })) }
+    } }) }
+`,
   )
   const cfg = join(dir, 'pdftriage.config.json')
-  writeFileSync(cfg, JSON.stringify({ extractor: './extractor.mjs', judges: ['./judge.mjs'], repairs: [], ocr: './ocr.mjs', postprocess: [], policy: 'auto' }))
+  writeFileSync(
+    cfg,
+    JSON.stringify({
+      judges: ['@pdftriage/judge-gates'],
+      repairs: [],
+      ocr: './ocr.mjs',
+      postprocess: ['@pdftriage/postpass-dehyphen'],
+      policy: 'ocr',
+      ocrDpi: 72,
+    }),
+  )
   return cfg
+}
+
+/** The pages an engine of {@link failingOcrConfig} read, in order, and the log emptied. */
+export function ocrLog(dir: string): number[] {
+  const p = join(dir, 'ocr-log.txt')
+  const pages = existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map(Number) : []
+  rmSync(p, { force: true })
+  return pages
 }

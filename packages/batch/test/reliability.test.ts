@@ -9,7 +9,7 @@ import { runBatch, processFiles, LOCK_FILE, type BatchEvent, type FileOutcome, t
 import { csvLine, parseCsv } from '../src/csv.js'
 import { dropPrestarted, prestartDocumentProcess } from '../src/prestart.js'
 import { decodeName, encodeName, nameFromBytes, nameToBytes } from '../src/file-names.js'
-import { documentRows, hangingLookConfig, misbehavingConfig, spawnRun, tempDir } from './rel-helpers.js'
+import { documentRows, failingOcrConfig, hangingLookConfig, misbehavingConfig, ocrLog, spawnRun, tempDir } from './rel-helpers.js'
 
 const root = tempDir('batch-rel-')
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -338,5 +338,86 @@ describe('a page whose image never comes back does not cost its document', () =>
     const { outcomes } = await records(d, 'triage', 'hang.pdf')
     assert.equal(outcomes[0]!.status, 'failed')
     assert.equal(outcomes[0]!.error?.code, 'PAGE_TIMEOUT')
+  })
+})
+
+describe('--redo-failed runs again the pages that failed in a document done', () => {
+  it('only those pages are read again; the outputs are rewritten with them, the other pages as they were', async () => {
+    const d = fresh()
+    const configFile = failingOcrConfig(d)
+    writeFileSync(join(d, 'in', 'doc.pdf'), await fx.longPdf(3))
+    writeFileSync(join(d, 'in', 'ok.pdf'), await fx.healthyPdf('en'))
+    const run = (redoFailed: boolean, outDir = 'out') => runBatch({ inputs: ['in'], outDir, cwd: d, configFile, jobs: 1, pdf: true, redoFailed })
+    const docPages = (out: string) =>
+      readFileSync(join(d, out, 'pages.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as PageRecord)
+        .filter((p) => p.file === join('in', 'doc.pdf'))
+    // A reference: the same inputs, no page failing.
+    await run(false, 'ref')
+    ocrLog(d)
+
+    writeFileSync(join(d, 'fail-2'), '')
+    const first = await run(false)
+    assert.equal(first.done, 2)
+    assert.deepEqual(ocrLog(d).sort(), [1, 1, 2, 3])
+    const failedRow = byPath(join(d, 'out')).get('doc.pdf')!
+    assert.equal(failedRow.status, 'done')
+    assert.match(failedRow.error_message, /^1 page\(s\) failed, their layer kept \(2\): page 2: .*timed out/)
+    assert.deepEqual(
+      docPages('out').map((p) => p.action),
+      ['ocr', 'failed', 'ocr'],
+    )
+    assert.ok(existsSync(join(d, 'out', `${failedRow.text.replace(/\.txt$/, '')}.retry.gz`)), 'the pages are kept for a retry')
+
+    // A run without --redo-failed leaves it; with it, page 2 alone is read again.
+    const plain = await run(false)
+    assert.deepEqual([plain.unchanged, plain.stillFailed, plain.stillFailedPages], [2, 0, 1])
+    assert.deepEqual(ocrLog(d), [])
+    rmSync(join(d, 'fail-2'))
+    const retried = await run(true)
+    assert.deepEqual([retried.done, retried.unchanged, retried.failed], [1, 1, 0])
+    assert.deepEqual(ocrLog(d), [2])
+    const row = byPath(join(d, 'out')).get('doc.pdf')!
+    assert.deepEqual([row.status, row.error_code, row.error_message, row.pages_ocred], ['done', '', '', '3'])
+    const pages = docPages('out')
+    assert.deepEqual(
+      pages.map((p) => [p.page, p.action, p.text]),
+      [1, 2, 3].map((n) => [n, 'ocr', `page ${n} read`]),
+      'one row per page, none lost',
+    )
+    // The outputs are those of a run in which no page failed.
+    const ref = byPath(join(d, 'ref')).get('doc.pdf')!
+    for (const role of ['text', 'clean'] as const) {
+      const file = (JSON.parse(row.outputs) as Record<string, string>)[role]!
+      assert.equal(readFileSync(join(d, 'out', file), 'utf8'), readFileSync(join(d, 'ref', file), 'utf8'), role)
+    }
+    assert.ok(row.pdf && existsSync(join(d, 'out', row.pdf)))
+    assert.equal(row.pdf, ref.pdf)
+    assert.ok(!existsSync(join(d, 'out', `${row.text.replace(/\.txt$/, '')}.retry.gz`)), 'nothing left to retry')
+
+    // Nothing failed any more: a further --redo-failed leaves everything.
+    const again = await run(true)
+    assert.equal(again.unchanged, 2)
+    assert.deepEqual(ocrLog(d), [])
+  })
+
+  it('a document done with failed pages and no retry file (an earlier version) runs again whole', async () => {
+    const d = fresh()
+    const configFile = failingOcrConfig(d)
+    writeFileSync(join(d, 'in', 'doc.pdf'), await fx.longPdf(2))
+    const run = (redoFailed: boolean) => runBatch({ inputs: ['in'], outDir: 'out', cwd: d, configFile, jobs: 1, redoFailed })
+    writeFileSync(join(d, 'fail-1'), '')
+    await run(false)
+    const row = byPath(join(d, 'out')).get('doc.pdf')!
+    assert.match(row.error_message, /^1 page\(s\) failed/)
+    rmSync(join(d, 'out', `${row.text.replace(/\.txt$/, '')}.retry.gz`))
+    ocrLog(d)
+    rmSync(join(d, 'fail-1'))
+    const retried = await run(true)
+    assert.equal(retried.done, 1)
+    assert.deepEqual(ocrLog(d), [1, 2])
+    assert.equal(byPath(join(d, 'out')).get('doc.pdf')!.error_code, '')
   })
 })

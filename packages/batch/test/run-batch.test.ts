@@ -39,6 +39,7 @@ test('writes the index, texts and reports; identical files are processed once; e
       duplicate: 1,
       unchanged: 0,
       stillFailed: 0,
+      stillFailedPages: 0,
       pages: { kept: 4, repaired: 0, ocr: 0, failed: 0, poorOcr: 0, turned: 0, straightened: 0 },
       seconds: 0,
     },

@@ -1,4 +1,4 @@
-import type { InputFilter } from '@pdftriage/batch'
+import type { DocumentLimits, InputFilter } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'
 import { BatchProgress, batchExitCode, summaryLine } from './batch-progress.js'
@@ -93,6 +93,7 @@ export async function workerCommand(o: {
   cwd: string
   concurrency: number
   exitWhenIdle: boolean
+  limits?: Partial<DocumentLimits>
   log: (s: string) => void
 }): Promise<number> {
   const { runWorker } = await queueLib()
@@ -106,7 +107,16 @@ export async function workerCommand(o: {
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
   try {
     const s = await runWorker(
-      { queue: o.queue, outDir: o.out, cwd: o.cwd, concurrency: o.concurrency, exitWhenIdle: o.exitWhenIdle, pluginDirs: [CLI_DIR], signal: stop.signal },
+      {
+        queue: o.queue,
+        outDir: o.out,
+        cwd: o.cwd,
+        concurrency: o.concurrency,
+        exitWhenIdle: o.exitWhenIdle,
+        pluginDirs: [CLI_DIR],
+        signal: stop.signal,
+        ...(o.limits && Object.keys(o.limits).length ? { limits: o.limits } : {}),
+      },
       (e) => {
         if (e.type === 'waiting-for-queue') {
           waiting = true

@@ -86,5 +86,8 @@ export async function runCommand(o: RunCommandOptions): Promise<number> {
   }
   o.log(summaryLine(summary))
   if (summary.stillFailed) o.log(`${summary.stillFailed} unchanged file(s) failed in an earlier run: --redo-failed tries them again`)
+  if (summary.stillFailedPages) {
+    o.log(`${summary.stillFailedPages} unchanged document(s) done with failed pages in an earlier run: --redo-failed runs those pages again`)
+  }
   return batchExitCode(summary)
 }

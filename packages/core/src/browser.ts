@@ -93,3 +93,7 @@ export { effectiveWriters } from './writer.js'
 export { writtenFilesProblem } from './contract-checks.js'
 export type { PdfType } from './pdf-type.js'
 export { isScanPage, pdfType, SCAN_IMAGE_COVERAGE } from './pdf-type.js'
+
+// Time limits a loaded machine does not spend (the batch's page timeout, an OCR engine's reading timeout).
+export type { LoadCounters } from './load-clock.js'
+export { LoadClock, MAX_STRETCH } from './load-clock.js'

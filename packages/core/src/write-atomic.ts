@@ -1,9 +1,22 @@
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 /** Temporary names of {@link writeAtomic}: `<name>.tmp-<pid>-<8 hex>`, what a run's output folder is cleaned of. */
 export const ATOMIC_TEMP_NAME = /\.tmp-\d+-[0-9a-f]{8}$/
+
+/** The temporary files of this process's writes in progress, for {@link removeAtomicTemps}. */
+const inFlight = new Set<string>()
+
+/**
+ * Removes the temporary files of this process's writes in progress, at once (synchronously): for a process about to
+ * exit in the middle of a write (a document process whose run was killed), so that it leaves no half-written file.
+ */
+export function removeAtomicTemps(): void {
+  for (const tmp of inFlight) rmSync(tmp, { force: true })
+  inFlight.clear()
+}
 
 /** How {@link writeAtomic} writes: whether it makes the folder, and the error it throws for a failed write. */
 export interface WriteAtomicOptions {
@@ -21,6 +34,7 @@ export interface WriteAtomicOptions {
 export async function writeAtomic(path: string, data: string | Uint8Array, o: WriteAtomicOptions = {}): Promise<void> {
   if (o.makeFolder !== false) await mkdir(dirname(path), { recursive: true })
   const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
+  inFlight.add(tmp)
   try {
     const fh = await open(tmp, 'wx')
     try {
@@ -33,5 +47,7 @@ export async function writeAtomic(path: string, data: string | Uint8Array, o: Wr
     // the temporary file may not exist, or its folder may not be one (ENOTDIR): the write's error is the one to say
     await rm(tmp, { force: true }).catch(() => {})
     throw o.mapError ? o.mapError(e, path) : e
+  } finally {
+    inFlight.delete(tmp)
   }
 }

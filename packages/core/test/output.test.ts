@@ -9,7 +9,13 @@ const load = (specifier: string): Promise<Record<string, unknown>> => import(spe
 type WriteAtomic = (path: string, data: string | Uint8Array, o?: { makeFolder?: boolean; mapError?: (e: unknown, path: string) => unknown }) => Promise<void>
 
 test('the API of @pdftriage/core/output', async () => {
-  assert.deepEqual(Object.keys(await load('@pdftriage/core/output')).sort(), ['ATOMIC_TEMP_NAME', 'DOCUMENT_COLUMNS', 'insideOutput', 'writeAtomic'])
+  assert.deepEqual(Object.keys(await load('@pdftriage/core/output')).sort(), [
+    'ATOMIC_TEMP_NAME',
+    'DOCUMENT_COLUMNS',
+    'insideOutput',
+    'removeAtomicTemps',
+    'writeAtomic',
+  ])
 })
 
 test('writeAtomic makes the folder, writes the data, replaces a link at the name, and leaves no temporary file', async (t) => {

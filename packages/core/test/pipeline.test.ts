@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { ExtractedDocument, Extractor, Judge, OcrEngine, Repair } from '../src/contracts.js'
+import type { ExtractedDocument, Extractor, Judge, OcrEngine, PostProcessor, Repair } from '../src/contracts.js'
 import { judgePage } from '../src/pipeline/judge.js'
 import { openDocument } from '../src/pipeline/open.js'
 import { runDocument, type PipelineEvent } from '../src/pipeline/run-document.js'
@@ -267,6 +267,30 @@ describe('runDocument', () => {
     )
     assert.equal(r.pages[1]!.error?.code, 'OCR_FAILED')
     assert.equal(r.pages[1]!.page.text, '#b', 'the failed page keeps its layer text')
+  })
+  it('runs only the pages an earlier run did not settle: the known ones are handed on as given, counted and post-processed', async () => {
+    const first = await collect(runDocument(fakeDoc(['#a', '#b', '#c']).doc, { judges: [gates], repairs: [], ocr: ocr(new Set([2])), postprocess: [] }))
+    const known = new Map(first.pages.filter((p) => p.action !== 'failed').map((p) => [p.pageNumber, p]))
+    const { doc, stats } = fakeDoc(['#a', '#b', '#c'])
+    const engine = ocr()
+    const join: PostProcessor = { name: 'join', process: (d) => ({ ...d, text: d.pages.map((p) => p.text).join('+') }) }
+    const again = await collect(runDocument(doc, { judges: [gates], repairs: [], ocr: engine, postprocess: [join] }, { knownPages: known }))
+    assert.equal(stats.extracted, 1, 'page 2 alone is extracted')
+    assert.equal(engine.calls, 1, 'page 2 alone is OCRed')
+    assert.equal(again.pages[0], known.get(1))
+    assert.equal(again.pages[2], known.get(3))
+    assert.deepEqual(
+      again.pages.map((p) => [p.action, p.page.text]),
+      [
+        ['ocr', 'ocr text 1'],
+        ['ocr', 'ocr text 2'],
+        ['ocr', 'ocr text 3'],
+      ],
+    )
+    assert.equal(again.doc.actions.ocr, 3)
+    assert.deepEqual(again.doc.needsOcr, [1, 2, 3])
+    assert.equal(again.doc.text?.text, 'ocr text 1+ocr text 2+ocr text 3')
+    assert.ok(again.doc.notes.includes('rerun: 2 page(s) reused as an earlier run of the document left them; the others run again'))
   })
   it("names the engine, stage and page when a judge's region OCR fails", async () => {
     const looks: Judge = {

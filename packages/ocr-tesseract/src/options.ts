@@ -1,4 +1,4 @@
-import { DEFAULT_OCR_DPI, languageCodeSchema } from '@pdftriage/core'
+import { DEFAULT_OCR_DPI, languageCodeSchema, MAX_STRETCH } from '@pdftriage/core'
 import { z } from 'zod'
 import { defaultWorkers } from '#platform'
 
@@ -58,7 +58,9 @@ export const tesseractOptionsSchema = z.strictObject({
     .default(120_000)
     .describe(
       'Milliseconds a worker may spend on one page before it is replaced and the page retried once. A dense 300 dpi ' +
-        'page takes 6-7 s on one idle core; 120 s leaves room for a loaded machine and large pages',
+        'page takes 6-7 s on one idle core; 120 s leaves room for large pages. Counted as the batch counts its page ' +
+        "timeout: wall time while the machine has a core free, this process's CPU time while other work holds every " +
+        `core (at most ${MAX_STRETCH} times the limit in wall time), so that a loaded machine stretches both alike`,
     ),
   createTimeoutMs: z
     .number()

@@ -1,12 +1,15 @@
 // The engine in a browser (or a Web Worker): tesseract.js's worker script, its WebAssembly core and the language data
 // come from the URLs the page gives in the `browser` option, served from its own origin; nothing is fetched from a
 // CDN, and a missing option is an error rather than tesseract.js's CDN default.
-import { TriageError } from '@pdftriage/core'
+import { TriageError, type LoadCounters } from '@pdftriage/core'
 import type Tesseract from 'tesseract.js'
 import type { LanguageFile } from './language-file.js'
 import type { ResolvedTesseractOptions } from './options.js'
 
 export type { LanguageFile } from './language-file.js'
+
+/** A browser does not say how loaded the machine is: a reading's time limit is wall time. */
+export const loadCounters: LoadCounters | undefined = undefined
 
 /** Default worker count: the logical processors the browser reports (one where it reports none). */
 export const defaultWorkers = (): number => Math.max(1, (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1)

@@ -9,6 +9,12 @@ import type { ResolvedTesseractOptions } from './options.js'
 
 export { findScriptModel, installedLanguages, resolveLanguages, type LanguageFile } from './language-data.js'
 
+/**
+ * What a reading's time limit counts with: this process's CPU time while other work holds every core (core's
+ * LoadClock), as the batch's page timeout counts a document's process: on a loaded machine both stretch alike.
+ */
+export { ownLoadCounters as loadCounters } from '@pdftriage/core'
+
 /** Default worker count: the cores Node may use. */
 export const defaultWorkers = (): number => availableParallelism()
 

@@ -21,6 +21,7 @@ import {
   installedLanguages,
   languageSource,
   resolveLanguages,
+  loadCounters,
   threadDeath,
   workerFiles,
   type LanguageFile,
@@ -30,7 +31,7 @@ import { tesseractOptionsSchema, type ResolvedTesseractOptions, type TesseractOp
 import { toPageText, type TesseractBlock } from './page-text.js'
 import { checkGrey, toPgm } from './pgm.js'
 import { smoothBlocks } from './smooth.js'
-import { PoolTaskError, WorkerPool, type Spawned } from './worker-pool.js'
+import { busyNote, PoolTaskError, WorkerPool, type Spawned } from './worker-pool.js'
 
 /** The engine's name, in every error and log line. */
 const NAME = 'tesseract'
@@ -115,7 +116,7 @@ export class TesseractEngine implements OcrEngine {
     this.concurrency = options.workers
     this.languages(options.languages)
     if (options.languagePickLanguages) for (const l of options.languagePickLanguages) this.languages([l])
-    this.pool = new WorkerPool(options.workers, (key) => this.spawn(key))
+    this.pool = new WorkerPool(options.workers, (key) => this.spawn(key), loadCounters)
   }
 
   /**
@@ -201,7 +202,8 @@ export class TesseractEngine implements OcrEngine {
       }
     }
     const code = last?.reason === 'timeout' ? 'OCR_TIMEOUT' : 'OCR_FAILED'
-    const what = last?.reason === 'timeout' ? `no result within ${this.options.pageTimeoutMs} ms` : last?.message
+    const what =
+      last?.reason === 'timeout' ? `no result within ${this.options.pageTimeoutMs} ms${busyNote(this.options.pageTimeoutMs, last.wallMs)}` : last?.message
     throw new TriageError(code, `[${NAME}] page ${page}: ${what} (${ATTEMPTS} attempts)`, { cause: last, plugin: NAME, stage: 'ocr', page })
   }
 
@@ -350,7 +352,7 @@ export class TesseractEngine implements OcrEngine {
     } catch (e) {
       throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
     }
-    this.scriptPool ??= new WorkerPool(1, (key) => this.spawn(key))
+    this.scriptPool ??= new WorkerPool(1, (key) => this.spawn(key), loadCounters)
     let r: Tesseract.DetectResult
     try {
       r = await this.scriptPool.run(

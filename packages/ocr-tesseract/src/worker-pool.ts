@@ -1,8 +1,27 @@
+import { LoadClock, type LoadCounters } from '@pdftriage/core'
+
+/**
+ * Checks of a task's clock over its time limit: often enough that a timeout fires within a twentieth of the limit
+ * past it, at most once a second (a check reads two counters: some microseconds), at least every 10 ms.
+ */
+const CHECKS_PER_LIMIT = 20
+const CHECK_MAX_MS = 1000
+const CHECK_MIN_MS = 10
+
+/**
+ * What a timeout's message adds when the wall time ran past the limit by more than a second (the batch's page timeout
+ * says so past the same second): the machine was busy with other work.
+ */
+export const busyNote = (limitMs: number, wallMs: number | undefined): string =>
+  wallMs !== undefined && wallMs > limitMs + 1000 ? ` (${wallMs} ms of wall time, on a machine busy with other work)` : ''
+
 /** Why a pooled task failed: the pool has already discarded (terminated) the worker it ran on. */
 export class PoolTaskError extends Error {
   override name = 'PoolTaskError'
   /** `timeout`: over its time limit; `crash`: the worker thread died; `failed`: the task rejected; `aborted`; `closed`. */
   readonly reason: 'timeout' | 'crash' | 'failed' | 'aborted' | 'closed'
+  /** `timeout`: the wall time the task had, which a loaded machine stretches past its limit. */
+  wallMs?: number
   constructor(reason: PoolTaskError['reason'], message: string, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause })
     this.reason = reason
@@ -34,10 +53,15 @@ export class WorkerPool<W> {
   private waiters: Array<() => void> = []
   private closed = false
 
-  /** `size` workers at most; `spawn` starts one bound to `key` (and must time out on its own). */
+  /**
+   * `size` workers at most; `spawn` starts one bound to `key` (and must time out on its own). With `load`, a task's
+   * time limit counts as core's {@link LoadClock} does over these counters (this process's CPU time while others hold
+   * every core), so that a loaded machine stretches it as it stretches the batch's page timeout; without, wall time.
+   */
   constructor(
     private readonly size: number,
     private readonly spawn: (key: string) => Promise<Spawned<W>>,
+    private readonly load?: LoadCounters,
   ) {}
 
   /** Workers alive now (idle or busy). */
@@ -53,7 +77,11 @@ export class WorkerPool<W> {
     let onAbort: (() => void) | undefined
     try {
       const limits = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PoolTaskError('timeout', `no result after ${timeoutMs} ms`)), timeoutMs)
+        timer = this.limit(timeoutMs, (wallMs) => {
+          const e = new PoolTaskError('timeout', `no result after ${timeoutMs} ms${busyNote(timeoutMs, wallMs)}`)
+          e.wallMs = wallMs
+          reject(e)
+        })
         onAbort = () => reject(new PoolTaskError('aborted', 'aborted', signal?.reason))
         signal?.addEventListener('abort', onAbort, { once: true })
       })
@@ -70,9 +98,24 @@ export class WorkerPool<W> {
       this.discard(slot)
       throw e instanceof PoolTaskError ? e : new PoolTaskError('failed', String(e), e)
     } finally {
-      clearTimeout(timer)
+      clearInterval(timer)
       if (onAbort) signal?.removeEventListener('abort', onAbort)
     }
+  }
+
+  /** Calls `over` with the wall time once `timeoutMs` has passed: on the wall, or on a load clock (see the constructor). */
+  private limit(timeoutMs: number, over: (wallMs: number) => void): NodeJS.Timeout {
+    if (!this.load) return setTimeout(() => over(timeoutMs), timeoutMs)
+    const clock = new LoadClock(this.load)
+    clock.reset()
+    const every = Math.min(CHECK_MAX_MS, Math.max(CHECK_MIN_MS, timeoutMs / CHECKS_PER_LIMIT))
+    const timer: NodeJS.Timeout = setInterval(() => {
+      clock.tick()
+      if (!clock.over(timeoutMs)) return
+      clearInterval(timer)
+      over(Math.round(clock.wallMs))
+    }, every)
+    return timer
   }
 
   /** Terminates every worker; tasks still running reject, later calls reject with reason `closed`. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { batchDigest, expandInputs, missingError, type BatchEvent, type BatchSummary, type RunBatchOptions } from '@pdftriage/batch'
+import { batchDigest, expandInputs, hasFailedPages, missingError, type BatchEvent, type BatchSummary, type RunBatchOptions } from '@pdftriage/batch'
 import { readAndHash } from '@pdftriage/core'
 import { Collector } from './collector.js'
 import { CLOSE_GRACE_MS, closeWithin, connectionOptions, loadBullmq, parseQueueUrl, unreachable, type QueueAddress } from './connection.js'
@@ -83,6 +83,7 @@ export async function runQueued(o: QueuedBatchOptions, onEvent: (e: QueuedBatchE
     if (prev && prev.hash === hash && prev.config === digest) {
       summary.unchanged++
       if (prev.status === 'failed') summary.stillFailed++
+      else if (hasFailedPages(prev)) summary.stillFailedPages++
       onEvent({ type: 'unchanged', file, status: prev.status as 'done' | 'failed' | 'duplicate' })
       continue
     }

@@ -1,6 +1,6 @@
 import { availableParallelism, hostname } from 'node:os'
 import { dirname, resolve } from 'node:path'
-import { Session, batchDigest, emptyRow, outcomeRow, pageLines, type PageRecord, type SessionOptions } from '@pdftriage/batch'
+import { DocumentRunner, batchDigest, emptyRow, outcomeRow, pageLines, type DocumentLimits, type PageRecord, type SessionOptions } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLOSE_GRACE_MS, connectionOptions, settlesWithin, loadBullmq, parseQueueUrl, unreachable } from './connection.js'
 import { jobIdOf, queueNamePath, readCompletion, readQueueName, writeCompletion, type Completion, type JobData } from './ledger.js'
@@ -13,8 +13,17 @@ export interface QueueWorkerOptions {
   /** The output folder the producer named (this machine's path to it). */
   outDir: string
   cwd?: string
-  /** Documents at once in this process. Default 1: a document's extraction holds the thread, OCR has its own workers. */
+  /**
+   * Documents at once, each in a document process of the batch's (under `limits`). Default 1: a document's extraction
+   * holds its process's thread, OCR has its own workers.
+   */
   concurrency?: number
+  /**
+   * Bounds on each document, as a local run's (`runBatch`'s `limits`): a document over one fails alone with its typed
+   * error (`DOC_TIMEOUT`, `PAGE_TIMEOUT`, `DOC_TOO_LARGE`), a page stopped while its image was read costs that page
+   * alone. Default: the batch's `DEFAULT_LIMITS`, the memory the machine's share for each of `concurrency` documents.
+   */
+  limits?: Partial<DocumentLimits>
   /** Folders plugins resolve from after the config's folder. */
   pluginDirs?: string[]
   /**
@@ -70,8 +79,9 @@ export interface QueueWorkerSummary {
 const PERMANENT = new Set(['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_EMPTY', 'PAGE_TOO_LARGE', 'OUTPUT_PATH_INVALID'])
 
 /**
- * A queue worker: takes documents from the queue of `outDir`, processes each with the batch library's session, writes
- * its outputs atomically into `outDir`, then its completion record (the collector's input), and only then completes
+ * A queue worker: takes documents from the queue of `outDir`, processes each in a document process of the batch
+ * library's (its `DocumentRunner`: the limits and reruns of a local run), which writes its outputs atomically into
+ * `outDir`, then writes its completion record (the collector's input), and only then completes
  * the job. A worker killed mid-document leaves no record: BullMQ's stalled check hands the job to another worker,
  * which writes everything again. A document that fails `attempts` times (at once for input errors) leaves a `failed`
  * record. On a folder with no queue yet it waits for one (`waiting-for-queue`). Resolves when stopped (`signal`) or
@@ -87,7 +97,7 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
   const concurrency = o.concurrency ?? 1
   const retryForMs = o.retryForMs ?? 60000
   const summary: QueueWorkerSummary = { done: 0, failed: 0, alreadyDone: 0 }
-  const { sessions, sessionFor } = sessionCache(out, o, concurrency)
+  const { runners, runnerFor } = runnerCache(out, o, concurrency)
 
   let fail: (e: unknown) => void = () => {}
   const failed = new Promise<never>((_, rej) => (fail = rej))
@@ -101,7 +111,7 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
 
   // The documents in hand: a stopping worker waits for them, however long, before it bounds its wait for Redis.
   const inHand = new Set<Promise<unknown>>()
-  const processJob = (job: import('bullmq').Job) => runJob(job, { out, sessionFor, summary, onEvent, UnrecoverableError })
+  const processJob = (job: import('bullmq').Job) => runJob(job, { out, runnerFor, summary, onEvent, UnrecoverableError })
   const worker = new (droppable(Worker))(
     name,
     (job) => {
@@ -136,7 +146,7 @@ export async function runWorker(o: QueueWorkerOptions, onEvent: (e: QueueWorkerE
   } finally {
     stopIdleCheck()
     await closeWorker(worker, counts, inHand, o, onEvent)
-    await Promise.allSettled([...sessions.values()].map((s) => s.then((x) => x.session.close())))
+    await Promise.allSettled([...runners.values()].map((s) => s.then((x) => x.runner.close())))
   }
   return summary
 }
@@ -195,12 +205,26 @@ async function queueNameOrWait(out: string, o: QueueWorkerOptions, onEvent: (e: 
   return name
 }
 
-/** One session (and its configuration digest) per distinct job setting, made on first use and kept for the next jobs. */
-function sessionCache(out: string, o: QueueWorkerOptions, concurrency: number) {
-  const sessions = new Map<string, Promise<{ session: Session; digest: string }>>()
-  const sessionFor = (d: JobData): Promise<{ session: Session; digest: string }> => {
+/** What runs the documents of one job setting: its document processes, and its configuration digest. */
+interface JobRunner {
+  runner: DocumentRunner
+  digest: string
+}
+
+/**
+ * One runner (and its configuration digest) per distinct job setting, made on first use and kept for the next jobs;
+ * one whose configuration could not be loaded is made again for the next job.
+ */
+function runnerCache(out: string, o: QueueWorkerOptions, concurrency: number) {
+  const runners = new Map<string, Promise<JobRunner>>()
+  const runnerFor = async (d: JobData): Promise<JobRunner> => {
     const key = JSON.stringify([d.cwd, d.configFile, d.model, d.policy, d.languages, d.pdf, d.pdfOptions])
-    let s = sessions.get(key)
+    let s = runners.get(key)
+    const made = await s?.catch(() => undefined)
+    if (s && made?.runner.error && runners.get(key) === s) {
+      runners.delete(key)
+      s = undefined
+    }
     if (!s) {
       const so: SessionOptions = {
         mode: 'run',
@@ -215,29 +239,30 @@ function sessionCache(out: string, o: QueueWorkerOptions, concurrency: number) {
         ...(d.pdfOptions ? { pdfOptions: d.pdfOptions } : {}),
         ...(o.pluginDirs ? { fallbackDirs: [...o.pluginDirs] } : {}),
       }
-      s = Promise.all([Session.create(so), batchDigest({ ...so, pdf: d.pdf })]).then(([session, digest]) => ({ session, digest }))
-      sessions.set(key, s)
-      s.catch(() => sessions.delete(key))
+      // The digest first: a configuration that cannot be loaded fails here, before any process starts.
+      s = batchDigest({ ...so, pdf: d.pdf }).then((digest) => ({ digest, runner: new DocumentRunner({ ...so, digest }, concurrency, o.limits) }))
+      runners.set(key, s)
+      s.catch(() => runners.delete(key))
     }
     return s
   }
-  return { sessions, sessionFor }
+  return { runners, runnerFor }
 }
 
 /** What a job needs of its worker. */
 interface JobContext {
   out: string
-  sessionFor: (d: JobData) => Promise<{ session: Session; digest: string }>
+  runnerFor: (d: JobData) => Promise<JobRunner>
   summary: QueueWorkerSummary
   onEvent: (e: QueueWorkerEvent) => void
   UnrecoverableError: typeof import('bullmq').UnrecoverableError
 }
 
 /**
- * One document of the queue: processed by the session, its outputs written, then its completion record; a failure
+ * One document of the queue: processed in a document process, its outputs written, then its completion record; a failure
  * is retried unless it is the last attempt or one trying again cannot fix, which records it failed.
  */
-async function runJob(job: import('bullmq').Job, { out, sessionFor, summary, onEvent, UnrecoverableError }: JobContext): Promise<string> {
+async function runJob(job: import('bullmq').Job, { out, runnerFor, summary, onEvent, UnrecoverableError }: JobContext): Promise<string> {
   const d = job.data as JobData
   const id = job.id ?? jobIdOf(d.hash, d.digest)
   if (readCompletion(out, id)) {
@@ -246,7 +271,7 @@ async function runJob(job: import('bullmq').Job, { out, sessionFor, summary, onE
     onEvent({ type: 'job-done', file: d.path, job: id, status: 'already-done' })
     return 'already-done'
   }
-  const { session, digest } = await sessionFor(d)
+  const { runner, digest } = await runnerFor(d)
   if (digest !== d.digest) {
     throw new UnrecoverableError(
       `CONFIG_CHANGED: the configuration this worker reads (${digest}) is not the producer's (${d.digest}): the config or model file changed after enqueueing`,
@@ -254,7 +279,7 @@ async function runJob(job: import('bullmq').Job, { out, sessionFor, summary, onE
   }
   onEvent({ type: 'job-started', file: d.path, job: id, attempt: job.attemptsMade + 1 })
   const records: PageRecord[] = []
-  const res = await session.processFile(d.path, (r) => {
+  const res = await runner.run({ file: d.path, hash: d.hash }, (r) => {
     if (r.type !== 'page') return
     records.push(r)
     onEvent({ type: 'page-done', file: d.path, job: id, page: r })

@@ -196,6 +196,37 @@ test('a producer killed after enqueueing: workers finish, collect writes the ind
   assert.equal(rows.length, DOCS + 2)
 })
 
+test(
+  'a page whose render hangs costs that page alone, not the job: the document runs again with it unread, under the page timeout',
+  { skip, timeout },
+  async (t) => {
+    const { url } = await startRedis(t)
+    const dir = folder(t)
+    mkdirSync(join(dir, 'in'), { recursive: true })
+    fx.hangingLookConfig(dir, { needsOcr: true })
+    writeFileSync(join(dir, 'in', 'hang.pdf'), 'LOOKHANG')
+    writeFileSync(join(dir, 'in', 'ok.pdf'), 'ok')
+    await runQueued({ inputs: ['in'], outDir: 'out', cwd: dir, configFile: 'pdftriage.config.json', queue: url, collect: false })
+    // Without the document processes' page clock the job would hang for good (the render holds the thread).
+    const w = await runWorker({ queue: url, outDir: 'out', cwd: dir, exitWhenIdle: true, idleCheckMs: 200, limits: { pageTimeoutMs: 2000 } })
+    assert.deepEqual(w, { done: 2, failed: 0, alreadyDone: 0 })
+    const c = await collect({ outDir: 'out', cwd: dir })
+    assert.deepEqual([c.done, c.failed], [2, 0])
+    const { docs, pages } = index(join(dir, 'out'))
+    const hang = docs.find((r) => r.path === join('in', 'hang.pdf'))!
+    assert.deepEqual([hang.status, hang.error_code], ['done', 'PAGE_TIMEOUT'])
+    assert.match(hang.error_message!, /^1 page\(s\) failed, their layer kept \(2\): page 2: page 2 needs OCR, but its image was not read/)
+    const rows = pages.map((l) => JSON.parse(l) as { file: string; page: number; action: string; notes: string[] })
+    const actions = (file: string) =>
+      rows
+        .filter((p) => p.file === join('in', file))
+        .sort((a, b) => a.page - b.page)
+        .map((p) => p.action)
+    assert.deepEqual(actions('hang.pdf'), ['ocr', 'failed', 'ocr'], 'each page once, the one whose render hung failed alone')
+    assert.deepEqual(actions('ok.pdf'), ['ocr', 'ocr', 'ocr'])
+  },
+)
+
 test('a worker that cannot reach Redis says so and gives up after its retry budget', async (t) => {
   const dir = folder(t)
   mkdirSync(join(dir, 'out', 'queue'), { recursive: true })

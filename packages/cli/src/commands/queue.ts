@@ -1,5 +1,5 @@
 import { flag, text, value, wholeNumber } from './options.js'
-import { common, defineCommand, language, load, ocrCommandOptions, usage } from './shared.js'
+import { common, defineCommand, language, limitFlags, limitOptions, load, ocrCommandOptions, usage } from './shared.js'
 
 /** --out, and --queue where the command needs it: worker, collect and status say the same. */
 function queueArgs(cmd: 'worker' | 'collect' | 'status', o: { out?: string | undefined; queue?: string | undefined }) {
@@ -11,6 +11,7 @@ function queueArgs(cmd: 'worker' | 'collect' | 'status', o: { out?: string | und
 export const worker = defineCommand({
   name: 'worker',
   help: `Usage: pdftriage worker --queue redis://HOST:PORT[/DB] --out DIR [-l L] [--concurrency N] [--exit-when-idle]
+       [--doc-timeout S] [--page-timeout S] [--max-memory MB]
 
 Processes the documents that \`pdftriage run --queue\` enqueued for DIR (the same folder, seen from this machine;
 the input paths must resolve here as on the producer's machine). Each document's outputs and a completion record
@@ -27,7 +28,10 @@ Options:
   --out DIR            the output folder (required)
   -l, --language L     OCR languages whose data this machine must have (checked at start: a missing one exits 2);
                        the languages used are each job's: the producer's config and its run --queue -l
-  --concurrency N      documents at once in this process (default 1)
+  --concurrency N      documents at once (default 1), each in a document process under the limits of pdftriage run
+  --doc-timeout S, --page-timeout S, --max-memory MB
+                       as for pdftriage run: a document over one fails alone; a page stopped while its image was
+                       read costs that page alone (the document runs again with it unread)
   --exit-when-idle     stop once nothing is waiting or running (scripts), instead of serving; without a queue yet
                        it still waits for the first producer, whose jobs are in before its queue/name appears
   -h, --help`,
@@ -38,12 +42,21 @@ Options:
     out: text(),
     concurrency: value(wholeNumber('concurrency').default(1)),
     'exit-when-idle': flag(),
+    ...limitFlags,
   },
   async run(o, _pos, io) {
     await ocrCommandOptions(o, io)
     const { out, queue } = queueArgs('worker', o)
     const { workerCommand } = await load.queue()
-    return await workerCommand({ queue: queue!, out, cwd: io.cwd, concurrency: o.concurrency, exitWhenIdle: o['exit-when-idle'] === true, log: io.stderr })
+    return await workerCommand({
+      queue: queue!,
+      out,
+      cwd: io.cwd,
+      concurrency: o.concurrency,
+      exitWhenIdle: o['exit-when-idle'] === true,
+      limits: limitOptions(o),
+      log: io.stderr,
+    })
   },
 })
 

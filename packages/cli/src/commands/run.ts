@@ -35,7 +35,8 @@ Options:
                        case-insensitive bash globs: *, **, ?, [0-9], {a,b}, e.g. 'r00{18,61}.pdf'; quote them)
   --exclude GLOB       skip files matching (repeatable)
   --redo               process every file again
-  --redo-failed        process the files that failed again
+  --redo-failed        process the files that failed again, and the failed pages of documents done (those pages
+                       alone run again; the outputs are rewritten with them and the other pages as they were)
   --names hash|mirror  hash (default): files named by content only, documents/<hash>.*; mirror: also under the
                        input's own name, below the folder given: in/a/b/foo.pdf gives DIR/text/a/b/foo.txt (clean
                        text), raw-text/ (pages by form feeds), json/ (report), pdf/ (with --pdf), alto/, hocr/,

@@ -94,6 +94,12 @@ export interface RunDocumentOptions {
   unreadImages?: { pages: ReadonlySet<number>; reason: string }
   /** Told when work on a page's image starts and when it ends ({@link OcrSetup.onImageWork}). */
   onImageWork?: OcrSetup['onImageWork']
+  /**
+   * Results an earlier run of the document settled, by page: each is handed on as given (counted, kept for the
+   * post-processors) without extracting, judging or reading its page again, so that a run again of a document's
+   * failed pages costs those pages alone. The document's notes say how many were reused.
+   */
+  knownPages?: ReadonlyMap<number, PageResult>
 }
 
 /**
@@ -139,6 +145,7 @@ interface DocumentRun {
   merge: MergeOptions | undefined
   onStage: RunDocumentOptions['onStage']
   unreadImages: RunDocumentOptions['unreadImages']
+  knownPages: RunDocumentOptions['knownPages']
 }
 
 /** Regions OCRed to decide pages (judges) and to repair them (repairs): what a verdict and a repair cost in OCR. */
@@ -505,6 +512,7 @@ function noteLooks(run: DocumentRun, s: PageState): void {
  * skips) leaves the path there. `judge`, `ocr` and `regions` are told to `onStage` as the page enters them.
  */
 const PAGE_STAGES: readonly PageStep[] = [
+  { name: 'known', when: (run, s) => !!run.knownPages?.has(s.n), run: (run, s) => void (s.result = run.knownPages!.get(s.n)!) },
   { name: 'skip', when: (run, s) => !!run.plan.skipPages?.has(s.n), run: skip },
   { name: 'extract', run: extract },
   { name: 'judge', run: judge },
@@ -610,9 +618,12 @@ function startDocument(doc: ExtractedDocument, components: PipelineComponents, o
     merge: options.layerMerge === false ? undefined : (options.layerMerge ?? DEFAULT_LAYER_MERGE),
     onStage: options.onStage,
     unreadImages: options.unreadImages,
+    knownPages: options.knownPages,
   }
   const actions: Record<PageAction, number> = { kept: 0, repaired: 0, ocr: 0, failed: 0, skipped: 0 }
-  return { t0, doc, options, run, doPost, keep: [], notes: [...(plan.notes ?? [])], actions, needsOcr: [] }
+  const notes = [...(plan.notes ?? [])]
+  if (options.knownPages?.size) notes.push(`rerun: ${options.knownPages.size} page(s) reused as an earlier run of the document left them; the others run again`)
+  return { t0, doc, options, run, doPost, keep: [], notes, actions, needsOcr: [] }
 }
 
 /** Document-mode judges, which may sample pages (kept for their turn): a verdict they give stands for every page. */
