@@ -105,7 +105,7 @@ export class TesseractEngine implements OcrEngine {
     this.concurrency = options.workers
     this.languages(options.languages)
     if (options.languagePickLanguages) for (const l of options.languagePickLanguages) this.languages([l])
-    this.pool = new WorkerPool(options.workers, (key) => this.spawn(key))
+    this.pool = new WorkerPool(options.workers, (key) => this.spawn(key), options.idleWorkerMs ?? undefined)
   }
 
   /**
@@ -340,7 +340,7 @@ export class TesseractEngine implements OcrEngine {
     } catch (e) {
       throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
     }
-    this.scriptPool ??= new WorkerPool(1, (key) => this.spawn(key))
+    this.scriptPool ??= new WorkerPool(1, (key) => this.spawn(key), this.options.idleWorkerMs ?? undefined)
     let r: Tesseract.DetectResult
     try {
       r = await this.scriptPool.run(
