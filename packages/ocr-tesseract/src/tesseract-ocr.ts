@@ -116,7 +116,7 @@ export class TesseractEngine implements OcrEngine {
     this.concurrency = options.workers
     this.languages(options.languages)
     if (options.languagePickLanguages) for (const l of options.languagePickLanguages) this.languages([l])
-    this.pool = new WorkerPool(options.workers, (key) => this.spawn(key), loadCounters)
+    this.pool = new WorkerPool(options.workers, (key) => this.spawn(key), loadCounters, options.idleWorkerMs ?? undefined)
   }
 
   /**
@@ -352,7 +352,7 @@ export class TesseractEngine implements OcrEngine {
     } catch (e) {
       throw new TriageError('OCR_FAILED', `[${NAME}] page ${page}: ${(e as Error).message}`, { cause: e, plugin: NAME, stage: 'ocr', page })
     }
-    this.scriptPool ??= new WorkerPool(1, (key) => this.spawn(key), loadCounters)
+    this.scriptPool ??= new WorkerPool(1, (key) => this.spawn(key), loadCounters, this.options.idleWorkerMs ?? undefined)
     let r: Tesseract.DetectResult
     try {
       r = await this.scriptPool.run(

@@ -39,13 +39,16 @@ export interface Spawned<W> {
 interface Slot<W> extends Spawned<W> {
   key: string
   busy: boolean
+  /** Ends the worker once it has been idle for the pool's `idleMs`. */
+  idle?: ReturnType<typeof setTimeout>
 }
 
 /**
  * A fixed-size pool of workers, created lazily, reused across tasks. Each worker is bound to a key (here: a language
  * set); a task needing another key replaces an idle worker. A worker whose task times out, dies or fails is
- * terminated and dropped, so the next task gets a fresh one. `close()` terminates every worker (tesseract.js
- * threads keep the process alive otherwise).
+ * terminated and dropped, so the next task gets a fresh one. A worker idle for `idleMs` is terminated too: its memory
+ * (a WebAssembly heap that never shrinks) goes back, and a later task starts another. `close()` terminates every
+ * worker (tesseract.js threads keep the process alive otherwise).
  */
 export class WorkerPool<W> {
   private readonly slots: Slot<W>[] = []
@@ -57,11 +60,14 @@ export class WorkerPool<W> {
    * `size` workers at most; `spawn` starts one bound to `key` (and must time out on its own). With `load`, a task's
    * time limit counts as core's {@link LoadClock} does over these counters (this process's CPU time while others hold
    * every core), so that a loaded machine stretches it as it stretches the batch's page timeout; without, wall time.
+   * `idleMs`: how long a worker no task waits for is kept (0: ended as soon as its task is done; undefined: until
+   * {@link close}).
    */
   constructor(
     private readonly size: number,
     private readonly spawn: (key: string) => Promise<Spawned<W>>,
     private readonly load?: LoadCounters,
+    private readonly idleMs?: number,
   ) {}
 
   /** Workers alive now (idle or busy). */
@@ -122,6 +128,7 @@ export class WorkerPool<W> {
   async close(): Promise<void> {
     this.closed = true
     const slots = this.slots.splice(0)
+    for (const s of slots) clearTimeout(s.idle)
     for (const wake of this.waiters.splice(0)) wake()
     await Promise.allSettled(slots.map((s) => s.terminate()))
   }
@@ -131,6 +138,7 @@ export class WorkerPool<W> {
       if (this.closed) throw new PoolTaskError('closed', 'the OCR engine is closed')
       const idle = this.slots.find((s) => !s.busy && s.key === key)
       if (idle) {
+        clearTimeout(idle.idle)
         idle.busy = true
         return idle
       }
@@ -163,10 +171,18 @@ export class WorkerPool<W> {
 
   private release(slot: Slot<W>): void {
     slot.busy = false
+    if (this.idleMs === 0 && !this.waiters.length) return this.discard(slot, false)
+    if (this.idleMs !== undefined) {
+      // a waiter woken below may take this worker (which clears the timer) or start one of another key
+      slot.idle = setTimeout(() => !slot.busy && this.discard(slot), this.idleMs)
+      // the timer does not keep the process alive (Node; a browser's timers have no unref)
+      ;(slot.idle as { unref?: () => void }).unref?.()
+    }
     this.wake()
   }
 
   private discard(slot: Slot<W>, wake = true): void {
+    clearTimeout(slot.idle)
     const i = this.slots.indexOf(slot)
     if (i >= 0) this.slots.splice(i, 1)
     slot.terminate().catch(() => {})

@@ -124,3 +124,31 @@ test('an aborted signal stops the page with ABORTED', async () => {
     await engine.close()
   }
 })
+
+test('an idle worker is ended (idleWorkerMs 0: at once) and the next page starts another that reads alike', async () => {
+  const engine = createTesseractEngine({ workers: 1, idleWorkerMs: 0, languagePick: false })
+  const pool = (engine as unknown as { pool: { alive: number } }).pool
+  try {
+    const img = await drawPage([{ text: 'Bonjour le monde', x: 50, y: 100, size: 50 }], 800, 200, 300)
+    const first = await engine.recognize(img)
+    assert.equal(pool.alive, 0)
+    const again = await engine.recognize(img)
+    assert.equal(pool.alive, 0)
+    assert.match(first.text, /Bonjour/)
+    assert.deepEqual(again, first)
+  } finally {
+    await engine.close()
+  }
+})
+
+test('with idleWorkerMs null, a worker stays for the next page until close', async () => {
+  const engine = createTesseractEngine({ workers: 1, idleWorkerMs: null, languagePick: false })
+  const pool = (engine as unknown as { pool: { alive: number } }).pool
+  try {
+    await engine.recognize(await drawPage([{ text: 'Bonjour', x: 50, y: 100, size: 50 }], 600, 200, 300))
+    assert.equal(pool.alive, 1)
+  } finally {
+    await engine.close()
+  }
+  assert.equal(pool.alive, 0)
+})

@@ -17,7 +17,8 @@ const LINES: DrawnLine[] = [
 describe('tesseract engine on drawn pages', () => {
   let engine: TesseractEngine
   before(() => {
-    engine = createTesseractEngine({ workers: 1 })
+    // kept until close whatever the time between tests (a loaded machine), for the test of its reuse
+    engine = createTesseractEngine({ workers: 1, idleWorkerMs: null })
   })
   after(() => engine.close())
 
