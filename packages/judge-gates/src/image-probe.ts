@@ -936,14 +936,15 @@ const UNREAD_MIN_ITEMS = 3
 /**
  * The runs of a font a suspicion of another script's map is checked on: those holding a suspect word and, when they
  * are too few for a look to read (`FONT_SAMPLE_CHARS` / 2: a few clusters), the font's other runs in the suspect
- * words' script.
+ * words' script, or all its runs where the suspicion is of the whole font ({@link ScriptSuspicion.wholeFont}).
  */
 function suspectRuns(items: PageText['items'], s: ScriptSuspicion): PageText['items'] {
   const words = (i: PageText['items'][number]) => i.text.match(/[\p{L}\p{M}]+/gu) ?? []
   const runs = items.filter((i) => words(i).some(s.suspect))
   const chars = runs.reduce((n, i) => n + i.text.replace(/\s+/gu, '').length, 0)
-  if (!s.nonLatin || chars >= FONT_SAMPLE_CHARS / 2) return runs
-  return items.filter((i) => NON_LATIN.test(i.text))
+  if (chars >= FONT_SAMPLE_CHARS / 2) return runs
+  if (s.nonLatin) return items.filter((i) => NON_LATIN.test(i.text))
+  return s.wholeFont ? items : runs
 }
 
 /**

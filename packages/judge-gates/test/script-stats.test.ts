@@ -35,6 +35,10 @@ test('the statistics: code-page bytes read as Latin-1, Latin-1 inside another sc
   // A Bengali font typeset from Latin input: capitals inside words.
   const translit = scriptSuspicion('esidn aAifes mAen epeYiC. ek l^Beb emAr kAy, Aamar kaj ebSi nai.')
   assert.match(translit!.note, /words with a capital inside \(`aAifes`, `mAen`, `epeYiC`/)
+  // A Burmese font whose glyphs sit on ASCII codes: words of consonants.
+  const burmese = scriptSuspicion(Array.from({ length: 6 }, () => 'trf trfh tdkif tdrf tkrf tdkuf tdyf tkyf').join(' '))
+  assert.match(burmese!.note, /its 48 Latin words of three letters or more hold 0\.1\d vowels \(< 0\.2\)/)
+  assert.equal(burmese!.wholeFont, true)
   // Genuine text raises none: French prose, English prose naming LaTeX, logical-order Malayalam, Russian, Icelandic.
   for (const text of [
     FRENCH,
