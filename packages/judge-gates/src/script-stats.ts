@@ -95,8 +95,12 @@ const LATIN1_WORD = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]/u
  * font's share of a page being noisier. Code identifiers (`strcpy`, `fprintf`) come near it, and the image confirms them.
  */
 const FEW_VOWELS = 0.2
-/** Words of three Latin letters or more a font needs for {@link FEW_VOWELS} to be weighed. */
-const FEW_VOWELS_WORDS = 20
+/**
+ * Words of three Latin letters or more a font needs for {@link FEW_VOWELS} to be weighed: the Burmese font had 39 on
+ * its page; a LaTeX manual's placeholders (`cmd`, `nargs`, 27 on a page, 0.10 vowels) would cost its only look, and
+ * the OCR's load with it.
+ */
+const FEW_VOWELS_WORDS = 30
 const ASCII_VOWELS = /[aeiouyAEIOUY]/g
 const vowelShare = (w: string): number => (w.match(ASCII_VOWELS)?.length ?? 0) / Math.max(1, w.length)
 
