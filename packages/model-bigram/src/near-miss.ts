@@ -45,11 +45,14 @@ function keysOfVocabulary(vocabulary: ReadonlySet<string>): { map: Map<string, s
   return refKeys
 }
 
-/** Bits per vocabulary key: about one word in 32 that has no key in the vocabulary is looked up anyway (false hits). */
-const BITS_PER_KEY = 32
-/** At most 4 MB of bits for a vocabulary (a million keys, twice the largest model fitted here, still 1 in 8). */
+/**
+ * Bits per vocabulary key: a 128th of the bits set, so a word of eight keys that has none in the vocabulary is looked
+ * up anyway (a false hit) about once in 16 (8 / 128).
+ */
+const BITS_PER_KEY = 128
+/** At most 4 MB of bits for a vocabulary: the false hits grow past 262,144 keys (some 30,000 words), slowly. */
 const MAX_VOCABULARY_BITS = 1 << 25
-/** The page's repeated words' keys: a page has some hundreds of them, one word in a hundred or fewer a false hit. */
+/** The page's repeated words' keys: 100 such words of eight keys set 800 of these bits, a false hit in 10 words. */
 const PAGE_BITS = 1 << 16
 
 const nextPowerOfTwo = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(2, n)))
