@@ -268,9 +268,9 @@ function countCharacters(text: string): CharacterCounts {
 /**
  * The words of `text` (runs of letters), and of them the one-letter ones and the English and French function words.
  * Words are found by code, not listed: a page holds hundreds, and listing them with `/\p{L}+/gu` took twice the time
- * of counting the characters in a profile of the 312-page manual's triage. Only words short enough to be function words are cut out and lower-cased, one by one; lower-casing the
- * page first gives the same words but where it turns a letter into two characters (U+0130, a dotted capital I,
- * becomes i and a combining dot), so such a page is.
+ * of counting the characters in a profile of the 312-page manual's triage. Only words short enough to be function
+ * words are cut out and lower-cased, one by one; lower-casing the page first gives the same words but where it turns
+ * a letter into two characters (U+0130, a dotted capital I, becomes i and a combining dot), so such a page is.
  */
 function countWords(text: string): { words: number; en: number; fr: number; single: number } {
   if (text.includes('\u0130')) return countLoweredWords(text.toLowerCase())
