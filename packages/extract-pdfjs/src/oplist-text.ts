@@ -204,9 +204,13 @@ const cellKey = (ix: number, iy: number) => (ix + 0x100000) * 0x200000 + (iy + 0
 const SPACE = /\s/
 /**
  * `/\s$/.test(s)`, reading the last character only: the pattern is tried at every position of the string, and runs
- * grow to a line's length while a space is asked of them after each word.
+ * grow to a line's length while a space is asked of them after each word. ASCII is answered without the pattern, as
+ * in {@link startsWithSpace}.
  */
-const endsWithSpace = (s: string): boolean => SPACE.test(s.charAt(s.length - 1))
+const endsWithSpace = (s: string): boolean => {
+  const c = s.charCodeAt(s.length - 1)
+  return c < 0x80 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : SPACE.test(s.charAt(s.length - 1))
+}
 /** `/^\s/.test(s)`, ASCII answered without the pattern: it is asked of every glyph after the first on a line. */
 const startsWithSpace = (s: string): boolean => {
   const c = s.charCodeAt(0)

@@ -1,7 +1,25 @@
 import type { BBox, FontInfo, PageText } from '@pdftriage/core'
 import { findDamage, findExtremeDamage, f2, statsNote, type Damage } from './damage.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { countStats } from '@pdftriage/text-stats'
+import { countStats, type PageStats } from '@pdftriage/text-stats'
+
+/** Font texts counted lately, by text: the gates count a font's text for its damage, then again for a look or the memory. */
+const counted = new Map<string, PageStats>()
+/** More than a page has fonts: the pages of the 312-page French manual set their text in 2 to 11 (median 6). */
+const COUNTED_KEPT = 16
+
+/**
+ * {@link countStats} of a font's text, counted once for the page: the damage gates and the image probe ask it of the
+ * same texts (the result is shared: not to be changed).
+ */
+export function fontStats(text: string): PageStats {
+  let s = counted.get(text)
+  if (s === undefined) {
+    if (counted.size >= COUNTED_KEPT) counted.delete(counted.keys().next().value as string)
+    counted.set(text, (s = countStats(text)))
+  }
+  return s
+}
 
 /** A font of the page whose own characters fail a damage gate. */
 export interface FontDamage extends Damage {
@@ -94,7 +112,7 @@ export function damagedFonts(page: PageText, pageChars: number, o: ResolvedGates
   if (byFont.size < 2) return [] // one font: the page statistics are the font's
   const out: FontDamage[] = []
   for (const [fontId, texts] of byFont) {
-    const s = countStats(texts.join(' '))
+    const s = fontStats(texts.join(' '))
     // Size and share count the characters the shares are taken over: leaders are layout, and a font that sets only
     // the dots of a table of contents (TeX's math italic does) has nothing to judge (a 312-page French manual had 32
     // table-of-contents and index pages flagged before this).

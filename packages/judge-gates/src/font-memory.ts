@@ -2,7 +2,7 @@ import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
 import { imageCheckOf } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { countStats } from '@pdftriage/text-stats'
+import { fontStats } from './font-damage.js'
 import { decide, noteBefore } from './verdict-notes.js'
 
 /** What the page image said of one font of the document, and where. */
@@ -135,8 +135,10 @@ const fmt = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.ro
  */
 export function recallFonts(judged: PageText, pageChars: number, v: Verdict, o: ResolvedGatesOptions, ctx: JudgeContext): Verdict | undefined {
   const fonts = pageFonts(judged)
-  const known = fonts.map((f) => ({ f, r: recalled(judged, f.fontId, ctx), chars: countStats(f.text).judged }))
-  if (!known.some((k) => k.r)) return undefined
+  const recalledFonts = fonts.map((f) => ({ f, r: recalled(judged, f.fontId, ctx) }))
+  // Most pages hold no font the memory knows: their fonts are not counted
+  if (!recalledFonts.some((k) => k.r)) return undefined
+  const known = recalledFonts.map((k) => ({ ...k, chars: fontStats(k.f.text).judged }))
   const carries = (chars: number) => chars >= o.fontMinChars && chars / Math.max(1, pageChars) >= o.fontMinShare
   const last = v.notes.at(-1)!
   const check = v.layer === 'garbled' ? imageCheckOf(v) : undefined

@@ -1,10 +1,10 @@
 import { DEFAULT_OCR_DPI, shareInScripts, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { f2, findDamage } from './damage.js'
 import { documentLooks, fontKey, fontLabel, fromMemory, hasJunk, padBox, pageFonts, recalled, remember, type PageFont } from './font-memory.js'
-import { textOfJudged } from './font-damage.js'
+import { fontStats, textOfJudged } from './font-damage.js'
 import { imageCheckOf, MISSING_LETTER_MIN, missingLetters, suspicion, type ImageCheck } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
-import { countStats, type PageStats } from '@pdftriage/text-stats'
+import type { PageStats } from '@pdftriage/text-stats'
 import { scriptMix } from './script-mix.js'
 import { scriptSuspicion, type ScriptSuspicion } from './script-stats.js'
 import { decide, noteBefore } from './verdict-notes.js'
@@ -808,7 +808,7 @@ function unsettledFonts(page: PageText, o: ResolvedGatesOptions, ctx: JudgeConte
   const out: Array<PageFont & { script?: ScriptSuspicion }> = []
   for (const f of pageFonts(textOfJudged(page))) {
     if (recalled(page, f.fontId, ctx) || d.asked.has(fontKey(page, f.fontId))) continue
-    const st = countStats(f.text)
+    const st = fontStats(f.text)
     if (st.judged < o.fontExtremeMinChars) continue
     if (findDamage(st, o)?.gate === 'letters') {
       const chars = f.text.replace(/\s+/gu, '').length

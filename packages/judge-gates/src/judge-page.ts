@@ -138,9 +138,14 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
  * code point for every glyph of a CJK font reads `丁丁丁丁...`. Latin is left out (`III`, `xxxx` placeholders).
  */
 const REPEATED_MIN = 4
+const FIRST_LETTER = /\p{L}/u
+const LATIN = /\p{Script=Latin}/u
 
 /** The one non-Latin letter a layer's letters all are, when there are `REPEATED_MIN` or more; `undefined` otherwise. */
 function repeatedLetter(text: string): { char: string; count: number; script: string } | undefined {
+  // A page whose first letter is Latin has no such layer: most pages end here, before their letters are listed.
+  const first = FIRST_LETTER.exec(text)
+  if (!first || LATIN.test(first[0])) return undefined
   const letters = text.match(/\p{L}/gu)
   if (!letters || letters.length < REPEATED_MIN) return undefined
   const c = letters[0]
@@ -237,8 +242,17 @@ export const MISSING_LETTER_MIN = 400
  */
 export function missingLetters(text: string, s: PageStats, o: ResolvedGatesOptions): string[] {
   if (Math.max(s.englishShare, s.frenchShare) < 2 * o.functionlessShare) return []
-  const lower = text.normalize('NFKD').match(/[a-z]/g) ?? []
-  if (lower.length < MISSING_LETTER_MIN) return []
-  const seen = new Set(lower)
-  return [...COMMON_LETTERS].filter((c) => !seen.has(c))
+  // Counted by code, not listed: a page of prose has thousands of them
+  const nfkd = text.normalize('NFKD')
+  let lower = 0
+  let seen = 0
+  for (let i = 0; i < nfkd.length; i++) {
+    const k = nfkd.charCodeAt(i) - 0x61
+    if (k >= 0 && k < 26) {
+      lower++
+      seen |= 1 << k
+    }
+  }
+  if (lower < MISSING_LETTER_MIN) return []
+  return [...COMMON_LETTERS].filter((c) => (seen & (1 << (c.charCodeAt(0) - 0x61))) === 0)
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { pageStats } from '../src/index.js'
+import { ENGLISH_FUNCTION_WORDS, FRENCH_FUNCTION_WORDS, pageStats } from '../src/index.js'
 
 test('counts non-space characters, letters, digits, Latin-1 symbols and controls', () => {
   const s = pageStats('Été 12 ¤\u0001 x')
@@ -55,4 +55,35 @@ test('words and numbers are counted by code point, capitals lower-cased as the w
   const s = pageStats('İx THE LE \u{1D7CF}\u{1D7D0} \u0663\u0664%\u00a012')
   assert.deepEqual([s.words, s.singleLetterWords, s.englishShare, s.frenchShare], [4, 2, 0.25, 0.25])
   assert.deepEqual([s.digits, s.numberDigits], [6, 4])
+})
+
+test('words counted by code are the runs of letters a Unicode pattern finds, function words included', () => {
+  // The plainer count the faster one must match: the text's letter runs listed, the short ones lower-cased.
+  const reference = (text: string) => {
+    const lowerFirst = text.includes('\u0130')
+    const ws = (lowerFirst ? text.toLowerCase() : text).match(/\p{L}+/gu) ?? []
+    const lw = ws.map((w) => (lowerFirst ? w : w.toLowerCase()))
+    return {
+      words: ws.length,
+      singleLetterWords: lw.filter((w) => w.length === 1 && w.charCodeAt(0) < 0x530).length,
+      en: lw.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length,
+      fr: lw.filter((w) => FRENCH_FUNCTION_WORDS.has(w)).length,
+    }
+  }
+  const texts = [
+    'Le chat et la souris, the cat and the mouse: à la maison, A B c.',
+    'l’arbre d’été 12ab x2 — ÉTÉ DE LA MER, Où es-tu ? Y a-t-il',
+    '𝐀𝐁 cd 𝐂 e\ud800f g\udc00h Ωμέγα и в на 漢字 かな ﬁn',
+    'İSTANBUL ile İzmir ve the of', // a dotted capital I: the text lowered first
+    'e\u0301te\u0301 cafe\u0301 na\u0308ive',
+    '',
+  ]
+  for (const t of texts) {
+    const s = pageStats(t)
+    const r = reference(t)
+    assert.equal(s.words, r.words, t)
+    assert.equal(s.singleLetterWords, r.singleLetterWords, t)
+    assert.equal(s.englishShare, r.words ? r.en / r.words : 0, t)
+    assert.equal(s.frenchShare, r.words ? r.fr / r.words : 0, t)
+  }
 })
