@@ -1,3 +1,5 @@
+// Where the batch writes: paths joined inside the output folder and never out of it, files written atomically, and
+// write errors reported as the batch stops on them (a full disk is DISK_FULL).
 import { realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { TriageError } from '@pdftriage/core'

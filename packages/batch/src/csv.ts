@@ -1,3 +1,4 @@
+// The CSV of documents.csv: one line written with RFC 4180 quoting and formula cells defused, and the text read back.
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 

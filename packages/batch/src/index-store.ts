@@ -1,3 +1,5 @@
+// The output folder's index (documents.csv and pages.jsonl): appended as documents finish, cut back to whole documents
+// after a kill, compacted to the newest row per path. It is what makes a run incremental.
 import { constants, existsSync, openSync, closeSync, fstatSync, fsyncSync, ftruncateSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { DOCUMENT_COLUMNS, type DocumentRow } from '@pdftriage/core/output'

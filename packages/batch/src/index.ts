@@ -1,3 +1,5 @@
+// The public API of @pdftriage/batch: running many documents in child processes with limits, into an output folder
+// with its index, lock and mirrored names.
 export {
   runBatch,
   batchDigest,

@@ -1,3 +1,5 @@
+// The command line's inputs made into the list of PDFs to process: files as given, folders searched for `*.pdf`,
+// include/exclude globs, missing paths kept aside to report.
 import { readdir, stat } from 'node:fs/promises'
 import { basename, join, relative, resolve, sep } from 'node:path'
 import { TriageError } from '@pdftriage/core'

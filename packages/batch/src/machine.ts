@@ -1,3 +1,5 @@
+// How many document jobs a batch runs and the memory each may take, chosen from this machine's memory (its cgroup's
+// limit when there is one) and cores.
 import { availableParallelism, totalmem } from 'node:os'
 
 /** What a batch may use: the memory pdftriage takes the machine to have and its cores. */

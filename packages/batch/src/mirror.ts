@@ -1,3 +1,5 @@
+// Output names that mirror the input tree (`--names mirror`): where each writer's file goes, claims on a stem, and
+// placing the files by hard link or copy, never through a symbolic link.
 import { randomBytes } from 'node:crypto'
 import { constants, copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, extname, join, sep } from 'node:path'

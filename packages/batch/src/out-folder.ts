@@ -1,3 +1,5 @@
+// The output folder before a run writes into it: the lock that lets one run at a time in, and the clean-up of what a
+// killed run left.
 import { closeSync, constants, lstatSync, openSync, readFileSync, readdirSync, realpathSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'

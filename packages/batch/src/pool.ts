@@ -1,3 +1,5 @@
+// Documents processed in child processes, each under its limits (time per document, time per page, memory): a child
+// that dies or overruns is replaced and only its document fails.
 import { type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { TriageError, blake2b512, type ImageWork } from '@pdftriage/core'

@@ -1,3 +1,4 @@
+// A document process forked before the command loads its own modules, so that both load at once on two cores.
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 

@@ -1,3 +1,4 @@
+// The lines `pdftriage triage` prints, built from results: one per page, one per document, one per failed document.
 import type { DocumentResult, PageResult, TriageError } from '@pdftriage/core'
 import type { PageRow } from '@pdftriage/core/output'
 

@@ -1,3 +1,5 @@
+// `pdftriage run`'s engine: every input into the output folder, incrementally (unchanged documents skipped,
+// duplicates processed once), with the index committed as each document finishes.
 import { mkdir, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { TriageError, configDigest, loadConfig, readAndHash, type Policy, type WrittenPage } from '@pdftriage/core'

@@ -1,3 +1,5 @@
+// One loaded configuration and its created plugins, reused for every document a process handles: reads a file, runs
+// the pipeline on it, writes its outputs, and returns its records.
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {

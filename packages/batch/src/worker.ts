@@ -1,3 +1,5 @@
+// The document process's entry: one session serving the files the main process sends, reporting whatever a file
+// does to it and exiting, so that the main process fails that file alone.
 import { removeAtomicTemps } from '@pdftriage/core/output'
 import { Session, type DocumentWatch, type SessionOptions } from './session.js'
 

@@ -1,3 +1,5 @@
+// A finished document's writers run in order and each file they return written atomically inside the output folder,
+// named by the document's content hash.
 import {
   TriageError,
   pdfType,

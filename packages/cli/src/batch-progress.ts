@@ -1,3 +1,5 @@
+// What `run` and `run --queue` print of a batch as its events come (resumed work, the bar, notes, failures), the
+// closing summary line, and the exit code the summary gives.
 import type { BatchEvent, BatchSummary } from '@pdftriage/batch'
 import { Progress } from './progress.js'
 

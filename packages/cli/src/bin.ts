@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// The `pdftriage` executable: starts a document process early for the commands that use one, then runs `main` and
+// exits with its code.
 import { dropPrestarted, prestartDocumentProcess } from '@pdftriage/batch/prestart'
 
 // triage, run and eval read each document in a child process (the limits): started before this process loads its

@@ -1,3 +1,4 @@
+// The CLI's own folder, from which the built-in plugins resolve when the configuration's folder lacks them.
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 

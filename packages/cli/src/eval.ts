@@ -1,3 +1,5 @@
+// `pdftriage eval`'s work: triages every labelled page of a corpus and prints how the decisions compare with the
+// labels.
 import { join, resolve } from 'node:path'
 import { processFiles } from '@pdftriage/batch'
 import type { Policy } from '@pdftriage/core'

@@ -1,3 +1,5 @@
+// The command line's dispatcher: the table of commands, the top-level help and version, parsing each command's
+// arguments, and the one place an error becomes a message and an exit code.
 import { readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { closest, distance } from 'fastest-levenshtein'

@@ -1,3 +1,5 @@
+// `pdftriage fit` and `pdftriage calibrate`'s work: reading the user's good pages (text files, or PDF pages the
+// judges call healthy) and fitting or calibrating a letter-pair model on them.
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { writeAtomic } from '@pdftriage/batch'

@@ -1,3 +1,5 @@
+// `pdftriage ocr`'s work: one document opened, judged, repaired or OCRed page by page, and written as a searchable
+// PDF (with ALTO, hOCR or a text sidecar when asked), OUT written atomically.
 import { readFile } from 'node:fs/promises'
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'

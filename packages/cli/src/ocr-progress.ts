@@ -1,3 +1,4 @@
+// The progress line `pdftriage ocr` draws on a terminal: the page, what is being done to it, pages done and the time.
 import type { PageStage } from '@pdftriage/core'
 import { CLOCK_MS, EVENT_REDRAW_MS, barOf, duration } from './progress.js'
 

@@ -1,3 +1,4 @@
+// Output paths checked before any work: one under a file (where a folder should be) is a usage error naming both.
 import { statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { TriageError } from '@pdftriage/core'

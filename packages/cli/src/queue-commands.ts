@@ -1,3 +1,5 @@
+// The queue commands' work (`run --queue`, `worker`, `collect`, `status`), with @pdftriage/queue imported only when
+// a command needs it, so that a local run never loads BullMQ.
 import type { DocumentLimits, InputFilter } from '@pdftriage/batch'
 import { TriageError, type Policy } from '@pdftriage/core'
 import { CLI_DIR } from './cli-dir.js'

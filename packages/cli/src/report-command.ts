@@ -1,3 +1,5 @@
+// `pdftriage report`'s work: the review page of a run's output folder, its page pictures rendered with the
+// configured extractor.
 import { resolve } from 'node:path'
 import { createComponent, loadConfig } from '@pdftriage/core'
 import { preset } from '@pdftriage/preset-default'

@@ -1,3 +1,4 @@
+// `pdftriage run`'s work: the resumable batch of @pdftriage/batch, with its progress bar, summary line and exit code.
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { runBatch, type DocumentLimits, type InputFilter, type NamesMode } from '@pdftriage/batch'

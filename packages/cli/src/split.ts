@@ -1,3 +1,5 @@
+// `triage --split`: long documents cut into page ranges so that every worker has pages when there are fewer files
+// than workers, and the parts' records merged back into one document's.
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { createComponent, loadConfig, openDocument } from '@pdftriage/core'

@@ -1,3 +1,5 @@
+// `pdftriage triage`'s work: every input's pages judged in the document processes, printed as JSON Lines or a table
+// as each document finishes.
 import {
   errorRecord,
   expandInputs,

@@ -1,3 +1,5 @@
+// The configuration's schema (plugin slots, policy, rules, OCR languages) and its parsing, with the plugin slots
+// filled from the front end's preset. Imports no `node:` module: the file side is config-file.ts.
 import { z } from 'zod'
 import { TriageError } from './errors.js'
 import { DEFAULT_LAYER_MERGE } from './pipeline/layer-merge.js'

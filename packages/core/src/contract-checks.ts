@@ -1,3 +1,5 @@
+// What the runner checks of every plugin's answer (verdicts, repairs, OCR pages, script guesses, post-processed
+// documents, writers' files, capabilities): a broken plugin is named where it broke.
 import { z } from 'zod'
 import { formatZodIssues } from './config.js'
 import type { PluginKind } from './contracts.js'

@@ -1,3 +1,5 @@
+// The contracts a plugin implements, one interface per role (extractor, judge, repair, OCR engine, post-processor),
+// and the factory every plugin package exports as its default.
 import type { ZodType } from 'zod'
 import type { BBox } from './geometry.js'
 import type { DocumentInfo, DocumentText, PageImage, PageText, Verdict } from './types.js'

@@ -1,3 +1,4 @@
+// Content hashes: BLAKE2b-512 of bytes, and a file read and hashed in one pass. Documents are known by this hash.
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 

@@ -1,3 +1,5 @@
+// A document's type (born-digital, scan, mixed or empty) from its finished pages, and the image coverage from which
+// a page counts as a scan.
 import type { PageResult } from './types.js'
 
 /**

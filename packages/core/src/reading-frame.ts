@@ -1,3 +1,5 @@
+// Pages as they read: the turn at which an OCR page's words run left to right (sideways pages tesseract read by
+// itself), and its items moved onto the page so turned.
 import type { BBox } from './geometry.js'
 import type { PageText, TextItem } from './types.js'
 

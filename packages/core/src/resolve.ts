@@ -1,3 +1,5 @@
+// Finding and creating plugins: a configuration's references resolved to packages (the config's folder first, then
+// the front end's own), their factories checked, and the components created for a run.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'

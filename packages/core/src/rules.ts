@@ -1,3 +1,5 @@
+// Metadata rules: which of a configuration's rules (its presets' and its own) match a document, and how they change
+// the handling of its pages (OCR everything, ignore a stamp band, skip pages).
 import type { ResolvedConfig, Rule } from './config.js'
 import type { DocumentPlan } from './pipeline/run-document.js'
 import type { DocumentInfo } from './types.js'

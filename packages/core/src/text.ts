@@ -1,3 +1,5 @@
+// Text of a page from its items: non-space counts, lines of items, joining items into text and rejoining it when
+// their texts change, bands removed, and the accents fonts draw as glyphs of their own.
 import type { PageText, TextItem } from './types.js'
 
 /** Count of characters that are not white space (the unit of every page-size threshold). */

@@ -1,3 +1,5 @@
+// The data that flows through the pipeline: text items and pages, page images, document metadata, judges' verdicts,
+// and each page's and document's result.
 import type { BBox } from './geometry.js'
 
 /** One run of text on a page, as the extractor or OCR engine gave it. */

@@ -1,3 +1,4 @@
+// Writing a file so that no reader ever sees half of it: a temporary name created exclusively, then a rename.
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { mkdir, open, rename, rm } from 'node:fs/promises'

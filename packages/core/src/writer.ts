@@ -1,3 +1,5 @@
+// The writer contract (a finished document in, files out, no I/O), and the list of writers a run uses: the
+// configuration's, or the preset's, plus the searchable PDF when asked for.
 import type { PluginRef } from './config.js'
 import { conventionalId, type Preset } from './preset.js'
 import type { DocumentResult, PageResult } from './types.js'

@@ -1,3 +1,5 @@
+// Right-to-left text put in logical order: pages draw Hebrew and Arabic in visual order, so each line holding such
+// letters is reordered by the Unicode bidirectional algorithm (bidi-js).
 import bidiModule, { type Bidi } from 'bidi-js'
 import type { PdfjsTextItem } from './page-text.js'
 

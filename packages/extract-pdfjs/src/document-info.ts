@@ -1,3 +1,4 @@
+// A document's metadata (title, producer, dates...) from what pdf.js's getMetadata() returns, PDF dates as ISO 8601.
 import type { DocumentInfo } from '@pdftriage/core'
 import type { PdfjsModule } from './runtime.js'
 

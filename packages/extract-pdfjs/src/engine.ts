@@ -1,3 +1,5 @@
+// The extractor on pdf.js whatever the runtime: bytes checked and opened (oversized images left out, a page tree of
+// one repeated page refused), pdf.js's open errors made typed ones. Imports nothing from `node:`.
 import { TriageError, type ExtractedDocument, type Extractor, type OpenOptions } from '@pdftriage/core'
 import { documentInfo, type PdfjsMetadata } from './document-info.js'
 import { openError } from './open-error.js'

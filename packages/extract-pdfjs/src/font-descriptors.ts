@@ -1,3 +1,5 @@
+// Old Japanese and Chinese files whose CID fonts lack the FontDescriptor pdf.js needs to read them: such fonts are
+// given one (nothing embedded changes) and the document is read again.
 import { loadQuietly } from './pdf-lib-load.js'
 
 /**

@@ -1,3 +1,5 @@
+// What the extractor can tell of a font from what pdf.js resolved (embedded or not, its kind, invisible runs, its
+// `/Differences`), `undefined` where it cannot tell.
 import type { FontInfo } from '@pdftriage/core'
 
 /** What pdf.js's `page.commonObjs.get(fontId)` holds of a font (with `fontExtraProperties: true`). */

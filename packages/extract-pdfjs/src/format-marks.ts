@@ -1,3 +1,5 @@
+// Invisible format characters (the soft hyphen above all) that pdf.js's text content drops, put back from the text
+// the page's show-text operators draw.
 import type { PdfjsTextItem } from './page-text.js'
 
 /** Invisible format characters (Unicode category Cf): pdf.js leaves them out of its text content. */

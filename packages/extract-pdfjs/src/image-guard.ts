@@ -1,3 +1,5 @@
+// Images pdf.js would decode at more pixels than its limit (a tiny picture with a huge mask) found in the bytes and
+// left out before pdf.js reads them, so that no render holds the thread for minutes.
 import { indexOfText, latin1 } from './bytes.js'
 
 /**

@@ -1,3 +1,5 @@
+// What pdf.js throws while opening a document made a TriageError that names the file and says what to do
+// (PDF_ENCRYPTED or PDF_INVALID).
 import { TriageError } from '@pdftriage/core'
 
 /** pdf.js's PasswordResponses.INCORRECT_PASSWORD: the password given did not open the file. */

@@ -1,3 +1,5 @@
+// One pass over a page's operator list for what the judges need besides text: image coverage, the pictures' boxes,
+// vector painting, and which fonts drew visible or invisible text.
 import { MIN_PICTURE_SHARE, type PagePicture } from '@pdftriage/core'
 import { mul, walkOperators, type Matrix, type OperatorVisitor } from './operator-walk.js'
 import type { PdfjsModule } from './runtime.js'

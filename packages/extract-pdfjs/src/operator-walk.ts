@@ -1,3 +1,5 @@
+// The walk over a pdf.js operator list that several readers share (text, images, fonts): the graphics state and
+// transforms followed once, each visitor seeing every operator with the state it applies under.
 import type { PdfjsModule } from './runtime.js'
 
 /** A PDF transformation matrix [a, b, c, d, e, f]. */

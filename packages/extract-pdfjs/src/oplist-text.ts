@@ -1,3 +1,5 @@
+// A page's text read from its operator list, glyph by glyph: runs, spaces and line ends from the glyphs' positions,
+// TeX ligature codes, accents drawn apart, right-to-left runs, each glyph's code kept for the repairs.
 import { accentMark, dotless, isLetterOrDigit, mayBeLettered } from '@pdftriage/core'
 import { RTL, rtlSpans } from './bidi-order.js'
 import { IDENTITY, mul, walkOperators, type Matrix, type WalkState } from './operator-walk.js'

@@ -1,3 +1,5 @@
+// The pdf.js extractor's options (where text comes from, fonts, image coverage, annotations, limits), as one zod
+// schema with their defaults.
 import { z } from 'zod'
 
 /** Options of the pdf.js extractor. */

@@ -1,3 +1,5 @@
+// pdf.js text items made core's page items (boxes in points from the top-left, NFC text, line ends), and the
+// compact store of the glyphs the operator-list walk placed.
 import type { BBox, ItemGlyph, PageText, TextItem } from '@pdftriage/core'
 
 /** A pdf.js text item (`getTextContent().items`, marked-content entries excluded). */

@@ -1,3 +1,5 @@
+// A document read with pdf-lib, imported on first use and kept quiet: the few features that need a second parser of
+// the file (font descriptors, glyph names) load it through here.
 import type { PDFDocument } from 'pdf-lib'
 
 /**

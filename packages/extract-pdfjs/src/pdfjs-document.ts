@@ -1,3 +1,5 @@
+// An open document on pdf.js: pages loaded on demand and freed after use, read into text with fonts and image
+// coverage, rendered grey for OCR, and the glyph names the repairs ask for.
 import { nonSpaceCount, TriageError, type DocumentInfo, type ExtractedDocument, type FontInfo, type PageImage, type PageText } from '@pdftriage/core'
 import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { logicalOrder } from './bidi-order.js'

@@ -1,3 +1,5 @@
+// The `pdfjs` extractor plugin for Node: its factory, which validates the options and binds the engine to pdf.js
+// loaded from pdfjs-dist with @napi-rs/canvas.
 import { definePlugin, type Extractor } from '@pdftriage/core'
 import { createExtractorOn } from './engine.js'
 import { pdfjsExtractorOptionsSchema, type ResolvedPdfjsExtractorOptions } from './options.js'

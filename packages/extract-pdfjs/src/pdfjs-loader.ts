@@ -1,3 +1,5 @@
+// pdf.js in Node, loaded once with the canvas it needs, the folders of its fonts, CMaps and wasm decoders, and
+// Flate streams inflated on this thread.
 import { createRequire } from 'node:module'
 import { homedir, platform } from 'node:os'
 import { dirname, join } from 'node:path'

@@ -1,3 +1,5 @@
+// The glyph names a font's codes have as the file defines them (encodings, `/Differences`, the Type 1 program's own
+// encoding, a TrueType cmap), read with pdf-lib when a repair of a false map asks.
 import { latin1 } from './bytes.js'
 import { MAC_ROMAN_ENCODING, STANDARD_ENCODING, WIN_ANSI_ENCODING } from './encodings.js'
 import { loadQuietly } from './pdf-lib-load.js'

@@ -1,3 +1,4 @@
+// A page rendered to grey pixels for OCR, on a white background, the pixel budget checked before any canvas is made.
 import { TriageError, type PageImage } from '@pdftriage/core'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RenderCanvas } from './runtime.js'

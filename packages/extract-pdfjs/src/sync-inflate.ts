@@ -1,3 +1,5 @@
+// Flate streams inflated on this thread rather than through Node's DecompressionStream on the thread pool: reading
+// operator lists waits less.
 import { inflateSync } from 'node:zlib'
 
 type Chunk = ArrayBufferView | ArrayBuffer

@@ -1,3 +1,5 @@
+// Type 1 font programs decrypted far enough to group glyph names by identical outlines, so that a glyph renamed to a
+// number can take the name of its twin that reads as a character.
 import { indexOfText, latin1 } from './bytes.js'
 
 /**

@@ -1,3 +1,5 @@
+// The unpdf extractor's options: the pdf.js extractor's, plus where pdf.js finds its data and which pdf.js a browser
+// runs.
 import { pdfjsExtractorOptionsSchema } from '@pdftriage/extract-pdfjs/engine'
 import { z } from 'zod'
 

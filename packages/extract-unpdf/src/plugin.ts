@@ -1,3 +1,5 @@
+// The `unpdf` extractor plugin on a given runtime (Node's or a browser's); its logic is @pdftriage/extract-pdfjs's
+// runtime-neutral engine.
 import { definePlugin, type Extractor } from '@pdftriage/core'
 import { createExtractorOn, type PdfjsRuntime, type RenderCanvas } from '@pdftriage/extract-pdfjs/engine'
 import { unpdfExtractorOptionsSchema, type ResolvedUnpdfExtractorOptions } from './options.js'

@@ -1,3 +1,5 @@
+// The damage gates on a text's character statistics (letter share, Latin-1 and control share, vowels, scripts), each
+// finding with the number that decided and its threshold, and the notes that print the statistics.
 import type { ResolvedGatesOptions } from './options.js'
 import type { PageStats } from '@pdftriage/text-stats'
 import type { ScriptMix } from './script-mix.js'

@@ -1,3 +1,5 @@
+// The gates font by font: a broken font beside healthy text passes page-level statistics, so each font large enough
+// is judged on its own characters; fonts that draw pictures (rules, music, dingbats) are left out.
 import type { BBox, FontInfo, PageText } from '@pdftriage/core'
 import { findDamage, findExtremeDamage, f2, statsNote, type Damage } from './damage.js'
 import type { ResolvedGatesOptions } from './options.js'

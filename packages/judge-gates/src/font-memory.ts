@@ -1,3 +1,5 @@
+// What the page image has said of each font, remembered for the rest of the document, so that a font the image
+// settled once is not looked at again on every page that uses it.
 import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
 import { imageCheckOf } from './judge-page.js'

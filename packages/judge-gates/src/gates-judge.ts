@@ -1,3 +1,5 @@
+// The `gates` judge plugin: the character gates on each page (or on samples of a long document), with a look at the
+// page image where the characters cannot tell.
 import { definePlugin, nonSpaceCount, type Judge, type JudgeContext, type Verdict } from '@pdftriage/core'
 import { judgeDocumentGates } from './judge-document.js'
 import { GATES_NAME, judgedText, judgePageGates } from './judge-page.js'

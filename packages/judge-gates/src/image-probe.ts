@@ -1,3 +1,5 @@
+// Where the characters cannot tell, the gates look at the page image through the OCR engine and compare words: a
+// suspect layer against what the image shows, pictures that hold text the layer lacks, vector lettering.
 import { DEFAULT_OCR_DPI, shareInScripts, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { f2, findDamage } from './damage.js'
 import { documentLooks, fontKey, fontLabel, fromMemory, hasJunk, padBox, pageFonts, recalled, remember, type PageFont } from './font-memory.js'

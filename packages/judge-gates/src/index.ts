@@ -1,3 +1,5 @@
+// The public API of @pdftriage/judge-gates: the `gates` judge plugin, its options, and the gates and image checks
+// other packages reuse.
 export { gatesJudge as default, gatesJudge } from './gates-judge.js'
 export { gatesOptionsSchema, type GatesOptions, type ResolvedGatesOptions } from './options.js'
 export { pageStats, type PageStats } from '@pdftriage/text-stats'

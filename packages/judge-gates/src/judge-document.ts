@@ -1,3 +1,5 @@
+// The gates in document mode: a long document judged from two samples (its opening and a middle window), or left to
+// be judged page by page when the samples disagree.
 import type { DocumentView, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, statsNote, wordsNote } from './damage.js'
 import { verdictMaker } from './judge-page.js'

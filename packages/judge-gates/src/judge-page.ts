@@ -1,3 +1,5 @@
+// The gates on one page: absent, blank, sparse, garbled by page or by font, or healthy, every number in the notes,
+// and which garbled verdicts genuine text can earn, for the page image to settle.
 import type { BBox, PageText, Verdict } from '@pdftriage/core'
 import { f2, findDamage, findExtremeDamage, findScriptDamage, statsNote, wordsNote } from './damage.js'
 import { damagedFonts, textOfJudged } from './font-damage.js'

@@ -1,3 +1,5 @@
+// The gates judge's options, one zod schema: its thresholds with the measured defaults, and the budgets of its looks
+// at the page image.
 import { SCAN_IMAGE_COVERAGE } from '@pdftriage/core'
 import { z } from 'zod'
 

@@ -1,3 +1,4 @@
+// How far an existing OCR layer and a fresh OCR of the same band of the page agree, word for word, order aside.
 import type { BBox } from '@pdftriage/core'
 import type { Word } from './words.js'
 

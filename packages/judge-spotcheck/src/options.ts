@@ -1,3 +1,5 @@
+// The spot-check judge's options, one zod schema: the region it reads, the agreement it asks for, the resolution, and
+// how sure the image's script must be.
 import { DEFAULT_OCR_DPI } from '@pdftriage/core'
 import { z } from 'zod'
 

@@ -1,3 +1,5 @@
+// The band of the page the spot-check reads: consecutive lines around the middle of the layer holding enough words,
+// grown for the layer's skew and padded.
 import type { BBox } from '@pdftriage/core'
 import type { Word } from './words.js'
 

@@ -1,3 +1,5 @@
+// The `spotcheck` judge plugin: an existing OCR layer over a scan compared with a fresh OCR of a band of its page;
+// one that disagrees, or is in another script than its page, needs OCR.
 import { bboxUnion, definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'

@@ -1,3 +1,4 @@
+// The words the spot-check compares: a page's invisible (OCR) layer split into words with boxes and comparison keys.
 import type { BBox, FontInfo, PageText } from '@pdftriage/core'
 
 /** A word with its box in page points and its comparison key. */

@@ -1,3 +1,5 @@
+// The `bigram` judge plugin: the letter-pair model file read once (relative to the configuration's folder) and each
+// page judged against it.
 import { modelPath, readModelText } from '#platform'
 import { definePlugin, TriageError, wrapPluginError, type Judge } from '@pdftriage/core'
 import { judgePage, JUDGE_NAME } from './judge-page.js'

@@ -1,3 +1,4 @@
+// Calibrating a letter-pair model: its margin widened just enough that the held-out pages the user trusts all pass.
 import { TriageError } from '@pdftriage/core'
 import { scoreText, withMargin, type BigramModel } from '@pdftriage/text-stats'
 

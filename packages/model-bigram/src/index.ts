@@ -1,3 +1,5 @@
+// The public API of @pdftriage/model-bigram: the `bigram` judge plugin, fitting, calibrating, loading and saving its
+// letter-pair model, and the text helpers the judge applies before scoring.
 export { bigramJudge as default, bigramJudge, createBigramJudge } from './bigram-judge.js'
 export { ALPHABET, OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF } from '@pdftriage/text-stats'
 export {

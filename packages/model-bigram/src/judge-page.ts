@@ -1,3 +1,5 @@
+// The bigram judge on one page: numbers set aside and letter-spaced words joined, the text (and each font's share of
+// it) scored against the letter-pair model, every number measured in the notes.
 import { nonSpaceCount, type FontInfo, type PageText, type TextItem, type Verdict } from '@pdftriage/core'
 import { textStats, type BigramModel, type TextStats } from '@pdftriage/text-stats'
 import { joinLetterSpaced } from './letter-spacing.js'

@@ -1,3 +1,5 @@
+// The letter-pair model's file: its versioned JSON shape (counts, so that the file is exact), written and read back
+// with errors that name the file.
 import { TriageError } from '@pdftriage/core'
 import { z } from 'zod'
 import { ALPHABET, SYMBOL_COUNT } from '@pdftriage/text-stats'

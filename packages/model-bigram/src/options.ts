@@ -1,3 +1,4 @@
+// The bigram judge's options, one zod schema, with the defaults measured on the development corpus.
 import { z } from 'zod'
 
 /** Options of the bigram judge. Defaults come from measurements on the development corpus (see README). */

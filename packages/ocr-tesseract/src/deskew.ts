@@ -1,3 +1,5 @@
+// A scan's skew measured (the angle at which its ink falls most sharply into rows) and the page straightened before
+// OCR, with the way back for the word boxes.
 import type { PageImage } from '@pdftriage/core'
 
 /** A box in pixels, top-left origin, as tesseract gives it. */

@@ -1,3 +1,5 @@
+// The public API of @pdftriage/ocr-tesseract: the `tesseract` OCR engine plugin, its options, and the language data
+// it finds installed.
 export { tesseractOcr as default, tesseractOcr, createTesseractEngine, TesseractEngine } from './tesseract-ocr.js'
 export { tesseractOptionsSchema, type TesseractOptions, type ResolvedTesseractOptions } from './options.js'
 import * as platform from '#platform'

@@ -1,3 +1,5 @@
+// The engine's language data in Node: each language's traineddata from its @tesseract.js-data package, gathered into
+// the one folder tesseract.js reads, and the folders killed runs left removed.
 import { existsSync, readdirSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { copyFile, lstat, mkdtemp, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises'

@@ -1,3 +1,5 @@
+// The tesseract engine's options, one zod schema (languages, resolution, workers, timeouts, deskew, language pick,
+// browser assets), with the measured defaults beside them.
 import { DEFAULT_OCR_DPI, languageCodeSchema, MAX_STRETCH } from '@pdftriage/core'
 import { z } from 'zod'
 import { defaultWorkers } from '#platform'

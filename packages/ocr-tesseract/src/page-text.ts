@@ -1,3 +1,5 @@
+// Tesseract's block tree made a page of OCR text: one item a word, boxes in points, confidences 0..1, lines and
+// paragraphs in its reading order.
 import { pixelsToPoints, type PageImage, type PageText, type TextItem } from '@pdftriage/core'
 
 /** A box as tesseract gives it: pixels, top-left origin. */

@@ -1,3 +1,4 @@
+// Grey pixels handed to tesseract as a binary PGM, which leptonica reads as they are: cheaper than encoding a PNG.
 import type { PageImage } from '@pdftriage/core'
 
 /**

@@ -1,3 +1,5 @@
+// A low-resolution scan enlarged for OCR smoothed back from blocks of pixels, so that tesseract sees the smooth
+// letter edges it was trained on.
 import type { PageImage } from '@pdftriage/core'
 
 /** A running mean of `f` samples along one direction, in place through `tmp` (same length as `data`). */

@@ -1,3 +1,5 @@
+// The `tesseract` OCR engine plugin on tesseract.js, offline, in a pool of workers: a page or region straightened and
+// read (retried once on a fresh worker), its language picked on a first look, its script detected.
 import {
   POOR_OCR_CONFIDENCE,
   TriageError,

@@ -1,3 +1,5 @@
+// The OCR engine's pool of tesseract.js workers: one per language set, reused, ended when they time out, fail or sit
+// idle, each task's time limit stretched as the machine's load stretches the page clock.
 import { LoadClock, type LoadCounters } from '@pdftriage/core'
 
 /**

@@ -1,3 +1,4 @@
+// One call on a pipeline created for it and closed after, whatever happens: the one-shot form of the library's API.
 import type { Pdftriage, PdftriageOptions } from './compose.js'
 
 /** One call on a pipeline made for it (`create`, the runtime's composition) and closed after, whatever happens. */

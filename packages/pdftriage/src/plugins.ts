@@ -1,3 +1,5 @@
+// The built-in plugins every build of the library brings (judges, repairs, OCR, post-pass), by the package names the
+// preset's defaults use; each entry adds its own extractor.
 import judgeGates from '@pdftriage/judge-gates'
 import judgeSpotcheck from '@pdftriage/judge-spotcheck'
 import ocrTesseract from '@pdftriage/ocr-tesseract'

@@ -1,3 +1,5 @@
+// The `dehyphen` post-pass plugin: a document's continuous text rebuilt from its kept pages (lines, paragraphs,
+// hyphens, running heads, footnotes), a failure named by the plugin.
 import { definePlugin, wrapPluginError, type DocumentText, type PostProcessor } from '@pdftriage/core'
 import { dehyphenOptionsSchema, type ResolvedDehyphenOptions } from './options.js'
 import { rebuildText } from './rebuild-text.js'

@@ -1,3 +1,5 @@
+// Footnotes split off a page's lines (small print under the body, opening with a note mark), so that the rebuilt
+// text keeps them apart from the paragraphs they interrupt.
 import type { Line } from './line-builder.js'
 import { sortInPlace } from './sort.js'
 

@@ -1,3 +1,5 @@
+// Whether a line-final hyphen is kept (a compound), removed (a word split by the hyphenator), or keeps two words
+// apart: decided from the document's own words, the dictionary and French and English compound habits.
 import { dictionary, type WordList } from './dictionary.js'
 import { lastPart, core, type Vocabulary } from './vocabulary.js'
 

@@ -1,3 +1,5 @@
+// The public API of @pdftriage/postpass-dehyphen: the `dehyphen` post-pass plugin, its options, the text rebuild and
+// the hyphen decision with its dictionaries.
 export { dehyphenPostProcessor as default, dehyphenPostProcessor, createDehyphen, DEHYPHEN_NAME } from './dehyphen-post-processor.js'
 export { dehyphenOptionsSchema, type DehyphenOptions, type ResolvedDehyphenOptions } from './options.js'
 export { rebuildText, type RebuildResult } from './rebuild-text.js'

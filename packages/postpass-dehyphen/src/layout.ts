@@ -1,3 +1,5 @@
+// How lines sit on the page for the rebuild: each line's column edges, and whether a line is short, indented, ends
+// with a hyphen or a sentence, or starts a list item.
 import { codePointBefore, isLetterOrDigit } from './chars.js'
 import type { Line } from './line-builder.js'
 

@@ -1,3 +1,5 @@
+// A page's items grouped into lines: runs on one baseline with no wide gap between them, split at column gutters,
+// each with its box, font size and text.
 import type { PageText, TextItem } from '@pdftriage/core'
 import { isSpace } from './chars.js'
 import { median, sortInPlace } from './sort.js'

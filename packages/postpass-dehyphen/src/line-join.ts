@@ -1,3 +1,5 @@
+// Two pieces of text joined across a line end: a line-final hyphen resolved, otherwise a space (or a newline after a
+// line short by design).
 import { HUNSPELL, decideHyphen, type HyphenDecision } from './hyphen-decision.js'
 import { isLetterOrDigit } from './chars.js'
 import { endsWithHyphen } from './layout.js'

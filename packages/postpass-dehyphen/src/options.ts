@@ -1,3 +1,4 @@
+// The dehyphen post-pass's options, one zod schema with their defaults.
 import { z } from 'zod'
 
 /** Options of the dehyphen post-pass. */

@@ -1,3 +1,5 @@
+// A page's lines put in reading order by recursive XY-cut: columns cut at empty vertical channels, stacked blocks at
+// wide horizontal gaps, lines top to bottom inside each block.
 import { Line, NARROW_GUTTER_EM, TEXT_COLUMN_EM } from './line-builder.js'
 import { medianFontSize } from './layout.js'
 import { sortInPlace, sortNumbers } from './sort.js'

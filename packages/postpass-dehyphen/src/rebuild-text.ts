@@ -1,3 +1,5 @@
+// The rebuild of a document's continuous text: lines in reading order, running heads and footnotes set apart,
+// paragraphs found from breaks, indents and sizes, hyphens resolved across line ends.
 import { readingPage, type DocumentText, type PageText, type Paragraph } from '@pdftriage/core'
 import { splitFootnotes } from './footnotes.js'
 import { LIST_START, endsWithFinalPunct, endsWithHyphen, isIndented, isShort, withColumns, type FlowLine } from './layout.js'

@@ -1,3 +1,5 @@
+// Running heads, running feet and page numbers: lines in the top and bottom bands that recur across pages, found so
+// that the rebuilt text keeps them once or drops them rather than repeat them in its paragraphs.
 import { NOTE_START } from './footnotes.js'
 import { medianFontSize } from './layout.js'
 import type { Line } from './line-builder.js'

@@ -1,3 +1,5 @@
+// What a document says of its own words, for the hyphen decision: tokens read whole, the compounds it writes in full,
+// and a character model fitted on its words.
 import { functionWords } from '@pdftriage/text-stats'
 import { CharModel } from './char-model.js'
 

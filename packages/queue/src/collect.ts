@@ -1,3 +1,5 @@
+// One pass of the collector over a queued run's output folder (`pdftriage collect`): the rows of completed documents
+// not yet in the index appended, then the index compacted.
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BatchEvent, BatchSummary } from '@pdftriage/batch'

@@ -1,3 +1,5 @@
+// The one writer of a queued batch's index: the rows of planned documents whose completion records are in, appended
+// once each through the batch's index store, under a lock.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'

@@ -1,3 +1,5 @@
+// The link to Redis: `--queue` URLs parsed, connections that retry then give up, BullMQ loaded lazily, and closes
+// that do not hang on a connection that is down.
 import { TriageError } from '@pdftriage/core'
 
 /** Where the queue lives: `redis://[user:password@]HOST:PORT[/DB]`, parsed. */

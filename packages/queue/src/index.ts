@@ -1,3 +1,5 @@
+// The public API of @pdftriage/queue: a batch spread over machines through Redis (BullMQ), the producer, the workers,
+// the collector and the queue's status, with the output folder as the ledger.
 export { runQueued, type QueuedBatchOptions, type QueuedBatchEvent } from './producer.js'
 export { runWorker, type QueueWorkerOptions, type QueueWorkerEvent, type QueueWorkerSummary } from './worker.js'
 export { collect, type CollectOptions } from './collect.js'

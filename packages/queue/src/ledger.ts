@@ -1,3 +1,5 @@
+// The queue's part of the output folder (`queue/`): the queue's name, each producer's plan, and each document's
+// completion record. Redis only schedules; these files are what the index is built from.
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { link, mkdir, readFile, rm } from 'node:fs/promises'

@@ -1,3 +1,5 @@
+// The producer of a queued batch (`pdftriage run --queue`): the inputs listed and hashed, the plan written, one job
+// added per new document, and the index collected as completions come in.
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { resolve } from 'node:path'

@@ -1,3 +1,4 @@
+// `pdftriage status`: the jobs of an output folder's queue counted by state.
 import { resolve } from 'node:path'
 import { TriageError } from '@pdftriage/core'
 import { CLOSE_GRACE_MS, closeWithin, loadBullmq, parseQueueUrl, shortLivedConnection } from './connection.js'

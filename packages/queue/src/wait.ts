@@ -1,3 +1,5 @@
+// Waiting for a file that another machine may create (a queue's name on a shared folder): watched where the kernel
+// can see it, and polled besides.
 import { existsSync, watch, type FSWatcher } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 

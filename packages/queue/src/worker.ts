@@ -1,3 +1,5 @@
+// A queue worker (`pdftriage worker`): documents taken from the queue, processed with the batch's session, outputs
+// then a completion record written into the output folder, and only then the job completed.
 import { availableParallelism, hostname } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { DocumentRunner, batchDigest, emptyRow, outcomeRow, pageLines, type DocumentLimits, type PageRecord, type SessionOptions } from '@pdftriage/batch'

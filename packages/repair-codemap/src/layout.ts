@@ -1,3 +1,5 @@
+// The layer and the OCR side by side for the code-map repair: the layer's runs as lines of glyphs with estimated
+// positions and spaces, and the OCR's characters grouped under the same lines.
 import { isLetterOrDigit, mayBeLettered, type BBox, type ItemGlyph, type PageText } from '@pdftriage/core'
 
 /** One glyph of the layer (or a space pdf.js inserted for a gap), with its estimated centre along the line. */

@@ -1,3 +1,4 @@
+// The codemap repair's options, one zod schema with their defaults.
 import { DEFAULT_OCR_DPI } from '@pdftriage/core'
 import { z } from 'zod'
 

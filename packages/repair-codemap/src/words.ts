@@ -1,3 +1,4 @@
+// The share of a text's words that are French or English function words: what the code-map repair asks of a reading.
 import { functionWords } from '@pdftriage/text-stats'
 
 /**

@@ -1,3 +1,5 @@
+// Character statistics that tell language from junk without a fitted model (function words, letters, vowels): the
+// reflect repair's score when no letter-pair model is configured.
 import { functionWords, pageStats } from '@pdftriage/text-stats'
 /** Character statistics that tell language from junk without a fitted model: the gates' `pageStats` and function words. */
 export interface CharStats {

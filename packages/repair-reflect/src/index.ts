@@ -1,3 +1,5 @@
+// The public API of @pdftriage/repair-reflect: the `reflect` repair plugin, its options, and its three methods
+// (reflected codes, shifted codes, a solved substitution) with the scorers they share.
 export { reflectRepair as default, reflectRepair } from './reflect-repair.js'
 export { reflectOptionsSchema, type ReflectOptions, type ResolvedReflectOptions } from './options.js'
 export { unreflect, reflectText, reflectCode, reflectedShares } from './reflect.js'

@@ -1,3 +1,5 @@
+// How the reflect repair scores candidate texts: by the letter-pair model when one is configured, else by character
+// statistics, each with the margin a candidate must clear to read.
 import { charStats, statsReads, statsScore } from './char-stats.js'
 import type { LetterPairModel } from './letter-pair-model.js'
 import { meanLogProb } from './letter-pair-model.js'

@@ -1,3 +1,5 @@
+// What the reflect repair needs of a letter-pair model (pair log-probabilities, threshold, vocabulary) and the mean
+// log-probability of a text under it.
 import { OTHER, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF, scoreText } from '@pdftriage/text-stats'
 
 /**

@@ -1,3 +1,5 @@
+// The letter-pair model file loaded with @pdftriage/model-bigram's own loader, imported lazily, so that the repair
+// reads exactly the file the bigram judge reads.
 import { TriageError } from '@pdftriage/core'
 import type { LetterPairModel } from './letter-pair-model.js'
 

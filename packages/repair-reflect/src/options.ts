@@ -1,3 +1,5 @@
+// The reflect repair's options, one zod schema: its three methods switched on or off, the model, and the least text
+// a font must carry to be repaired.
 import { z } from 'zod'
 
 /** Options of the `reflect` repair plugin (one package, three named methods, each switchable). */

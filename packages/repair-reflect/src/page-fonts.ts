@@ -1,3 +1,4 @@
+// A page font by font for the reflect repair: each font's text, and the page rewritten with a decoder per font.
 import { rejoinItems, type PageText, type TextItem } from '@pdftriage/core'
 
 /** Key of the items that carry no font id (and of a page without items). */

@@ -1,3 +1,5 @@
+// The `reflect` repair plugin: fonts whose codes are stored reflected, shifted by a constant, or substituted
+// throughout are read back, font by font, and the page kept only when the result reads.
 import { resolvePath } from '#platform'
 import { accentMark, definePlugin, spacingAccent, type PageText, type Repair, type RepairContext, type RepairResult, type TextItem } from '@pdftriage/core'
 import { composeAccents, liftAccents, type GlyphNames, type LiftedAccent } from './accents.js'

@@ -1,3 +1,5 @@
+// Reflected fonts, whose ASCII characters are stored mirrored into 0xA1..0xFF: the reflection of a code, how much of
+// a font's text looks reflected, and the text read back (each ambiguous code settled by its context).
 import type { LetterPairModel } from './letter-pair-model.js'
 import { SPACE, SYMBOL_COUNT, symbolOf } from './letter-pair-model.js'
 

@@ -1,3 +1,5 @@
+// Fonts whose codes are shifted by a constant (a glyph-id fallback): the shift found from the codes' histogram and
+// the scorer, and how much of the font it explains.
 import type { LanguageScorer } from './language-scorer.js'
 
 /** Offsets searched: the whole 8-bit range either way (glyph-id fallbacks seen at +0x1D and +0x1F). */

@@ -1,3 +1,5 @@
+// Which pages of a run deserve a person's look, and in what order: failures, poor OCR, judges that disagree, scores
+// close to their threshold, repairs, low confidence, regions OCRed beside a kept layer.
 import type { PageRow } from './read-run.js'
 
 /** Layers whose verdict sends a page to OCR or repair. */

@@ -1,3 +1,5 @@
+// `report.html`, the static review page of a run's output folder: the run's documents and pages read back, ranked
+// for review, with page pictures, opened from disk with no server.
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -1,3 +1,4 @@
+// The review page's pictures of a page: a rendered page encoded as a detail JPEG and a thumbnail.
 import type { PageImage } from '@pdftriage/core'
 
 /** Widths in pixels of the two pictures of a page: a row's thumbnail and the detail view. */

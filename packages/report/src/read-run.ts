@@ -1,3 +1,5 @@
+// A run's output folder read back for the review page: documents.csv, pages.jsonl and the documents' reports, the
+// newest row winning as a rerun appends.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { TriageError } from '@pdftriage/core'

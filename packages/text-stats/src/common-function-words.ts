@@ -1,3 +1,5 @@
+// The common English and French function words the gates' statistics count: healthy pages carry a quarter or more
+// of their words in them, junk near none.
 import { functionWords } from './function-words.js'
 
 /** English function words (core's `common` tier): healthy English pages carry 0.25-0.40 of their words in it, garbled ones near 0. */

@@ -1,3 +1,5 @@
+// The letter-pair model shared by the bigram judge and the repairs: pairs counted and fitted with add-one smoothing,
+// texts scored in nats a pair, the threshold and its margin.
 import { TriageError } from '@pdftriage/core'
 import { ALPHABET, SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF } from './alphabet.js'
 import { fitWordModel, type WordModel } from './words.js'

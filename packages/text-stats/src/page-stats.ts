@@ -1,3 +1,5 @@
+// A text's character statistics (letters, numbers, vowels, Latin-1 symbols, controls, leaders, function words),
+// counted once and shared by the gates and the repairs.
 import { ENGLISH_FUNCTION_WORDS, FRENCH_FUNCTION_WORDS } from './common-function-words.js'
 
 /** Character counts and shares of a text. Shares are of `judged` characters; 0 when there are none. */

@@ -1,3 +1,5 @@
+// Word-shape statistics of the letter-pair model: the words seen in training, and how strange a word's letters may be
+// before it counts against a page.
 import { SKIP, SPACE, SYMBOL_COUNT, SYMBOL_OF } from './alphabet.js'
 
 /**

@@ -1,3 +1,5 @@
+// ALTO v4 XML from pages laid out as blocks, lines and words: sizes and positions in the chosen unit, OCR word and page
+// confidences.
 import type { PageLayout } from './layout.js'
 import { unitBox, unitsPerPoint, type MeasurementUnit } from './units.js'
 import { escapeXml } from './xml.js'

@@ -1,3 +1,5 @@
+// A finished page laid out as the ALTO and hOCR writers need it: its words grouped into lines and blocks in reading
+// order, boxes in points on the page as displayed.
 import { xmlChars } from './xml.js'
 import { readingTurn, turnBox, type BBox, type PageResult, type TextItem } from '@pdftriage/core'
 

@@ -1,3 +1,4 @@
+// The ALTO writer's options, one zod schema: the measurement unit and the resolution of pixel boxes.
 import { DEFAULT_OCR_DPI } from '@pdftriage/core'
 import { z } from 'zod'
 

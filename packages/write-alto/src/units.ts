@@ -1,3 +1,4 @@
+// ALTO's measurement units (pixels, tenths of a millimetre, 1/1200 inch) and boxes converted into them from points.
 import type { BBox } from '@pdftriage/core'
 
 /** ALTO's measurement units: pixels (at a stated resolution), tenths of a millimetre, 1/1200 inch. */

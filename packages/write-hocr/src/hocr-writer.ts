@@ -1,3 +1,5 @@
+// The `write-hocr` writer plugin: `<stem>.hocr`, hOCR of every page with the word boxes of the text each page kept
+// (the extractor's, or the OCR engine's with their confidence).
 import { createRequire } from 'node:module'
 import { basename } from 'node:path'
 import { definePlugin, type PageResult, type Writer } from '@pdftriage/core'

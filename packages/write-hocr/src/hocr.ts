@@ -1,3 +1,4 @@
+// hOCR 1.2 XHTML from pages laid out as blocks, lines and words: boxes in whole pixels, OCR word confidences.
 import { escapeXml, unitBox, type PageLayout } from '@pdftriage/write-alto'
 import type { BBox } from '@pdftriage/core'
 

@@ -1,3 +1,4 @@
+// The hOCR writer's options, one zod schema: the resolution of its pixel boxes.
 import { DEFAULT_OCR_DPI } from '@pdftriage/core'
 import { z } from 'zod'
 

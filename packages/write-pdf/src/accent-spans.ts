@@ -1,3 +1,5 @@
+// Accents drawn as glyphs of their own (TeX's `\accent`) in a repaired font: each accent and its letter wrapped in a
+// span whose /ActualText is the accented letter, so that readers extract `é`; the drawing is unchanged.
 import { accentMark, dotless } from '@pdftriage/core'
 import { hexString, parseContent, type Op, type Operand } from './content-stream.js'
 import { utf16 } from './tounicode.js'

@@ -1,3 +1,5 @@
+// The fonts a page's content draws text with (its forms' too) and the codes it shows with each, read from the
+// content streams: the codes a replaced layer's text is mapped to spaces by (`blankReplacedText`).
 import type { PDFDict, PDFDocument, PDFPage, PDFRef } from 'pdf-lib'
 import { pageContent, parseContent, streamText, type Operand } from './content-stream.js'
 

@@ -1,3 +1,5 @@
+// The glyphless Type0 font the invisible text layer is drawn in: text encoded to its codes (characters beyond the BMP
+// given private codes) and the font embedded once a document with its ToUnicode map.
 import type { PDFDocument, PDFRef } from 'pdf-lib'
 import { GLYPHLESS_ADVANCE, GLYPHLESS_ASCENT, GLYPHLESS_DESCENT, GLYPHLESS_NAME, glyphlessTrueType } from './glyphless-truetype.js'
 

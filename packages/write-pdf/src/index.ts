@@ -1,3 +1,5 @@
+// The public API of @pdftriage/write-pdf: the searchable-PDF writer plugin, the writing itself, the sidecar text,
+// and the pieces it is made of (glyphless font, text layer, ToUnicode maps, PDF/A).
 export { pdfWriter as default, pdfWriter, writtenPages } from './pdf-writer.js'
 export {
   assertPdfACandidate,

@@ -1,3 +1,5 @@
+// The searchable-PDF writer's options, one zod schema: how replaced text is hidden, corrected character maps, accents,
+// PDF or PDF/A, pages turned upright or straightened.
 import { z } from 'zod'
 
 /**

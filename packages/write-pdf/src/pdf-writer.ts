@@ -1,3 +1,5 @@
+// The `write-pdf` writer plugin: `<stem>.pdf`, the input with an invisible text layer (or corrected character maps)
+// on its OCRed and repaired pages, and a summary of what was written where.
 import { TriageError, definePlugin, type Writer, type WrittenFile, type WrittenPage } from '@pdftriage/core'
 import { writePdfOptionsSchema } from './options.js'
 import { sidecarText } from './sidecar-text.js'

@@ -1,3 +1,5 @@
+// PDF/A-2B output: what in the input forbids it (and cannot be mended without changing what the file shows), and the
+// metadata, output intent and file ID that make the copy PDF/A.
 import { md5Hex, readProfile } from '#platform'
 import type { PDFDict as Dict, PDFDocument, PDFObject } from 'pdf-lib'
 import { TriageError } from '@pdftriage/core'

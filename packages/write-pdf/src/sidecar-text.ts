@@ -1,3 +1,5 @@
+// The sidecar text of a document, as OCRmyPDF's `--sidecar` and pdftotext write it: pages in order, separated by
+// form feeds.
 import type { PageText } from '@pdftriage/core'
 
 /**

@@ -1,3 +1,5 @@
+// Straightened pages: the matrix that turns a skewed page's content level about its centre, and the OCR word boxes
+// moved to where the straightened page shows them.
 import type { BBox, PageText } from '@pdftriage/core'
 import type { PageFrame } from './text-layer.js'
 

@@ -1,3 +1,5 @@
+// The invisible text layer of a page as content-stream operators: the page's words placed over their boxes in the
+// glyphless font (render mode 3), lines on one baseline, spaces where the gaps are.
 import { readingTurn, TextAligner, turnBox, type PageText, type TextItem } from '@pdftriage/core'
 import { GLYPH_ADVANCE_EM, GLYPH_DESCENT_EM, type GlyphlessEncoder } from './glyphless-font.js'
 

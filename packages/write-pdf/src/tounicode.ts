@@ -1,3 +1,5 @@
+// Corrected character maps for repaired fonts: the codes each font draws and what the repair read for them, merged
+// over the pages into ToUnicode CMaps, so that the file reads without a layer laid over it.
 import type { PDFDict, PDFDocument, PDFPage, PDFRef } from 'pdf-lib'
 import type { FontInfo, PageText } from '@pdftriage/core'
 

@@ -1,3 +1,5 @@
+// The searchable copy of a PDF: OCRed and repaired pages given an invisible layer or corrected maps, pages turned or
+// straightened when asked, everything else kept as it was, written as PDF or PDF/A-2B.
 import type { PDFDocument as PdfLibDocument, PDFPage, PDFRef } from 'pdf-lib'
 import { TriageError, readingTurn, type FontInfo, type PageAction, type PageText } from '@pdftriage/core'
 import { accentSpans, readsAccents, type SpanFont } from './accent-spans.js'

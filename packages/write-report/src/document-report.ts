@@ -1,3 +1,5 @@
+// The JSON report of one document: what it is, what was done to each page and why (every verdict with its notes),
+// the rebuilt paragraphs' page map, and the time spent.
 import { pdfType, type WriterInput } from '@pdftriage/core'
 
 /**

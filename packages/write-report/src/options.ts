@@ -1,3 +1,4 @@
+// The report writer's options, one zod schema: the JSON indentation.
 import { z } from 'zod'
 
 /** Options of the report writer. */

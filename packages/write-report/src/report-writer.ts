@@ -1,3 +1,4 @@
+// The `write-report` writer plugin: `<stem>.json`, the report of what was done to each page of a document and why.
 import { definePlugin, type Writer } from '@pdftriage/core'
 import { documentReport } from './document-report.js'
 import { reportWriterOptionsSchema } from './options.js'

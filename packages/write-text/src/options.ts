@@ -1,3 +1,5 @@
+// The text writer's options, one zod schema: which of its files to write (pages, OCR text beside the layer, the
+// rebuilt text).
 import { z } from 'zod'
 
 /** Options of the text writer. */

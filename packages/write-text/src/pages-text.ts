@@ -1,3 +1,5 @@
+// A document's text page by page, separated by form feeds: the rebuilt paragraphs where a post-processor ran, else
+// the pages' own texts.
 import type { DocumentResult, PageResult } from '@pdftriage/core'
 
 /**

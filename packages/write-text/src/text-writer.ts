@@ -1,3 +1,5 @@
+// The `write-text` writer plugin: `<stem>.txt` (pages separated by form feeds), `<stem>.ocr.txt` and
+// `<stem>.clean.txt` (the rebuilt continuous text).
 import { definePlugin, type Writer, type WrittenFile } from '@pdftriage/core'
 import { textWriterOptionsSchema } from './options.js'
 import { pagesText } from './pages-text.js'

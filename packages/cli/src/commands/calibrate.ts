@@ -1,3 +1,5 @@
+// `pdftriage calibrate`: its help, its options and its run, which widens a letter-pair model's margin until the
+// user's trusted held-out pages pass.
 import { text } from './options.js'
 import { common, defineCommand, load, usage } from './shared.js'
 

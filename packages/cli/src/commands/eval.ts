@@ -1,3 +1,4 @@
+// `pdftriage eval`: its help, its options and its run, which measures a configuration on a labelled corpus.
 import { defaultJobs } from '@pdftriage/batch'
 import { oneOf, text, value } from './options.js'
 import { common, defineCommand, load, ocrCommandOptions, usage } from './shared.js'

@@ -1,3 +1,4 @@
+// `pdftriage fit`: its help, its options and its run, which fits a letter-pair model on the user's good pages.
 import { nonNegativeNumber, text, value } from './options.js'
 import { common, defineCommand, load, usage } from './shared.js'
 

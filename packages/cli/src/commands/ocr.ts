@@ -1,3 +1,5 @@
+// `pdftriage ocr IN OUT`: its help, its options and its run, which writes a searchable copy of one PDF with only the
+// pages that need it OCRed; `-` reads standard input or writes standard output.
 import { readPageList } from '../pages.js'
 import { flag, readBy, text, value } from './options.js'
 import { common, defineCommand, language, load, ocrCommandOptions, outputType, usage } from './shared.js'

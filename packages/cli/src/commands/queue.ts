@@ -1,3 +1,5 @@
+// The commands of a queued run's other machines: `worker` (process queued documents), `collect` (append completed
+// rows to the index) and `status` (jobs by state), each with its help, options and run.
 import { flag, text, value, wholeNumber } from './options.js'
 import { common, defineCommand, language, limitFlags, limitOptions, load, ocrCommandOptions, usage } from './shared.js'
 

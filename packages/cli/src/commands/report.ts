@@ -1,3 +1,4 @@
+// `pdftriage report`: its help, its options and its run, which writes the review page of a run's output folder.
 import { flag } from './options.js'
 import { common, defineCommand, load, usage } from './shared.js'
 

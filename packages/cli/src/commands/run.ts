@@ -1,3 +1,5 @@
+// `pdftriage run`: its help, its options and its run, which writes an output folder (locally, or through a queue
+// with `--queue`) and, with `--report`, its review page.
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine } from '@pdftriage/batch'
 import { flag, oneOf, text, texts, value } from './options.js'
 import { common, defineCommand, language, limitFlags, limitOptions, load, ocrCommandOptions, outputType, usage } from './shared.js'

@@ -1,3 +1,5 @@
+// What the commands share: the CLI's I/O, the lazy loaders of each command's code, the common options, the document
+// limits, and the options of the commands that may OCR (their languages checked before any work).
 import { chooseResources, thisMachine, type DocumentLimits } from '@pdftriage/batch'
 import { policySchema, type Policy } from '@pdftriage/core'
 import { checkOcrLanguages, languagesOption } from '../languages.js'

@@ -1,3 +1,5 @@
+// `pdftriage triage`: its help, its options and its run, which judges every page and prints JSON Lines (or a table)
+// without OCRing pages.
 import { DEFAULT_LIMITS, chooseResources, defaultJobs, thisMachine } from '@pdftriage/batch'
 import { flag, oneOf, text, value } from './options.js'
 import { chosenResources, common, defineCommand, language, limitFlags, limitOptions, load, ocrCommandOptions, usage } from './shared.js'

@@ -1,3 +1,5 @@
+// The labels of an evaluation corpus (`labels.jsonl`): their schema, and reading them with errors that name the file,
+// the line and the field.
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { z } from 'zod'

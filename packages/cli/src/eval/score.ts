@@ -1,3 +1,5 @@
+// Scoring triage against labels: the confusion between needs-OCR and readable per label class, and the text report
+// that lists the wrong pages with their notes.
 import type { Label } from './labels.js'
 
 /** What triage said of one page, as far as scoring needs it. */

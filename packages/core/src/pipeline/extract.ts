@@ -1,3 +1,5 @@
+// The extract stage: a document's pages taken from the extractor, with the pages a document-mode judge sampled kept
+// until their turn so that no page is extracted twice.
 import type { ExtractedDocument } from '../contracts.js'
 import type { PageText } from '../types.js'
 import { callPlugin } from './plugin-call.js'

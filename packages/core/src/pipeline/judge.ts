@@ -1,3 +1,5 @@
+// The judge stage: the configured judges run in order on a page (the first verdict that needs OCR wins), or one
+// judge deciding the whole document from samples.
 import type { DocumentView, Judge, JudgeContext } from '../contracts.js'
 import type { PageText, Verdict } from '../types.js'
 import { verdictProblem } from '../contract-checks.js'

@@ -1,3 +1,5 @@
+// When a page's old OCR layer is replaced, the words of the new OCR it was unsure of taken from the old layer, where
+// the old layer agrees with the new one's sure words on that line.
 import type { PageText, TextItem } from '../types.js'
 import { centreIn } from '../geometry.js'
 import { itemLines } from '../text.js'

@@ -1,3 +1,5 @@
+// Small helpers of the OCR stage on images and readings: a reading's mean confidence, turning an image and boxes
+// back, the middle band of a page read to find its orientation.
 import type { BBox } from '../geometry.js'
 import type { PageImage, PageText } from '../types.js'
 

@@ -1,3 +1,5 @@
+// The OCR stage: a page rendered once per resolution and read whole (turned when it reads poorly upright) or by
+// regions, with the renders and readings shared by every stage that looks at the page.
 import type { ExtractedDocument, OcrEngine, RecognizeOptions, ScriptGuess } from '../contracts.js'
 import { centreIn, type BBox } from '../geometry.js'
 import type { PageImage, PageLook, PageResult, PageText } from '../types.js'

@@ -1,3 +1,4 @@
+// Opening PDF bytes with the extractor through the runner's plugin wrapper, so that its failures name it and the file.
 import type { ExtractedDocument, Extractor, OpenOptions } from '../contracts.js'
 import { callPlugin } from './plugin-call.js'
 

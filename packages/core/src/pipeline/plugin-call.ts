@@ -1,3 +1,5 @@
+// The one place the runner calls plugin code: whatever a plugin throws or answers wrongly becomes a TriageError
+// naming the plugin, the stage, the page and the file.
 import { TriageError, wrapPluginError, type Stage, type TriageErrorCode } from '../errors.js'
 
 /** Where a plugin is called: what an error coming out of it is reported with. */

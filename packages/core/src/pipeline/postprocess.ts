@@ -1,3 +1,5 @@
+// The post-pass stage: the post-processors run in order over a document's kept pages; one that fails is skipped with
+// a note, the pages' own text still standing.
 import type { PostProcessor } from '../contracts.js'
 import type { TriageError } from '../errors.js'
 import type { DocumentText } from '../types.js'

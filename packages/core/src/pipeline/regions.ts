@@ -1,3 +1,5 @@
+// OCR of a page's regions when its layer is kept: pictures the layer lacks read and their text inserted where it
+// reads, and the runs of broken fonts replaced by the OCR words over them.
 import { bboxUnion, type BBox } from '../geometry.js'
 import type { PageText, TextItem } from '../types.js'
 import { meanConfidence } from './ocr-check.js'

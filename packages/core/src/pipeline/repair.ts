@@ -1,3 +1,5 @@
+// The repair stage: the repairs tried in order on a page whose layer is damaged, each result judged again and kept
+// only when it then reads.
 import type { Judge, JudgeContext, Repair } from '../contracts.js'
 import type { PageText, Verdict } from '../types.js'
 import { repairResultProblem } from '../contract-checks.js'

@@ -1,3 +1,5 @@
+// The runner: a document's pages taken through extract -> judge -> repair -> OCR (whole page or regions) -> judge the
+// OCR, as rules and policy say, then the post-pass; results are yielded page by page.
 import type { Policy } from '../config.js'
 import type { DocumentView, ExtractedDocument, JudgeContext, OcrEngine } from '../contracts.js'
 import type { BBox } from '../geometry.js'

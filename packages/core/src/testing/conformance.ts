@@ -1,3 +1,5 @@
+// The conformance suites a plugin package runs under node:test (extractor, judge, repair, OCR engine, post-processor):
+// the contracts the runner enforces, checked on tiny PDFs written here.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Extractor, Judge, JudgeContext, OcrEngine, PostProcessor, Repair } from '../contracts.js'

@@ -1,3 +1,4 @@
+// The conformance suite of a writer, and a finished one-page document to run it on.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { writtenFilesProblem } from '../contract-checks.js'
