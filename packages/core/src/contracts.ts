@@ -3,6 +3,7 @@
 import type { ZodType } from 'zod'
 import type { BBox } from './geometry.js'
 import type { DocumentInfo, DocumentText, PageImage, PageText, Verdict } from './types.js'
+import type { RoleKind } from './preset.js'
 import type { Writer } from './writer.js'
 
 /** Options every extractor accepts when opening a document. */
@@ -188,6 +189,11 @@ export interface ComponentKinds {
 
 /** A plugin kind: the config slot it fills. */
 export type PluginKind = keyof ComponentKinds
+
+type SameKinds = [PluginKind] extends [RoleKind] ? ([RoleKind] extends [PluginKind] ? true : false) : false
+type Assert<T extends true> = T
+/** The kinds the naming convention knows are the contracts' kinds, both ways: this fails to compile when they differ. */
+export type KindsAgree = Assert<SameKinds>
 
 /** What a factory is told besides its options. */
 export interface CreateContext {

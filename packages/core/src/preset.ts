@@ -1,24 +1,29 @@
 // What a front end brings besides the contracts: its built-in configuration (a preset, such as
 // `@pdftriage/preset-default`) and the naming convention plugin packages follow. Core names no plugin package.
 import type { ConfigDefaults, PluginRef } from './config.js'
-import type { PluginKind } from './contracts.js'
 
 /**
  * The word each kind's packages carry in their name, `@pdftriage/<role>-<name>` (and `pdftriage-<role>-<name>` for
  * packages outside the scope): the naming convention that lets a configuration say `"ocr": "tesseract"`. A preset
  * may add words for a kind ({@link PluginNames.roleWords}); these are the convention, not a list of packages.
  */
-export const ROLE_WORDS: Readonly<Record<PluginKind, string>> = {
+export const ROLE_WORDS = {
   extractor: 'extract',
   judge: 'judge',
   repair: 'repair',
   ocr: 'ocr',
   postprocess: 'postpass',
   writer: 'write',
-}
+} as const satisfies Readonly<Record<string, string>>
+
+/**
+ * The plugin kinds by their role words: the contracts' `PluginKind`, named here without importing the contracts (which
+ * import the writer, which reads this file); contracts.ts checks that the two agree.
+ */
+export type RoleKind = keyof typeof ROLE_WORDS
 
 /** The scoped package a short name stands for by the convention: `@pdftriage/<role>-<name>`. */
-export const conventionalId = (short: string, kind: PluginKind): string => `@pdftriage/${ROLE_WORDS[kind]}-${short}`
+export const conventionalId = (short: string, kind: RoleKind): string => `@pdftriage/${ROLE_WORDS[kind]}-${short}`
 
 /** What plugin resolution needs to know of a front end's own plugins. */
 export interface PluginNames {
@@ -29,7 +34,7 @@ export interface PluginNames {
    */
   builtins: ReadonlySet<string>
   /** Role words tried after {@link ROLE_WORDS}' for short names of a kind (`{ judge: ['model'] }`). */
-  roleWords?: Readonly<Partial<Record<PluginKind, readonly string[]>>>
+  roleWords?: Readonly<Partial<Record<RoleKind, readonly string[]>>>
 }
 
 /**

@@ -3,7 +3,13 @@
 import type { ParseArgsConfig } from 'node:util'
 import { z } from 'zod'
 import { TriageError } from '@pdftriage/core'
-import type { Io } from './shared.js'
+
+/** I/O of the CLI, injectable for tests. */
+export interface Io {
+  stdout: (s: string) => void
+  stderr: (s: string) => void
+  cwd: string
+}
 
 /** One option: parseArgs' reading of it and the schema its value (or its absence, `undefined`) passes. */
 export interface Option<S extends z.ZodType = z.ZodType> {

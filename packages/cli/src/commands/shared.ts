@@ -3,16 +3,9 @@
 import { chooseResources, thisMachine, type DocumentLimits } from '@pdftriage/batch'
 import { policySchema, type Policy } from '@pdftriage/core'
 import { checkOcrLanguages, languagesOption } from '../languages.js'
-import { flag, oneOf, positiveNumber, text, value, wholeNumber } from './options.js'
+import { flag, oneOf, positiveNumber, text, value, wholeNumber, type Io } from './options.js'
 
-export { defineCommand, readOptions, usage, type Command } from './options.js'
-
-/** I/O of the CLI, injectable for tests. */
-export interface Io {
-  stdout: (s: string) => void
-  stderr: (s: string) => void
-  cwd: string
-}
+export { defineCommand, readOptions, usage, type Command, type Io } from './options.js'
 
 // Each command's code is imported when the command runs: `triage` then loads neither the report, the model, the
 // queue nor the eval code in the main process, which starts a document process of its own for every run.
