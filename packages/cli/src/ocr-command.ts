@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { processFiles, type DocumentProgress, type FileOutcome, type PageList, type SessionOptions } from '@pdftriage/batch'
 import { TriageError, type PageResult, type Policy, type TriageErrorCode } from '@pdftriage/core'
-import { preset } from '@pdftriage/preset-default'
+import { LAYOUT_WRITERS, preset } from '@pdftriage/preset-default'
 import { writeAtomic as writeAtomicFile } from '@pdftriage/core/output'
 import { CLI_DIR } from './cli-dir.js'
 import { OcrProgress, type OcrProgressOptions } from './ocr-progress.js'
@@ -60,9 +60,8 @@ const policyOf: Record<OcrMode, Policy> = { judge: 'auto', force: 'ocr' }
 /** Where the built-in plugins (the engine, the writers) are found when the config's folder lacks them. */
 const FALLBACK_DIRS = [CLI_DIR]
 
-/** The writers of `--alto` and `--hocr` (their defaults: boxes in pixels at the resolution pages are rendered at for OCR). */
-const ALTO_WRITER = '@pdftriage/write-alto'
-const HOCR_WRITER = '@pdftriage/write-hocr'
+/** The writers of `--alto` and `--hocr`, as the preset names them (their defaults: boxes in pixels at the resolution pages are rendered at for OCR). */
+const { alto: ALTO_WRITER, hocr: HOCR_WRITER } = LAYOUT_WRITERS
 
 /**
  * `pdftriage ocr IN OUT`: one PDF in, a searchable PDF out. Every page is judged: a page whose layer reads is kept as

@@ -23,6 +23,9 @@ export const DEFAULT_WRITERS: readonly PluginRef[] = ['@pdftriage/write-text', '
 /** The writer a request for a searchable PDF adds (`pdftriage run --pdf`, `pdftriage ocr`). */
 export const PDF_WRITER = '@pdftriage/write-pdf'
 
+/** The writers of page layouts with word boxes that `pdftriage ocr --alto` and `--hocr` add. */
+export const LAYOUT_WRITERS = { alto: '@pdftriage/write-alto', hocr: '@pdftriage/write-hocr' } as const
+
 /**
  * The package `--model` adds a judge from: the letter-pair model that `pdftriage fit` writes, given to it as its
  * `model` option (a file path).

@@ -9,6 +9,7 @@ test('the public API of @pdftriage/preset-default', async () => {
     'BUILTIN_PLUGINS',
     'DEFAULT_CONFIG',
     'DEFAULT_WRITERS',
+    'LAYOUT_WRITERS',
     'MODEL_JUDGE',
     'PDF_WRITER',
     'ROLE_WORDS',
