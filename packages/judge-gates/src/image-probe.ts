@@ -860,8 +860,11 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
       },
     )
     const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
+    // A suspicion is answered by words of the kind that raised it: the OCR's Latin look-alikes of a Cyrillic title
+    // (`Bepcna` for Версия) or the Latin names beside a Malayalam font's words say nothing of them.
     const nonLatin = font.script?.nonLatin === true
-    const at = p.boxes.map((b, k) => k).filter((k) => over(p.boxes[k]!) && (!nonLatin || NON_LATIN.test(p.words[k]!)))
+    const answers = (w: string): boolean => !font.script || (nonLatin ? NON_LATIN.test(w) : (w.match(/[\p{L}\p{M}]+/gu) ?? []).some(font.script.suspect))
+    const at = p.boxes.map((b, k) => k).filter((k) => over(p.boxes[k]!) && answers(p.words[k]!))
     // Each word is looked for in the layer's text where OCR read it (the runs of any font under its box: a token may
     // run from this font into another's), split words found: a false record of a broken font would OCR its box on
     // every page that uses it, and the page's other text may hold the very words this font's false map hides.
@@ -874,21 +877,24 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
     let regions = w.regions
     let brokenFonts = w.brokenFonts
     // Where the OCR reads nothing over a font suspected of another script's map, the script the image shows can tell;
-    // and where it cannot, items the OCR reads only unsure there are writing its languages do not read: the layer's
+    // and where it cannot, items the OCR reads there that are no words of the suspect kind are writing its languages do not read: the layer's
     // letters are not what the page shows there, or not surely, and the honest verdict is uncertain.
     // Only of a layer of Latin letters: a crop of a few non-Latin runs holds the Latin text between them, which the
     // script model then names.
     const script = at.length < o.probeMinWords && font.script && !nonLatin ? await otherScript(own, region, dpiFor(own, o, ctx), o, ctx) : undefined
     if (script) p.note += `; ${script.note}`
-    const unsure = p.items.filter((i) => (i.confidence ?? 0) < CONFIDENT && /[\p{L}\p{N}].*[\p{L}\p{N}]/su.test(i.text) && over(i.bbox)).length
+    // Items over the runs that do not answer: read unsure, or read surely as words of another kind (look-alikes).
+    const unsure = p.items.filter(
+      (i) => ((i.confidence ?? 0) < CONFIDENT || !answers(i.text)) && /[\p{L}\p{N}].*[\p{L}\p{N}]/su.test(i.text) && over(i.bbox),
+    ).length
     const share = nonSpace(font.text) / Math.max(1, nonSpace(textOfJudged(page).text))
     const unread = at.length < o.probeMinWords && !script?.other && font.script !== undefined && unsure >= UNREAD_MIN_ITEMS
     const minor = unread && share < UNCERTAIN_MIN_SHARE
     const box = padBox(font.box, page)
     if (minor) {
-      said = `the image cannot tell: the OCR reads only unsure items over its suspect runs (${unsure}), but the font carries ${f2(share)} < ${f2(UNCERTAIN_MIN_SHARE)} of the page: kept`
+      said = `the image cannot tell: the OCR reads no word of the suspect kind over its runs, only other items (${unsure}), but the font carries ${f2(share)} < ${f2(UNCERTAIN_MIN_SHARE)} of the page: kept`
     } else if (unread) {
-      said = `uncertain: the OCR reads only unsure items over its suspect runs (${unsure} >= ${UNREAD_MIN_ITEMS}), writing its languages do not read, and the font carries ${f2(share)} of the page: ${
+      said = `uncertain: the OCR reads no word of the suspect kind over its runs, only other items (${unsure} >= ${UNREAD_MIN_ITEMS}): writing its languages do not read, and the font carries ${f2(share)} of the page: ${
         o.uncertainOcr ? `its region ${fmtBox(box)} is OCRed (uncertainOcr)` : 'kept (uncertainOcr: false)'
       }`
       if (o.uncertainOcr) {
@@ -930,7 +936,8 @@ const nonSpace = (t: string): number => t.replace(/\s+/gu, '').length
 const NON_LATIN = /[^\P{L}\p{Script=Latin}]/u
 
 /**
- * Unsure items (two letters or digits or more) over a font's suspect runs, none read confidently, from which they are
+ * Items (two letters or digits or more) over a font's suspect runs, none a word of the suspect kind (read unsure, or
+ * read surely as another kind of word: `Bepcna`, the Latin look-alike of a Cyrillic `Версия`), from which they are
  * writing the OCR cannot read: one or two are a rule or a bullet misread.
  */
 const UNREAD_MIN_ITEMS = 3

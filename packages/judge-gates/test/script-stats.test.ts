@@ -110,7 +110,14 @@ test('a Cyrillic title read as Latin-1 that passes every gate: the image, readin
   const notes = v.notes.join('\n')
   assert.deepEqual([v.layer, v.needsOcr, v.regions?.length, v.brokenFonts, looks.length], ['healthy', false, 1, ['f2'], 1], notes)
   assert.match(notes, /font Cyr \(f2\), \d+ words nearly all of Latin-1 letters .*put to the image/)
-  assert.match(notes, /font Cyr \(f2\): uncertain: the OCR reads only unsure items over its suspect runs \(8 >= 3\).*is OCRed \(uncertainOcr\)/)
+  assert.match(
+    notes,
+    /font Cyr \(f2\): uncertain: the OCR reads no word of the suspect kind over its runs, only other items \(8 >= 3\).*is OCRed \(uncertainOcr\)/,
+  )
+  // The OCR's sure Latin look-alikes of the Cyrillic words (a reading without Cyrillic) answer nothing either.
+  const sure = await judgeWith(p, eyes(['Bnarozapuoctu', 'Bcem', 'kTO', 'nomoran'], 0.95))
+  assert.deepEqual([sure.regions?.length, sure.brokenFonts], [1, ['f2']], sure.notes.join(' | '))
+  assert.match(sure.notes.join('\n'), /font Cyr \(f2\): uncertain: the OCR reads no word of the suspect kind over its runs, only other items \(8 >= 3\)/)
   // The choice is an option: kept, and said.
   const keep = await gates.create(gates.optionsSchema.parse({ uncertainOcr: false }), { baseDir: '.' })
   const ctx = eyes(['Bnarozapuoctu', 'Bcem', 'kTO', 'nomoran'], 0.3)
