@@ -417,7 +417,11 @@ describe('--redo-failed runs again the pages that failed in a document done', ()
     rmSync(join(d, 'fail-1'))
     const retried = await run(true)
     assert.equal(retried.done, 1)
-    assert.deepEqual(ocrLog(d), [1, 2])
+    // both pages read again, in whichever order the engine's workers took them
+    assert.deepEqual(
+      ocrLog(d).sort((a, b) => a - b),
+      [1, 2],
+    )
     assert.equal(byPath(join(d, 'out')).get('doc.pdf')!.error_code, '')
   })
 })
