@@ -32,6 +32,12 @@ const key = (w: string): string =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '')
 
+/** An OCR item of two letters or digits or more: what counts as an item read, unsure or not (one is a speck or a rule). */
+const twoSigns = (t: string): boolean => (t.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2
+
+/** Characters but white space. */
+const nonSpace = (t: string): number => t.replace(/\s+/gu, '').length
+
 /** What OCR saw in a region. */
 interface Probe {
   /** Confident words (confidence >= 0.7, 3+ letters), as read. */
@@ -72,7 +78,7 @@ async function probe(
     .filter((i) => (i.confidence ?? 0) >= CONFIDENT && (i.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3)
     .map((i) => ({ text: i.text, confidence: i.confidence ?? 0 }))
   const words = conf.map((i) => i.text)
-  const unsure = ocr.items.filter((i) => (i.confidence ?? 0) < CONFIDENT && (i.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2).length
+  const unsure = ocr.items.filter((i) => (i.confidence ?? 0) < CONFIDENT && twoSigns(i.text)).length
   let b: BBox | undefined
   for (const i of conf) {
     b = b ? { x0: Math.min(b.x0, i.bbox.x0), y0: Math.min(b.y0, i.bbox.y0), x1: Math.max(b.x1, i.bbox.x1), y1: Math.max(b.y1, i.bbox.y1) } : { ...i.bbox }
@@ -813,8 +819,7 @@ function unsettledFonts(page: PageText, o: ResolvedGatesOptions, ctx: JudgeConte
     const st = fontStats(f.text)
     if (st.judged < o.fontExtremeMinChars) continue
     if (findDamage(st, o)?.gate === 'letters') {
-      const chars = f.text.replace(/\s+/gu, '').length
-      if ((f.text.match(/\S{3,}/gu) ?? []).join('').length >= WORDY_SHARE * chars) out.push(f)
+      if ((f.text.match(/\S{3,}/gu) ?? []).join('').length >= WORDY_SHARE * nonSpace(f.text)) out.push(f)
       continue
     }
     const script = scriptSuspicion(f.text)
@@ -834,6 +839,7 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
   if (page.source !== 'text-layer') return undefined
   const d = documentLooks(ctx)
   let out: Verdict | undefined
+  let pageChars: number | undefined
   for (const font of unsettledFonts(page, o, ctx)) {
     const label = fontLabel(page, font.fontId)
     const w = out ?? v
@@ -846,6 +852,7 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
     // A font suspected of another script's map is looked at where its suspect words are: the Latin names it also sets
     // read true and would confirm it.
     const own = fontSample(font.script ? suspectRuns(font.items, font.script) : font.items)
+    const dpi = dpiFor(own, o, ctx)
     const region = padBox(
       own.reduce((b, i) => union(b, i.bbox), own[0]!.bbox),
       page,
@@ -855,9 +862,7 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
       o,
       ctx,
       `font ${label}, ${font.script?.note ?? 'failing the letter gate on its own'}, put to the image, ${own.length} of its ${font.items.length} runs ${fmtBox(region)}`,
-      {
-        dpi: dpiFor(own, o, ctx),
-      },
+      { dpi },
     )
     const over = (b: BBox) => own.some((i) => overlap(b, i.bbox) >= OVER_LAYER * area(b))
     // A suspicion is answered by words of the kind that raised it: the OCR's Latin look-alikes of a Cyrillic title
@@ -876,18 +881,17 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
     let said: string
     let regions = w.regions
     let brokenFonts = w.brokenFonts
-    // Where the OCR reads nothing over a font suspected of another script's map, the script the image shows can tell;
-    // and where it cannot, items the OCR reads there that are no words of the suspect kind are writing its languages do not read: the layer's
-    // letters are not what the page shows there, or not surely, and the honest verdict is uncertain.
-    // Only of a layer of Latin letters: a crop of a few non-Latin runs holds the Latin text between them, which the
-    // script model then names.
-    const script = at.length < o.probeMinWords && font.script && !nonLatin ? await otherScript(own, region, dpiFor(own, o, ctx), o, ctx) : undefined
+    // Where the OCR reads no word of the suspect kind over a font suspected of another script's map, the script the
+    // image shows can tell (only of a layer of Latin letters: a crop of a few non-Latin runs holds the Latin text
+    // between them, which the script model then names); and where it cannot, the items the OCR reads there are writing
+    // its languages do not read: the layer's letters are not what the page shows, or not surely, and the honest
+    // verdict is uncertain.
+    const script = at.length < o.probeMinWords && font.script && !nonLatin ? await otherScript(own, region, dpi, o, ctx) : undefined
     if (script) p.note += `; ${script.note}`
     // Items over the runs that do not answer: read unsure, or read surely as words of another kind (look-alikes).
-    const unsure = p.items.filter(
-      (i) => ((i.confidence ?? 0) < CONFIDENT || !answers(i.text)) && /[\p{L}\p{N}].*[\p{L}\p{N}]/su.test(i.text) && over(i.bbox),
-    ).length
-    const share = nonSpace(font.text) / Math.max(1, nonSpace(textOfJudged(page).text))
+    const unsure = p.items.filter((i) => ((i.confidence ?? 0) < CONFIDENT || !answers(i.text)) && twoSigns(i.text) && over(i.bbox)).length
+    pageChars ??= nonSpace(textOfJudged(page).text)
+    const share = nonSpace(font.text) / Math.max(1, pageChars)
     const unread = at.length < o.probeMinWords && !script?.other && font.script !== undefined && unsure >= UNREAD_MIN_ITEMS
     const minor = unread && share < UNCERTAIN_MIN_SHARE
     const box = padBox(font.box, page)
@@ -930,8 +934,6 @@ async function verifyFonts(page: PageText, v: Verdict, o: ResolvedGatesOptions, 
  */
 const UNCERTAIN_MIN_SHARE = 0.15
 
-const nonSpace = (t: string): number => t.replace(/\s+/gu, '').length
-
 /** A letter of a script other than Latin. */
 const NON_LATIN = /[^\P{L}\p{Script=Latin}]/u
 
@@ -950,7 +952,7 @@ const UNREAD_MIN_ITEMS = 3
 function suspectRuns(items: PageText['items'], s: ScriptSuspicion): PageText['items'] {
   const words = (i: PageText['items'][number]) => i.text.match(/[\p{L}\p{M}]+/gu) ?? []
   const runs = items.filter((i) => words(i).some(s.suspect))
-  const chars = runs.reduce((n, i) => n + i.text.replace(/\s+/gu, '').length, 0)
+  const chars = runs.reduce((n, i) => n + nonSpace(i.text), 0)
   if (chars >= FONT_SAMPLE_CHARS / 2) return runs
   if (s.nonLatin) return items.filter((i) => NON_LATIN.test(i.text))
   return s.wholeFont ? items : runs

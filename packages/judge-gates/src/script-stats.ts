@@ -86,7 +86,6 @@ const isMixed = (w: string): boolean =>
 const hasInnerCapital = (w: string, letters: number): boolean =>
   letters >= 3 && /^[a-z\u00df-\u00f6\u00f8-\u00ff]/u.test(w) && /[a-z\u00df-\u00f6\u00f8-\u00ff][A-Z\u00c0-\u00d6\u00d8-\u00de]/u.test(w)
 const letterCount = (w: string): number => w.match(/\p{L}/gu)?.length ?? 0
-const LATIN1_WORD = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]/u
 
 /**
  * Vowel share of a font's Latin words of three letters or more under which the image is asked (with
@@ -162,7 +161,7 @@ export function scriptSuspicion(text: string): ScriptSuspicion | undefined {
   if (latin >= LATIN1_HEAVY_LETTERS && l1 >= LATIN1_HEAVY_SHARE * latin)
     return {
       note: `${l1} of ${latin} Latin letters are Latin-1 (${(l1 / latin).toFixed(2)} >= ${LATIN1_HEAVY_SHARE}): more than any language writes`,
-      suspect: (w) => LATIN1_WORD.test(w) && !isChart(w),
+      suspect: (w) => LATIN1_LETTER.test(w) && !isChart(w),
       nonLatin: false,
     }
   const latinWords = words.filter((w) => /^[A-Za-z]{3,}$/.test(w))
