@@ -3,7 +3,8 @@ import { describe, it } from 'node:test'
 import type { ExtractedDocument, Judge, OcrEngine } from '../src/contracts.js'
 import { band, meanConfidence, rotateImage, unrotateBox } from '../src/pipeline/ocr-check.js'
 import { runDocument } from '../src/pipeline/run-document.js'
-import type { PageImage, PageResult, PageText } from '../src/types.js'
+import type { BBox } from '../src/geometry.js'
+import type { PageImage, PageResult, PageText, TextItem } from '../src/types.js'
 
 /** A 4 x 2 image whose pixels are their own indices, to follow where each one goes. */
 const img = (): PageImage => ({ pageNumber: 1, width: 4, height: 2, dpi: 72, data: Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7]) })
@@ -274,6 +275,22 @@ function onePageDoc(layer: PageText): ExtractedDocument {
   }
 }
 
+/**
+ * An engine that reads `words` (boxes in page points) on whatever crop it is given, the crop starting at `origin` on
+ * the page: it answers their boxes on the crop, as an engine reading a region does.
+ */
+function regionOcr(origin: { x: number; y: number }, words: TextItem[], text: string): OcrEngine {
+  const onCrop = (b: BBox): BBox => ({ x0: b.x0 - origin.x, y0: b.y0 - origin.y, x1: b.x1 - origin.x, y1: b.y1 - origin.y })
+  return {
+    name: 'fake',
+    async recognize(im) {
+      const items = words.map((w) => ({ ...w, bbox: onCrop(w.bbox) }))
+      return { pageNumber: im.pageNumber, width: im.width, height: im.height, items, text, source: 'ocr' }
+    },
+    async close() {},
+  }
+}
+
 describe("region OCR keeps to the pictures, and a later judge's verdict keeps the regions", () => {
   const items = [
     { text: 'Caption above the picture.', bbox: { x0: 10, y0: 10, x1: 90, y1: 20 }, hasEol: true },
@@ -283,22 +300,18 @@ describe("region OCR keeps to the pictures, and a later judge's verdict keeps th
   const d = onePageDoc(layer)
   // A region whose margin takes in the layer's last line: OCR reads the picture's words and that line again.
   const region = { x0: 5, y0: 40, x1: 95, y1: 92 }
-  const ocr: OcrEngine = {
-    name: 'fake',
-    async recognize(im) {
-      // boxes in points on the crop, which starts at (5, 40) on the page
-      const at = (x0: number, y0: number, x1: number, y1: number) => ({ x0: x0 - 5, y0: y0 - 40, x1: x1 - 5, y1: y1 - 40 })
-      const words = [
-        { text: 'Cancel', bbox: at(20, 50, 45, 58), confidence: 0.93, hasEol: false },
-        { text: 'Save', bbox: at(50, 50, 70, 58), confidence: 0.95, hasEol: true },
-        { text: 'Text', bbox: at(10, 80, 25, 90), confidence: 0.9, hasEol: false },
-        { text: 'below', bbox: at(27, 80, 50, 90), confidence: 0.9, hasEol: false },
-        { text: 'it.', bbox: at(52, 80, 60, 90), confidence: 0.9, hasEol: true },
-      ]
-      return { pageNumber: im.pageNumber, width: im.width, height: im.height, items: words, text: 'Cancel Save\nText below it.', source: 'ocr' }
-    },
-    async close() {},
-  }
+  // boxes in points on the page; the engine answers them on the crop, which starts at (5, 40)
+  const ocr = regionOcr(
+    { x: 5, y: 40 },
+    [
+      { text: 'Cancel', bbox: { x0: 20, y0: 50, x1: 45, y1: 58 }, confidence: 0.93, hasEol: false },
+      { text: 'Save', bbox: { x0: 50, y0: 50, x1: 70, y1: 58 }, confidence: 0.95, hasEol: true },
+      { text: 'Text', bbox: { x0: 10, y0: 80, x1: 25, y1: 90 }, confidence: 0.9, hasEol: false },
+      { text: 'below', bbox: { x0: 27, y0: 80, x1: 50, y1: 90 }, confidence: 0.9, hasEol: false },
+      { text: 'it.', bbox: { x0: 52, y0: 80, x1: 60, y1: 90 }, confidence: 0.9, hasEol: true },
+    ],
+    'Cancel Save\nText below it.',
+  )
   const pictures: Judge = { name: 'gates', judge: () => ({ judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['picture'], regions: [region] }) }
   const later: Judge = { name: 'spot', judge: () => ({ judge: 'spot', layer: 'healthy', needsOcr: false, notes: ['the layer reads'] }) }
 
@@ -343,21 +356,17 @@ describe("a broken font's text is replaced by the OCR over its runs, not dropped
   }
   const d = onePageDoc(layer)
   const region = { x0: 5, y0: 45, x1: 95, y1: 62 }
-  const ocr: OcrEngine = {
-    name: 'fake',
-    async recognize(im) {
-      const at = (x0: number, y0: number, x1: number, y1: number) => ({ x0: x0 - 5, y0: y0 - 45, x1: x1 - 5, y1: y1 - 45 })
-      const words = [
-        { text: 'Fill', bbox: at(10, 50, 20, 58), confidence: 0.9, hasEol: false },
-        { text: 'in', bbox: at(22, 50, 30, 58), confidence: 0.9, hasEol: false },
-        { text: 'the', bbox: at(32, 50, 45, 58), confidence: 0.92, hasEol: false },
-        { text: 'form', bbox: at(48, 50, 70, 58), confidence: 0.91, hasEol: false },
-        { text: 'below.', bbox: at(72, 50, 90, 58), confidence: 0.9, hasEol: true },
-      ]
-      return { pageNumber: im.pageNumber, width: im.width, height: im.height, items: words, text: 'Fill in the form below.', source: 'ocr' }
-    },
-    async close() {},
-  }
+  const ocr = regionOcr(
+    { x: 5, y: 45 },
+    [
+      { text: 'Fill', bbox: { x0: 10, y0: 50, x1: 20, y1: 58 }, confidence: 0.9, hasEol: false },
+      { text: 'in', bbox: { x0: 22, y0: 50, x1: 30, y1: 58 }, confidence: 0.9, hasEol: false },
+      { text: 'the', bbox: { x0: 32, y0: 50, x1: 45, y1: 58 }, confidence: 0.92, hasEol: false },
+      { text: 'form', bbox: { x0: 48, y0: 50, x1: 70, y1: 58 }, confidence: 0.91, hasEol: false },
+      { text: 'below.', bbox: { x0: 72, y0: 50, x1: 90, y1: 58 }, confidence: 0.9, hasEol: true },
+    ],
+    'Fill in the form below.',
+  )
   const run = async (brokenFonts: string[] | undefined) => {
     const judge: Judge = {
       name: 'gates',
