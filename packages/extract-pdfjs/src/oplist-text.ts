@@ -147,6 +147,14 @@ function mapsToNothing(font: OplistFont, g: object): boolean {
 }
 
 /**
+ * Whether the glyph is a NUL the font has no glyph for: it draws the font's `.notdef` (nothing a reader sees) and its
+ * code names no character, so poppler reads nothing there. PDFlib ends every `TJ` of a chart with `<00>` in a WinAnsi
+ * TrueType font: pdf.js read each as U+0000 and the page, 0.30 control characters, was called garbled. A NUL the font
+ * does draw stays text (a broken map's damage).
+ */
+const notdefNul = (g: { unicode?: string; isInFont?: boolean }): boolean => g.unicode === '\u0000' && g.isInFont === false
+
+/**
  * pdf.js's own text-content thresholds (evaluator.js), as shares of the font size: a gap wider than 0.102 em between
  * glyphs is a space; a step back of more than 0.2 em, or a baseline moved by more than the font size, ends a run.
  */
@@ -737,14 +745,14 @@ export class OperatorTextReader {
         continue
       }
       if (!g || typeof g !== 'object') continue
-      const glyph = g as { unicode?: string; width?: number; isSpace?: boolean; originalCharCode?: unknown }
+      const glyph = g as { unicode?: string; width?: number; isSpace?: boolean; isInFont?: boolean; originalCharCode?: unknown }
       const tx = x + adv * hs
       const px = m[0] * tx + m[2] * ty + m[4]
       const py = m[1] * tx + m[3] * ty + m[5]
       const w = (glyph.width ?? 0) * scale
       const spacing = (glyph.isSpace ? this.wordSpacing : 0) + this.charSpacing
       const next = adv + w + spacing * direction
-      const unicode = mapsToNothing(font, glyph) ? '' : type3 ? this.type3Text(glyph.unicode, glyphs, gi, fontId) : (glyph.unicode ?? '')
+      const unicode = mapsToNothing(font, glyph) || notdefNul(glyph) ? '' : type3 ? this.type3Text(glyph.unicode, glyphs, gi, fontId) : (glyph.unicode ?? '')
       // Glyphs off the page (printer's marks, text pushed out of the crop box) are not part of its text, as in
       // pdf.js's text content.
       if ((flat && unicode.trim() === '') || px + Math.abs(w * m[0]) < vx0 || px > vx1 || py < vy0 || py > vy1) {
