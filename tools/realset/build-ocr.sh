@@ -150,5 +150,9 @@ swap "$work/ru3.pdf" s0327 rus "$o/s0327.pdf"                                # d
 scan "$(src s0240)" uk2                                                      # ukrhyph rules90: dense Ukrainian (CP1251 junk layer before)
 "${OCRMYPDF[@]}" -l eng "$work/uk2.pdf" "$o/s0328.pdf"                       # wrong script
 "${OCRMYPDF[@]}" -l ukr "$work/uk2.pdf" "$o/s0329.pdf"                       # right language
+"${OCRMYPDF[@]}" -l rus+eng "$work/ru3.pdf" "$o/s0330.pdf"                   # eskd scan, both of its scripts
+scan "$(src s0251)" ru4                                                      # lshort-russian made a scan
+"${OCRMYPDF[@]}" -l rus+eng "$work/ru4.pdf" "$o/s0331.pdf"                   # both scripts
+"${OCRMYPDF[@]}" -l ukr+eng --pdf-renderer sandwich "$work/uk2.pdf" "$o/s0332.pdf" # Ukrainian rules, both scripts, sandwich
 
 echo "$(ls "$o"/s03[0-9][0-9].pdf | wc -l) OCR-layer files written to $o" >&2
