@@ -72,11 +72,12 @@ export const spotcheckOptionsSchema = z.strictObject({
   minInvisibleShare: share.default(0.8).describe('Share of the layer characters that must be drawn invisibly (an OCR layer) for the judge to apply'),
   minImageCoverage: share.default(0.5).describe('Image coverage of the page from which the invisible text is taken to lie over a scan'),
   foreignScriptConfidence: share
-    .default(0.6)
+    .default(0.75)
     .describe(
       'When most letters of the layer are in one script and most letters the OCR read in another (a Chinese layer, ' +
         'a Latin-only OCR), the OCR reads a script it lacks: below this mean confidence the judge abstains. A Chinese ' +
-        'OCR layer read with Latin models gave 0.37; OCR of scripts the engine has gives 0.8-0.95',
+        'OCR layer read with Latin models gave 0.37, Russian and Ukrainian scans read with them 0.61-0.68 (their ' +
+        'letters have Latin look-alikes: `Amocrpod` for Апостроф); OCR of scripts the engine has gives 0.8-0.95',
     ),
   examples: z.number().int().min(0).default(5).describe('Mismatched word pairs quoted in the notes'),
   scriptCheck: z
