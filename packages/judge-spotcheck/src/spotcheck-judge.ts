@@ -43,7 +43,10 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
     const ink = bboxUnion(layer.words.map((w) => w.bbox))
     if (!ink) return undefined
     const all = padded(ink, o.padding, page)
-    const read = async () => meanConfidence(await recognize(ctx, all, o.dpi, page))
+    const read = async () => {
+      const ocr = await recognize(ctx, all, o.dpi, page)
+      return { confidence: meanConfidence(ocr), text: ocr.text }
+    }
     return scriptVerdict(await checkScript(ctx, all, textOf(layer.words), o, read), intro, o)
   }
   const ocr = await recognize(ctx, region.box, o.dpi, page)
@@ -65,7 +68,7 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
     layerLatin >= 0.5 !== ocrLatin >= 0.5
   // What agreement cannot tell, the image's script can: a layer the OCR agrees with, or one the OCR cannot judge; on
   // a layer that fails, it says why the OCR to come may read no better (a script the configured languages lack).
-  const script = await checkScript(ctx, region.box, textOf(region.words), o, () => Promise.resolve(meanConf))
+  const script = await checkScript(ctx, region.box, textOf(region.words), o, () => Promise.resolve({ confidence: meanConf, text: ocr.text }))
   if (script?.wrong && (healthy || foreign)) return scriptVerdict(script, `${intro}, region ${box(region.box)} at ${o.dpi} dpi`, o)
   if (foreign) return undefined
   const notes = [
