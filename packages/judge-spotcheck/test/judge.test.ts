@@ -229,3 +229,29 @@ test('a Chinese layer the OCR cannot judge is unreadable when the image shows La
   const v = await judge.judge(p, withScript(ctx(latinJunk, 0.37), { name: 'Latin', scripts: ['Latin'], confidence: 30 }))
   assert.deepEqual([v?.layer, v?.needsOcr], ['unreadable', true])
 })
+
+test('a Cyrillic layer that a Latin-only OCR reads as look-alikes, sure of them at 0.65, cannot be judged by it', async () => {
+  // A right Ukrainian layer: tesseract's Latin models read such scans at 0.61-0.68 (`Amocrpod` for Апостроф)
+  const ukrainian = 'Апостроф ставиться перед буквами після твердих приголосних якщо вимовляється звук'.split(' ')
+  const lookalike = 'Amocrpod cTaBuThCA mepe 6yKBaMu micna TBepaux npuronocHux AKLO BUMOBNAETLCA 3ByK'.split(' ')
+  const p = { ...page(true), items: items('f', ukrainian) }
+  assert.equal(await judge.judge(p, ctx(lookalike, 0.65)), undefined)
+  assert.equal(await judge.judge(p, withScript(ctx(lookalike, 0.65), CYRILLIC)), undefined)
+  // a Latin reading as sure as the engine's own scripts read (0.8-0.95) is taken at its word
+  assert.deepEqual((await judge.judge(p, ctx(lookalike, 0.9)))?.layer, 'unreadable')
+})
+
+test('an English title whose layer a Russian model wrote in Cyrillic is unreadable: the OCR reads it surely, in the script the image shows', async () => {
+  const cyrillic = 'РасКаєіпе Саїде Ргоіесі Ноте Сопігіьиїог Гаїеві Кеїеазе Мапиаі'.split(' ')
+  const english = 'Packaging Guide Project Home Contributor Latest Release Manual'.split(' ')
+  const short = { ...page(true), items: items('f', cyrillic).slice(0, 8) }
+  const v = await judge.judge(short, withScript(ctx(english, 0.94), { name: 'Latin', scripts: ['Latin'], confidence: 10 }))
+  assert.ok(v)
+  assert.deepEqual([v.layer, v.needsOcr], ['unreadable', true])
+  assert.ok(
+    v.notes.some((n) => /the OCR reads the region surely in it/.test(n)),
+    v.notes.join(' | '),
+  )
+  // the same OCR reading look-alikes of the layer's own script says nothing of it
+  assert.equal(await judge.judge(short, withScript(ctx(english, 0.94), { ...CYRILLIC, confidence: 10 })), undefined)
+})
