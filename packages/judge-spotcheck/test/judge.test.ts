@@ -255,3 +255,20 @@ test('an English title whose layer a Russian model wrote in Cyrillic is unreadab
   // the same OCR reading look-alikes of the layer's own script says nothing of it
   assert.equal(await judge.judge(short, withScript(ctx(english, 0.94), { ...CYRILLIC, confidence: 10 })), undefined)
 })
+
+test("on a Latin layer with words of another script, those words and the OCR's look-alikes over them are left out", async () => {
+  // A French notice with Russian names: a Latin-only OCR reads the Cyrillic words as look-alikes (`Mockba`)
+  const words = [...WORDS.slice(0, 10), 'Москва', 'Иванов', 'минут']
+  const read = [...WORDS.slice(0, 10), 'Mockba', 'UBaHOB', 'munym']
+  const p = { ...page(true), items: items('f', words) }
+  const v = await judge.judge(p, ctx(read, 0.85))
+  assert.ok(v)
+  assert.deepEqual([v.layer, v.needsOcr, v.score], ['healthy', false, 1])
+  assert.ok(
+    v.notes.some((n) => /layer words in another script than the OCR reads left out/.test(n)),
+    v.notes.join(' | '),
+  )
+  // the Latin words still decide: misread there, the layer is unreadable
+  const misread = read.map((w, i) => (i < 10 && i % 2 ? w.replace(/[aeiou]/, 'x') : w))
+  assert.equal((await judge.judge(p, ctx(misread, 0.85)))?.layer, 'unreadable')
+})
