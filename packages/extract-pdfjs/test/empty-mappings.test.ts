@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
-import { handPdf } from './hand-pdf.js'
+import { fontPage } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
@@ -25,14 +25,11 @@ function clusterPdf(body: string): Uint8Array {
     '/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<00> <FF>\nendcodespacerange\n' +
     `${entries.length} beginbfchar\n${entries.map(([c, t]) => `<${c.toString(16).padStart(2, '0')}> <${utf16(t)}>`).join('\n')}\nendbfchar\n` +
     'endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n'
-  return handPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+  return fontPage(
+    body,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>',
     `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
-  ])
+  )
 }
 
 test('glyphs the ToUnicode maps to nothing read as nothing, not as their codes', async () => {

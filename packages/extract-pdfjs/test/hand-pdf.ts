@@ -4,15 +4,19 @@ import { assemblePdf } from '@pdftriage/core/testing'
 /** Writes a PDF from object bodies with a correct xref table (core's writer; a space keeps trailer keys apart). */
 export const handPdf = (objs: string[], trailerExtra = ''): Uint8Array => assemblePdf(objs, trailerExtra ? ` ${trailerExtra}` : '')
 
-/** One A4 page drawing `body` with /F1 = Helvetica in WinAnsi (\\264 acute, \\140 grave, \\210 circumflex). */
-export const helveticaPage = (body: string): Uint8Array =>
+/** One A4 page drawing `body` with /F1 = `font` (object 5); `more` are objects 6 on, which the font may refer to. */
+export const fontPage = (body: string, font: string, ...more: string[]): Uint8Array =>
   handPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    font,
+    ...more,
   ])
+
+/** One A4 page drawing `body` with /F1 = Helvetica in WinAnsi (\\264 acute, \\140 grave, \\210 circumflex). */
+export const helveticaPage = (body: string): Uint8Array => fontPage(body, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>')
 
 /** A PDF with a catalog and an empty page tree: zero pages. */
 export const zeroPages = () => handPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'])

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
-import { handPdf, helveticaPage } from './hand-pdf.js'
+import { fontPage, helveticaPage } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
@@ -21,17 +21,14 @@ test('a NUL the font draws stays in the text: a broken map is damage to be seen'
     '/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<00> <FF>\nendcodespacerange\n' +
     '2 beginbfchar\n<00> <0000>\n<41> <0041>\nendbfchar\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n'
   const body = 'BT /F1 12 Tf 72 760 Td <004100> Tj ET'
-  const bytes = handPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+  const bytes = fontPage(
+    body,
     '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /g0 6 0 R /A 6 0 R >> ' +
       '/Encoding << /Type /Encoding /Differences [0 /g0 65 /A] >> /FirstChar 0 /LastChar 65 /Widths [1000 ' +
       `${'0 '.repeat(64)}1000] /ToUnicode 7 0 R /Resources << >> >>`,
     `<< /Length ${proc.length} >>\nstream\n${proc}\nendstream`,
     `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
-  ])
+  )
   await using doc = await open(bytes)
   const page = await doc.getPageText(1)
   assert.equal(page.text.replace(/\s/g, ''), '\u0000A\u0000')

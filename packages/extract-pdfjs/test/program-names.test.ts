@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import pdfjsExtractor from '../src/index.js'
 import { parseType1Encoding } from '../src/program-names.js'
 import { outlineTwins } from '../src/type1-outlines.js'
-import { handPdf } from './hand-pdf.js'
+import { fontPage, handPdf } from './hand-pdf.js'
 
 const open = async (bytes: Uint8Array) => (await pdfjsExtractor.create(pdfjsExtractor.optionsSchema.parse({}), { baseDir: '.' })).open(bytes, { file: 't.pdf' })
 
@@ -240,15 +240,12 @@ test("a Type 1 program's outlines drawn under two names: each name's twins, bina
 test("glyph names as the file defines them: a /Differences name followed by the program's other names for its outline", async () => {
   const program = type1Program(type1Head([[65, 'A']]), RENAMED, true).toString('latin1')
   const body = 'BT /F1 12 Tf 72 720 Td (AB) Tj ET'
-  const bytes = handPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+  const bytes = fontPage(
+    body,
     '<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+CMR10 /FirstChar 65 /LastChar 66 /Widths [750 700] /Encoding << /Type /Encoding /Differences [65 /g5 /g7] >> /FontDescriptor 6 0 R >>',
     '<< /Type /FontDescriptor /FontName /ABCDEF+CMR10 /Flags 4 /FontBBox [0 -250 1000 750] /ItalicAngle 0 /Ascent 750 /Descent -250 /CapHeight 683 /StemV 40 /FontFile 7 0 R >>',
     `<< /Length ${program.length} /Length1 ${type1Head([[65, 'A']]).length} /Length2 ${program.length - type1Head([[65, 'A']]).length} /Length3 0 >>\nstream\n${program}\nendstream`,
-  ])
+  )
   const doc = await open(bytes)
   try {
     const page = await doc.getPageText(1)
