@@ -22,6 +22,7 @@ test('the public API of @pdftriage/core', async () => {
     'bboxUnion',
     'bboxWidth',
     'blake2b512',
+    'centreIn',
     'composeAccent',
     'configDigest',
     'configSchema',

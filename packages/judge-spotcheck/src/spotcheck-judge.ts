@@ -1,6 +1,6 @@
 // The `spotcheck` judge plugin: an existing OCR layer over a scan compared with a fresh OCR of a band of its page;
 // one that disagrees, or is in another script than its page, needs OCR.
-import { bboxUnion, definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import { bboxUnion, centreIn, definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
 import { chooseRegion, padded } from './region.js'
@@ -134,11 +134,7 @@ function readableWords(layer: readonly Word[], ocr: readonly Word[], ocrText: st
   if ((latinShare(ocrText) ?? 0) < OCR_LATIN_ONLY || layerLatin === undefined || layerLatin < 0.5) return { layer, ocr, left: 0 }
   const other = layer.filter((w) => (latinShare(w.text) ?? 1) < 0.5)
   if (!other.length) return { layer, ocr, left: 0 }
-  const centre = (b: BBox) => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 })
-  const under = (o: Word) => {
-    const c = centre(o.bbox)
-    return other.some((w) => c.x >= w.bbox.x0 && c.x <= w.bbox.x1 && c.y >= w.bbox.y0 && c.y <= w.bbox.y1)
-  }
+  const under = (o: Word) => other.some((w) => centreIn(w.bbox, o.bbox))
   return { layer: layer.filter((w) => !other.includes(w)), ocr: ocr.filter((o) => !under(o)), left: other.length }
 }
 
