@@ -82,6 +82,13 @@ export interface JudgeContext {
    * and the policy allows OCR: a judge asks it whether the layer is even written in the script the page shows.
    */
   detectScript?: (box: BBox, dpi: number) => Promise<ScriptGuess | undefined>
+  /**
+   * Asks the runner to give the judge named `judge` a second word on this page ({@link Judge.revisit}) once the
+   * document's next pages are judged: a judge whose look at this page leaned one way without settling it, and whose
+   * memory of the document may settle it later. Present only where the runner can hold a page back (not when it judges
+   * an OCR text); the page and those after it are handed on in order when it has been revisited.
+   */
+  revisitLater?: (judge: string) => void
 }
 
 /** The script an engine sees in an image, and how sure it is. */
@@ -109,6 +116,13 @@ export interface Judge {
    * applies to every page and `judge` is not called; `undefined` falls back to judging page by page.
    */
   judgeDocument?(doc: DocumentView, ctx: JudgeContext): Promise<Verdict | undefined>
+  /**
+   * Optional second word on a page whose judging asked for it (`ctx.revisitLater`), given once the document's next pages
+   * (up to `RunDocumentOptions.revisitWithin`) are judged, from what the judge learnt of the document meanwhile. No look
+   * is spent on it (`ctx` has no image access). Only a verdict that needs OCR changes the page: it replaces the page's
+   * verdict and the page goes on to OCR as the policy says (repairs are not tried again); `undefined` leaves it.
+   */
+  revisit?(page: PageText, ctx: JudgeContext): Verdict | undefined | Promise<Verdict | undefined>
 }
 
 /** What a repair is told besides the failing page. */

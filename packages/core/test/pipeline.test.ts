@@ -518,6 +518,103 @@ describe('runDocument', () => {
     assert.equal(engine.calls, 1)
     assert.equal(r.doc.actions.failed, 1)
   })
+  /**
+   * A judge that is unsure of pages reading `maybe` and asks for a second word on them; pages reading `proof` teach it
+   * that the document is broken, and its second word then sends the unsure pages to OCR.
+   */
+  const learning = () => {
+    const proofs = new Set<object>()
+    const revisited: number[] = []
+    const judge: Judge = {
+      name: 'learner',
+      judge: (p, c) => {
+        if (p.text === 'proof') proofs.add(c.info)
+        if (p.text === 'maybe') c.revisitLater?.('learner')
+        return undefined
+      },
+      revisit: (p, c) => {
+        revisited.push(p.pageNumber)
+        return proofs.has(c.info) ? { judge: 'learner', layer: 'unreadable', needsOcr: true, notes: ['a later page showed the document broken'] } : undefined
+      },
+    }
+    return { judge, revisited }
+  }
+  it('gives a judge that asked its second word on a page once the next pages are judged, and OCRs the page when it needs it, in page order', async () => {
+    const l = learning()
+    const engine = ocr()
+    const order: string[] = []
+    const gen = runDocument(
+      fakeDoc(['maybe', 'hello', 'proof', 'hello']).doc,
+      { judges: [gates, l.judge], repairs: [], ocr: engine, postprocess: [] },
+      {
+        onStage: (n, stage) => order.push(`${n} ${stage}`),
+      },
+    )
+    const pages: PageResult[] = []
+    for await (const e of gen) if (e.type === 'page') pages.push(e.result)
+    assert.deepEqual(
+      pages.map((p) => [p.pageNumber, p.action, p.verdict.layer]),
+      [
+        [1, 'ocr', 'unreadable'],
+        [2, 'kept', 'healthy'],
+        [3, 'kept', 'healthy'],
+        [4, 'kept', 'healthy'],
+      ],
+    )
+    assert.deepEqual(l.revisited, [1])
+    // the first word's notes, then the second's, then the OCR's
+    const notes = pages[0]!.verdict.notes
+    assert.deepEqual(notes.slice(0, 2), ['gates: fine', 'learner: a later page showed the document broken'])
+    assert.match(notes[2]!, /^ocr: /)
+    assert.equal(pages[0]!.page.text, 'ocr text 1')
+    assert.equal(engine.calls, 1)
+    // page 1 was OCRed after page 3 was judged: it waited for it
+    assert.ok(order.indexOf('1 ocr') > order.indexOf('3 judge'), order.join(', '))
+  })
+  it('hands a waiting page on after revisitWithin more pages, with what the judge knows by then; 0 asks for no second word', async () => {
+    const texts = ['maybe', 'hello', 'hello', 'proof']
+    const within1 = learning()
+    const r = await collect(runDocument(fakeDoc(texts).doc, { judges: [gates, within1.judge], repairs: [], postprocess: [] }, { revisitWithin: 1 }))
+    assert.deepEqual(within1.revisited, [1])
+    assert.deepEqual(
+      r.pages.map((p) => p.verdict.layer),
+      ['healthy', 'healthy', 'healthy', 'healthy'],
+    )
+    const within3 = learning()
+    const t = await collect(runDocument(fakeDoc(texts).doc, { judges: [gates, within3.judge], repairs: [], postprocess: [] }, { revisitWithin: 3 }))
+    // triage (no engine): the verdict changes, the page is not OCRed
+    assert.deepEqual(
+      t.pages.map((p) => [p.verdict.layer, p.action]),
+      [
+        ['unreadable', 'kept'],
+        ['healthy', 'kept'],
+        ['healthy', 'kept'],
+        ['healthy', 'kept'],
+      ],
+    )
+    assert.deepEqual(t.doc.needsOcr, [1])
+    const off = learning()
+    const o = await collect(runDocument(fakeDoc(texts).doc, { judges: [gates, off.judge], repairs: [], postprocess: [] }, { revisitWithin: 0 }))
+    assert.deepEqual(off.revisited, [])
+    assert.deepEqual(o.doc.needsOcr, [])
+  })
+  it('fails a page whose second word throws, keeping its layer', async () => {
+    const asking: Judge = {
+      name: 'asker',
+      judge: (p, c) => void c.revisitLater?.('asker'),
+      revisit: () => {
+        throw new Error('lost its memory')
+      },
+    }
+    const r = await collect(runDocument(fakeDoc(['hello', 'hello']).doc, { judges: [gates, asking], repairs: [], ocr: ocr(), postprocess: [] }))
+    assert.deepEqual(
+      r.pages.map((p) => p.action),
+      ['failed', 'failed'],
+    )
+    assert.equal(r.pages[0]!.error?.code, 'PLUGIN_FAILED')
+    assert.match(r.pages[0]!.error!.message, /\[asker\] judge page 1: lost its memory/)
+    assert.equal(r.pages[0]!.page.text, 'hello')
+  })
   it('fails a page whose repair answers without notes', async () => {
     const noNotes: Repair = { name: 'careless', repair: (p) => ({ page: p }) as never }
     const r = await collect(runDocument(fakeDoc(['#junk']).doc, { judges: [gates], repairs: [noNotes], ocr: ocr(), postprocess: [] }))

@@ -116,6 +116,11 @@ export class PageImages {
     return { img, rendered: true }
   }
 
+  /** Lets the renders go (a page that waits for a judge's second word); a later look renders anew. */
+  dropRenders(): void {
+    this.renders.clear()
+  }
+
   /** The reading of the region `key` names, when one was made (or is being made). */
   made(key: string): Promise<PageText> | undefined {
     return this.readings.get(key)
