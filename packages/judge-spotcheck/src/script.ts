@@ -10,6 +10,8 @@ export interface ScriptCheck {
   share: number
   /** The image's script is sure enough and the layer's letters are mostly in another: the layer is not the page's text. */
   wrong: boolean
+  /** The image named another script than most of the layer's letters are in, but not surely. */
+  leaning: boolean
   note: string
 }
 
@@ -40,7 +42,7 @@ export async function checkScript(
   let note =
     `the image shows ${guess.name} writing (script confidence ${f2(guess.confidence)} ${sure ? '>=' : '<'} ${f2(o.scriptConfidence)}), ` +
     `${f2(share)} of the layer's letters are in it`
-  if (!sure || share >= o.scriptMinShare) return { guess, share, wrong: false, note }
+  if (!sure || share >= o.scriptMinShare) return { guess, share, wrong: false, leaning: share < o.scriptMinShare, note }
   const { confidence: conf, text } = await read()
   const unsure = conf !== undefined && conf < o.foreignScriptConfidence
   // The OCR read the region surely and mostly in the image's script, which the layer is not written in.
@@ -50,5 +52,5 @@ export async function checkScript(
     : readInIt
       ? ` (< ${f2(o.scriptMinShare)}), and the OCR reads the region surely in it (mean confidence ${f2(conf)}): the layer is written in another script than the page, not its text`
       : `; the OCR reads the region surely (mean confidence ${conf === undefined ? 'n/a' : f2(conf)}): the script is not trusted`
-  return { guess, share, wrong: unsure || readInIt, note }
+  return { guess, share, wrong: unsure || readInIt, leaning: false, note }
 }

@@ -4,6 +4,7 @@ import { bboxUnion, centreIn, definePlugin, TriageError, type BBox, type Judge, 
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
 import { chooseRegion, padded } from './region.js'
+import { rememberScript, revisitScript } from './document-script.js'
 import { checkScript, type ScriptCheck } from './script.js'
 import { hasInvisibleFont, ocrLayer, splitWords, type Word } from './words.js'
 
@@ -47,7 +48,9 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
       const ocr = await recognize(ctx, all, o.dpi, page)
       return { confidence: meanConfidence(ocr), text: ocr.text }
     }
-    return scriptVerdict(await checkScript(ctx, all, textOf(layer.words), o, read), intro, o)
+    const script = await checkScript(ctx, all, textOf(layer.words), o, read)
+    rememberScript(page.pageNumber, script, ctx, SPOTCHECK_NAME)
+    return scriptVerdict(script, intro, o)
   }
   const ocr = await recognize(ctx, region.box, o.dpi, page)
   const { layer: layerWords, ocr: ocrWords, left } = readableWords(region.words, splitWords(ocr.items), ocr.text)
@@ -70,6 +73,8 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   // What agreement cannot tell, the image's script can: a layer the OCR agrees with, or one the OCR cannot judge; on
   // a layer that fails, it says why the OCR to come may read no better (a script the configured languages lack).
   const script = await checkScript(ctx, region.box, textOf(region.words), o, () => Promise.resolve({ confidence: meanConf, text: ocr.text }))
+  // A layer that fails agreement needs no second word; one that passes, or that the OCR cannot judge, may get one.
+  rememberScript(page.pageNumber, healthy || foreign || script?.wrong ? script : undefined, ctx, SPOTCHECK_NAME)
   if (script?.wrong && (healthy || foreign)) return scriptVerdict(script, `${intro}, region ${box(region.box)} at ${o.dpi} dpi`, o)
   if (foreign) return undefined
   const notes = [
@@ -149,6 +154,10 @@ export const spotcheckJudge = definePlugin({
   optionsSchema: spotcheckOptionsSchema,
   create(options): Judge {
     const o = spotcheckOptionsSchema.parse(options)
-    return { name: SPOTCHECK_NAME, judge: (page, ctx) => judgePageSpotcheck(page, o, ctx) }
+    return {
+      name: SPOTCHECK_NAME,
+      judge: (page, ctx) => judgePageSpotcheck(page, o, ctx),
+      revisit: (page, ctx) => revisitScript(page.pageNumber, ctx, SPOTCHECK_NAME, o.scriptMinShare, f2),
+    }
   },
 })

@@ -272,3 +272,54 @@ test("on a Latin layer with words of another script, those words and the OCR's l
   const misread = read.map((w, i) => (i < 10 && i % 2 ? w.replace(/[aeiou]/, 'x') : w))
   assert.equal((await judge.judge(p, ctx(misread, 0.85)))?.layer, 'unreadable')
 })
+
+test('a title page whose image leans to the script another page of its document showed surely under its layer gets a second word: unreadable', async () => {
+  // A Russian document OCRed with Latin models: its title page, 7 words of look-alikes, leans to Cyrillic unsurely;
+  // its third page shows Cyrillic surely under look-alikes the OCR reads unsure.
+  const info = { pageCount: 3 }
+  const asked: string[] = []
+  const doc = <C extends JudgeContext>(c: C): C => ({ ...c, info, revisitLater: (j: string) => void asked.push(j) })
+  const title = { ...page(true), items: items('f', LOOKALIKE).slice(0, 7) }
+  assert.equal(await judge.judge(title, doc(withScript(ctx(LOOKALIKE, 0.9), { ...CYRILLIC, confidence: 2 }))), undefined)
+  assert.deepEqual(asked, ['spotcheck'])
+  // before the third page is judged, the second word has nothing to add; it is asked once
+  const bare = { pageCount: 3, info }
+  assert.equal(await judge.revisit!(title, bare), undefined)
+  assert.equal(await judge.judge(title, doc(withScript(ctx(LOOKALIKE, 0.9), { ...CYRILLIC, confidence: 2 }))), undefined)
+  const third = { ...page(true), pageNumber: 3, items: items('f', LOOKALIKE) }
+  assert.equal((await judge.judge(third, doc(withScript(ctx(LOOKALIKE, 0.5), CYRILLIC))))?.layer, 'unreadable')
+  const v = await judge.revisit!(title, bare)
+  assert.ok(v)
+  assert.deepEqual([v.layer, v.needsOcr], ['unreadable', true])
+  assert.ok(
+    v.notes.some((n) =>
+      /leaned to Cyrillic writing here \(script confidence 2\.00.*page 3 of the document showed Cyrillic surely \(script confidence 9\.50\)/.test(n),
+    ),
+    v.notes.join(' | '),
+  )
+  // another document's finding, or one in another script, says nothing of this page
+  const other = { pageCount: 3, info: { pageCount: 3 } }
+  assert.equal(await judge.judge(title, { ...withScript(ctx(LOOKALIKE, 0.9), { ...CYRILLIC, confidence: 2 }), ...other, revisitLater: () => {} }), undefined)
+  assert.equal(await judge.revisit!(title, other), undefined)
+  const greek = { pageCount: 3, info: { pageCount: 3 } }
+  const inGreek = <C extends JudgeContext>(c: C): C => ({ ...c, info: greek.info, revisitLater: () => {} })
+  await judge.judge(title, inGreek(withScript(ctx(LOOKALIKE, 0.9), { ...CYRILLIC, confidence: 2 })))
+  await judge.judge(third, inGreek(withScript(ctx(LOOKALIKE, 0.5), { name: 'Greek', scripts: ['Greek'], confidence: 9 })))
+  assert.equal(await judge.revisit!(title, greek), undefined)
+})
+
+test("a page whose image shows its layer's script, or leans nowhere, asks for no second word", async () => {
+  const asked: string[] = []
+  const c = <C extends JudgeContext>(x: C): C => ({ ...x, revisitLater: (j: string) => void asked.push(j) })
+  await judge.judge(page(true), c(withScript(ctx(WORDS), { name: 'Latin', scripts: ['Latin'], confidence: 2 })))
+  await judge.judge(page(true), c(withScript(ctx(WORDS), { name: 'Latin', scripts: ['Latin'], confidence: 40 })))
+  await judge.judge(page(true), c(ctx(WORDS)))
+  assert.deepEqual(asked, [])
+  // leaning on a page whose agreement fails: it goes to OCR already, no second word needed
+  const misread = WORDS.map((w, i) => (i % 2 ? w.replace(/[aeiou]/, 'x') : w))
+  assert.equal((await judge.judge(page(true), c(withScript(ctx(misread), { ...CYRILLIC, confidence: 2 }))))?.needsOcr, true)
+  assert.deepEqual(asked, [])
+  // the same leaning on a page that agrees asks for one
+  await judge.judge(page(true), c(withScript(ctx(WORDS), { ...CYRILLIC, confidence: 2 })))
+  assert.deepEqual(asked, ['spotcheck'])
+})
