@@ -119,8 +119,10 @@ export interface Judge {
   /**
    * Optional second word on a page whose judging asked for it (`ctx.revisitLater`), given once the document's next pages
    * (up to `RunDocumentOptions.revisitWithin`) are judged, from what the judge learnt of the document meanwhile. No look
-   * is spent on it (`ctx` has no image access). Only a verdict that needs OCR changes the page: it replaces the page's
-   * verdict and the page goes on to OCR as the policy says (repairs are not tried again); `undefined` leaves it.
+   * is spent on it (`ctx` has no image access). Only a verdict that needs OCR or names more `regions` than the page's
+   * changes the page: the first replaces the page's verdict and the page goes on to OCR as the policy says (repairs are
+   * not tried again), the second gives the page's verdict its regions (and `brokenFonts`), OCRed as the policy says;
+   * `undefined` leaves it.
    */
   revisit?(page: PageText, ctx: JudgeContext): Verdict | undefined | Promise<Verdict | undefined>
 }

@@ -598,6 +598,28 @@ describe('runDocument', () => {
     assert.deepEqual(off.revisited, [])
     assert.deepEqual(o.doc.needsOcr, [])
   })
+  it('gives a waiting page the regions a second word names, its layer kept, and reads them', async () => {
+    const region = { x0: 0, y0: 0, x1: 50, y1: 50 }
+    const regionsLater: Judge = {
+      name: 'regions',
+      judge: (_p, c) => void c.revisitLater?.('regions'),
+      revisit: (p) =>
+        p.pageNumber === 1
+          ? { judge: 'regions', layer: 'healthy', needsOcr: false, regions: [region], brokenFonts: ['f'], notes: ['a font found broken later'] }
+          : undefined,
+    }
+    const engine = ocr()
+    const r = await collect(runDocument(fakeDoc(['hello', 'hello']).doc, { judges: [gates, regionsLater], repairs: [], ocr: engine, postprocess: [] }))
+    const [p1, p2] = r.pages
+    assert.deepEqual(
+      [p1!.verdict.judge, p1!.verdict.layer, p1!.verdict.regions, p1!.verdict.brokenFonts, p1!.action],
+      ['gates', 'healthy', [region], ['f'], 'kept'],
+    )
+    assert.deepEqual(p1!.verdict.notes.slice(0, 2), ['gates: fine', 'regions: a font found broken later'])
+    assert.ok(p1!.regionText, 'the region was read')
+    assert.equal(engine.calls, 1)
+    assert.equal(p2!.verdict.regions, undefined)
+  })
   it('fails a page whose second word throws, keeping its layer', async () => {
     const asking: Judge = {
       name: 'asker',

@@ -610,8 +610,9 @@ async function runPage(run: DocumentRun, n: number): Promise<DonePage> {
 
 /**
  * The second word of the judges that asked for one on a waiting page ({@link Judge.revisit}): the first that needs
- * OCR becomes the page's verdict, its notes after the first, and the page goes on through {@link AFTER_JUDGE}. A judge
- * that throws fails the page, as in judging.
+ * OCR becomes the page's verdict, or the first that names regions the verdict lacks gives it those regions (the layer
+ * kept); its notes come after the first word's and the page goes on through {@link AFTER_JUDGE}. A judge that throws
+ * fails the page, as in judging.
  */
 async function revisitPage(run: DocumentRun, done: DonePage): Promise<PageResult> {
   const s = done.waiting
@@ -630,8 +631,13 @@ async function revisitPage(run: DocumentRun, done: DonePage): Promise<PageResult
       s.verdict = { ...s.verdict, notes: [...s.verdict.notes, `judging failed: ${s.error.message}`] }
       return pageRecord(s)
     }
-    if (!v?.needsOcr) continue
-    s.verdict = { ...v, notes: [...s.verdict.notes, ...v.notes.map((n) => `${v.judge}: ${n}`)] }
+    if (!v || !(v.needsOcr || (v.regions?.length ?? 0) > (s.verdict.regions?.length ?? 0))) continue
+    const notes = [...s.verdict.notes, ...v.notes.map((n) => `${v.judge}: ${n}`)]
+    if (v.needsOcr) s.verdict = { ...v, notes }
+    else {
+      const { brokenFonts: _, ...was } = s.verdict
+      s.verdict = { ...was, regions: v.regions!, ...(v.brokenFonts?.length ? { brokenFonts: v.brokenFonts } : {}), notes }
+    }
     for (const stage of AFTER_JUDGE) {
       if (stage.when && !stage.when(run, s)) continue
       await stage.run(run, s)
