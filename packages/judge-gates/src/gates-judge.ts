@@ -1,11 +1,11 @@
 // The `gates` judge plugin: the character gates on each page (or on samples of a long document), with a look at the
 // page image where the characters cannot tell.
-import { definePlugin, nonSpaceCount, type Judge, type JudgeContext, type Verdict } from '@pdftriage/core'
+import { definePlugin, nonSpaceCount, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { judgeDocumentGates } from './judge-document.js'
 import { GATES_NAME, judgedText, judgePageGates } from './judge-page.js'
-import { gatesOptionsSchema } from './options.js'
+import { gatesOptionsSchema, type ResolvedGatesOptions } from './options.js'
 import { LookBudgetError, lookAtImage } from './image-probe.js'
-import { documentLooks, recallFonts } from './font-memory.js'
+import { documentLooks, pageFonts, recallFonts, recalled } from './font-memory.js'
 import { noteBefore } from './verdict-notes.js'
 
 /**
@@ -19,6 +19,39 @@ function tally(v: Verdict, ctx: JudgeContext): Verdict {
   const broken = fonts.filter((f) => f.broken).length
   const note = `the document so far: ${fonts.length} font${fonts.length === 1 ? '' : 's'} verified by the image (${broken} broken), ${d.looks} look${d.looks === 1 ? '' : 's'} by the gates`
   return noteBefore(v, note)
+}
+
+/** Pages kept while a font of theirs was not yet settled, by document: their verdict and the broken fonts known then. */
+const waiting = new WeakMap<object, Map<number, { v: Verdict; broken: number }>>()
+
+const brokenCount = (ctx: JudgeContext): number => [...documentLooks(ctx).fonts.values()].filter((f) => f.broken).length
+
+/**
+ * After judging a page that reads: when one of its fonts is not settled by the document's memory, asks the runner for a
+ * second word on it ({@link revisitFonts}), so that a font the image shows broken on one of the next pages reaches this
+ * one too (a font is broken on every page that uses it, whichever page showed it).
+ */
+function waitForFonts(page: PageText, v: Verdict, ctx: JudgeContext): void {
+  if (!ctx.revisitLater || v.needsOcr || v.layer === 'blank' || page.source !== 'text-layer') return
+  if (pageFonts(page).every((f) => recalled(page, f.fontId, ctx))) return
+  let d = waiting.get(ctx.info)
+  if (!d) waiting.set(ctx.info, (d = new Map()))
+  d.set(page.pageNumber, { v, broken: brokenCount(ctx) })
+  ctx.revisitLater(GATES_NAME)
+}
+
+/**
+ * The second word on a page {@link waitForFonts} kept waiting: what the document's memory of fonts says of it now
+ * ({@link recallFonts}), when fonts were found broken since; only the notes the memory adds.
+ */
+function revisitFonts(page: PageText, o: ResolvedGatesOptions, ctx: JudgeContext): Verdict | undefined {
+  const w = waiting.get(ctx.info)?.get(page.pageNumber)
+  if (!w) return undefined
+  waiting.get(ctx.info)!.delete(page.pageNumber)
+  if (brokenCount(ctx) === w.broken) return undefined
+  const judged = judgedText(page)
+  const v = recallFonts(judged.page, judged.stats.chars, w.v, o, ctx)
+  return v && v !== w.v ? { ...v, notes: v.notes.filter((n) => !w.v.notes.includes(n)) } : undefined
 }
 
 /**
@@ -40,14 +73,18 @@ export const gatesJudge = definePlugin({
         let v = judgePageGates(page, o, ctx, judged)
         // What earlier pages' looks settled of this page's fonts speaks before any new look.
         v = recallFonts(judged.page, judged.stats.chars, v, o, ctx) ?? v
+        let out: Verdict
         try {
-          return tally((await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v, ctx)
+          out = tally((await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v, ctx)
         } catch (e) {
           // A look is worth less than the page: past its budget, the characters' verdict stands and says so.
           if (!(e instanceof LookBudgetError)) throw e
-          return tally(noteBefore(v, `look abandoned: ${e.message}; the verdict is the characters'`), ctx)
+          out = tally(noteBefore(v, `look abandoned: ${e.message}; the verdict is the characters'`), ctx)
         }
+        waitForFonts(judged.page, out, ctx)
+        return out
       },
+      revisit: (page, ctx) => revisitFonts(page, o, ctx),
     }
     if (o.mode === 'document') return { ...judge, judgeDocument: (doc) => judgeDocumentGates(doc, o) }
     return judge

@@ -252,3 +252,42 @@ test('a font condemned where it extracted as control codes is not condemned wher
   const v3 = await judge.judge(twoFonts(3, codes.slice(0, 190)), ctx)
   assert.ok(v3?.needsOcr || v3?.regions?.length, v3?.notes.join(' | '))
 })
+
+test('a page judged before a later page showed one of its fonts broken gets a second word: that font is OCRed there too', async () => {
+  const looks: Look[] = []
+  let image = twoFonts(2, ENGLISH)
+  const asked: string[] = []
+  const ctx = { ...eyes(() => image, looks), revisitLater: (j: string) => void asked.push(j) }
+  // Page 1: three lines of the false map's font beside the prose pass every gate on their characters (judged where no
+  // image can be read, as where nothing on the page calls for a look): kept, waiting.
+  const blind = { pageCount: 3, info: ctx.info, revisitLater: ctx.revisitLater }
+  const first = twoFonts(1, JUNK.slice(0, 190))
+  const v1 = await judge.judge(first, blind)
+  assert.deepEqual([v1?.layer, v1?.regions], ['healthy', undefined])
+  assert.deepEqual(asked, ['gates'])
+  // Nothing learnt yet: no second word (and it is asked once).
+  assert.equal(await judge.revisit!(first, blind), undefined)
+  await judge.judge(first, blind)
+  // Page 2: the font carries the page; the image, asked, shows prose: broken.
+  const second = twoFonts(2, JUNK)
+  for (const i of second.items) if (i.fontId === 'f2') i.fontSize = 6
+  assert.equal((await judge.judge(second, ctx))?.layer, 'garbled')
+  assert.equal(looks.length, 1)
+  // The second word on page 1: the font's box is OCRed, with no look; only what the memory adds is said.
+  const again = await judge.revisit!(first, blind)
+  assert.ok(again)
+  assert.deepEqual([again.layer, again.needsOcr, again.brokenFonts], ['healthy', false, ['f2']])
+  const f2 = first.items.filter((i) => i.fontId === 'f2')
+  assert.deepEqual(again.regions, [{ x0: 48, y0: f2[0]!.bbox.y0 - 2, x1: 547, y1: f2.at(-1)!.bbox.y1 + 2 }])
+  assert.equal(looks.length, 1)
+  assert.deepEqual(
+    again.notes.map((n) => n.replace(/\d+/g, '#')),
+    ["font Broken (f#) broken by the image on page # (the document's memory, no new look): it carries #.# of the page, its region [#, #, #, #] is OCRed"],
+  )
+  // A page that goes to OCR, and a context that cannot hold pages, ask nothing.
+  asked.length = 0
+  assert.equal((await judge.judge(twoFonts(3, JUNK), blind))?.needsOcr, true)
+  const { revisitLater: _, ...cannotHold } = blind
+  await judge.judge(twoFonts(3, ENGLISH.slice(0, 190), 'f3', 'Other'), cannotHold)
+  assert.deepEqual(asked, [])
+})
