@@ -634,7 +634,7 @@ describe('runDocument', () => {
       ['failed', 'failed'],
     )
     assert.equal(r.pages[0]!.error?.code, 'PLUGIN_FAILED')
-    assert.match(r.pages[0]!.error!.message, /\[asker\] judge page 1: lost its memory/)
+    assert.match(r.pages[0]!.error?.message ?? '', /\[asker\] judge page 1: lost its memory/)
     assert.equal(r.pages[0]!.page.text, 'hello')
   })
   it('fails a page whose repair answers without notes', async () => {

@@ -255,7 +255,7 @@ test('a font condemned where it extracted as control codes is not condemned wher
 
 test('a page judged before a later page showed one of its fonts broken gets a second word: that font is OCRed there too', async () => {
   const looks: Look[] = []
-  let image = twoFonts(2, ENGLISH)
+  const image = twoFonts(2, ENGLISH)
   const asked: string[] = []
   const ctx = { ...eyes(() => image, looks), revisitLater: (j: string) => void asked.push(j) }
   // Page 1: three lines of the false map's font beside the prose pass every gate on their characters (judged where no
