@@ -592,16 +592,22 @@ interface DonePage {
   waiting?: PageState
 }
 
-/** One page through {@link PAGE_STAGES}. */
-async function runPage(run: DocumentRun, n: number): Promise<DonePage> {
-  const s: PageState = { n, timings: {}, page: emptyPage(n), action: 'kept', notes: [] }
-  for (const stage of PAGE_STAGES) {
+/** The page through `stages` in order, past those whose `when` is false, until one settles its record (`s.result`). */
+async function through(run: DocumentRun, s: PageState, stages: readonly PageStep[]): Promise<void> {
+  for (const stage of stages) {
     if (stage.when && !stage.when(run, s)) continue
     // A stage that does not wait is not made to: pages in flight interleave as they did.
     const pending = stage.run(run, s)
     if (pending) await pending
-    if (s.result) return { result: s.result }
+    if (s.result) return
   }
+}
+
+/** One page through {@link PAGE_STAGES}. */
+async function runPage(run: DocumentRun, n: number): Promise<DonePage> {
+  const s: PageState = { n, timings: {}, page: emptyPage(n), action: 'kept', notes: [] }
+  await through(run, s, PAGE_STAGES)
+  if (s.result) return { result: s.result }
   const result = pageRecord(s)
   if (!s.revisit || s.action !== 'kept') return { result }
   // The page waits for the next pages: its renders are let go meanwhile (an OCR it may get renders anew).
@@ -639,10 +645,7 @@ async function revisitPage(run: DocumentRun, done: DonePage): Promise<PageResult
       const { brokenFonts: _, ...was } = s.verdict
       s.verdict = { ...was, regions: v.regions!, ...(v.brokenFonts?.length ? { brokenFonts: v.brokenFonts } : {}), notes }
     }
-    for (const stage of AFTER_JUDGE) {
-      if (stage.when && !stage.when(run, s)) continue
-      await stage.run(run, s)
-    }
+    await through(run, s, AFTER_JUDGE)
     return pageRecord(s)
   }
   return done.result
