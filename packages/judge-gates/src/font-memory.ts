@@ -22,7 +22,7 @@ export interface FontRecord {
   junk: boolean
 }
 
-/** Per document: the fonts the image settled, and the looks the gates spent. */
+/** Per document: the fonts the image settled, the looks the gates spent, and the pages waiting for a second word. */
 export interface DocumentLooks {
   /** By {@link fontKey}. */
   fonts: Map<string, FontRecord>
@@ -30,6 +30,8 @@ export interface DocumentLooks {
   asked: Map<string, number>
   /** Looks (OCR of a region) the gates made in the document. */
   looks: number
+  /** Pages kept while a font of theirs was not yet settled, by page: their verdict and the broken fonts known then. */
+  waiting: Map<number, { v: Verdict; broken: number }>
 }
 
 /** Keyed on the document's info object (one per open document), as the gates' other per-document state. */
@@ -38,7 +40,7 @@ const documents = new WeakMap<object, DocumentLooks>()
 /** The document's record of looks and fonts, created on first use. */
 export function documentLooks(ctx: JudgeContext): DocumentLooks {
   let d = documents.get(ctx.info)
-  if (!d) documents.set(ctx.info, (d = { fonts: new Map(), asked: new Map(), looks: 0 }))
+  if (!d) documents.set(ctx.info, (d = { fonts: new Map(), asked: new Map(), looks: 0, waiting: new Map() }))
   return d
 }
 
@@ -134,9 +136,16 @@ const fmt = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.ro
  *   here): `garbled` when the font carries the page
  *   (`fontMinChars` and `fontMinShare`, as a font the characters judge), else the font's box is OCRed (`regions`), as a
  *   font the characters find broken, whatever its share.
+ * `fonts`: the page's fonts ({@link pageFonts}), when the caller has them.
  */
-export function recallFonts(judged: PageText, pageChars: number, v: Verdict, o: ResolvedGatesOptions, ctx: JudgeContext): Verdict | undefined {
-  const fonts = pageFonts(judged)
+export function recallFonts(
+  judged: PageText,
+  pageChars: number,
+  v: Verdict,
+  o: ResolvedGatesOptions,
+  ctx: JudgeContext,
+  fonts: PageFont[] = pageFonts(judged),
+): Verdict | undefined {
   const recalledFonts = fonts.map((f) => ({ f, r: recalled(judged, f.fontId, ctx) }))
   // Most pages hold no font the memory knows: their fonts are not counted
   if (!recalledFonts.some((k) => k.r)) return undefined

@@ -5,7 +5,7 @@ import { judgeDocumentGates } from './judge-document.js'
 import { GATES_NAME, judgedText, judgePageGates } from './judge-page.js'
 import { gatesOptionsSchema, type ResolvedGatesOptions } from './options.js'
 import { LookBudgetError, lookAtImage } from './image-probe.js'
-import { documentLooks, pageFonts, recallFonts, recalled } from './font-memory.js'
+import { documentLooks, pageFonts, recallFonts, recalled, type PageFont } from './font-memory.js'
 import { noteBefore } from './verdict-notes.js'
 
 /**
@@ -21,9 +21,6 @@ function tally(v: Verdict, ctx: JudgeContext): Verdict {
   return noteBefore(v, note)
 }
 
-/** Pages kept while a font of theirs was not yet settled, by document: their verdict and the broken fonts known then. */
-const waiting = new WeakMap<object, Map<number, { v: Verdict; broken: number }>>()
-
 const brokenCount = (ctx: JudgeContext): number => [...documentLooks(ctx).fonts.values()].filter((f) => f.broken).length
 
 /**
@@ -31,12 +28,10 @@ const brokenCount = (ctx: JudgeContext): number => [...documentLooks(ctx).fonts.
  * second word on it ({@link revisitFonts}), so that a font the image shows broken on one of the next pages reaches this
  * one too (a font is broken on every page that uses it, whichever page showed it).
  */
-function waitForFonts(page: PageText, v: Verdict, ctx: JudgeContext): void {
+function waitForFonts(page: PageText, fonts: readonly PageFont[], v: Verdict, ctx: JudgeContext): void {
   if (!ctx.revisitLater || v.needsOcr || v.layer === 'blank' || page.source !== 'text-layer') return
-  if (pageFonts(page).every((f) => recalled(page, f.fontId, ctx))) return
-  let d = waiting.get(ctx.info)
-  if (!d) waiting.set(ctx.info, (d = new Map()))
-  d.set(page.pageNumber, { v, broken: brokenCount(ctx) })
+  if (fonts.every((f) => recalled(page, f.fontId, ctx))) return
+  documentLooks(ctx).waiting.set(page.pageNumber, { v, broken: brokenCount(ctx) })
   ctx.revisitLater(GATES_NAME)
 }
 
@@ -45,9 +40,10 @@ function waitForFonts(page: PageText, v: Verdict, ctx: JudgeContext): void {
  * ({@link recallFonts}), when fonts were found broken since; only the notes the memory adds.
  */
 function revisitFonts(page: PageText, o: ResolvedGatesOptions, ctx: JudgeContext): Verdict | undefined {
-  const w = waiting.get(ctx.info)?.get(page.pageNumber)
+  const { waiting } = documentLooks(ctx)
+  const w = waiting.get(page.pageNumber)
   if (!w) return undefined
-  waiting.get(ctx.info)!.delete(page.pageNumber)
+  waiting.delete(page.pageNumber)
   if (brokenCount(ctx) === w.broken) return undefined
   const judged = judgedText(page)
   const v = recallFonts(judged.page, judged.stats.chars, w.v, o, ctx)
@@ -72,7 +68,8 @@ export const gatesJudge = definePlugin({
         const judged = judgedText(page)
         let v = judgePageGates(page, o, ctx, judged)
         // What earlier pages' looks settled of this page's fonts speaks before any new look.
-        v = recallFonts(judged.page, judged.stats.chars, v, o, ctx) ?? v
+        const fonts = pageFonts(judged.page)
+        v = recallFonts(judged.page, judged.stats.chars, v, o, ctx, fonts) ?? v
         let out: Verdict
         try {
           out = tally((await lookAtImage(page, v, nonSpaceCount(page.text), judged.stats, o, ctx)) ?? v, ctx)
@@ -81,7 +78,7 @@ export const gatesJudge = definePlugin({
           if (!(e instanceof LookBudgetError)) throw e
           out = tally(noteBefore(v, `look abandoned: ${e.message}; the verdict is the characters'`), ctx)
         }
-        waitForFonts(judged.page, out, ctx)
+        waitForFonts(judged.page, fonts, out, ctx)
         return out
       },
       revisit: (page, ctx) => revisitFonts(page, o, ctx),
