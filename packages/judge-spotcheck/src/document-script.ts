@@ -49,13 +49,14 @@ export function rememberScript(page: number, script: ScriptCheck | undefined, ct
  * document's OCR layer is the work of one engine run: its title page, 30 characters of Latin look-alikes over a Russian
  * title, leans to Cyrillic at 2.0 where its third page is Cyrillic at 10); `undefined` otherwise.
  */
-export function revisitScript(pageNumber: number, ctx: JudgeContext, judge: string, minShare: number, f2: (x: number) => string): Verdict | undefined {
+export function revisitScript(pageNumber: number, ctx: JudgeContext, judge: string, minShare: number): Verdict | undefined {
   const d = documents.get(ctx.info)
   const lean = d?.leaning.get(pageNumber)
   if (!d || !lean) return undefined
   d.leaning.delete(pageNumber)
   const found = d.found.find((x) => x.page !== pageNumber && x.guess.name === lean.guess.name)
   if (!found) return undefined
+  const f2 = (x: number) => x.toFixed(2)
   return {
     judge,
     layer: 'unreadable',

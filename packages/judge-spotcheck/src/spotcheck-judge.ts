@@ -157,7 +157,7 @@ export const spotcheckJudge = definePlugin({
     return {
       name: SPOTCHECK_NAME,
       judge: (page, ctx) => judgePageSpotcheck(page, o, ctx),
-      revisit: (page, ctx) => revisitScript(page.pageNumber, ctx, SPOTCHECK_NAME, o.scriptMinShare, f2),
+      revisit: (page, ctx) => revisitScript(page.pageNumber, ctx, SPOTCHECK_NAME, o.scriptMinShare),
     }
   },
 })
