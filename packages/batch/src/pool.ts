@@ -46,6 +46,8 @@ type FromWorker =
   | { type: 'image'; id: number; page: number; work: ImageWork; busy: boolean }
   /** The document's progress, sent when the sink listens for it. */
   | { type: 'progress'; id: number; ev: DocumentProgress }
+  /** A page is done but held for a judge's second word: its record comes later, and its page's clock starts anew. */
+  | { type: 'held'; id: number; page: number }
 
 /** 1-based inclusive pages of a document. */
 export interface PageRange {
@@ -110,8 +112,9 @@ export interface DocumentLimits {
   /** Wall time of one document, ms (`DOC_TIMEOUT`). */
   docTimeoutMs: number
   /**
-   * Time from one page's end (or the document's start) to the next page's end, ms (`PAGE_TIMEOUT`): wall time while
-   * the machine has a core free, the process's own CPU time while others hold every core (see {@link PageClock}).
+   * Time from one page's end (or the document's start) to the next page's end, ms (`PAGE_TIMEOUT`); a page held for a
+   * judge's second word ends when it is done, not when its record comes. Wall time while the machine has a core free,
+   * the process's own CPU time while others hold every core (see {@link PageClock}).
    */
   pageTimeoutMs: number
   /** Resident memory of the process running the document, MB (`DOC_TOO_LARGE`). */
@@ -596,6 +599,8 @@ class DocumentChild {
       if (m.id !== this.current) return
       if (m.busy) this.imageBusy[m.work].add(m.page)
       else this.imageBusy[m.work].delete(m.page)
+    } else if (m.type === 'held') {
+      if (m.id === this.current) this.page.reset()
     } else if (m.type === 'progress') {
       if (m.id === this.current) this.pool.work.sink.progress?.(m.ev, m.id)
     } else if (m.type === 'rss') this.reportedRss = m.mb

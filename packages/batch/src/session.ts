@@ -139,8 +139,11 @@ export async function withOcrWorkers(config: ResolvedConfig, workers: number | u
   return { ...config, ocr: { use: id, options: { ...options, [option]: workers } } }
 }
 
-/** Which pages' images a document's run leaves unread, and who is told of the work on them (see `runDocument`). */
-export type DocumentImages = Pick<RunDocumentOptions, 'unreadImages' | 'onImageWork'>
+/**
+ * Which pages' images a document's run leaves unread, who is told of the work on them, and who hears of a page done
+ * but held for a judge's second word (see `runDocument`).
+ */
+export type DocumentImages = Pick<RunDocumentOptions, 'unreadImages' | 'onImageWork' | 'onHeld'>
 
 /**
  * What a front end hears of a document as it runs, for a progress line and a line per page: it is open, a page enters

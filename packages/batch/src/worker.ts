@@ -71,7 +71,11 @@ async function handle(m: ToWorker): Promise<void> {
     await send({ type: 'closed' })
   } else {
     // The main process hears which pages' images are being read: a page stopped there is run again without them.
-    const watch: DocumentWatch = { onImageWork: (page, work, busy) => void send({ type: 'image', id: m.id, page, work, busy }) }
+    const watch: DocumentWatch = {
+      onImageWork: (page, work, busy) => void send({ type: 'image', id: m.id, page, work, busy }),
+      // a page held for a judge's second word is not stuck: its record comes once the pages it waits for are done
+      onHeld: (page) => void send({ type: 'held', id: m.id, page }),
+    }
     if (m.unread) watch.unreadImages = { pages: new Set(m.unread.pages), reason: m.unread.reason }
     // the main process's sink shows the document's progress (a progress line): it hears it as it happens
     if (m.progress) watch.progress = (ev) => void send({ type: 'progress', id: m.id, ev })

@@ -106,6 +106,55 @@ export default {
   return cfg
 }
 
+/**
+ * A configuration whose judge asks for a second word on page 1 of every document (and gives none), over an extractor
+ * of 6 pages each taking `pageMs` to extract after the first: page 1's record waits for pages 2-5 (the runner's
+ * default of four pages), `4 * pageMs` in all, while no page takes more than `pageMs`.
+ */
+export function heldPageConfig(dir: string, pageMs: number): string {
+  writeFileSync(
+    join(dir, 'slow-extractor.mjs'),
+    `const text = 'Un texte qui se lit sans peine, page après page, comme celui de tous les jours.'
+const page = (n) => ({ pageNumber: n, width: 612, height: 792, source: 'text-layer', imageCoverage: 0, text,
+  items: [{ text, bbox: [72, 72, 500, 84] }] })
+export default {
+  kind: 'extractor', name: 'slow', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) },
+  create: () => ({
+    name: 'slow',
+    async open() {
+      return {
+        pageCount: 6, info: { pageCount: 6 },
+        getPageText: (n) => new Promise((r) => setTimeout(() => r(page(n)), n === 1 ? 0 : ${pageMs})),
+        renderPage: () => new Promise(() => {}), close: async () => {}, [Symbol.asyncDispose]: async () => {},
+      }
+    },
+  }),
+}
+`,
+  )
+  writeFileSync(
+    join(dir, 'waiting-judge.mjs'),
+    `export default {
+  kind: 'judge', name: 'waits', optionsSchema: { safeParse: (o) => ({ success: true, data: o }) },
+  create: () => ({
+    name: 'waits',
+    judge(page, ctx) {
+      if (page.pageNumber === 1) ctx.revisitLater?.('waits')
+      return { judge: 'waits', layer: 'healthy', needsOcr: false, notes: ['read'] }
+    },
+    revisit: () => undefined,
+  }),
+}
+`,
+  )
+  const cfg = join(dir, 'pdftriage.config.json')
+  writeFileSync(
+    cfg,
+    JSON.stringify({ extractor: './slow-extractor.mjs', judges: ['./waiting-judge.mjs'], repairs: [], ocr: null, postprocess: [], policy: 'extract' }),
+  )
+  return cfg
+}
+
 export const fileUrl = (p: string) => pathToFileURL(p).href
 
 // The hanging-render configuration is shared with the queue's tests.

@@ -9,7 +9,7 @@ import { runBatch, processFiles, LOCK_FILE, type BatchEvent, type FileOutcome, t
 import { csvLine, parseCsv } from '../src/csv.js'
 import { dropPrestarted, prestartDocumentProcess } from '../src/prestart.js'
 import { decodeName, encodeName, nameFromBytes, nameToBytes } from '../src/file-names.js'
-import { documentRows, failingOcrConfig, hangingLookConfig, misbehavingConfig, ocrLog, spawnRun, tempDir } from './rel-helpers.js'
+import { documentRows, failingOcrConfig, hangingLookConfig, heldPageConfig, misbehavingConfig, ocrLog, spawnRun, tempDir } from './rel-helpers.js'
 
 const root = tempDir('batch-rel-')
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -327,6 +327,26 @@ describe('a page whose image never comes back does not cost its document', () =>
     assert.deepEqual(
       outcomes[0]!.failedPages?.map((f) => [f.page, f.code]),
       [[2, 'PAGE_TIMEOUT']],
+    )
+  })
+
+  it('a page held for a second word is not timed out for the pages it waits for', async () => {
+    const d = fresh()
+    // each page within the page timeout of 2 s, page 1's record after four of them (4.8 s)
+    heldPageConfig(d, 1200)
+    writeFileSync(join(d, 'in', 'held.pdf'), 'held')
+    writeFileSync(join(d, 'in', 'ok.pdf'), 'ok')
+    const { got, outcomes } = await records(d, 'triage', 'held.pdf')
+    assert.deepEqual(
+      outcomes.map((o) => [o.status, o.error?.code]),
+      [
+        ['done', undefined],
+        ['done', undefined],
+      ],
+    )
+    assert.deepEqual(
+      pages(got, 'held.pdf').map((p) => [p.page, p.action]),
+      [1, 2, 3, 4, 5, 6].map((n) => [n, 'kept']),
     )
   })
 

@@ -598,6 +598,19 @@ describe('runDocument', () => {
     assert.deepEqual(off.revisited, [])
     assert.deepEqual(o.doc.needsOcr, [])
   })
+  it('tells onHeld of each page done but held for a second word, before its result', async () => {
+    const l = learning()
+    const events: string[] = []
+    const gen = runDocument(
+      fakeDoc(['hello', 'maybe', 'hello', 'hello', 'proof', 'hello']).doc,
+      { judges: [gates, l.judge], repairs: [], postprocess: [] },
+      { revisitWithin: 3, onHeld: (n) => events.push(`held ${n}`) },
+    )
+    for await (const e of gen) if (e.type === 'page') events.push(`page ${e.result.pageNumber}`)
+    // page 1 goes at once; page 2 asks, it and the two after it wait; page 5 is the third after it and lets them go
+    assert.deepEqual(events, ['page 1', 'held 2', 'held 3', 'held 4', 'page 2', 'page 3', 'page 4', 'page 5', 'page 6'])
+    assert.deepEqual(l.revisited, [2])
+  })
   it('gives a waiting page the regions a second word names, its layer kept, and reads them', async () => {
     const region = { x0: 0, y0: 0, x1: 50, y1: 50 }
     const regionsLater: Judge = {

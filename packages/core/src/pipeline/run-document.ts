@@ -110,6 +110,12 @@ export interface RunDocumentOptions {
    * page order. Default {@link REVISIT_WITHIN}; 0: no page waits and no judge revisits.
    */
   revisitWithin?: number
+  /**
+   * Told when a page has been through its stages but waits, with any pages before it, for a judge's second word
+   * ({@link revisitWithin}): its result comes later, and a watcher that times pages by their results (the batch's page
+   * clock) hears that it is not stuck.
+   */
+  onHeld?: (pageNumber: number) => void
 }
 
 /**
@@ -124,9 +130,8 @@ export const PAGES_AHEAD_PER_WORKER = 2
  * Pages a page that asked to be revisited waits for. In the labelled real set the evidence came within two pages: the
  * spot check found a Russian scan's OCR layer written in Latin look-alikes on its third page, surely, while its title
  * page, 30 characters, leaned to Cyrillic without settling it (a document's OCR layer is one engine run's work); the
- * gates found a Bengali Type3 font broken on page 3 of a manual whose page 2 it had kept. The pages held behind a
- * waiting page share the batch's page timeout (it runs from one page's record to the next): four pages OCRed at 6-7 s
- * each stay far under its 300 s.
+ * gates found a Bengali Type3 font broken on page 3 of a manual whose page 2 it had kept. A held page is told to
+ * `onHeld` as it is done, so that the batch's page clock does not count the pages it waits for as its own time.
  */
 export const REVISIT_WITHIN = 4
 
@@ -167,6 +172,7 @@ interface DocumentRun {
   unreadImages: RunDocumentOptions['unreadImages']
   knownPages: RunDocumentOptions['knownPages']
   revisitWithin: number
+  onHeld: RunDocumentOptions['onHeld']
 }
 
 /** Regions OCRed to decide pages (judges) and to repair them (repairs): what a verdict and a repair cost in OCR. */
@@ -712,6 +718,7 @@ function startDocument(doc: ExtractedDocument, components: PipelineComponents, o
     unreadImages: options.unreadImages,
     knownPages: options.knownPages,
     revisitWithin: Math.max(0, options.revisitWithin ?? REVISIT_WITHIN),
+    onHeld: options.onHeld,
   }
   const actions: Record<PageAction, number> = { kept: 0, repaired: 0, ocr: 0, failed: 0, skipped: 0 }
   const notes = [...(plan.notes ?? [])]
@@ -747,6 +754,7 @@ async function* pages(d: DocumentState): AsyncGenerator<PipelineEvent> {
     held.push(done)
     while (held.length && (!held[0]!.waiting || held.length > run.revisitWithin))
       yield { type: 'page', result: finish(d, await revisitPage(run, held.shift()!)) }
+    if (held.at(-1) === done) run.onHeld?.(done.result.pageNumber)
   }
   const from = Math.max(1, options.pageRange?.from ?? 1)
   const to = Math.min(doc.pageCount, options.pageRange?.to ?? doc.pageCount)
