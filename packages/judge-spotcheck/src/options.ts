@@ -98,6 +98,18 @@ export const spotcheckOptionsSchema = z.strictObject({
   scriptMinShare: share
     .default(0.5)
     .describe("Share of the layer's letters that must be in the script the image shows: a layer mostly in another script is not the page's text"),
+  lookAlikeMinWords: z
+    .number()
+    .int()
+    .min(0)
+    .default(2)
+    .describe(
+      'Words of an OCR layer mostly in a cased script other than Latin that read as misread Latin (a digit or a capital ' +
+        'inside the word: `ОеМап` for Debian) from which the band holding most of them is looked at; the layer is ' +
+        'unreadable where the OCR reads this many, and half of those there, surely as Latin words. Good Russian and ' +
+        'Ukrainian OCR layers of the labelled real set hold 0-1 such words a page, layers that wrote English in Cyrillic ' +
+        '2-165. 0: no such look',
+    ),
   scriptMinLetters: z
     .number()
     .int()

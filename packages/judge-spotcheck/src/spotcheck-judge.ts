@@ -6,7 +6,8 @@ import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options
 import { chooseRegion, padded } from './region.js'
 import { rememberScript, revisitScript } from './document-script.js'
 import { checkScript, type ScriptCheck } from './script.js'
-import { hasInvisibleFont, ocrLayer, splitWords, type Word } from './words.js'
+import { checkLookAlikes, LOOK_ALIKE_SHARE } from './look-alikes.js'
+import { hasInvisibleFont, ocrLayer, splitWords, type OcrLayer, type Word } from './words.js'
 
 /** The judge's name in verdicts and notes. */
 export const SPOTCHECK_NAME = 'spotcheck'
@@ -34,11 +35,26 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   const layer = ocrLayer(page)
   if (!layer || layer.invisibleShare < o.minInvisibleShare) return undefined
   if (page.imageCoverage !== undefined && page.imageCoverage < o.minImageCoverage) return undefined
+  const intro = `OCR layer (${f2(layer.invisibleShare)} of the characters invisible)`
+  const v = await judgeBand(page, layer, intro, o, ctx)
+  if (v?.needsOcr) return v
+  // A layer the band passes, or that it cannot judge, may still have written the page's Latin in its own letters
+  // elsewhere: its misread words show where.
+  const look = await checkLookAlikes(page, layer.words, o, (b) => recognize(ctx, b, o.dpi, page))
+  if (!look) return v
+  if (look.wrong) {
+    const notes = [...(v?.notes ?? [intro]), look.note]
+    return { judge: SPOTCHECK_NAME, layer: 'unreadable', needsOcr: true, score: look.confirmed / look.looked, threshold: LOOK_ALIKE_SHARE, notes }
+  }
+  return v ? { ...v, notes: [...v.notes, look.note] } : undefined
+}
+
+/** The band's verdict on an OCR layer: its agreement with a fresh OCR of the band, or the script the image shows. */
+async function judgeBand(page: PageText, layer: OcrLayer, intro: string, o: ResolvedSpotcheckOptions, ctx: JudgeContext): Promise<Verdict | undefined> {
   // A page with fewer words than the region aims at (a title page) is checked on all it has, from `minPageWords`.
   const comparable = layer.words.filter((w) => w.key !== '').length
   const want = Math.min(o.minLayerWords, Math.max(o.minPageWords, comparable))
   const region = chooseRegion(layer.words, want, o.maxRegionShare * page.height, o.padding, page)
-  const intro = `OCR layer (${f2(layer.invisibleShare)} of the characters invisible)`
   // Too few words to measure agreement (a title page): the image can still say the layer is in another script.
   if (!region) {
     const ink = bboxUnion(layer.words.map((w) => w.bbox))

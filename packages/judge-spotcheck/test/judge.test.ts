@@ -323,3 +323,61 @@ test("a page whose image shows its layer's script, or leans nowhere, asks for no
   await judge.judge(page(true), c(withScript(ctx(WORDS), { ...CYRILLIC, confidence: 2 })))
   assert.deepEqual(asked, ['spotcheck'])
 })
+
+const RUSSIAN = 'постановление администрации города о порядке предоставления муниципальных услуг в области'.split(' ')
+
+/**
+ * A Russian OCR layer of 60 words whose words 12-14 are the page's Latin read by a Cyrillic model, and a context whose
+ * OCR (Latin only) reads the Russian words unsure as look-alikes and, where the image shows Latin, `latin` with
+ * confidence `sure`.
+ */
+function misreadLayer(misread: string[], latin: string[], sure: number): { page: PageText; c: JudgeContext & { calls: BBox[] } } {
+  const words = Array.from({ length: 60 }, (_, k) => (k >= 12 && k - 12 < misread.length ? misread[k - 12]! : RUSSIAN[k % RUSSIAN.length]!))
+  const calls: BBox[] = []
+  const read = items(
+    'x',
+    Array.from({ length: 60 }, (_, k) => (k >= 12 && k - 12 < latin.length ? latin[k - 12]! : 'nocrahobnehne')),
+  )
+  return {
+    page: { ...page(true), items: items('f', words) },
+    c: {
+      pageCount: 1,
+      info: { pageCount: 1 },
+      calls,
+      recognizeRegion: async (box) => {
+        calls.push(box)
+        const its = read.map(({ fontId: _, ...i }, k) => ({ ...i, confidence: k >= 12 && k - 12 < latin.length ? sure : 0.5 }))
+        return { pageNumber: 1, width: 595, height: 842, text: its.map((i) => i.text).join(' '), source: 'ocr', items: its }
+      },
+    },
+  }
+}
+
+test("a layer that wrote the page's Latin in Cyrillic letters is unreadable where the image reads those words as Latin", async () => {
+  const { page: p, c } = misreadLayer(['ОеМап', 'Тгапз1аНоп', 'РеМап'], ['Debian', 'Translation', 'Debian'], 0.9)
+  const v = await judge.judge(p, c)
+  assert.ok(v)
+  assert.deepEqual([v.layer, v.needsOcr, v.score], ['unreadable', true, 1])
+  // the band (our OCR lacks Cyrillic: it cannot judge), then the misread words' own line
+  assert.equal(c.calls.length, 2)
+  assert.ok(c.calls[1]!.y1 - c.calls[1]!.y0 < 20, JSON.stringify(c.calls[1]))
+  assert.ok(
+    v.notes.some((n) =>
+      /3 layer words .* misread Latin .*reads 3 of the 3 there surely as Latin words \(ОеМап→Debian, Тгапз1аНоп→Translation, РеМап→Debian\)/.test(n),
+    ),
+    v.notes.join(' | '),
+  )
+  // the image reads those words unsure: it does not say they are Latin
+  const unsure = misreadLayer(['ОеМап', 'Тгапз1аНоп', 'РеМап'], ['Debian', 'Translation', 'Debian'], 0.5)
+  assert.equal((await judge.judge(unsure.page, unsure.c))?.needsOcr, undefined)
+  assert.equal(unsure.c.calls.length, 2)
+  // one such word (two Russian words run together) is no cause for a look
+  const one = misreadLayer(['ЗаТехнічні'], ['Debian'], 0.9)
+  assert.equal(await judge.judge(one.page, one.c), undefined)
+  assert.equal(one.c.calls.length, 1)
+  // the look is an option
+  const off = await spotcheck.create(spotcheck.optionsSchema.parse({ lookAlikeMinWords: 0 }), { baseDir: '.' })
+  const again = misreadLayer(['ОеМап', 'Тгапз1аНоп', 'РеМап'], ['Debian', 'Translation', 'Debian'], 0.9)
+  assert.equal(await off.judge(again.page, again.c), undefined)
+  assert.equal(again.c.calls.length, 1)
+})

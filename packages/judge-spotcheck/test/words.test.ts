@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import type { PageText } from '@pdftriage/core'
 import { compareWords } from '../src/agreement.js'
 import { chooseRegion, layerSlope } from '../src/region.js'
+import { looksMisread } from '../src/look-alikes.js'
 import { ocrLayer, splitWords, wordKey, type Word } from '../src/words.js'
 
 const word = (text: string, x0: number, y0: number, w = 30, h = 10): Word => ({ text, key: wordKey(text), bbox: { x0, y0, x1: x0 + w, y1: y0 + h } })
@@ -104,4 +105,9 @@ test('layerSlope reads the skew of word-level boxes and the crop takes the tilte
     { width: 600, height: 800 },
   )
   assert.ok(flat && r.box.y1 - r.box.y0 > flat.box.y1 - flat.box.y0)
+})
+
+test('looksMisread: Latin read into a cased script by its model, not the script’s own words', () => {
+  for (const w of ['ОеМап', 'Тгапз1аНоп', '110М-ги5ап', 'НиБег']) assert.equal(looksMisread(w), true, w)
+  for (const w of ['Debian', 'DeBian', 'постановление', 'СССР', 'Ту-154', 'МВД', '第3章', 'l10n']) assert.equal(looksMisread(w), false, w)
 })
