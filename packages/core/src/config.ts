@@ -98,12 +98,19 @@ export const configSchema = z.strictObject({
           .describe("OCR words from this confidence are what the old layer's line is checked against"),
         agreement: z.number().min(0).max(1).default(DEFAULT_LAYER_MERGE.agreement).describe("Share of a line's sure words the old layer must give"),
         near: z.number().min(0).max(1).default(DEFAULT_LAYER_MERGE.near).describe('Least similarity of an old word to the unsure OCR word it replaces'),
+        foreign: z
+          .number()
+          .min(0)
+          .max(1)
+          .default(DEFAULT_LAYER_MERGE.foreign)
+          .describe('An OCR line under this mean confidence over old words mostly in another script keeps the old words (the OCR lacks their script)'),
       }),
     ])
     .optional()
     .describe(
       "When OCR replaces a page's layer, keep the old layer's word where the OCR is unsure of its own and the old layer agrees " +
-        `with the OCR's sure words in that line (default ${JSON.stringify(DEFAULT_LAYER_MERGE)}); false: the OCR replaces the layer whole`,
+        "with the OCR's sure words in that line, and the old line where the OCR read it unsure in another script " +
+        `(default ${JSON.stringify(DEFAULT_LAYER_MERGE)}); false: the OCR replaces the layer whole`,
     ),
   languages: z.array(languageCodeSchema).optional().describe('OCR languages, overriding the engine default'),
   password: z.string().optional().describe('Password for encrypted PDFs'),

@@ -74,6 +74,49 @@ describe('keeping the better of an old OCR layer and the new reading, word by wo
   })
 })
 
+describe('keeping the lines of an old layer in a script the OCR lacks', () => {
+  // A Russian page whose old layer is right but for a Latin word; the new OCR, Latin only, reads the Russian as
+  // look-alikes, unsure, and the English line surely.
+  const ocr = pageOf(
+    [
+      ...line(10, [
+        ['PyKoBOACTBO', 0.62],
+        ['HaunHarowero', 0.55],
+        ['Debian', 0.91],
+      ]),
+      ...line(30, [
+        ['Translation', 0.93],
+        ['history', 0.95],
+      ]),
+    ],
+    'PyKoBOACTBO HaunHarowero Debian\nTranslation history',
+    'ocr',
+  )
+  const old = pageOf(
+    [...line(10, [['Руководство'], ['начинающего'], ['ОеМап']]), ...line(30, [['Тгапз1аНоп'], ['ЫзЮгу']])],
+    'Руководство начинающего ОеМап\nТгапз1аНоп ЫзЮгу',
+    'text-layer',
+  )
+  it("keeps the old line where the OCR read it unsure in another script, and the OCR's where it read surely", () => {
+    const m = mergeLayer(ocr, old, DEFAULT_LAYER_MERGE)
+    assert.equal(m.page.text, 'Руководство начинающего ОеМап\nTranslation history')
+    assert.equal(m.foreignLines, 1)
+    assert.equal(m.taken, 0)
+    // the line is one item, over the line's box, ending the line, without a confidence of the OCR's
+    assert.deepEqual(m.page.items[0], { text: 'Руководство начинающего ОеМап', bbox: { x0: 10, y0: 10, x1: 125, y1: 20 }, hasEol: true })
+    assert.deepEqual(
+      m.page.items.slice(1).map((i) => i.text),
+      ['Translation', 'history'],
+    )
+    assert.match(m.notes.join(' '), /1 line\(s\) read under mean confidence 0\.75 in another script than the old layer's words there/)
+  })
+  it('replaces an old layer in the same script as the OCR, and one whose line the OCR read surely', () => {
+    const latin = pageOf(line(10, [['Pykobodctbo'], ['nachinayushchego'], ['Debian']]), 'Pykobodctbo nachinayushchego Debian', 'text-layer')
+    assert.equal(mergeLayer(ocr, latin, DEFAULT_LAYER_MERGE).page.text, ocr.text)
+    assert.equal(mergeLayer(ocr, old, { ...DEFAULT_LAYER_MERGE, foreign: 0.5 }).page.text, ocr.text)
+  })
+})
+
 describe('the runner merges when an OCR replaces a layer', () => {
   const doc = (): ExtractedDocument => ({
     pageCount: 1,

@@ -1,7 +1,7 @@
 // When a page's old OCR layer is replaced, the words of the new OCR it was unsure of taken from the old layer, where
-// the old layer agrees with the new one's sure words on that line.
+// the old layer agrees with the new one's sure words on that line, and its lines in a script the new OCR lacks kept.
 import type { PageText, TextItem } from '../types.js'
-import { centreIn } from '../geometry.js'
+import { bboxUnion, centreIn } from '../geometry.js'
 import { itemLines } from '../text.js'
 
 /** Thresholds of {@link mergeLayer}. */
@@ -14,14 +14,27 @@ export interface MergeOptions {
   agreement: number
   /** Least similarity (1 - edit distance / longer length) of an old word to the unsure OCR word it replaces. */
   near: number
+  /**
+   * An OCR line under this mean confidence over old words mostly in another script than its own (Latin against
+   * Cyrillic, either way) is the OCR reading a script it lacks: the old words stand for the whole line.
+   */
+  foreign: number
 }
+
+/**
+ * Mean confidence under which an OCR line over another script's old words is a reading of a script the OCR lacks:
+ * tesseract's Latin models read Russian and Ukrainian scans at 0.61-0.68 a page (their letters have Latin look-alikes:
+ * `Amocrpod` for Апостроф), a script they have at 0.8-0.95 (the spot check's `foreignScriptConfidence`, measured on
+ * the labelled real set).
+ */
+export const FOREIGN_LINE_CONFIDENCE = 0.75
 
 /**
  * Thresholds used unless configured. On the development corpus's 25 pages with a poor OCR layer
  * (tools/bench/bad-ocr-merge.mjs): word F1 0.8990 for the new OCR alone, 0.8994 merged with `unsure` 0.3 (9 words
  * taken), 0.8991 with 0.6 (22), 0.8985-0.8990 with 0.8 (23-40): the higher, the more of the old layer's misreadings.
  */
-export const DEFAULT_LAYER_MERGE: MergeOptions = { unsure: 0.3, sure: 0.9, agreement: 0.5, near: 0.5 }
+export const DEFAULT_LAYER_MERGE: MergeOptions = { unsure: 0.3, sure: 0.9, agreement: 0.5, near: 0.5, foreign: FOREIGN_LINE_CONFIDENCE }
 
 /** What {@link mergeLayer} did. */
 export interface MergeResult {
@@ -31,6 +44,8 @@ export interface MergeResult {
   /** OCR lines with unsure words, and those of them where the old layer agreed with the sure words. */
   unsureLines: number
   agreedLines: number
+  /** OCR lines read in another script than the old layer's, unsure, whose old words stand. */
+  foreignLines: number
   notes: string[]
 }
 
@@ -103,8 +118,20 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
   const replaced = new Map<number, string>()
   let unsureLines = 0
   let agreedLines = 0
+  let foreignLines = 0
+  // OCR lines replaced whole, by their first item
+  const wholeLines = new Map<number, readonly number[]>()
   for (const line of itemLines(ocr.items)) {
     const words = line.map((i) => ocr.items[i]!)
+    const foreign = foreignOldLine(words, olds, used, o.foreign)
+    if (foreign) {
+      // the old line's words in the place of the OCR's: the first item takes them, the others are dropped
+      foreignLines++
+      for (const k of foreign) used.add(k)
+      replaced.set(line[0]!, foreign.map((k) => olds[k]!.text).join(' '))
+      wholeLines.set(line[0]!, line)
+      continue
+    }
     const unsure = line.filter((i) => (ocr.items[i]!.confidence ?? 1) < o.unsure)
     if (!unsure.length) continue
     unsureLines++
@@ -113,14 +140,42 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
     agreedLines++
     takeNearReadings(ocr, line, olds, oldLine, o, used, replaced)
   }
-  if (!replaced.size) return { page: ocr, taken: 0, unsureLines, agreedLines, notes: noteOf(0, unsureLines, agreedLines, o) }
-  return {
-    page: withReplaced(ocr, replaced),
-    taken: replaced.size,
-    unsureLines,
-    agreedLines,
-    notes: noteOf(replaced.size, unsureLines, agreedLines, o),
+  const taken = replaced.size - wholeLines.size
+  const notes = noteOf(taken, unsureLines, agreedLines, foreignLines, o)
+  if (!replaced.size) return { page: ocr, taken: 0, unsureLines, agreedLines, foreignLines, notes }
+  return { page: withReplaced(ocr, replaced, wholeLines), taken, unsureLines, agreedLines, foreignLines, notes }
+}
+
+/** Share of a text's letters that are Latin; `undefined` without letters. */
+function latinShare(text: string): number | undefined {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0
+  return letters ? (text.match(/\p{Script=Latin}/gu)?.length ?? 0) / letters : undefined
+}
+
+/** Letters an old line needs for its script to be told: fewer are a stray mark or a one-letter word. */
+const FOREIGN_MIN_LETTERS = 3
+
+/**
+ * The old layer's words not yet used under an OCR line (centres in its box), left to right, when the OCR read the
+ * line under `foreign` mean confidence and in another script than most of their letters (Latin against any other):
+ * the OCR lacks the old layer's script there, and its reading is look-alikes. `undefined` otherwise.
+ */
+function foreignOldLine(words: readonly TextItem[], olds: readonly TextItem[], used: ReadonlySet<number>, foreign: number): number[] | undefined {
+  const conf = words.flatMap((w) => (w.confidence === undefined || !w.text.trim() ? [] : [w.confidence]))
+  if (!conf.length || conf.reduce((a, b) => a + b, 0) / conf.length >= foreign) return undefined
+  const box = {
+    x0: Math.min(...words.map((w) => w.bbox.x0)),
+    y0: Math.min(...words.map((w) => w.bbox.y0)),
+    x1: Math.max(...words.map((w) => w.bbox.x1)),
+    y1: Math.max(...words.map((w) => w.bbox.y1)),
   }
+  const here = olds.map((w, k) => k).filter((k) => !used.has(k) && centreIn(box, olds[k]!.bbox))
+  const oldText = here.map((k) => olds[k]!.text).join(' ')
+  if ((oldText.match(/\p{L}/gu)?.length ?? 0) < FOREIGN_MIN_LETTERS) return undefined
+  const a = latinShare(words.map((w) => w.text).join(' '))
+  const b = latinShare(oldText)
+  if (a === undefined || b === undefined || a >= 0.5 === b >= 0.5) return undefined
+  return here.sort((x, y) => olds[x]!.bbox.x0 - olds[y]!.bbox.x0)
 }
 
 /**
@@ -191,31 +246,48 @@ function takeNearReadings(
 
 /**
  * The OCR page with the `replaced` items' texts (their confidence dropped). The text was built from the items in
- * order: each item is found from where the previous one ended and swapped.
+ * order: each item is found from where the previous one ended and swapped. An item that starts a line of `wholeLines`
+ * stands for the whole line (its box theirs, its end of line the last one's), the line's other items dropped with the
+ * spaces before them.
  */
-function withReplaced(ocr: PageText, replaced: ReadonlyMap<number, string>): PageText {
+function withReplaced(ocr: PageText, replaced: ReadonlyMap<number, string>, wholeLines: ReadonlyMap<number, readonly number[]>): PageText {
+  const dropped = new Set([...wholeLines.values()].flatMap((l) => l.slice(1)))
   let text = ''
   let at = 0
-  const items = ocr.items.map((it, i) => {
+  const items: TextItem[] = []
+  ocr.items.forEach((it, i) => {
     const start = ocr.text.indexOf(it.text, at)
     const r = replaced.get(i)
     if (start >= 0) {
-      text += ocr.text.slice(at, start) + (r ?? it.text)
+      if (!dropped.has(i)) text += ocr.text.slice(at, start) + (r ?? it.text)
       at = start + it.text.length
     }
-    if (r === undefined) return it
+    if (dropped.has(i)) return
+    if (r === undefined) return void items.push(it)
     const { confidence: _drop, ...rest } = it
-    return { ...rest, text: r }
+    const line = wholeLines.get(i)
+    if (!line) return void items.push({ ...rest, text: r })
+    const last = ocr.items[line.at(-1)!]!
+    const bbox = bboxUnion(line.map((k) => ocr.items[k]!.bbox)) ?? it.bbox
+    const { hasEol: _eol, ...base } = rest
+    items.push({ ...base, text: r, bbox, ...(last.hasEol ? { hasEol: true } : {}) })
   })
   text += ocr.text.slice(at)
   return { ...ocr, items, text: text.normalize('NFC') }
 }
 
-function noteOf(taken: number, unsureLines: number, agreedLines: number, o: MergeOptions): string[] {
-  if (!unsureLines) return []
-  return [
-    `ocr: ${unsureLines} line(s) with words under confidence ${o.unsure}; in ${agreedLines} the old layer agreed with the line's ` +
-      `words of confidence >= ${o.sure} (share >= ${o.agreement}): ${taken} unsure word(s) taken from the old layer where it read the ` +
-      `same word differently between two agreed words (similarity >= ${o.near}), the OCR kept elsewhere`,
-  ]
+function noteOf(taken: number, unsureLines: number, agreedLines: number, foreignLines: number, o: MergeOptions): string[] {
+  const notes: string[] = []
+  if (foreignLines)
+    notes.push(
+      `ocr: ${foreignLines} line(s) read under mean confidence ${o.foreign} in another script than the old layer's words there: ` +
+        `the OCR lacks that script, the old words stand`,
+    )
+  if (unsureLines)
+    notes.push(
+      `ocr: ${unsureLines} line(s) with words under confidence ${o.unsure}; in ${agreedLines} the old layer agreed with the line's ` +
+        `words of confidence >= ${o.sure} (share >= ${o.agreement}): ${taken} unsure word(s) taken from the old layer where it read the ` +
+        `same word differently between two agreed words (similarity >= ${o.near}), the OCR kept elsewhere`,
+    )
+  return notes
 }
