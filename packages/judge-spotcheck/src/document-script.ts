@@ -18,10 +18,6 @@ interface Leaning {
 interface DocumentScript {
   found: Finding[]
   leaning: Map<number, Leaning>
-  /** Pages whose layer the image showed to have written Latin words in another script's letters. */
-  misread: number[]
-  /** Pages holding such words that no look condemned, waiting for a page that settles it: their misread words. */
-  misreadWaiting: Map<number, string[]>
 }
 
 /** Keyed on the document's info object (one per open document), as the gates key theirs. */
@@ -29,7 +25,7 @@ const documents = new WeakMap<object, DocumentScript>()
 
 function documentScript(ctx: JudgeContext): DocumentScript {
   let d = documents.get(ctx.info)
-  if (!d) documents.set(ctx.info, (d = { found: [], leaning: new Map(), misread: [], misreadWaiting: new Map() }))
+  if (!d) documents.set(ctx.info, (d = { found: [], leaning: new Map() }))
   return d
 }
 
@@ -44,44 +40,6 @@ export function rememberScript(page: number, script: ScriptCheck | undefined, ct
   else if (script.leaning && ctx.revisitLater) {
     documentScript(ctx).leaning.set(page, { guess: script.guess, share: script.share })
     ctx.revisitLater(judge)
-  }
-}
-
-/**
- * Remembers what the look at a page's misread words found (the look at its misread words): a layer shown to have written
- * the page's Latin in another script's letters is a finding for the document's other pages; a page holding such words
- * (`misread`) that the look did not condemn (too few, too far apart, or the look read them unsure) asks for a second
- * word ({@link revisitMisread}).
- */
-export function rememberMisread(page: number, misread: readonly string[], wrong: boolean, ctx: JudgeContext, judge: string): void {
-  if (wrong) documentScript(ctx).misread.push(page)
-  else if (misread.length && ctx.revisitLater) {
-    documentScript(ctx).misreadWaiting.set(page, [...misread])
-    ctx.revisitLater(judge)
-  }
-}
-
-/**
- * The second word on a page holding words that read as misread Latin: `unreadable` when another page of the document
- * was shown by its image to have its Latin written in another script's letters (a document's OCR layer is one engine
- * run's work: a manual's title page holds one such word, `110М-ги5ап` for l10n-russian, its third page three the image
- * reads as Debian and Translation); `undefined` otherwise.
- */
-export function revisitMisread(pageNumber: number, ctx: JudgeContext, judge: string): Verdict | undefined {
-  const d = documents.get(ctx.info)
-  const words = d?.misreadWaiting.get(pageNumber)
-  if (!d || !words) return undefined
-  d.misreadWaiting.delete(pageNumber)
-  const found = d.misread.find((p) => p !== pageNumber)
-  if (found === undefined) return undefined
-  return {
-    judge,
-    layer: 'unreadable',
-    needsOcr: true,
-    notes: [
-      `${words.length} layer word(s) here read as Latin misread into another script (${words.slice(0, 3).join(', ')}), and the image of page ${found} ` +
-        `showed the document's layer writing Latin words in another script's letters: this page's layer is the same engine's misreading`,
-    ],
   }
 }
 

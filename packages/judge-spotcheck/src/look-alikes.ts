@@ -23,17 +23,6 @@ export function looksMisread(text: string): boolean {
   return OTHER_CASED.test(text) && (DIGIT_INSIDE.test(text) || CAPITAL_INSIDE.test(text))
 }
 
-/**
- * The words of a layer mostly in a cased script other than Latin that read as misread Latin ({@link looksMisread});
- * none on a layer mostly Latin, or when the look is off (`lookAlikeMinWords` 0).
- */
-export function misreadWords(words: readonly Word[], o: ResolvedSpotcheckOptions): Word[] {
-  if (o.lookAlikeMinWords === 0) return []
-  const all = letters(words.map((w) => w.text).join(''))
-  if (!all.all || all.latin * 2 >= all.all) return []
-  return words.filter((w) => looksMisread(w.text))
-}
-
 /** Letters of a text, and how many are Latin. */
 function letters(text: string): { all: number; latin: number } {
   return { all: text.match(/\p{L}/gu)?.length ?? 0, latin: text.match(/\p{Script=Latin}/gu)?.length ?? 0 }
@@ -56,18 +45,22 @@ export interface LookAlikeCheck {
 }
 
 /**
- * Looks at the band of the page holding most of the layer's misread words (`suspects`, {@link misreadWords}), at most
+ * Looks at the band of the page holding most of the layer's misread words ({@link looksMisread}), at most
  * `maxRegionShare` of the page's height, and counts those the OCR reads surely (`foreignScriptConfidence`) as a Latin
- * word: the layer is wrong when at least `lookAlikeMinWords` and half of those looked at are. `undefined` with fewer
- * than `lookAlikeMinWords` of them in such a band.
+ * word: the layer is wrong when at least `lookAlikeMinWords` and half of those looked at are. `undefined` without
+ * that many misread words on a layer mostly in another script than Latin, or when the check is off (0).
  */
 export async function checkLookAlikes(
   page: PageText,
-  suspects: readonly Word[],
+  words: readonly Word[],
   o: ResolvedSpotcheckOptions,
   recognize: (box: BBox) => Promise<PageText>,
 ): Promise<LookAlikeCheck | undefined> {
-  if (o.lookAlikeMinWords === 0 || suspects.length < o.lookAlikeMinWords) return undefined
+  if (o.lookAlikeMinWords === 0) return undefined
+  const all = letters(words.map((w) => w.text).join(''))
+  if (!all.all || all.latin * 2 >= all.all) return undefined
+  const suspects = words.filter((w) => looksMisread(w.text))
+  if (suspects.length < o.lookAlikeMinWords) return undefined
   const band = densestBand(suspects, o.maxRegionShare * page.height)
   if (band.length < o.lookAlikeMinWords) return undefined
   const region = padded(bboxUnion(band.map((w) => w.bbox))!, o.padding, page)

@@ -4,9 +4,9 @@ import { bboxUnion, centreIn, definePlugin, TriageError, type BBox, type Judge, 
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
 import { chooseRegion, padded } from './region.js'
-import { rememberMisread, rememberScript, revisitMisread, revisitScript } from './document-script.js'
+import { rememberScript, revisitScript } from './document-script.js'
 import { checkScript, type ScriptCheck } from './script.js'
-import { checkLookAlikes, LOOK_ALIKE_SHARE, misreadWords } from './look-alikes.js'
+import { checkLookAlikes, LOOK_ALIKE_SHARE } from './look-alikes.js'
 import { hasInvisibleFont, ocrLayer, splitWords, type OcrLayer, type Word } from './words.js'
 
 /** The judge's name in verdicts and notes. */
@@ -40,15 +40,7 @@ export async function judgePageSpotcheck(page: PageText, o: ResolvedSpotcheckOpt
   if (v?.needsOcr) return v
   // A layer the band passes, or that it cannot judge, may still have written the page's Latin in its own letters
   // elsewhere: its misread words show where.
-  const misread = misreadWords(layer.words, o)
-  const look = await checkLookAlikes(page, misread, o, (b) => recognize(ctx, b, o.dpi, page))
-  rememberMisread(
-    page.pageNumber,
-    misread.map((w) => w.text),
-    look?.wrong === true,
-    ctx,
-    SPOTCHECK_NAME,
-  )
+  const look = await checkLookAlikes(page, layer.words, o, (b) => recognize(ctx, b, o.dpi, page))
   if (!look) return v
   if (look.wrong) {
     const notes = [...(v?.notes ?? [intro]), look.note]
@@ -181,7 +173,7 @@ export const spotcheckJudge = definePlugin({
     return {
       name: SPOTCHECK_NAME,
       judge: (page, ctx) => judgePageSpotcheck(page, o, ctx),
-      revisit: (page, ctx) => revisitScript(page.pageNumber, ctx, SPOTCHECK_NAME, o.scriptMinShare) ?? revisitMisread(page.pageNumber, ctx, SPOTCHECK_NAME),
+      revisit: (page, ctx) => revisitScript(page.pageNumber, ctx, SPOTCHECK_NAME, o.scriptMinShare),
     }
   },
 })

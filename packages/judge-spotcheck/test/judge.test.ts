@@ -381,34 +381,3 @@ test("a layer that wrote the page's Latin in Cyrillic letters is unreadable wher
   assert.equal(await off.judge(again.page, again.c), undefined)
   assert.equal(again.c.calls.length, 1)
 })
-
-test('a page holding a misread-Latin word gets a second word: unreadable once another page of its document was shown misread', async () => {
-  const info = { pageCount: 3 }
-  const asked: string[] = []
-  const inDoc = <C extends JudgeContext>(c: C): C => ({ ...c, info, revisitLater: (j: string) => void asked.push(j) })
-  // page 1: one misread word, too few for a look; it waits
-  const first = misreadLayer(['110М-ги5ап'], ['l10n-russian'], 0.9)
-  assert.equal(await judge.judge(first.page, inDoc(first.c)), undefined)
-  assert.deepEqual(asked, ['spotcheck'])
-  // nothing found yet: its second word adds nothing, and is asked once
-  assert.equal(await judge.revisit!(first.page, { pageCount: 3, info }), undefined)
-  assert.equal(await judge.judge(first.page, inDoc(first.c)), undefined)
-  // page 3: the image reads its misread words as Latin
-  const third = misreadLayer(['ОеМап', 'Тгапз1аНоп', 'РеМап'], ['Debian', 'Translation', 'Debian'], 0.9)
-  assert.equal((await judge.judge({ ...third.page, pageNumber: 3 }, inDoc(third.c)))?.layer, 'unreadable')
-  const v = await judge.revisit!(first.page, { pageCount: 3, info })
-  assert.ok(v)
-  assert.deepEqual([v.layer, v.needsOcr], ['unreadable', true])
-  assert.ok(
-    v.notes.some((n) => /1 layer word\(s\) here read as Latin misread .*\(110М-ги5ап\), and the image of page 3 showed/.test(n)),
-    v.notes.join(' | '),
-  )
-  // a page without such words asks nothing; one in another document learns nothing from this one
-  const clean = misreadLayer([], [], 0.9)
-  asked.length = 0
-  assert.equal(await judge.judge(clean.page, inDoc(clean.c)), undefined)
-  assert.deepEqual(asked, [])
-  const other = { pageCount: 3, info: { pageCount: 3 } }
-  assert.equal(await judge.judge(first.page, { ...first.c, ...other, revisitLater: () => {} }), undefined)
-  assert.equal(await judge.revisit!(first.page, other), undefined)
-})
