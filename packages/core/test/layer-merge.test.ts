@@ -92,11 +92,13 @@ describe('keeping the lines of an old layer in a script the OCR lacks', () => {
     'PyKoBOACTBO HaunHarowero Debian\nTranslation history',
     'ocr',
   )
-  const old = pageOf(
-    [...line(10, [['Руководство'], ['начинающего'], ['ОеМап']]), ...line(30, [['Тгапз1аНоп'], ['ЫзЮгу']])],
+  const visible = pageOf(
+    [...line(10, [['Руководство'], ['начинающего'], ['ОеМап']]), ...line(30, [['Тгапз1аНоп'], ['ЫзЮгу']])].map((i) => ({ ...i, fontId: 'g' })),
     'Руководство начинающего ОеМап\nТгапз1аНоп ЫзЮгу',
     'text-layer',
   )
+  // an OCR layer: its text drawn invisibly over the scan
+  const old: PageText = { ...visible, fonts: { g: { id: 'g', name: 'GlyphLessFont', invisible: true } } }
   it("keeps the old line where the OCR read it unsure in another script, and the OCR's where it read surely", () => {
     const m = mergeLayer(ocr, old, DEFAULT_LAYER_MERGE)
     assert.equal(m.page.text, 'Руководство начинающего ОеМап\nTranslation history')
@@ -110,10 +112,12 @@ describe('keeping the lines of an old layer in a script the OCR lacks', () => {
     )
     assert.match(m.notes.join(' '), /1 line\(s\) read under mean confidence 0\.75 in another script than the old layer's words there/)
   })
-  it('replaces an old layer in the same script as the OCR, and one whose line the OCR read surely', () => {
+  it('replaces an old layer in the same script as the OCR, one whose line the OCR read surely, and a visible one', () => {
     const latin = pageOf(line(10, [['Pykobodctbo'], ['nachinayushchego'], ['Debian']]), 'Pykobodctbo nachinayushchego Debian', 'text-layer')
     assert.equal(mergeLayer(ocr, latin, DEFAULT_LAYER_MERGE).page.text, ocr.text)
     assert.equal(mergeLayer(ocr, old, { ...DEFAULT_LAYER_MERGE, foreign: 0.5 }).page.text, ocr.text)
+    // a visible layer in another script is a false map's junk, not a reading of the page: the OCR replaces it
+    assert.equal(mergeLayer(ocr, visible, DEFAULT_LAYER_MERGE).page.text, ocr.text)
   })
 })
 

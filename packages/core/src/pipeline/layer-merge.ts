@@ -121,9 +121,10 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
   let foreignLines = 0
   // OCR lines replaced whole, by their first item
   const wholeLines = new Map<number, readonly number[]>()
+  const hidden = invisibleShare(layer) >= OCR_LAYER_SHARE
   for (const line of itemLines(ocr.items)) {
     const words = line.map((i) => ocr.items[i]!)
-    const foreign = foreignOldLine(words, olds, used, o.foreign)
+    const foreign = hidden ? foreignOldLine(words, olds, used, o.foreign) : undefined
     if (foreign) {
       // the old line's words in the place of the OCR's: the first item takes them, the others are dropped
       foreignLines++
@@ -152,11 +153,31 @@ function latinShare(text: string): number | undefined {
   return letters ? (text.match(/\p{Script=Latin}/gu)?.length ?? 0) / letters : undefined
 }
 
+/**
+ * Share of a layer's characters drawn invisibly from which it is an OCR layer (text laid over a scan), whose lines in
+ * a script the new OCR lacks may stand: the spot check's `minInvisibleShare`. A layer drawn visibly in another script
+ * than the OCR reads is a false character map's junk (Greek or Cyrillic letters where the page shows French), never
+ * kept for it.
+ */
+const OCR_LAYER_SHARE = 0.8
+
+/** Share of a page's characters (spaces aside) in fonts drawn invisibly. */
+function invisibleShare(page: PageText): number {
+  let all = 0
+  let hidden = 0
+  for (const it of page.items) {
+    const n = it.text.replace(/\s+/gu, '').length
+    all += n
+    if (it.fontId !== undefined && page.fonts?.[it.fontId]?.invisible === true) hidden += n
+  }
+  return all ? hidden / all : 0
+}
+
 /** Letters an old line needs for its script to be told: fewer are a stray mark or a one-letter word. */
 const FOREIGN_MIN_LETTERS = 3
 
 /**
- * The old layer's words not yet used under an OCR line (centres in its box), left to right, when the OCR read the
+ * The old OCR layer's words not yet used under an OCR line (centres in its box), left to right, when the OCR read the
  * line under `foreign` mean confidence and in another script than most of their letters (Latin against any other):
  * the OCR lacks the old layer's script there, and its reading is look-alikes. `undefined` otherwise.
  */
