@@ -119,6 +119,28 @@ describe('keeping the lines of an old layer in a script the OCR lacks', () => {
     // a visible layer in another script is a false map's junk, not a reading of the page: the OCR replaces it
     assert.equal(mergeLayer(ocr, visible, DEFAULT_LAYER_MERGE).page.text, ocr.text)
   })
+  it('replaces the old line on a page the OCR reads in its own script but for a few faint lines', () => {
+    // nine English lines read surely, and the faint one under the Russian model's look-alike layer read unsure
+    const sure = Array.from({ length: 9 }, (_, n) =>
+      line(50 + 20 * n, [
+        ['English', 0.95],
+        ['text', 0.94],
+      ]),
+    ).flat()
+    const faint = line(10, [
+      ['PyKoBOACTBO', 0.62],
+      ['HaunHarowero', 0.55],
+      ['Debian', 0.91],
+    ])
+    const page = pageOf([...faint, ...sure], ['PyKoBOACTBO HaunHarowero Debian', ...Array.from({ length: 9 }, () => 'English text')].join('\n'), 'ocr')
+    const m = mergeLayer(page, old, DEFAULT_LAYER_MERGE)
+    assert.equal(m.page.text, page.text)
+    assert.equal(m.foreignLines, 0)
+    assert.match(
+      m.notes[0]!,
+      /1 of 10 line\(s\) read under mean confidence 0\.75 in another script .*under 0\.12 of them: faint lines of a page in the OCR's script/,
+    )
+  })
 })
 
 describe('the runner merges when an OCR replaces a layer', () => {
