@@ -18,6 +18,11 @@
 //                native tesseract of a 300 dpi render. Uncertain pages are left out (no honest reference).
 // Also printed per label: pages worse than pdftotext of the file itself (poppler's reading of the same layer), an
 // extra check that does not depend on pdftriage's extractor.
+// Another labelled set (tools/realset): --dir DIR (the folder holding pdf/) and --labels FILE; --files A.pdf,B.pdf
+// scores and runs those files alone (copied into --work), --langs L reads the references with tesseract -l L (default
+// fra+eng; rus+eng for the real set's Russian OCR layers). For example, the real set's Russian OCR-layer files:
+//   node tools/bench/text-quality.mjs --dir /tmp/realset --labels tools/realset/labels.jsonl --langs rus+eng \
+//     --files s0303.pdf,s0309.pdf,s0312.pdf,s0322.pdf,s0326.pdf,s0327.pdf,s0330.pdf --work W [--bin OTHER/bin.js]
 // --work keeps the runs and references (a rerun reuses them: the output folder is resumable); default a temp folder.
 // Skips cleanly when ../shared/<corpus> is missing. Needs pdftotext, pdftoppm, tesseract (poppler-utils,
 // tesseract-ocr, tesseract-ocr-fra) for the references.
@@ -40,9 +45,13 @@ const jsonOut = opt('json', undefined)
 const common = (opt('common', '') || '').split(',').filter(Boolean)
 const refsOnly = args.includes('--refs-only')
 const noRun = args.includes('--no-run') // read the runs already in --work (partial figures while they go on)
-const corpus = join(resolve(opt('shared', join(root, '..', 'shared'))), corpusName)
-if (!existsSync(join(corpus, 'labels.jsonl'))) {
-  console.log(`text-quality: ../shared/${corpusName} not found: skipped`)
+const dir = opt('dir', undefined)
+const corpus = dir ? resolve(dir) : join(resolve(opt('shared', join(root, '..', 'shared'))), corpusName)
+const labelsFile = resolve(opt('labels', join(corpus, 'labels.jsonl')))
+const langs = opt('langs', 'fra+eng')
+const files = (opt('files', '') || '').split(',').filter(Boolean)
+if (!existsSync(labelsFile) || !existsSync(join(corpus, 'pdf'))) {
+  console.log(`text-quality: ${dir ? `${labelsFile} or ${corpus}/pdf` : `../shared/${corpusName}`} not found: skipped`)
   process.exit(0)
 }
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
@@ -60,10 +69,11 @@ const work = resolve(opt('work', mkdtempSync(join(tmpdir(), 'pdftriage-text-qual
 const refs = resolve(opt('refs', join(work, 'refs')))
 mkdirSync(refs, { recursive: true })
 
-const labels = readFileSync(join(corpus, 'labels.jsonl'), 'utf8')
+const labels = readFileSync(labelsFile, 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((l) => JSON.parse(l))
+  .filter((l) => !files.length || files.includes(basename(l.file)))
 
 // --- references ---------------------------------------------------------------------------------------------------
 const pdftotext = (path, n) =>
@@ -73,7 +83,7 @@ function tesseractRef(path, n) {
   spawnSync('pdftoppm', ['-q', '-r', '300', '-gray', '-png', '-singlefile', '-f', String(n), '-l', String(n), path, base])
   // one thread: on a loaded machine tesseract's OpenMP threads wait on each other far longer than they work
   const env = { ...process.env, OMP_THREAD_LIMIT: '1' }
-  const r = spawnSync('tesseract', [`${base}.png`, '-', '-l', 'fra+eng'], { encoding: 'utf8', maxBuffer: 1 << 28, env })
+  const r = spawnSync('tesseract', [`${base}.png`, '-', '-l', langs], { encoding: 'utf8', maxBuffer: 1 << 28, env })
   spawnSync('rm', ['-f', `${base}.png`])
   return r.stdout ?? ''
 }
@@ -118,12 +128,20 @@ function reference(l) {
 }
 
 // --- runs ---------------------------------------------------------------------------------------------------------
+/** The folder the runs read: the set's pdf/, or copies of --files in the work folder. */
+function inputs() {
+  if (!files.length) return join(corpus, 'pdf')
+  const dir = join(work, 'in')
+  mkdirSync(dir, { recursive: true })
+  for (const f of files) if (!existsSync(join(dir, f))) writeFileSync(join(dir, f), readFileSync(join(corpus, 'pdf', f)))
+  return dir
+}
 function run(policy) {
   const out = join(work, `run-${policy}`)
   if (noRun) return { out, secs: 0 }
   const t = performance.now()
   const extra = pageTimeout ? ['--page-timeout', pageTimeout, '--redo-failed'] : []
-  const r = spawnSync(process.execPath, [bin, 'run', '--out', out, '--jobs', jobs, '--policy', policy, ...extra, join(corpus, 'pdf')], {
+  const r = spawnSync(process.execPath, [bin, 'run', '--out', out, '--jobs', jobs, '--policy', policy, ...extra, inputs()], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
   })
@@ -258,7 +276,9 @@ for (const l of labels) {
 
 const pad = (s, n) => String(s).padEnd(n)
 const lpad = (s, n) => String(s).padStart(n)
-console.log(`text-quality on ../shared/${corpusName} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`)
+console.log(
+  `text-quality on ${dir ? `${corpus} (${labelsFile}${files.length ? `, ${files.length} files` : ''})` : `../shared/${corpusName}`} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`,
+)
 console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
 console.log(
   `${pad('label', 10)} ${lpad('pages', 5)} ${lpad('meanF1', 7)} ${lpad('minF1', 6)} ${lpad('layerF1', 7)} ${lpad('lyrMin', 6)} ${lpad('OCRed', 5)} ${lpad('w/ocr', 5)} ${lpad('ocr s', 7)} ${lpad('worse', 5)} ${lpad('lost', 4)} ${lpad('<popplr', 7)}  reference`,
