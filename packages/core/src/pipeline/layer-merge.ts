@@ -2,7 +2,7 @@
 // the old layer agrees with the new one's sure words on that line, and its lines in a script the new OCR lacks kept.
 import type { PageText, TextItem } from '../types.js'
 import { bboxUnion, centreIn } from '../geometry.js'
-import { itemLines } from '../text.js'
+import { itemLines, shareInScripts } from '../text.js'
 
 /** Thresholds of {@link mergeLayer}. */
 export interface MergeOptions {
@@ -122,15 +122,16 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
   // OCR lines replaced whole, by their first item
   const wholeLines = new Map<number, readonly number[]>()
   const lines = itemLines(ocr.items)
-  const candidates = invisibleShare(layer) >= OCR_LAYER_SHARE ? foreignLineCount(lines, ocr, olds, o.foreign) : { foreign: 0, lines: 0 }
-  const hidden = candidates.foreign > 0 && candidates.foreign >= FOREIGN_MIN_LINE_SHARE * candidates.lines
-  for (const line of lines) {
+  const candidates = invisibleShare(layer) >= OCR_LAYER_SHARE ? foreignOldLines(lines, ocr, olds, o.foreign) : { at: new Map<number, number[]>(), lines: 0 }
+  const hidden = candidates.at.size > 0 && candidates.at.size >= FOREIGN_MIN_LINE_SHARE * candidates.lines
+  // the old words of the lines kept are theirs alone: no unsure OCR word of another line takes one
+  if (hidden) for (const ks of candidates.at.values()) for (const k of ks) used.add(k)
+  for (const [n, line] of lines.entries()) {
     const words = line.map((i) => ocr.items[i]!)
-    const foreign = hidden ? foreignOldLine(words, olds, used, o.foreign) : undefined
+    const foreign = hidden ? candidates.at.get(n) : undefined
     if (foreign) {
       // the old line's words in the place of the OCR's: the first item takes them, the others are dropped
       foreignLines++
-      for (const k of foreign) used.add(k)
       replaced.set(line[0]!, foreign.map((k) => olds[k]!.text).join(' '))
       wholeLines.set(line[0]!, line)
       continue
@@ -145,19 +146,13 @@ export function mergeLayer(ocr: PageText, layer: PageText, o: MergeOptions): Mer
   }
   const taken = replaced.size - wholeLines.size
   const notes = noteOf(taken, unsureLines, agreedLines, foreignLines, o)
-  if (candidates.foreign && !hidden)
+  if (candidates.at.size && !hidden)
     notes.unshift(
-      `ocr: ${candidates.foreign} of ${candidates.lines} line(s) read under mean confidence ${o.foreign} in another script than the old layer's ` +
+      `ocr: ${candidates.at.size} of ${candidates.lines} line(s) read under mean confidence ${o.foreign} in another script than the old layer's ` +
         `words there, under ${FOREIGN_MIN_LINE_SHARE} of them: faint lines of a page in the OCR's script, the OCR stands`,
     )
   if (!replaced.size) return { page: ocr, taken: 0, unsureLines, agreedLines, foreignLines, notes }
   return { page: withReplaced(ocr, replaced, wholeLines), taken, unsureLines, agreedLines, foreignLines, notes }
-}
-
-/** Share of a text's letters that are Latin; `undefined` without letters. */
-function latinShare(text: string): number | undefined {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0
-  return letters ? (text.match(/\p{Script=Latin}/gu)?.length ?? 0) / letters : undefined
 }
 
 /**
@@ -188,22 +183,27 @@ function invisibleShare(page: PageText): number {
  */
 const FOREIGN_MIN_LINE_SHARE = 0.12
 
-/** OCR lines with words, and those of them an old OCR layer's line in another script would stand for ({@link foreignOldLine}). */
-function foreignLineCount(lines: readonly number[][], ocr: PageText, olds: readonly TextItem[], foreign: number): { foreign: number; lines: number } {
+/**
+ * OCR lines with words, and, by line index, the old OCR layer's words that would stand for those read in another
+ * script than theirs ({@link foreignOldLine}), each old word under one line at most.
+ */
+function foreignOldLines(lines: readonly number[][], ocr: PageText, olds: readonly TextItem[], foreign: number): { at: Map<number, number[]>; lines: number } {
   const used = new Set<number>()
-  let n = 0
+  const at = new Map<number, number[]>()
   let all = 0
-  for (const line of lines) {
+  lines.forEach((line, n) => {
     const words = line.map((i) => ocr.items[i]!)
-    if (!words.some((w) => w.text.trim())) continue
+    if (!words.some((w) => w.text.trim())) return
     all++
     const old = foreignOldLine(words, olds, used, foreign)
-    if (!old) continue
-    n++
+    if (!old) return
+    at.set(n, old)
     for (const k of old) used.add(k)
-  }
-  return { foreign: n, lines: all }
+  })
+  return { at, lines: all }
 }
+
+const LATIN = ['Latin']
 
 /** Letters an old line needs for its script to be told: fewer are a stray mark or a one-letter word. */
 const FOREIGN_MIN_LETTERS = 3
@@ -225,8 +225,8 @@ function foreignOldLine(words: readonly TextItem[], olds: readonly TextItem[], u
   const here = oldUnder(words, olds, used)
   const oldText = here.map((k) => olds[k]!.text).join(' ')
   if ((oldText.match(/\p{L}/gu)?.length ?? 0) < FOREIGN_MIN_LETTERS) return undefined
-  const a = latinShare(words.map((w) => w.text).join(' '))
-  const b = latinShare(oldText)
+  const a = shareInScripts(words.map((w) => w.text).join(' '), LATIN)
+  const b = shareInScripts(oldText, LATIN)
   if (a === undefined || b === undefined || a >= 0.5 === b >= 0.5) return undefined
   return here.sort((x, y) => olds[x]!.bbox.x0 - olds[y]!.bbox.x0)
 }
