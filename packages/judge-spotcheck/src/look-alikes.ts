@@ -3,7 +3,7 @@
 // compares may fall on the page's own script, where such a layer agrees; its words show where to look instead.
 import { bboxUnion, centreIn, type BBox, type PageText } from '@pdftriage/core'
 import type { ResolvedSpotcheckOptions } from './options.js'
-import { padded } from './region.js'
+import { fmtBox, padded } from './region.js'
 import type { Word } from './words.js'
 
 /** Letters in a cased script other than Latin (Cyrillic, Greek, Armenian...), the scripts whose models misread Latin as their own letters. */
@@ -80,12 +80,11 @@ export async function checkLookAlikes(
   }
   const confirmed = readings.length
   const wrong = confirmed >= o.lookAlikeMinWords && confirmed >= LOOK_ALIKE_SHARE * band.length
-  const fmt = (b: BBox) => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
   const note =
     `${suspects.length} layer words in another script than Latin read as misread Latin (a digit or a capital inside the word: ${suspects
       .slice(0, 3)
       .map((w) => w.text)
-      .join(', ')}); the OCR of region ${fmt(region)} at ${o.dpi} dpi reads ${confirmed} of the ${band.length} there surely as Latin words` +
+      .join(', ')}); the OCR of region ${fmtBox(region)} at ${o.dpi} dpi reads ${confirmed} of the ${band.length} there surely as Latin words` +
     (readings.length ? ` (${readings.slice(0, 3).join(', ')})` : '') +
     (wrong ? ": the layer wrote the page's Latin text in another script's letters, not its text" : ": not the page's Latin, as far as the image tells")
   return { wrong, looked: band.length, confirmed, note }

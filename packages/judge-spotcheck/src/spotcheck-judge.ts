@@ -3,7 +3,7 @@
 import { bboxUnion, centreIn, definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
-import { chooseRegion, padded } from './region.js'
+import { chooseRegion, fmtBox, padded } from './region.js'
 import { rememberScript, revisitScript } from './document-script.js'
 import { checkScript, type ScriptCheck } from './script.js'
 import { checkLookAlikes, LOOK_ALIKE_SHARE } from './look-alikes.js'
@@ -13,7 +13,6 @@ import { hasInvisibleFont, ocrLayer, splitWords, type OcrLayer, type Word } from
 export const SPOTCHECK_NAME = 'spotcheck'
 
 const f2 = (x: number | undefined): string => (x === undefined ? 'n/a' : x.toFixed(2))
-const box = (b: { x0: number; y0: number; x1: number; y1: number }): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
 
 /** Share of a text's letters that are Latin; `undefined` without letters. */
 function latinShare(text: string): number | undefined {
@@ -91,10 +90,10 @@ async function judgeBand(page: PageText, layer: OcrLayer, intro: string, o: Reso
   const script = await checkScript(ctx, region.box, textOf(region.words), o, () => Promise.resolve({ confidence: meanConf, text: ocr.text }))
   // A layer that fails agreement needs no second word; one that passes, or that the OCR cannot judge, may get one.
   rememberScript(page.pageNumber, healthy || foreign || script?.wrong ? script : undefined, ctx, SPOTCHECK_NAME)
-  if (script?.wrong && (healthy || foreign)) return scriptVerdict(script, `${intro}, region ${box(region.box)} at ${o.dpi} dpi`, o)
+  if (script?.wrong && (healthy || foreign)) return scriptVerdict(script, `${intro}, region ${fmtBox(region.box)} at ${o.dpi} dpi`, o)
   if (foreign) return undefined
   const notes = [
-    `${intro}, region ${box(region.box)} at ${o.dpi} dpi`,
+    `${intro}, region ${fmtBox(region.box)} at ${o.dpi} dpi`,
     ...(left ? [`${left} layer words in another script than the OCR reads left out, with the OCR's words over them`] : []),
     `${a.layerWords} layer words, ${a.ocrWords} OCR words (mean confidence ${f2(meanConf)}), ${a.matched} matched: layer in OCR ${f2(a.layerInOcr)}, OCR in layer ${f2(a.ocrInLayer)}`,
     `agreement ${f2(a.dice)} ${a.dice >= o.threshold ? '>=' : '<'} ${f2(o.threshold)}`,
@@ -118,7 +117,7 @@ async function recognize(ctx: JudgeContext, region: BBox, dpi: number, page: Pag
     return await ctx.recognizeRegion!(region, dpi)
   } catch (e) {
     if (e instanceof TriageError) throw e
-    throw new TriageError('PLUGIN_FAILED', `spot-check OCR of region ${box(region)} failed: ${(e as Error).message}`, {
+    throw new TriageError('PLUGIN_FAILED', `spot-check OCR of region ${fmtBox(region)} failed: ${(e as Error).message}`, {
       plugin: SPOTCHECK_NAME,
       stage: 'judge',
       page: page.pageNumber,
