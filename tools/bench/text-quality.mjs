@@ -45,13 +45,13 @@ const jsonOut = opt('json', undefined)
 const common = (opt('common', '') || '').split(',').filter(Boolean)
 const refsOnly = args.includes('--refs-only')
 const noRun = args.includes('--no-run') // read the runs already in --work (partial figures while they go on)
-const dir = opt('dir', undefined)
-const corpus = dir ? resolve(dir) : join(resolve(opt('shared', join(root, '..', 'shared'))), corpusName)
+const setDir = opt('dir', undefined)
+const corpus = setDir ? resolve(setDir) : join(resolve(opt('shared', join(root, '..', 'shared'))), corpusName)
 const labelsFile = resolve(opt('labels', join(corpus, 'labels.jsonl')))
 const langs = opt('langs', 'fra+eng')
 const files = (opt('files', '') || '').split(',').filter(Boolean)
 if (!existsSync(labelsFile) || !existsSync(join(corpus, 'pdf'))) {
-  console.log(`text-quality: ${dir ? `${labelsFile} or ${corpus}/pdf` : `../shared/${corpusName}`} not found: skipped`)
+  console.log(`text-quality: ${setDir ? `${labelsFile} or ${corpus}/pdf` : `../shared/${corpusName}`} not found: skipped`)
   process.exit(0)
 }
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
@@ -277,7 +277,7 @@ for (const l of labels) {
 const pad = (s, n) => String(s).padEnd(n)
 const lpad = (s, n) => String(s).padStart(n)
 console.log(
-  `text-quality on ${dir ? `${corpus} (${labelsFile}${files.length ? `, ${files.length} files` : ''})` : `../shared/${corpusName}`} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`,
+  `text-quality on ${setDir ? `${corpus} (${labelsFile}${files.length ? `, ${files.length} files` : ''})` : `../shared/${corpusName}`} with ${bin}${common.length ? ` (only the pages ${common.join(', ')} also did)` : ''}`,
 )
 console.log(`runs: auto ${auto.secs.toFixed(0)} s, extract ${extract.secs.toFixed(0)} s (wall, this invocation; 0 when reused) in ${work}`)
 console.log(
