@@ -292,6 +292,7 @@ export class Session {
       policy: this.config.policy,
       ocrDpi: this.config.ocrDpi,
       ...(this.config.layerMerge !== undefined ? { layerMerge: this.config.layerMerge } : {}),
+      ...(this.config.repairsFirst !== undefined ? { repairsFirst: this.config.repairsFirst } : {}),
       ...(this.config.languages ? { languages: this.config.languages } : {}),
       plan: (info) => {
         const plan = planDocument(rules, info)

@@ -112,6 +112,14 @@ export const configSchema = z.strictObject({
         "with the OCR's sure words in that line, and the old line where the OCR read it unsure in another script " +
         `(default ${JSON.stringify(DEFAULT_LAYER_MERGE)}); false: the OCR replaces the layer whole`,
     ),
+  // No default value: the configuration's digest marks outputs for reruns, and an added default would change it.
+  repairsFirst: z
+    .boolean()
+    .optional()
+    .describe(
+      "Try a damaged page's repairs before the judges' look that would confirm its damage: a page a repair reads costs " +
+        'no look of the judges (default true); false: the judges look first',
+    ),
   languages: z.array(languageCodeSchema).optional().describe('OCR languages, overriding the engine default'),
   password: z.string().optional().describe('Password for encrypted PDFs'),
   presets: z

@@ -32,6 +32,7 @@ const verdictSchema = z
         })
         .optional(),
       brokenFonts: z.array(z.string(), { error: (i) => `Expected broken fonts (font ids), not ${quoted(i.input)}` }).optional(),
+      unconfirmed: z.boolean({ error: (i) => `Expected unconfirmed to be true or false, not ${quoted(i.input)}` }).optional(),
     },
     { error: (i) => `Expected a verdict object (or undefined to abstain), not ${quoted(i.input)}` },
   )

@@ -89,6 +89,14 @@ export interface JudgeContext {
    * an OCR text); the page and those after it are handed on in order when it has been revisited.
    */
   revisitLater?: (judge: string) => void
+  /**
+   * True on a page's first judging where repairs follow and the judges may look at the page image: a judge whose look
+   * would only put to the image damage its own measures found may leave that look and mark its verdict `unconfirmed`.
+   * The runner then tries the repairs first; a page a repair reads is settled, the repair's evidence its confirmation
+   * (glyph names that turn junk into prose, a map learned from an anchor's lines that the OCR reads as decoded), and
+   * any other page is judged again, looks allowed (the repairs are not tried again).
+   */
+  repairsFirst?: boolean
 }
 
 /** The script an engine sees in an image, and how sure it is. */

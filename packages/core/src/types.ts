@@ -191,6 +191,11 @@ export interface Verdict {
    * text read again.
    */
   brokenFonts?: string[]
+  /**
+   * A damage verdict whose judge left the look that would confirm it to after the repairs
+   * ({@link JudgeContext.repairsFirst}); the runner judges the page again, looks allowed, when no repair reads it.
+   */
+  unconfirmed?: boolean
 }
 
 /**

@@ -738,3 +738,105 @@ describe('openDocument', () => {
     assert.equal((await openDocument(fine, new Uint8Array(1))).pageCount, 1)
   })
 })
+
+describe('repairs tried before the look that would confirm damage', () => {
+  /** Garbled when the text starts with '#': confirmed by a look at the image, unless the repairs may go first. */
+  function confirming(): Judge & { looked: number[]; told: string[] } {
+    const looked: number[] = []
+    // each judging of a junk page: the page, and whether the judge was told the repairs go first
+    const told: string[] = []
+    return {
+      name: 'gates',
+      looked,
+      told,
+      judge: async (p, c) => {
+        if (!p.text.startsWith('#')) return { judge: 'gates', layer: 'healthy', needsOcr: false, notes: ['fine'] }
+        told.push(`${p.pageNumber} ${c.repairsFirst === true}`)
+        told.sort()
+        if (c.repairsFirst) return { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['junk, not looked at'], unconfirmed: true }
+        if (!c.recognizeRegion) return { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['junk, no image to look at'] }
+        looked.push(p.pageNumber)
+        looked.sort((a, b) => a - b) // pages in flight overlap
+        await c.recognizeRegion({ x0: 0, y0: 0, x1: 5, y1: 5 }, 72)
+        return { judge: 'gates', layer: 'garbled', needsOcr: true, notes: ['junk, the image confirms'] }
+      },
+    }
+  }
+  /** Reads `#ok ...` with no look (a font's glyph names), `#anchor` from a region of the image, nothing else. */
+  function anchored(): Repair & { tried: number[] } {
+    const tried: number[] = []
+    return {
+      name: 'anchored',
+      tried,
+      repair: async (p, c) => {
+        tried.push(p.pageNumber)
+        tried.sort((a, b) => a - b)
+        if (p.text.startsWith('#ok')) return { page: { ...p, text: p.text.slice(1) }, notes: ['read by names'] }
+        if (!c.recognizeRegion) return undefined
+        await c.recognizeRegion({ x0: 0, y0: 0, x1: 10, y1: 10 }, 72)
+        return p.text === '#anchor' ? { page: { ...p, text: 'anchored' }, notes: ['read from an anchor'] } : undefined
+      },
+    }
+  }
+  const run = async (repairsFirst?: boolean) => {
+    const judge = confirming()
+    const repair = anchored()
+    const engine = ocr()
+    const opts = repairsFirst === undefined ? {} : { repairsFirst }
+    const r = await collect(
+      runDocument(fakeDoc(['#ok one', '#anchor', 'fine', '#junk']).doc, { judges: [judge], repairs: [repair], ocr: engine, postprocess: [] }, opts),
+    )
+    return { ...r, judge, repair, engine }
+  }
+  const outcome = [
+    ['repaired', 'ok one'],
+    ['repaired', 'anchored'],
+    ['kept', 'fine'],
+    ['ocr', 'ocr text 4'],
+  ]
+
+  it('settles a page a repair reads with no look of the judges, and judges again with looks a page no repair reads', async () => {
+    const r = await run()
+    assert.deepEqual(
+      r.pages.map((p) => [p.action, p.page.text]),
+      outcome,
+    )
+    // pages 1 and 2: not looked at by the judge; page 4: the repair looked and declined, the judge then looked (no
+    // second repair), and the page was OCRed
+    assert.deepEqual(r.judge.looked, [4])
+    assert.deepEqual(r.judge.told, ['1 true', '2 true', '4 false', '4 true'])
+    assert.deepEqual(r.repair.tried, [1, 2, 4])
+    assert.equal(r.engine.calls, 4)
+    const notes = r.pages[0]!.verdict.notes
+    assert.ok(notes.includes('gates: junk, not looked at'))
+    assert.ok(notes.includes('looks: none by the judges: the repairs, tried first, settled the damage (repairsFirst)'))
+    assert.equal(r.pages[0]!.verdict.layer, 'recoverable')
+    assert.equal(r.pages[0]!.verdict.unconfirmed, undefined)
+    assert.ok(r.pages[1]!.verdict.notes.includes("looks: 1 region(s) OCRed by the repairs on this page (the document's count is in its notes)"))
+    const junk = r.pages[3]!.verdict.notes
+    assert.ok(junk.includes('gates: junk, the image confirms'))
+    assert.ok(!junk.includes('gates: junk, not looked at'))
+    assert.equal(r.doc.notes.find((n) => n.startsWith('looks:')), 'looks: 1 region(s) OCRed by the judges, 2 by the repairs')
+  })
+
+  it('looks first when repairsFirst is false', async () => {
+    const r = await run(false)
+    assert.deepEqual(
+      r.pages.map((p) => [p.action, p.page.text]),
+      outcome,
+    )
+    assert.deepEqual(r.judge.looked, [1, 2, 4])
+    assert.deepEqual(r.judge.told, ['1 false', '2 false', '4 false'])
+    assert.deepEqual(r.repair.tried, [1, 2, 4])
+    assert.equal(r.engine.calls, 6)
+  })
+
+  it('does not tell the judges to defer where no repair follows or no look is possible', async () => {
+    const judge = confirming()
+    await collect(runDocument(fakeDoc(['#ok one']).doc, { judges: [judge], repairs: [], ocr: ocr(), postprocess: [] }))
+    const blind = confirming()
+    await collect(runDocument(fakeDoc(['#ok one']).doc, { judges: [blind], repairs: [anchored()], postprocess: [] }, { policy: 'extract' }))
+    assert.deepEqual(judge.told, ['1 false'])
+    assert.deepEqual(blind.told, ['1 false'])
+  })
+})

@@ -116,6 +116,13 @@ export interface RunDocumentOptions {
    * clock) hears that it is not stuck.
    */
   onHeld?: (pageNumber: number) => void
+  /**
+   * Whether a page's repairs are tried before the look a judge would spend confirming its damage
+   * (`JudgeContext.repairsFirst`): a page a repair reads is not looked at by the judge (a font read by its glyph names
+   * or by a map settled on an earlier page costs no look at all, an anchor only its lines). False: the judges look
+   * first, as they would with no repairs after them. Default true.
+   */
+  repairsFirst?: boolean
 }
 
 /**
@@ -173,6 +180,7 @@ interface DocumentRun {
   knownPages: RunDocumentOptions['knownPages']
   revisitWithin: number
   onHeld: RunDocumentOptions['onHeld']
+  repairsFirst: boolean
 }
 
 /** Regions OCRed to decide pages (judges) and to repair them (repairs): what a verdict and a repair cost in OCR. */
@@ -219,11 +227,10 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
   const { plan, components } = run
   const ctx: JudgeContext = { ...run.ctx }
   // Every region a judge or a repair has OCRed is counted, so that the notes say what deciding and repairing cost.
-  let phase: 'judges' | 'repairs' = 'judges'
-  let repairLooks = 0
+  const tally: LookTally = { phase: 'judges', repairLooks: 0 }
   if (run.check && images) {
     ctx.recognizeRegion = async (box, dpi, turn) => {
-      const by = phase
+      const by = tally.phase
       const before = images.looks.length
       try {
         return await recognizeRegion(run.check!, images, box, dpi, turn, by === 'judges' ? 'judge' : 'repair')
@@ -231,7 +238,7 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
         if (images.looks.slice(before).some((l) => l.reused)) run.looks.reused++
         else {
           run.looks[by]++
-          if (by === 'repairs') repairLooks++
+          if (by === 'repairs') tally.repairLooks++
         }
       }
     }
@@ -246,19 +253,21 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
   let t = performance.now()
   try {
     const judged = judgedView(run, page)
-    const verdict = await judgePage(judged, components.judges, ctx)
+    const first = run.repairsFirst && components.repairs.length > 0 && ctx.recognizeRegion !== undefined
+    const verdict = await judgePage(judged, components.judges, first ? { ...ctx, repairsFirst: true } : ctx)
     timings.judge = performance.now() - t
+    if (verdict.unconfirmed) return await repairsBeforeLooks(run, page, judged, verdict, ctx, timings, revisit, tally)
     // A second word can only send to OCR a page that reads (see Judge.revisit).
     if (!verdict.needsOcr && verdict.layer !== 'blank' && revisit.length) return { page, verdict, revisit }
     if (!verdict.needsOcr || components.repairs.length === 0) return { page, verdict }
     t = performance.now()
     const rejected: string[] = []
-    phase = 'repairs'
+    tally.phase = 'repairs'
     const fixed = await repairPage(judged, verdict, components.repairs, components.judges, ctx, rejected)
-    phase = 'judges'
+    tally.phase = 'judges'
     timings.repair = performance.now() - t
     // Looks a declined repair spent leave no note of the repair's own: the page's notes count them all.
-    const looked = repairLooks ? [`looks: ${repairLooks} region(s) OCRed by the repairs on this page (the document's count is in its notes)`] : []
+    const looked = repairLooksNote(tally)
     if (fixed) return { page: fixed.page, verdict: { ...fixed.verdict, notes: [...fixed.verdict.notes, ...looked] }, repair: fixed.repair }
     const notes = [...verdict.notes, ...rejected, ...looked]
     return { page, verdict: notes.length > verdict.notes.length ? { ...verdict, notes } : verdict }
@@ -267,6 +276,54 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
     return { page, verdict: { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [`judging failed: ${error.message}`] }, error }
   }
 }
+
+/**
+ * A page whose damage a judge left unconfirmed ({@link RunDocumentOptions.repairsFirst}): the repairs are tried first,
+ * with the page image theirs to read (a font read by its glyph names needs none, a map learned from an anchor reads the
+ * anchor's lines only, where the judge would have read the whole page). A page a repair reads is settled: the repair's
+ * reading is the confirmation. Otherwise the page is judged again, looks allowed, and the repairs are not tried again
+ * (they had the image): it goes to OCR, or keeps its layer where the judge's look shows it reads.
+ */
+async function repairsBeforeLooks(
+  run: DocumentRun,
+  page: PageText,
+  judged: PageText,
+  verdict: Verdict,
+  ctx: JudgeContext,
+  timings: Timings,
+  revisit: string[],
+  tally: LookTally,
+): Promise<JudgedPage> {
+  const { components } = run
+  let t = performance.now()
+  const rejected: string[] = []
+  tally.phase = 'repairs'
+  const fixed = await repairPage(judged, verdict, components.repairs, components.judges, ctx, rejected)
+  tally.phase = 'judges'
+  timings.repair = performance.now() - t
+  const looked = repairLooksNote(tally)
+  if (fixed) {
+    const notes = [...fixed.verdict.notes, 'looks: none by the judges: the repairs, tried first, settled the damage (repairsFirst)', ...looked]
+    return { page: fixed.page, verdict: { ...fixed.verdict, notes }, repair: fixed.repair }
+  }
+  t = performance.now()
+  revisit.length = 0
+  const again = await judgePage(judged, components.judges, ctx)
+  timings.judge = (timings.judge ?? 0) + performance.now() - t
+  if (!again.needsOcr && again.layer !== 'blank' && revisit.length) return { page, verdict: again, revisit }
+  const notes = [...again.notes, ...(again.needsOcr ? rejected : []), ...looked]
+  return { page, verdict: notes.length > again.notes.length ? { ...again, notes } : again }
+}
+
+/** Which stage a page's looks are for, and how many regions its repairs OCRed: what its notes say looking cost. */
+interface LookTally {
+  phase: 'judges' | 'repairs'
+  repairLooks: number
+}
+
+/** The page's note of the regions its repairs OCRed (none when they read none); looks a declined repair spent too. */
+const repairLooksNote = (t: LookTally): string[] =>
+  t.repairLooks ? [`looks: ${t.repairLooks} region(s) OCRed by the repairs on this page (the document's count is in its notes)`] : []
 
 /** Whether the policy OCRs a page with this verdict (given an engine). */
 function wantsOcr(policy: Policy, verdict: Verdict): boolean {
@@ -718,6 +775,7 @@ function startDocument(doc: ExtractedDocument, components: PipelineComponents, o
     unreadImages: options.unreadImages,
     knownPages: options.knownPages,
     revisitWithin: Math.max(0, options.revisitWithin ?? REVISIT_WITHIN),
+    repairsFirst: options.repairsFirst ?? true,
     onHeld: options.onHeld,
   }
   const actions: Record<PageAction, number> = { kept: 0, repaired: 0, ocr: 0, failed: 0, skipped: 0 }
