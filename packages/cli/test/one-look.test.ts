@@ -25,7 +25,7 @@ after(async () => {
  * code-map repair after the gates, the file's glyph names withheld (the fixtures' standard fonts name their glyphs,
  * which would read the page with no look at all).
  */
-async function run(pdf: Uint8Array, options: GatesOptions, codemap?: CodemapOptions) {
+async function run(pdf: Uint8Array, options: GatesOptions, codemap?: CodemapOptions, repairsFirst?: boolean) {
   const counts = { renders: 0, reads: 0 }
   const engine: OcrEngine = {
     name: tesseract.name,
@@ -47,7 +47,8 @@ async function run(pdf: Uint8Array, options: GatesOptions, codemap?: CodemapOpti
   }
   try {
     let page: PageResult | undefined
-    for await (const ev of runDocument(doc, { judges: [judge], repairs, postprocess: [], ocr: engine }, { languages: ['fra'] })) {
+    const o = { languages: ['fra'], ...(repairsFirst === undefined ? {} : { repairsFirst }) }
+    for await (const ev of runDocument(doc, { judges: [judge], repairs, postprocess: [], ocr: engine }, o)) {
       if (ev.type === 'page') page = ev.result
     }
     assert.ok(page)
@@ -90,8 +91,9 @@ test('a picture without text is not OCRed: the look at the OCR resolution only d
 
 test("a garbled page is rendered and read once: the gates' look at the OCR resolution is the code-map repair's anchor", async () => {
   const pdf = await fx.garbledPdf()
-  const once = await run(pdf, { damageLookAtOcrDpi: true }, {})
-  const twice = await run(pdf, { damageLookAtOcrDpi: false }, {})
+  // the judges looking first (repairsFirst: false), as the gates' option is about
+  const once = await run(pdf, { damageLookAtOcrDpi: true }, {}, false)
+  const twice = await run(pdf, { damageLookAtOcrDpi: false }, {}, false)
   for (const r of [once, twice]) {
     assert.equal(r.page.action, 'repaired', r.page.verdict.notes.join(' | '))
     assert.equal(r.page.repair, 'codemap')
@@ -107,6 +109,15 @@ test("a garbled page is rendered and read once: the gates' look at the OCR resol
   )
   assert.equal(once.page.page.text, twice.page.page.text)
   assert.match(once.page.page.text, /ARRÊTÉ MUNICIPAL/)
+  // the repairs first (the default): the anchor's lines are the page's one look, the gates look at nothing
+  const first = await run(pdf, { damageLookAtOcrDpi: true }, {})
+  assert.equal(first.page.action, 'repaired', first.page.verdict.notes.join(' | '))
+  assert.deepEqual(first.counts, { renders: 1, reads: 1 })
+  assert.deepEqual(
+    first.page.looks!.map((l) => [l.by, l.dpi, l.box ? 'box' : 'page', l.reused ?? false]),
+    [['repair', 300, 'box', false]],
+  )
+  assert.equal(first.page.page.text, once.page.page.text)
 })
 
 test('a garbled page the code-map repair declines is OCRed with the look: read once', async () => {

@@ -982,6 +982,14 @@ async function otherScript(
 /** Share of a font's letters in the script the image shows under which its text is another script's. */
 const SCRIPT_MIN_SHARE = 0.5
 
+/**
+ * The damage verdict with its look left to after the repairs (`ctx.repairsFirst`): a page a repair reads needs no look
+ * of the gates, and any other is judged again with its looks. Nothing of the document's memory is changed.
+ */
+function deferred(v: Verdict): Verdict {
+  return { ...noteBefore(v, 'damage not put to the image yet: the repairs try the page first'), unconfirmed: true }
+}
+
 /** Per document (its info object, one per open document): pages whose image confirmed or overruled such damage. */
 const damageChecks = new WeakMap<object, { confirmed: number; overruled: number }>()
 
@@ -1013,8 +1021,9 @@ async function confirmDamage(page: PageText, v: Verdict, check: ImageCheck, o: R
           ? `font ${f.label} not put to the image: the document's ${o.fontVerifications} font verifications are spent (fontVerifications)`
           : undefined
     if (why) return noteBefore(v, why)
+    if (ctx.repairsFirst) return deferred(v)
     d.asked.set(k, page.pageNumber)
-  }
+  } else if (ctx.repairsFirst) return deferred(v)
   // A font is verified on a few of its lines, at the resolution their size needs, not over its whole box. The whole
   // page is read at the OCR's resolution (damageLookAtOcrDpi): the repair's anchor lines and the page's OCR reuse it.
   const all = f ? page.items.filter((i) => i.fontId === f.id) : page.items

@@ -207,3 +207,24 @@ test("a listing font's words are looked for in the page's text, where another fo
     /font LMMono9-Regular \(f3\) carries .* but the image shows the layer's text \((\d+) of \1 OCR words over the font's text found/,
   )
 })
+
+test('with the repairs to go first, damage is left unconfirmed with no look, and the document remembers nothing of it', async () => {
+  const junk = page([{ text: garbleAscii(ENGLISH.repeat(2), true), font: 'f1', name: 'Broken' }], { imageCoverage: 0 })
+  const calls: BBox[] = []
+  const ctx = showing(ENGLISH.repeat(2), calls)
+  const first = await judge.judge(junk, { ...ctx, repairsFirst: true })
+  assert.deepEqual([first?.layer, first?.needsOcr, first?.unconfirmed], ['garbled', true, true])
+  assert.equal(calls.length, 0)
+  assert.match(first!.notes.join('\n'), /damage not put to the image yet: the repairs try the page first/)
+  // judged again with its looks (no repair read it): the font is put to the image as if the first judging had not been
+  const again = await judge.judge(junk, ctx)
+  assert.deepEqual([again?.layer, again?.needsOcr, again?.unconfirmed], ['garbled', true, undefined])
+  assert.equal(calls.length, 1)
+  assert.match(again!.notes.join('\n'), /image confirms: 0 of \d+ OCR words found in the layer/)
+  // genuine text of few letters is overruled by its look as before
+  const table = page(OUTPUT, { imageCoverage: 0 })
+  const deferred = await judge.judge(table, { ...showing(OUTPUT), repairsFirst: true })
+  assert.equal(deferred?.unconfirmed, true)
+  const seen = await judge.judge(table, showing(OUTPUT))
+  assert.deepEqual([seen?.layer, seen?.needsOcr], ['healthy', false])
+})
