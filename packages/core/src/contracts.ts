@@ -176,6 +176,12 @@ export interface RecognizeOptions {
    * alone.
    */
   document?: object
+  /**
+   * The image is a part of its page (a judge's or a repair's region, a picture, a band read to find the page's turn):
+   * what it reads says little of the document's language, so an engine picks none from it (it may read it in one
+   * already picked from whole pages).
+   */
+  part?: boolean
 }
 
 /**

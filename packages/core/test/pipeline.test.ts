@@ -816,7 +816,10 @@ describe('repairs tried before the look that would confirm damage', () => {
     const junk = r.pages[3]!.verdict.notes
     assert.ok(junk.includes('gates: junk, the image confirms'))
     assert.ok(!junk.includes('gates: junk, not looked at'))
-    assert.equal(r.doc.notes.find((n) => n.startsWith('looks:')), 'looks: 1 region(s) OCRed by the judges, 2 by the repairs')
+    assert.equal(
+      r.doc.notes.find((n) => n.startsWith('looks:')),
+      'looks: 1 region(s) OCRed by the judges, 2 by the repairs',
+    )
   })
 
   it('looks first when repairsFirst is false', async () => {
@@ -838,5 +841,38 @@ describe('repairs tried before the look that would confirm damage', () => {
     await collect(runDocument(fakeDoc(['#ok one']).doc, { judges: [blind], repairs: [anchored()], postprocess: [] }, { policy: 'extract' }))
     assert.deepEqual(judge.told, ['1 false'])
     assert.deepEqual(blind.told, ['1 false'])
+  })
+})
+
+describe('readings of a part of a page', () => {
+  it('tell the engine a region or a band is a part, and a whole page is not', async () => {
+    const parts: Array<[number, number, boolean]> = []
+    const engine: OcrEngine = {
+      name: 'fakeocr',
+      concurrency: 1,
+      async recognize(img, o) {
+        parts.push([img.width, img.height, o?.part === true])
+        // poor, so that the OCR stage reads bands to find the page's turn
+        return { ...page(img.pageNumber, 'poor'), items: [{ text: 'poor', confidence: 0.1, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 } }], source: 'ocr' }
+      },
+      async close() {},
+    }
+    const looks: Judge = {
+      name: 'looks',
+      judge: async (p, c) => {
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: 50, y1: 50 }, 72)
+        await c.recognizeRegion!({ x0: 0, y0: 0, x1: p.width, y1: p.height }, 144)
+        return { judge: 'looks', layer: 'garbled', needsOcr: true, notes: ['junk'] }
+      },
+    }
+    await collect(runDocument(fakeDoc(['#x']).doc, { judges: [looks], repairs: [], ocr: engine, postprocess: [] }, { ocrDpi: 72 }))
+    // the judge's region (50 pt at 72 dpi), its whole page at 144 dpi, the OCR's page at 72 dpi, then its four bands
+    assert.deepEqual(parts.slice(0, 3), [
+      [50, 50, true],
+      [200, 200, false],
+      [100, 100, false],
+    ])
+    assert.equal(parts.length, 7)
+    assert.ok(parts.slice(3).every(([, , part]) => part))
   })
 })

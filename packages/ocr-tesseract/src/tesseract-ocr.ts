@@ -140,6 +140,9 @@ export class TesseractEngine implements OcrEngine {
     }
     if (!this.options.languagePick) return this.read(image, level, asked, options.signal)
     const picked = this.documentOf(options.document)?.picked.get(asked.join('+'))
+    // A part of a page (a region, a band) neither picks the document's language nor is read twice for it: a broken
+    // font's junk or a logo reads poorly in every language.
+    if (options.part) return this.read(image, level, picked?.languages ?? asked, options.signal)
     if (picked) return this.readPicked(image, level, asked, picked, options.signal)
     return this.pickLanguage(image, smooth, level, asked, await this.read(image, level, asked, options.signal), options)
   }

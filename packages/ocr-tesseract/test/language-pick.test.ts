@@ -131,6 +131,27 @@ describe('language pick on drawn pages', () => {
     }
   })
 
+  test('a part of a page picks no language: read once as asked, or in the language whole pages picked', async () => {
+    const { engine, runs } = counted({ languages: ['eng'] })
+    try {
+      const doc = {}
+      // the French page read as a region (a judge's look, a picture): one reading with eng, no look, no note
+      const p = await engine.recognize(french, { document: doc, part: true })
+      assert.deepEqual(runs, ['eng'])
+      assert.equal(p.notes, undefined)
+      // nor did it pick for the document: the first whole page still looks
+      runs.length = 0
+      await engine.recognize(french, { document: doc })
+      assert.deepEqual(runs, ['eng', 'eng', 'fra', 'fra'])
+      // once a whole page picked fra, a part is read with fra, once
+      runs.length = 0
+      await engine.recognize(french, { document: doc, part: true })
+      assert.deepEqual(runs, ['fra'])
+    } finally {
+      await engine.close()
+    }
+  })
+
   test('a poor page whose languages are all in the set asked pays no look', async () => {
     // grey on grey, small: a page every set reads poorly
     const faint = await page(FRENCH)

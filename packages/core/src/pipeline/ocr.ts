@@ -168,9 +168,13 @@ export async function ocrPage(
   timings.render = performance.now() - t
   t = performance.now()
   const opts = images.options(dpi, signal)
-  const read = (im: PageImage) =>
+  const read = (im: PageImage, part = false) =>
     imageWork(s, n, 'read', () =>
-      callPlugin({ plugin: s.engine.name, stage: 'ocr', page: n, file: s.file }, () => s.engine.recognize(im, opts), pageTextProblem),
+      callPlugin(
+        { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
+        () => s.engine.recognize(im, part ? { ...opts, part } : opts),
+        pageTextProblem,
+      ),
     )
   // A look that already read the whole page upright at this resolution read what OCR would: it is the OCR.
   const whole = images.reading(readingKey(dpi, 0, 0, img.width, img.height, 0), async () => ({ ...(await read(img)), pageNumber: n, source: 'ocr' }))
@@ -183,7 +187,7 @@ export async function ocrPage(
     // is read again whole at the best one, when it is clearly better.
     const bandConf = async (deg: Rotation) => {
       const t1 = performance.now()
-      const c = meanConfidence(await read(band(rotateImage(img, deg), ...BAND))) ?? 0
+      const c = meanConfidence(await read(band(rotateImage(img, deg), ...BAND), true)) ?? 0
       images.looks.push({ by: 'ocr', dpi, turn: deg, band: true, rendered: false, ms: performance.now() - t1 })
       return c
     }
@@ -254,7 +258,7 @@ export async function recognizeRegion(
           const dy = t / k
           const p = await callPlugin(
             { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
-            () => s.engine.recognize(rotateImage(crop, turn), images.options(dpi)),
+            () => s.engine.recognize(rotateImage(crop, turn), whole ? images.options(dpi) : { ...images.options(dpi), part: true }),
             pageTextProblem,
           )
           const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
