@@ -4,7 +4,7 @@
 
 // The data that flows through the pipeline, in PDF points with a top-left origin.
 export type { BBox } from './geometry.js'
-export { bboxHeight, bboxUnion, bboxWidth, centreIn, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
+export { bboxHeight, bboxUnion, bboxWidth, centreIn, fmtBox, fromPdfUserSpace, pixelsToPoints } from './geometry.js'
 export type {
   DocumentInfo,
   DocumentResult,

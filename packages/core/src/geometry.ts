@@ -40,6 +40,9 @@ export function centreIn(a: BBox, b: BBox): boolean {
   return cx >= a.x0 && cx <= a.x1 && cy >= a.y0 && cy <= a.y1
 }
 
+/** A box as the notes give it: `[x0, y0, x1, y1]` in whole points. */
+export const fmtBox = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
+
 /** Converts a pixel box of an image rendered at `dpi` to points. */
 export function pixelsToPoints(b: BBox, dpi: number): BBox {
   const k = 72 / dpi

@@ -35,6 +35,7 @@ test('the public API of @pdftriage/core', async () => {
     'effectiveRules',
     'effectiveWriters',
     'emptyPage',
+    'fmtBox',
     'fromPdfUserSpace',
     'importPlugin',
     'isLetterOrDigit',

@@ -1,6 +1,6 @@
 // What the page image has said of each font, remembered for the rest of the document, so that a font the image
 // settled once is not looked at again on every page that uses it.
-import type { BBox, JudgeContext, PageText, Verdict } from '@pdftriage/core'
+import { fmtBox, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { f2 } from './damage.js'
 import { imageCheckOf } from './judge-page.js'
 import type { ResolvedGatesOptions } from './options.js'
@@ -123,8 +123,6 @@ export const padBox = (b: BBox, page: PageText): BBox => ({
   y1: Math.min(page.height, b.y1 + 2),
 })
 
-const fmt = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
-
 /**
  * The verdict of the gates' characters (`v`, on `judged`: the page as the gates judge it) once the document's memory of
  * its fonts has spoken, or `undefined` when it has nothing to say. No look is made:
@@ -196,7 +194,7 @@ export function recallFonts(
     // The characters may have found the font broken on this page too, and set its region already.
     if (!regions.some((r) => r.x0 <= box.x0 + 1 && r.y0 <= box.y0 + 1 && r.x1 >= box.x1 - 1 && r.y1 >= box.y1 - 1)) regions.push(box)
     brokenFonts.add(k.f.fontId)
-    notes.push(`${fromMemory(k.r!)}: it carries ${f2(k.chars / Math.max(1, pageChars))} of the page, its region ${fmt(box)} is OCRed`)
+    notes.push(`${fromMemory(k.r!)}: it carries ${f2(k.chars / Math.max(1, pageChars))} of the page, its region ${fmtBox(box)} is OCRed`)
   }
   return { ...noteBefore(v, ...notes), regions, brokenFonts: [...brokenFonts] }
 }

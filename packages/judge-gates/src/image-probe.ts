@@ -1,6 +1,6 @@
 // Where the characters cannot tell, the gates look at the page image through the OCR engine and compare words: a
 // suspect layer against what the image shows, pictures that hold text the layer lacks, vector lettering.
-import { DEFAULT_OCR_DPI, shareInScripts, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import { DEFAULT_OCR_DPI, fmtBox, shareInScripts, type BBox, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { f2, findDamage } from './damage.js'
 import { documentLooks, fontKey, fontLabel, fromMemory, hasJunk, padBox, pageFonts, recalled, remember, type PageFont } from './font-memory.js'
 import { fontStats, textOfJudged } from './font-damage.js'
@@ -266,7 +266,6 @@ export function compareWithLayer(
 }
 
 const pageBox = (page: PageText): BBox => ({ x0: 0, y0: 0, x1: page.width, y1: page.height })
-const fmtBox = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
 
 /** A horizontal band through the middle of the layer's lines (by count), for checking a long layer against its image. */
 function middleBand(page: PageText): BBox {

@@ -1,6 +1,6 @@
 // The gates on one page: absent, blank, sparse, garbled by page or by font, or healthy, every number in the notes,
 // and which garbled verdicts genuine text can earn, for the page image to settle.
-import type { BBox, PageText, Verdict } from '@pdftriage/core'
+import { fmtBox, type BBox, type PageText, type Verdict } from '@pdftriage/core'
 import { f2, findDamage, findExtremeDamage, findScriptDamage, statsNote, wordsNote } from './damage.js'
 import { damagedFonts, textOfJudged } from './font-damage.js'
 import type { ResolvedGatesOptions } from './options.js'
@@ -120,8 +120,7 @@ export function judgePageGates(original: PageText, o: ResolvedGatesOptions, ctx:
     return worst.gate === 'letters' || worst.gate === 'vowels' ? askImage(v, { font: { id: worst.fontId, label: worst.label, box: worst.box } }) : v
   }
   for (const x of fonts) {
-    const b = [x.box.x0, x.box.y0, x.box.x1, x.box.y1].map((v) => Math.round(v)).join(', ')
-    notes.push(`font ${x.label} is broken (${x.note}) but carries ${f2(x.share)} of the page: its region [${b}] is OCRed`)
+    notes.push(`font ${x.label} is broken (${x.note}) but carries ${f2(x.share)} of the page: its region ${fmtBox(x.box)} is OCRed`)
   }
   if (!long) notes.push(`damage judged on extreme values only under ${o.minCharsToJudge} characters`)
   const v = thinOrHealthy(s, cov, o, ctx, verdict)

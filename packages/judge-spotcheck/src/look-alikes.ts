@@ -1,9 +1,9 @@
 // Latin text that an OCR model of another script wrote in its own letters (`ОеМап` for Debian, `Тгапз1аНоп` for
 // Translation): an OCR layer right in its own script and wrong wherever the page shows Latin. The band the spot check
 // compares may fall on the page's own script, where such a layer agrees; its words show where to look instead.
-import { bboxUnion, centreIn, type BBox, type PageText } from '@pdftriage/core'
+import { bboxUnion, centreIn, fmtBox, type BBox, type PageText } from '@pdftriage/core'
 import type { ResolvedSpotcheckOptions } from './options.js'
-import { fmtBox, padded } from './region.js'
+import { padded } from './region.js'
 import type { Word } from './words.js'
 
 /** Letters in a cased script other than Latin (Cyrillic, Greek, Armenian...), the scripts whose models misread Latin as their own letters. */

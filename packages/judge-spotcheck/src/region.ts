@@ -96,6 +96,3 @@ export function padded(ink: BBox, padding: number, page: { width: number; height
     y1: Math.min(page.height, ink.y1 + padding + drift),
   }
 }
-
-/** A box in points as notes write it: `[x0, y0, x1, y1]`, rounded. */
-export const fmtBox = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`

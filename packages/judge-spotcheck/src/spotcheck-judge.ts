@@ -1,9 +1,9 @@
 // The `spotcheck` judge plugin: an existing OCR layer over a scan compared with a fresh OCR of a band of its page;
 // one that disagrees, or is in another script than its page, needs OCR.
-import { bboxUnion, centreIn, definePlugin, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import { bboxUnion, centreIn, definePlugin, fmtBox, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
-import { chooseRegion, fmtBox, padded } from './region.js'
+import { chooseRegion, padded } from './region.js'
 import { rememberScript, revisitScript } from './document-script.js'
 import { checkScript, type ScriptCheck } from './script.js'
 import { checkLookAlikes, LOOK_ALIKE_SHARE } from './look-alikes.js'

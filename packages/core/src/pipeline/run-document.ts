@@ -2,7 +2,7 @@
 // OCR, as rules and policy say, then the post-pass; results are yielded page by page.
 import type { Policy } from '../config.js'
 import type { DocumentView, ExtractedDocument, JudgeContext, OcrEngine } from '../contracts.js'
-import type { BBox } from '../geometry.js'
+import { fmtBox } from '../geometry.js'
 import { TriageError } from '../errors.js'
 import type { Components } from '../resolve.js'
 import { emptyPage, withoutBands } from '../text.js'
@@ -414,8 +414,6 @@ function sameReason(layer: Verdict, ocr: Verdict): string | undefined {
   const a = reasonOf(layer)
   return a !== '' && a === reasonOf(ocr) ? a : undefined
 }
-
-const fmtBox = (b: BBox): string => `[${[b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v)).join(', ')}]`
 
 /**
  * The note naming a page's looks in order (who, resolution, region, turn, and whether a render or a reading was
