@@ -1,6 +1,18 @@
 // The `spotcheck` judge plugin: an existing OCR layer over a scan compared with a fresh OCR of a band of its page;
 // one that disagrees, or is in another script than its page, needs OCR.
-import { bboxUnion, centreIn, definePlugin, fmtBox, TriageError, type BBox, type Judge, type JudgeContext, type PageText, type Verdict } from '@pdftriage/core'
+import {
+  bboxUnion,
+  centreIn,
+  definePlugin,
+  fmtBox,
+  shareInScripts,
+  TriageError,
+  type BBox,
+  type Judge,
+  type JudgeContext,
+  type PageText,
+  type Verdict,
+} from '@pdftriage/core'
 import { compareWords } from './agreement.js'
 import { spotcheckOptionsSchema, type ResolvedSpotcheckOptions } from './options.js'
 import { chooseRegion, padded } from './region.js'
@@ -15,11 +27,7 @@ export const SPOTCHECK_NAME = 'spotcheck'
 const f2 = (x: number | undefined): string => (x === undefined ? 'n/a' : x.toFixed(2))
 
 /** Share of a text's letters that are Latin; `undefined` without letters. */
-function latinShare(text: string): number | undefined {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0
-  if (!letters) return undefined
-  return (text.match(/\p{Script=Latin}/gu)?.length ?? 0) / letters
-}
+const latinShare = (text: string): number | undefined => shareInScripts(text, ['Latin'])
 
 /**
  * Spot-checks an existing OCR layer (invisible text over a scan) against an OCR of a band of the page image.
