@@ -649,6 +649,18 @@ describe('runDocument', () => {
     assert.equal(r.pages[0]!.error?.code, 'PLUGIN_FAILED')
     assert.match(r.pages[0]!.error?.message ?? '', /\[asker\] judge page 1: lost its memory/)
     assert.equal(r.pages[0]!.page.text, 'hello')
+    // counted as a judge that throws on the first pass is: a page that needs OCR, its verdict the pipeline's
+    assert.deepEqual([r.pages[0]!.verdict.judge, r.pages[0]!.verdict.layer, r.pages[0]!.verdict.needsOcr], ['pipeline', 'unreadable', true])
+    assert.deepEqual(r.doc.needsOcr, [1, 2])
+    // a judge that throws on the first pass, for comparison
+    const first: Judge = {
+      name: 'thrower',
+      judge: () => {
+        throw new Error('broken')
+      },
+    }
+    const f = await collect(runDocument(fakeDoc(['hello']).doc, { judges: [first], repairs: [], ocr: ocr(), postprocess: [] }))
+    assert.deepEqual([f.pages[0]!.action, f.pages[0]!.verdict.layer, f.doc.needsOcr], ['failed', 'unreadable', [1]])
   })
   it('fails a page whose repair answers without notes', async () => {
     const noNotes: Repair = { name: 'careless', repair: (p) => ({ page: p }) as never }

@@ -694,9 +694,10 @@ async function revisitPage(run: DocumentRun, done: DonePage): Promise<PageResult
     try {
       v = await callPlugin({ plugin: judge.name, stage: 'judge', page: s.n, file: ctx.file }, () => judge.revisit!(page, ctx), verdictProblem)
     } catch (e) {
+      // as a judge that throws on the first pass: the page fails, its layer kept, and counts as needing OCR
       s.error = errorInfo(e)
       s.action = 'failed'
-      s.verdict = { ...s.verdict, notes: [...s.verdict.notes, `judging failed: ${s.error.message}`] }
+      s.verdict = { judge: 'pipeline', layer: 'unreadable', needsOcr: true, notes: [...s.verdict.notes, `judging failed: ${s.error.message}`] }
       return pageRecord(s)
     }
     if (!v || !(v.needsOcr || (v.regions?.length ?? 0) > (s.verdict.regions?.length ?? 0))) continue
