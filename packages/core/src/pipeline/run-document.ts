@@ -26,7 +26,7 @@ import { callPlugin } from './plugin-call.js'
 import { postprocessDocument } from './postprocess.js'
 import { DEFAULT_LAYER_MERGE, mergeLayer, type MergeOptions } from './layer-merge.js'
 import { ocrRegions } from './regions.js'
-import { repairPage } from './repair.js'
+import { repairPage, type RepairedPage } from './repair.js'
 
 /** How rules change the handling of one document (see `rules.ts`). */
 export interface DocumentPlan {
@@ -250,7 +250,7 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
   if (doc.getGlyphNames) ctx.glyphNames = (ids) => doc.getGlyphNames!(page.pageNumber, ids)
   const revisit: string[] = []
   if (run.revisitWithin > 0) ctx.revisitLater = (judge) => void revisit.push(judge)
-  let t = performance.now()
+  const t = performance.now()
   try {
     const judged = judgedView(run, page)
     const first = run.repairsFirst && components.repairs.length > 0 && ctx.recognizeRegion !== undefined
@@ -260,14 +260,7 @@ async function judgeAndRepair(run: DocumentRun, page: PageText, timings: Timings
     // A second word can only send to OCR a page that reads (see Judge.revisit).
     if (!verdict.needsOcr && verdict.layer !== 'blank' && revisit.length) return { page, verdict, revisit }
     if (!verdict.needsOcr || components.repairs.length === 0) return { page, verdict }
-    t = performance.now()
-    const rejected: string[] = []
-    tally.phase = 'repairs'
-    const fixed = await repairPage(judged, verdict, components.repairs, components.judges, ctx, rejected)
-    tally.phase = 'judges'
-    timings.repair = performance.now() - t
-    // Looks a declined repair spent leave no note of the repair's own: the page's notes count them all.
-    const looked = repairLooksNote(tally)
+    const { fixed, rejected, looked } = await tryRepairs(run, judged, verdict, ctx, timings, tally)
     if (fixed) return { page: fixed.page, verdict: { ...fixed.verdict, notes: [...fixed.verdict.notes, ...looked] }, repair: fixed.repair }
     const notes = [...verdict.notes, ...rejected, ...looked]
     return { page, verdict: notes.length > verdict.notes.length ? { ...verdict, notes } : verdict }
@@ -294,25 +287,39 @@ async function repairsBeforeLooks(
   revisit: string[],
   tally: LookTally,
 ): Promise<JudgedPage> {
-  const { components } = run
-  let t = performance.now()
-  const rejected: string[] = []
-  tally.phase = 'repairs'
-  const fixed = await repairPage(judged, verdict, components.repairs, components.judges, ctx, rejected)
-  tally.phase = 'judges'
-  timings.repair = performance.now() - t
-  const looked = repairLooksNote(tally)
+  const { fixed, rejected, looked } = await tryRepairs(run, judged, verdict, ctx, timings, tally)
   if (fixed) {
     const notes = [...fixed.verdict.notes, 'looks: none by the judges: the repairs, tried first, settled the damage (repairsFirst)', ...looked]
     return { page: fixed.page, verdict: { ...fixed.verdict, notes }, repair: fixed.repair }
   }
-  t = performance.now()
+  const t = performance.now()
   revisit.length = 0
-  const again = await judgePage(judged, components.judges, ctx)
+  const again = await judgePage(judged, run.components.judges, ctx)
   timings.judge = (timings.judge ?? 0) + performance.now() - t
   if (!again.needsOcr && again.layer !== 'blank' && revisit.length) return { page, verdict: again, revisit }
   const notes = [...again.notes, ...(again.needsOcr ? rejected : []), ...looked]
   return { page, verdict: notes.length > again.notes.length ? { ...again, notes } : again }
+}
+
+/**
+ * The repairs tried on a failing page ({@link repairPage}), the looks they spend counted as theirs: the repaired page or
+ * the reasons none was kept, and the note of the regions they OCRed (a declined repair leaves no note of its own).
+ */
+async function tryRepairs(
+  run: DocumentRun,
+  judged: PageText,
+  verdict: Verdict,
+  ctx: JudgeContext,
+  timings: Timings,
+  tally: LookTally,
+): Promise<{ fixed: RepairedPage | undefined; rejected: string[]; looked: string[] }> {
+  const t = performance.now()
+  const rejected: string[] = []
+  tally.phase = 'repairs'
+  const fixed = await repairPage(judged, verdict, run.components.repairs, run.components.judges, ctx, rejected)
+  tally.phase = 'judges'
+  timings.repair = performance.now() - t
+  return { fixed, rejected, looked: repairLooksNote(tally) }
 }
 
 /** Which stage a page's looks are for, and how many regions its repairs OCRed: what its notes say looking cost. */
