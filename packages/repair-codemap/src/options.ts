@@ -5,6 +5,17 @@ import { z } from 'zod'
 /** Options of the `codemap` repair plugin. */
 export const codemapOptionsSchema = z.strictObject({
   dpi: z.number().int().min(72).max(600).default(DEFAULT_OCR_DPI).describe(`Resolution of the anchor OCR (the OCR stage renders at ${DEFAULT_OCR_DPI}).`),
+  anchorAsPage: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.8)
+    .describe(
+      "Share of the page an anchor covers from which it is read as the whole page, when the page's OCR would read at " +
+        "the anchor's resolution: at most 1.25 times its pixels, and a page the repair then declines is OCRed (or " +
+        "looked at whole by a judge) from that reading, not read again. The 12-page mixed document's anchors cover " +
+        '0.56-0.84 of their pages.',
+    ),
   minAgreement: z
     .number()
     .min(0)

@@ -80,9 +80,12 @@ async function repairAll(
    */
   {
     fileNames = false,
+    ocrDpi,
   }: {
     fileNames?:
       boolean | ((names: Record<string, Record<string, string>>, twinNames: Record<string, Record<string, string>>) => Record<string, Record<string, string>>)
+    /** The resolution the page's OCR would read at (the runner's `ocrDpi`): absent, the page is never OCRed. */
+    ocrDpi?: number
   } = {},
 ): Promise<Run> {
   const repair = new CodemapRepair(codemapOptionsSchema.parse(o))
@@ -106,6 +109,7 @@ async function repairAll(
         verdict: { judge: 'gates', layer: 'garbled', needsOcr: true, notes: [] },
         judge: (p) => judgePage(p, [judge], base),
       }
+      if (ocrDpi !== undefined) ctx.ocrDpi = ocrDpi
       if (fileNames && doc.getGlyphNames) {
         const rewrite = fileNames === true ? undefined : fileNames
         ctx.glyphNames = async (ids) => {
@@ -1258,4 +1262,32 @@ test('a ligature aligned with one of its letters, the other skipped, is read who
   reset()
   place({ letters: ['d', 'é', 'fi', 'n', 'o', 'r'], lig: 2, as: 'second' })
   assert.equal(learned().get('#500'), 'i')
+})
+
+test('an anchor over most of a page the OCR may read is read as the whole page, its words within the anchor kept', async () => {
+  const t = await twins([[{ text: `${FRENCH_PROSE}\n\n${FRENCH_DECREE}`, layer: 'garbled' }]])
+  const tw = await extractor.open(t.healthy)
+  const words = wordsOf(await tw.getPageText(1))
+  await tw.close()
+  const asked: BBox[] = []
+  const read = async (_n: number, box: BBox) => {
+    asked.push(box)
+    return words.filter((w) => inBox(w.bbox, box))
+  }
+  const isPage = (b: BBox | undefined) => !!b && b.x0 === 0 && b.y0 === 0 && Math.abs(b.x1 - 595.28) < 0.01 && Math.abs(b.y1 - 841.89) < 0.01
+  // the page may be OCRed at the anchor's 300 dpi and the anchor covers more than a tenth of it: the whole page is read
+  const whole = await repairAll(t.broken, t.healthy, { anchorAsPage: 0.1 }, read, { ocrDpi: 300 })
+  assert.ok(isPage(asked[0]), JSON.stringify(asked[0]))
+  assert.equal(whole.texts[0], t.texts[0])
+  // the same page never OCRed (triage), or OCRed at another resolution, or the anchor under the share: its region alone
+  for (const [o, dpi] of [
+    [{ anchorAsPage: 0.1 }, undefined],
+    [{ anchorAsPage: 0.1 }, 200],
+    [{ anchorAsPage: 1 }, 300],
+  ] as const) {
+    asked.length = 0
+    const r = await repairAll(t.broken, t.healthy, o, read, dpi === undefined ? {} : { ocrDpi: dpi })
+    assert.ok(asked.length > 0 && !isPage(asked[0]), JSON.stringify(asked[0]))
+    assert.equal(r.texts[0], t.texts[0])
+  }
 })
