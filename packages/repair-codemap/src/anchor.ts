@@ -1,6 +1,6 @@
 // The code-map repair's anchor stages: choose the lines that need OCR, read one region over them (look), learn the
 // fonts' maps from what it read, and verify them: kept, refused, or the fonts taken as pictures.
-import { centreIn, type BBox, type PageText } from '@pdftriage/core'
+import { bboxHeight, bboxWidth, centreIn, type BBox, type PageText } from '@pdftriage/core'
 import { agreement, labelledSteps, learnFonts, mapOf, type FontLearning, type LinePair } from './learn.js'
 import { learnSpacing, ocrByLine, respaced, Spacer, type Glyph, type LayerLine } from './layout.js'
 import { checkNames, judgeNames, namesTrust, settleByNames, type NameCheck, type NamesTrust, type NameVerdict } from './names.js'
@@ -62,26 +62,24 @@ export async function look(p: PageState): Promise<DeclineReason | undefined> {
     }
   }
   box = regionAround(box!, p.page)
-  const ocr = await readAnchor(p, box)
+  const words = await readAnchor(p, box)
   p.doc.ocrRegions++
-  p.regionsRead.push({ box, words: ocr.items })
-  p.anchor = { use, box, wanted, words: ocr.items }
+  p.regionsRead.push({ box, words })
+  p.anchor = { use, box, wanted, words }
   return undefined
 }
 
 /**
- * The anchor's OCR: the region read alone, or, where it covers `anchorAsPage` of a page that may be OCRed at the
+ * The anchor's OCR words: the region read alone, or, where it covers `anchorAsPage` of a page that may be OCRed at the
  * anchor's resolution, the whole page read (the reading the page's OCR then reuses) and its words within the region.
  */
-async function readAnchor(p: PageState, box: BBox): Promise<PageText> {
+async function readAnchor(p: PageState, box: BBox): Promise<PageText['items']> {
   const { ctx, page, options } = p
   const read = ctx.recognizeRegion!
-  const area = (b: BBox) => (b.x1 - b.x0) * (b.y1 - b.y0)
+  const area = (b: BBox) => bboxWidth(b) * bboxHeight(b)
   const whole: BBox = { x0: 0, y0: 0, x1: page.width, y1: page.height }
-  if (ctx.ocrDpi !== options.dpi || area(box) < options.anchorAsPage * area(whole)) return read(box, options.dpi)
-  const all = await read(whole, options.dpi)
-  const items = all.items.filter((i) => centreIn(box, i.bbox))
-  return { ...all, items, text: items.map((i) => i.text).join(' ') }
+  if (ctx.ocrDpi !== options.dpi || area(box) < options.anchorAsPage * area(whole)) return (await read(box, options.dpi)).items
+  return (await read(whole, options.dpi)).items.filter((i) => centreIn(box, i.bbox))
 }
 
 /**

@@ -94,12 +94,13 @@ export class PageImages {
     readonly sourceDpi?: number,
   ) {}
 
-  /** The engine's options for a reading of a render at `dpi`. */
-  options(dpi: number, signal?: AbortSignal): RecognizeOptions {
+  /** The engine's options for a reading of a render at `dpi`; `part` for a region or a band of the page. */
+  options(dpi: number, signal?: AbortSignal, part = false): RecognizeOptions {
     const opts: RecognizeOptions = {}
     if (this.s.languages) opts.languages = this.s.languages
     if (this.s.document) opts.document = this.s.document
     if (signal) opts.signal = signal
+    if (part) opts.part = true
     if (this.sourceDpi !== undefined && this.sourceDpi < dpi) opts.sourceDpi = this.sourceDpi
     return opts
   }
@@ -167,12 +168,11 @@ export async function ocrPage(
   const img = await r.img
   timings.render = performance.now() - t
   t = performance.now()
-  const opts = images.options(dpi, signal)
   const read = (im: PageImage, part = false) =>
     imageWork(s, n, 'read', () =>
       callPlugin(
         { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
-        () => s.engine.recognize(im, part ? { ...opts, part } : opts),
+        () => s.engine.recognize(im, images.options(dpi, signal, part)),
         pageTextProblem,
       ),
     )
@@ -258,7 +258,7 @@ export async function recognizeRegion(
           const dy = t / k
           const p = await callPlugin(
             { plugin: s.engine.name, stage: 'ocr', page: n, file: s.file },
-            () => s.engine.recognize(rotateImage(crop, turn), whole ? images.options(dpi) : { ...images.options(dpi), part: true }),
+            () => s.engine.recognize(rotateImage(crop, turn), images.options(dpi, undefined, !whole)),
             pageTextProblem,
           )
           const [cw, ch] = [(crop.width * 72) / dpi, (crop.height * 72) / dpi]
